@@ -1,0 +1,1363 @@
+//! The IR parser: MLIR's generic form, plus custom forms through per-op hooks.
+//!
+//! Algorithm:
+//! 1. The file is a list of top-level ops and alias definitions (`#a = ...`, `!t = ...`).
+//!    If it holds exactly one `builtin.module`, that op is the result; otherwise the ops are
+//!    wrapped in an implicit `builtin.module`, as MLIR does.
+//! 2. Regions of generic ops are parsed by an explicit frame stack
+//!    ([`Parser::parse_region_body`]), so nesting depth does not grow the Rust stack. Custom
+//!    parsers that parse a region re-enter it; that path is limited to
+//!    [`MAX_CUSTOM_NESTING`] levels and reports a diagnostic beyond.
+//! 3. SSA names live in scopes, one per region; lookups go outward until a region of an
+//!    isolated-from-above op. A use before the definition creates a placeholder value that
+//!    the definition replaces (RAUW); placeholders left when a scope closes move to the
+//!    enclosing scope, and those left at the end are errors. Blocks are resolved the same
+//!    way within a region.
+//! 4. Aliases (`#loc3`, `#map`) may be used before they are defined (MLIR prints location
+//!    aliases at the end of the file): an unknown alias triggers one scan of the file for
+//!    top-level definitions, and the definition is parsed on demand.
+//!
+//! Every error is a [`Diagnostic`] with the exact byte span; nothing panics on bad input.
+//! Attribute, type and location syntax nests at most [`MAX_ATTR_DEPTH`] levels.
+
+pub mod lexer;
+
+use crate::{
+    attrs::{AttrId, AttrKind, NamedAttr},
+    context::{BlockId, Context, InsertPoint, OpId, OperationState, RegionId, ValueId},
+    diag::{Diagnostic, Span},
+    location::{LineCol, LocId, Location},
+    print::f64_to_float_bits,
+    registry::Traits,
+    symbol::Symbol,
+    types::{FloatKind, Signedness, TypeId, TypeKind, MAX_INT_WIDTH},
+};
+use lexer::{Lexer, Tok, Token};
+use rustc_hash::FxHashMap;
+
+/// Nesting limit of attributes, types and locations (they are parsed recursively).
+pub const MAX_ATTR_DEPTH: usize = 256;
+/// Nesting limit of regions parsed through custom-form hooks (each level recurses once).
+pub const MAX_CUSTOM_NESTING: usize = 200;
+
+type PResult<T> = Result<T, Diagnostic>;
+
+/// Parses `src` (named `file` in locations and diagnostics) into `ctx`, returning the
+/// top-level `builtin.module`.
+pub fn parse_module(ctx: &mut Context, src: &str, file: &str) -> Result<OpId, Diagnostic> {
+    let mut p = Parser::new(ctx, src, file);
+    p.parse_top_level()
+}
+
+/// A value reference not yet resolved to a value (its type comes later in the syntax).
+#[derive(Copy, Clone, Debug)]
+pub struct OperandRef<'a> {
+    pub name: &'a str,
+    pub index: u32,
+    pub lo: u32,
+    pub hi: u32,
+}
+
+/// A region entry-block argument parsed by a custom parser (`%arg0: i32`).
+#[derive(Copy, Clone, Debug)]
+pub struct Argument<'a> {
+    pub name: OperandRef<'a>,
+    pub ty: TypeId,
+    pub loc: Option<LocId>,
+}
+
+enum Def {
+    One(ValueId),
+    Results(OpId),
+}
+
+#[derive(Default)]
+struct Scope<'a> {
+    defs: FxHashMap<&'a str, Def>,
+    fwd: FxHashMap<(&'a str, u32), (ValueId, u32, u32)>,
+    isolated: bool,
+}
+
+struct PendingOp<'a> {
+    results: Vec<(&'a str, u32, u32, u32)>,
+    name: Symbol,
+    lo: u32,
+    hi: u32,
+    operands: Vec<OperandRef<'a>>,
+    successors: Vec<BlockId>,
+    props: Vec<NamedAttr>,
+    regions: Vec<RegionId>,
+}
+
+struct RegionFrame<'a> {
+    region: RegionId,
+    blocks: FxHashMap<&'a str, (BlockId, bool, u32, u32)>,
+    cur: Option<BlockId>,
+    owner: Option<PendingOp<'a>>,
+}
+
+/// The parser; custom-form hooks receive it as [`OpParser`].
+pub struct Parser<'a, 'c> {
+    ctx: &'c mut Context,
+    src: &'a str,
+    file: String,
+    file_sym: Symbol,
+    lex: Lexer<'a>,
+    tok: Token,
+    line_starts: Vec<u32>,
+    attr_aliases: FxHashMap<&'a str, AttrId>,
+    type_aliases: FxHashMap<&'a str, TypeId>,
+    loc_aliases: FxHashMap<&'a str, LocId>,
+    /// Byte offsets of top-level alias definitions, found by [`Parser::scan_aliases`].
+    alias_defs: Option<FxHashMap<&'a str, usize>>,
+    resolving: Vec<&'a str>,
+    scopes: Vec<Scope<'a>>,
+    depth: usize,
+    custom_nesting: usize,
+    /// Regions a custom parser opens belong to an isolated op.
+    custom_isolated: bool,
+}
+
+/// The interface custom-form parse hooks use.
+pub type OpParser<'a, 'c> = Parser<'a, 'c>;
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// A parser over `src`.
+    pub fn new(ctx: &'c mut Context, src: &'a str, file: &str) -> Self {
+        let file_sym = ctx.sym(file);
+        let mut line_starts = vec![0u32];
+        for (i, b) in src.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i as u32 + 1);
+            }
+        }
+        let mut lex = Lexer::new(src);
+        let tok = lex.next_token();
+        Self {
+            ctx,
+            src,
+            file: file.to_string(),
+            file_sym,
+            lex,
+            tok,
+            line_starts,
+            attr_aliases: FxHashMap::default(),
+            type_aliases: FxHashMap::default(),
+            loc_aliases: FxHashMap::default(),
+            alias_defs: None,
+            resolving: Vec::new(),
+            scopes: Vec::new(),
+            depth: 0,
+            custom_nesting: 0,
+            custom_isolated: false,
+        }
+    }
+
+    /// The context being built.
+    pub fn ctx(&mut self) -> &mut Context {
+        self.ctx
+    }
+
+    // ----- tokens ----------------------------------------------------------------------
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lex.next_token();
+        t
+    }
+    fn text(&self, t: Token) -> &'a str {
+        &self.src[t.lo as usize..t.hi as usize]
+    }
+    fn span(&self, lo: u32, hi: u32) -> Span {
+        Span { file: self.file.clone(), lo, hi }
+    }
+    /// An error at the current token.
+    pub fn error_here(&self, msg: impl Into<String>) -> Diagnostic {
+        let t = self.tok;
+        let (lo, hi) = if t.kind == Tok::Eof { (t.lo, t.lo) } else { (t.lo, t.hi) };
+        Diagnostic::error(msg, Some(self.span(lo, hi)))
+    }
+    fn error_at(&self, lo: u32, hi: u32, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(msg, Some(self.span(lo, hi)))
+    }
+    fn expected(&self, what: &str) -> Diagnostic {
+        let found = if self.tok.kind == Tok::Eof { "end of file".to_string() } else { format!("'{}'", self.text(self.tok)) };
+        self.error_here(format!("expected {what}, found {found}"))
+    }
+    /// Consumes a token of kind `k` or fails with "expected ...".
+    pub fn expect(&mut self, k: Tok) -> PResult<Token> {
+        if self.tok.kind == k {
+            Ok(self.bump())
+        } else {
+            Err(self.expected(k.describe()))
+        }
+    }
+    /// Consumes a token of kind `k` if it is next.
+    pub fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    /// Whether the next token is of kind `k`.
+    pub fn at(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+    /// Consumes bare keyword `kw` if it is next.
+    pub fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.tok.kind == Tok::BareId && self.text(self.tok) == kw {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    /// Consumes bare keyword `kw` or fails.
+    pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_keyword(kw) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{kw}'")))
+        }
+    }
+    /// Byte offset of the current token.
+    pub fn pos(&self) -> u32 {
+        self.tok.lo
+    }
+    fn reset_to(&mut self, pos: usize) {
+        self.lex.pos = pos;
+        self.tok = self.lex.next_token();
+    }
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_ATTR_DEPTH {
+            return Err(self.error_here(format!("nesting too deep (more than {MAX_ATTR_DEPTH} levels of attributes, types or locations)")));
+        }
+        Ok(())
+    }
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn line_col(&self, off: u32) -> LineCol {
+        let line = self.line_starts.partition_point(|&s| s <= off);
+        let start = self.line_starts[line - 1];
+        LineCol { line: line as u32, col: off - start + 1 }
+    }
+    fn file_loc(&mut self, lo: u32, hi: u32) -> LocId {
+        let start = self.line_col(lo);
+        self.ctx.loc(Location::File { file: self.file_sym, start, end: None, bytes: Some((lo, hi)) })
+    }
+
+    // ----- top level -------------------------------------------------------------------
+
+    fn parse_top_level(&mut self) -> PResult<OpId> {
+        let region = self.ctx.create_region();
+        self.parse_region_body(region, true, &[])?;
+        let blocks = self.ctx.region_blocks(region).to_vec();
+        let ops: Vec<OpId> = blocks.first().map(|&b| self.ctx.block_ops(b).collect()).unwrap_or_default();
+        if ops.len() == 1 && self.ctx.is_op(ops[0], "builtin.module") && self.ctx.results(ops[0]).is_empty() {
+            let m = ops[0];
+            self.ctx.unlink_op(m);
+            self.ctx.erase_detached_region(region);
+            return Ok(m);
+        }
+        if blocks.is_empty() {
+            let b = self.ctx.create_block(&[]);
+            self.ctx.append_block(region, b);
+        }
+        let loc = self.file_loc(0, 0);
+        let mut st = OperationState::new(self.ctx, "builtin.module", loc);
+        st.regions.push(region);
+        Ok(self.ctx.create_op(st))
+    }
+
+    fn parse_alias_def(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let name = &self.text(t)[1..];
+        self.expect(Tok::Equal)?;
+        if t.kind == Tok::HashId {
+            if self.tok.kind == Tok::BareId && self.text(self.tok) == "loc" {
+                let l = self.parse_loc_paren()?;
+                self.loc_aliases.insert(name, l);
+            } else {
+                let a = self.parse_attr()?;
+                self.attr_aliases.insert(name, a);
+            }
+        } else {
+            let ty = self.parse_type()?;
+            self.type_aliases.insert(name, ty);
+        }
+        Ok(())
+    }
+
+    /// Finds top-level `#name =` / `!name =` definitions (once) so aliases can be used
+    /// before they are defined.
+    fn scan_aliases(&mut self) {
+        if self.alias_defs.is_some() {
+            return;
+        }
+        let mut map = FxHashMap::default();
+        let mut lex = Lexer::new(self.src);
+        let mut depth = 0i64;
+        let mut prev: Option<Token> = None;
+        loop {
+            let t = lex.next_token();
+            match t.kind {
+                Tok::Eof => break,
+                Tok::LParen | Tok::LBrace | Tok::LSquare | Tok::Less => depth += 1,
+                Tok::RParen | Tok::RBrace | Tok::RSquare | Tok::Greater => depth -= 1,
+                Tok::Equal if depth == 0 => {
+                    if let Some(p) = prev {
+                        if matches!(p.kind, Tok::HashId | Tok::BangId) {
+                            let key = &self.src[p.lo as usize..p.hi as usize];
+                            map.entry(key).or_insert(t.hi as usize);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            prev = Some(t);
+        }
+        self.alias_defs = Some(map);
+    }
+
+    /// Parses the definition of alias `key` (`#x` or `!x`) found by the scan, on demand.
+    fn resolve_alias(&mut self, key: &'a str, lo: u32, hi: u32) -> PResult<()> {
+        self.scan_aliases();
+        let Some(&pos) = self.alias_defs.as_ref().and_then(|m| m.get(key)) else {
+            return Err(self.error_at(lo, hi, format!("undefined symbol alias id '{}'", &key[1..])));
+        };
+        if self.resolving.contains(&key) {
+            return Err(self.error_at(lo, hi, format!("alias '{key}' is defined in terms of itself")));
+        }
+        self.resolving.push(key);
+        let save = (self.lex.pos, self.tok);
+        self.reset_to(pos);
+        let name = &key[1..];
+        let r = (|| -> PResult<()> {
+            if key.starts_with('#') {
+                if self.tok.kind == Tok::BareId && self.text(self.tok) == "loc" {
+                    let l = self.parse_loc_paren()?;
+                    self.loc_aliases.insert(name, l);
+                } else {
+                    let a = self.parse_attr()?;
+                    self.attr_aliases.insert(name, a);
+                }
+            } else {
+                let t = self.parse_type()?;
+                self.type_aliases.insert(name, t);
+            }
+            Ok(())
+        })();
+        self.lex.pos = save.0;
+        self.tok = save.1;
+        self.resolving.pop();
+        r
+    }
+
+    // ----- scopes ----------------------------------------------------------------------
+
+    fn push_scope(&mut self, isolated: bool) {
+        self.scopes.push(Scope { isolated, ..Default::default() });
+    }
+
+    fn pop_scope(&mut self) -> PResult<()> {
+        let scope = self.scopes.pop().expect("scope stack");
+        if scope.fwd.is_empty() {
+            return Ok(());
+        }
+        let mut fwd: Vec<_> = scope.fwd.into_iter().collect();
+        fwd.sort_by_key(|(_, (_, lo, _))| *lo);
+        if scope.isolated || self.scopes.is_empty() {
+            let ((name, idx), (_, lo, hi)) = fwd[0];
+            let shown = if idx > 0 { format!("{name}#{idx}") } else { name.to_string() };
+            return Err(self.error_at(lo, hi, format!("use of undeclared SSA value name '{shown}'")));
+        }
+        for (key, (v, lo, hi)) in fwd {
+            let parent = self.scopes.last_mut().expect("parent scope");
+            match parent.fwd.get(&key) {
+                Some(&(existing, _, _)) => {
+                    if self.ctx.value_type(existing) != self.ctx.value_type(v) {
+                        return Err(self.error_at(lo, hi, format!("use of value '{}' expects different type than prior uses", key.0)));
+                    }
+                    self.ctx.replace_all_uses_with(v, existing);
+                    self.ctx.erase_placeholder(v);
+                }
+                None => {
+                    parent.fwd.insert(key, (v, lo, hi));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn lookup_def(&self, name: &str, index: u32) -> Option<Result<ValueId, usize>> {
+        for s in self.scopes.iter().rev() {
+            if let Some(d) = s.defs.get(name) {
+                return Some(match *d {
+                    Def::One(v) if index == 0 => Ok(v),
+                    Def::One(_) => Err(1),
+                    Def::Results(op) => self.ctx.results(op).get(index as usize).copied().ok_or(self.ctx.num_results(op)),
+                });
+            }
+            if s.isolated {
+                break;
+            }
+        }
+        None
+    }
+
+    /// Resolves a value reference to a value of type `ty` (creating a forward reference if
+    /// it is not defined yet).
+    pub fn resolve_operand(&mut self, r: OperandRef<'a>, ty: TypeId) -> PResult<ValueId> {
+        let v = match self.lookup_def(r.name, r.index) {
+            Some(Ok(v)) => v,
+            Some(Err(n)) => return Err(self.error_at(r.lo, r.hi, format!("reference to invalid result number {} of '{}' (it has {n})", r.index, r.name))),
+            None => {
+                // A prior forward reference in a visible scope?
+                let mut found = None;
+                for s in self.scopes.iter().rev() {
+                    if let Some(&(v, _, _)) = s.fwd.get(&(r.name, r.index)) {
+                        found = Some(v);
+                        break;
+                    }
+                    if s.isolated {
+                        break;
+                    }
+                }
+                match found {
+                    Some(v) => v,
+                    None => {
+                        let v = self.ctx.create_placeholder(ty);
+                        self.scopes.last_mut().expect("scope").fwd.insert((r.name, r.index), (v, r.lo, r.hi));
+                        v
+                    }
+                }
+            }
+        };
+        if self.ctx.value_type(v) != ty {
+            let want = crate::print::type_to_string(self.ctx, ty);
+            let have = crate::print::type_to_string(self.ctx, self.ctx.value_type(v));
+            return Err(self.error_at(r.lo, r.hi, format!("use of value '{}' expects different type than prior uses: {want} vs {have}", r.name)));
+        }
+        Ok(v)
+    }
+
+    fn define(&mut self, name: &'a str, lo: u32, hi: u32, def: Def, values: &[ValueId]) -> PResult<()> {
+        if self.lookup_def(name, 0).is_some() {
+            return Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'")));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            let key = (name, i as u32);
+            let fwd = self.scopes.last_mut().expect("scope").fwd.remove(&key);
+            if let Some((ph, flo, fhi)) = fwd {
+                if self.ctx.value_type(ph) != self.ctx.value_type(v) {
+                    let want = crate::print::type_to_string(self.ctx, self.ctx.value_type(v));
+                    return Err(self.error_at(flo, fhi, format!("definition of SSA value '{name}#{i}' has type {want}, but a prior use expects another type")));
+                }
+                self.ctx.replace_all_uses_with(ph, v);
+                self.ctx.erase_placeholder(ph);
+            }
+        }
+        // A forward reference to a result index the op does not have.
+        if let Some((&(n, i), &(_, flo, fhi))) = self.scopes.last().expect("scope").fwd.iter().find(|((n, _), _)| *n == name) {
+            return Err(self.error_at(flo, fhi, format!("reference to invalid result number {i} of '{n}'")));
+        }
+        self.scopes.last_mut().expect("scope").defs.insert(name, def);
+        Ok(())
+    }
+
+    // ----- regions and ops (iterative) -------------------------------------------------
+
+    fn block_ref(frame: &mut RegionFrame<'a>, ctx: &mut Context, name: &'a str, lo: u32, hi: u32) -> BlockId {
+        if let Some(&(b, _, _, _)) = frame.blocks.get(name) {
+            return b;
+        }
+        let b = ctx.create_block(&[]);
+        frame.blocks.insert(name, (b, false, lo, hi));
+        b
+    }
+
+    /// Parses the blocks of `region` up to the closing `}` (or end of file when
+    /// `top_level`). `entry_args` pre-defines the entry block's arguments.
+    pub fn parse_region_body(&mut self, region: RegionId, top_level: bool, entry_args: &[Argument<'a>]) -> PResult<()> {
+        let mut frames: Vec<RegionFrame<'a>> = Vec::new();
+        self.push_scope(self.custom_isolated && !top_level);
+        let mut first = RegionFrame { region, blocks: FxHashMap::default(), cur: None, owner: None };
+        if !entry_args.is_empty() {
+            let b = self.ctx.create_block(&[]);
+            self.ctx.append_block(region, b);
+            for a in entry_args {
+                let v = self.ctx.add_block_arg(b, a.ty);
+                self.ctx.set_value_loc(v, a.loc);
+                self.define(a.name.name, a.name.lo, a.name.hi, Def::One(v), &[v])?;
+            }
+            first.cur = Some(b);
+        }
+        frames.push(first);
+        loop {
+            let outermost = top_level && frames.len() == 1;
+            let frame = frames.last_mut().expect("frame");
+            match self.tok.kind {
+                Tok::Eof if outermost => {
+                    let f = frames.pop().expect("frame");
+                    self.finish_region(f)?;
+                    return Ok(());
+                }
+                Tok::Eof => return Err(self.expected("'}' to close the region")),
+                Tok::RBrace if !outermost => {
+                    self.bump();
+                    let f = frames.pop().expect("frame");
+                    let owner = f.owner.is_some();
+                    let mut pending = self.finish_region_keep_owner(f)?;
+                    if !owner {
+                        return Ok(());
+                    }
+                    let mut p = pending.take().expect("owner");
+                    if self.eat(Tok::Comma) {
+                        self.expect(Tok::LBrace)?;
+                        let r = self.ctx.create_region();
+                        p.regions.push(r);
+                        let iso = self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+                        self.push_scope(iso);
+                        frames.push(RegionFrame { region: r, blocks: FxHashMap::default(), cur: None, owner: Some(p) });
+                        continue;
+                    }
+                    self.expect(Tok::RParen)?;
+                    let frame = frames.last_mut().expect("enclosing frame");
+                    let block = frame.cur.expect("block of pending op");
+                    self.finish_generic_op(p, block)?;
+                }
+                Tok::CaretId => {
+                    let t = self.bump();
+                    let name = self.text(t);
+                    let b = Self::block_ref(frame, self.ctx, name, t.lo, t.hi);
+                    let entry = frame.blocks.get_mut(name).expect("block");
+                    if entry.1 || self.ctx.block_region(b).is_some() {
+                        return Err(self.error_at(t.lo, t.hi, format!("redefinition of block '{name}'")));
+                    }
+                    entry.1 = true;
+                    self.ctx.append_block(frame.region, b);
+                    frame.cur = Some(b);
+                    if self.eat(Tok::LParen) && !self.eat(Tok::RParen) {
+                        loop {
+                            let v = self.expect(Tok::PercentId)?;
+                            self.expect(Tok::Colon)?;
+                            let ty = self.parse_type()?;
+                            let arg = self.ctx.add_block_arg(b, ty);
+                            if self.at_keyword("loc") {
+                                let l = self.parse_loc_paren()?;
+                                self.ctx.set_value_loc(arg, Some(l));
+                            }
+                            let vname = self.text(v);
+                            self.define(vname, v.lo, v.hi, Def::One(arg), &[arg])?;
+                            if self.eat(Tok::RParen) {
+                                break;
+                            }
+                            self.expect(Tok::Comma)?;
+                        }
+                    }
+                    self.expect(Tok::Colon)?;
+                }
+                Tok::HashId | Tok::BangId if outermost => self.parse_alias_def()?,
+                Tok::FileMetaBegin => return Err(self.error_here("file metadata dictionaries ('{-# ... #-}') are not supported")),
+                _ => {
+                    let block = match frame.cur {
+                        Some(b) => b,
+                        None => {
+                            if !frame.blocks.is_empty() || !self.ctx.region_blocks(frame.region).is_empty() {
+                                return Err(self.expected("block label"));
+                            }
+                            let b = self.ctx.create_block(&[]);
+                            self.ctx.append_block(frame.region, b);
+                            frame.cur = Some(b);
+                            b
+                        }
+                    };
+                    if let Some(p) = self.parse_operation(block, frame)? {
+                        let r = *p.regions.last().expect("first region");
+                        let iso = self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+                        self.push_scope(iso);
+                        frames.push(RegionFrame { region: r, blocks: FxHashMap::default(), cur: None, owner: Some(p) });
+                    }
+                }
+            }
+        }
+    }
+
+    fn at_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareId && self.text(self.tok) == kw
+    }
+
+    fn finish_region(&mut self, f: RegionFrame<'a>) -> PResult<()> {
+        self.finish_region_keep_owner(f).map(|_| ())
+    }
+
+    fn finish_region_keep_owner(&mut self, f: RegionFrame<'a>) -> PResult<Option<PendingOp<'a>>> {
+        let mut undefined: Vec<_> = f.blocks.iter().filter(|(_, e)| !e.1).map(|(n, e)| (*n, e.2, e.3)).collect();
+        if !undefined.is_empty() {
+            undefined.sort_by_key(|u| u.1);
+            let (n, lo, hi) = undefined[0];
+            return Err(self.error_at(lo, hi, format!("reference to an undefined block '{n}'")));
+        }
+        self.pop_scope()?;
+        Ok(f.owner)
+    }
+
+    /// Parses one op. Returns `Some(pending)` when a generic op's first region was opened
+    /// (the caller continues inside it); `None` when the op is complete and inserted.
+    fn parse_operation(&mut self, block: BlockId, frame: &mut RegionFrame<'a>) -> PResult<Option<PendingOp<'a>>> {
+        let start = self.tok.lo;
+        let mut results = Vec::new();
+        if self.at(Tok::PercentId) {
+            loop {
+                let t = self.expect(Tok::PercentId)?;
+                let mut count = 1u32;
+                if self.eat(Tok::Colon) {
+                    let n = self.expect(Tok::Int)?;
+                    count = self.text(n).parse().map_err(|_| self.error_at(n.lo, n.hi, "expected result count"))?;
+                    if count == 0 {
+                        return Err(self.error_at(n.lo, n.hi, "expected named operation to have at least 1 result"));
+                    }
+                }
+                results.push((self.text(t), count, t.lo, t.hi));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Equal)?;
+        }
+        match self.tok.kind {
+            Tok::Str => self.parse_generic_head(results, block, frame, start),
+            Tok::BareId => {
+                self.parse_custom_op(results, block)?;
+                Ok(None)
+            }
+            _ => Err(self.expected("operation name in quotes or a custom operation")),
+        }
+    }
+
+    fn check_op_name(&mut self, name: &str, lo: u32, hi: u32) -> PResult<()> {
+        if self.ctx.op_info_by_name(name).is_some() || self.ctx.allow_unregistered {
+            return Ok(());
+        }
+        let dialect = name.split('.').next().unwrap_or("");
+        if !name.contains('.') {
+            return Err(self.error_at(lo, hi, format!("operation name '{name}' has no dialect prefix")));
+        }
+        if self.ctx.registry().has_dialect(dialect) {
+            Err(self.error_at(lo, hi, format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")))
+        } else {
+            Err(self.error_at(lo, hi, format!("operation '{name}' belongs to unregistered dialect '{dialect}' (use --allow-unregistered to accept it)")))
+        }
+    }
+
+    fn parse_generic_head(&mut self, results: Vec<(&'a str, u32, u32, u32)>, block: BlockId, frame: &mut RegionFrame<'a>, _start: u32) -> PResult<Option<PendingOp<'a>>> {
+        let nt = self.bump();
+        let raw = &self.src[nt.lo as usize + 1..nt.hi as usize - 1];
+        let name = lexer::unescape(raw).map_err(|_| self.error_at(nt.lo, nt.hi, "invalid escape in operation name"))?;
+        self.check_op_name(&name, nt.lo, nt.hi)?;
+        let name_sym = self.ctx.sym(&name);
+        self.expect(Tok::LParen)?;
+        let mut operands = Vec::new();
+        if !self.eat(Tok::RParen) {
+            loop {
+                operands.push(self.parse_operand()?);
+                if self.eat(Tok::RParen) {
+                    break;
+                }
+                self.expect(Tok::Comma)?;
+            }
+        }
+        let mut successors = Vec::new();
+        if self.eat(Tok::LSquare) {
+            loop {
+                let t = self.expect(Tok::CaretId)?;
+                let n = self.text(t);
+                successors.push(Self::block_ref(frame, self.ctx, n, t.lo, t.hi));
+                if self.at(Tok::LParen) {
+                    return Err(self.error_here("successor operands in the successor list are not supported; pass them as op operands"));
+                }
+                if self.eat(Tok::RSquare) {
+                    break;
+                }
+                self.expect(Tok::Comma)?;
+            }
+        }
+        let mut props = Vec::new();
+        if self.at(Tok::Less) {
+            self.bump();
+            let lo = self.tok.lo;
+            let a = self.parse_attr()?;
+            match self.ctx.attr_kind(a) {
+                AttrKind::Dict(entries) => props = entries.clone(),
+                _ => return Err(self.error_at(lo, self.tok.lo, "properties must be a dictionary attribute")),
+            }
+            self.expect(Tok::Greater)?;
+        }
+        let mut pending = PendingOp { results, name: name_sym, lo: nt.lo, hi: nt.hi, operands, successors, props, regions: Vec::new() };
+        if self.at(Tok::LParen) {
+            self.bump();
+            self.expect(Tok::LBrace)?;
+            let r = self.ctx.create_region();
+            pending.regions.push(r);
+            return Ok(Some(pending));
+        }
+        self.finish_generic_op(pending, block)?;
+        Ok(None)
+    }
+
+    fn finish_generic_op(&mut self, p: PendingOp<'a>, block: BlockId) -> PResult<()> {
+        let mut attrs = Vec::new();
+        if self.at(Tok::LBrace) {
+            let a = self.parse_attr()?;
+            if let AttrKind::Dict(e) = self.ctx.attr_kind(a) {
+                attrs = e.clone();
+            }
+        }
+        self.expect(Tok::Colon)?;
+        let tlo = self.tok.lo;
+        let fty = self.parse_type()?;
+        let (inputs, outputs) = match self.ctx.type_kind(fty) {
+            TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => return Err(self.error_at(tlo, self.tok.lo, "expected a function type for the generic operation")),
+        };
+        if inputs.len() != p.operands.len() {
+            return Err(self.error_at(tlo, self.tok.lo, format!("expected {} operand type(s) but had {}", p.operands.len(), inputs.len())));
+        }
+        let declared: u32 = p.results.iter().map(|r| r.1).sum();
+        if !p.results.is_empty() && declared as usize != outputs.len() {
+            return Err(self.error_at(p.results[0].2, p.results[0].3, format!("operation defines {} results but was provided {declared} to bind", outputs.len())));
+        }
+        let mut operands = Vec::with_capacity(p.operands.len());
+        for (r, &t) in p.operands.iter().zip(&inputs) {
+            operands.push(self.resolve_operand(*r, t)?);
+        }
+        let loc = if self.at_keyword("loc") { self.parse_loc_paren()? } else { self.file_loc(p.lo, p.hi) };
+        let st = OperationState { name: p.name, loc, operands, result_types: outputs, attrs, props: p.props, regions: p.regions, successors: p.successors };
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(block));
+        self.bind_results(op, &p.results)
+    }
+
+    fn bind_results(&mut self, op: OpId, groups: &[(&'a str, u32, u32, u32)]) -> PResult<()> {
+        if groups.is_empty() {
+            return Ok(());
+        }
+        let total: u32 = groups.iter().map(|g| g.1).sum();
+        if total as usize != self.ctx.num_results(op) {
+            let g = groups[0];
+            return Err(self.error_at(g.2, g.3, format!("operation defines {} results but was provided {total} to bind", self.ctx.num_results(op))));
+        }
+        if groups.len() == 1 {
+            let (n, _, lo, hi) = groups[0];
+            let vals = self.ctx.results(op).to_vec();
+            let def = if vals.len() == 1 { Def::One(vals[0]) } else { Def::Results(op) };
+            return self.define(n, lo, hi, def, &vals);
+        }
+        let mut k = 0usize;
+        for &(n, c, lo, hi) in groups {
+            let vals = self.ctx.results(op)[k..k + c as usize].to_vec();
+            k += c as usize;
+            self.define(n, lo, hi, Def::One(vals[0]), &vals[..1])?;
+            if c > 1 {
+                return Err(self.error_at(lo, hi, "multi-result groups within a result list are not supported; name the results individually"));
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_custom_op(&mut self, results: Vec<(&'a str, u32, u32, u32)>, block: BlockId) -> PResult<()> {
+        let nt = self.bump();
+        let written = self.text(nt);
+        let candidates = [written.to_string(), format!("builtin.{written}")];
+        let Some((full, info)) = candidates.iter().find_map(|n| self.ctx.op_info_by_name(n).map(|i| (n.clone(), i.clone()))) else {
+            return Err(self.error_at(nt.lo, nt.hi, format!("custom op '{written}' is unknown (use the generic form \"{written}\"(...) for unregistered ops)")));
+        };
+        let Some(parse) = info.parse else {
+            return Err(self.error_at(nt.lo, nt.hi, format!("op '{full}' has no custom assembly form; use the generic form")));
+        };
+        if self.custom_nesting >= MAX_CUSTOM_NESTING {
+            return Err(self.error_at(nt.lo, nt.hi, format!("custom-form ops nested more than {MAX_CUSTOM_NESTING} deep; use the generic form")));
+        }
+        let loc = self.file_loc(nt.lo, nt.hi);
+        let mut st = OperationState::new(self.ctx, &full, loc);
+        let saved = self.custom_isolated;
+        self.custom_isolated = info.traits.contains(Traits::ISOLATED_FROM_ABOVE);
+        self.custom_nesting += 1;
+        let r = parse(self, &mut st);
+        self.custom_nesting -= 1;
+        self.custom_isolated = saved;
+        r?;
+        if self.at_keyword("loc") {
+            st.loc = self.parse_loc_paren()?;
+        }
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(block));
+        self.bind_results(op, &results)
+    }
+
+    // ----- API for custom parsers ------------------------------------------------------
+
+    /// Parses a value reference `%name` or `%name#i`.
+    pub fn parse_operand(&mut self) -> PResult<OperandRef<'a>> {
+        let t = self.expect(Tok::PercentId)?;
+        let text = self.text(t);
+        let (name, index) = match text.find('#') {
+            Some(i) => (&text[..i], text[i + 1..].parse().map_err(|_| self.error_at(t.lo, t.hi, "invalid result number"))?),
+            None => (text, 0),
+        };
+        // `%x#1` lexes as `%x` then `#1`.
+        if self.tok.kind == Tok::HashId && self.tok.lo == t.hi {
+            let h = self.bump();
+            let idx = self.text(h)[1..].parse().map_err(|_| self.error_at(h.lo, h.hi, "invalid result number"))?;
+            return Ok(OperandRef { name, index: idx, lo: t.lo, hi: h.hi });
+        }
+        Ok(OperandRef { name, index, lo: t.lo, hi: t.hi })
+    }
+
+    /// Parses `%name: type [loc(...)]` (a region argument in a custom form).
+    pub fn parse_argument(&mut self) -> PResult<Argument<'a>> {
+        let name = self.parse_operand()?;
+        self.expect(Tok::Colon)?;
+        let ty = self.parse_type()?;
+        let loc = if self.at_keyword("loc") { Some(self.parse_loc_paren()?) } else { None };
+        Ok(Argument { name, ty, loc })
+    }
+
+    /// Parses `{ ... }` into a new region whose entry block has `args`.
+    pub fn parse_region(&mut self, args: &[Argument<'a>]) -> PResult<RegionId> {
+        self.expect(Tok::LBrace)?;
+        let r = self.ctx.create_region();
+        self.parse_region_body(r, false, args)?;
+        Ok(r)
+    }
+
+    /// Parses `@name` and returns the name.
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        let t = self.expect(Tok::AtId)?;
+        let text = &self.text(t)[1..];
+        if let Some(body) = text.strip_prefix('"') {
+            lexer::unescape(&body[..body.len() - 1]).map_err(|_| self.error_at(t.lo, t.hi, "invalid escape"))
+        } else {
+            Ok(text.to_string())
+        }
+    }
+
+    /// Parses an optional attribute dictionary into `attrs`.
+    pub fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<NamedAttr>) -> PResult<()> {
+        if self.at(Tok::LBrace) {
+            let a = self.parse_attr()?;
+            if let AttrKind::Dict(e) = self.ctx.attr_kind(a) {
+                attrs.extend(e.iter().copied());
+            }
+        }
+        Ok(())
+    }
+
+    // ----- types -----------------------------------------------------------------------
+
+    /// Parses a type.
+    pub fn parse_type(&mut self) -> PResult<TypeId> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<TypeId> {
+        let t = self.tok;
+        match t.kind {
+            Tok::BareId => {
+                let s = self.text(t);
+                if let Some(ty) = self.builtin_type_keyword(s, t)? {
+                    return Ok(ty);
+                }
+                if matches!(s, "vector" | "tensor" | "memref" | "complex" | "tuple") {
+                    self.bump();
+                    let body = self.balanced_body(t.hi)?;
+                    let keyword = self.ctx.sym(s);
+                    return Ok(self.ctx.ty(TypeKind::BuiltinOpaque { keyword, body: body.to_string() }));
+                }
+                Err(self.error_at(t.lo, t.hi, format!("unknown type '{s}'")))
+            }
+            Tok::LParen => {
+                self.bump();
+                let inputs = self.parse_type_list_until(Tok::RParen)?;
+                self.expect(Tok::Arrow)?;
+                let results = if self.at(Tok::LParen) {
+                    self.bump();
+                    self.parse_type_list_until(Tok::RParen)?
+                } else {
+                    vec![self.parse_type()?]
+                };
+                Ok(self.ctx.function_type(inputs, results))
+            }
+            Tok::BangId => {
+                self.bump();
+                let text = &self.text(t)[1..];
+                let adjacent_lt = self.src.as_bytes().get(t.hi as usize) == Some(&b'<');
+                if text == "llvm.ptr" {
+                    let mut addr_space = 0;
+                    if adjacent_lt {
+                        self.expect(Tok::Less)?;
+                        let n = self.expect(Tok::Int)?;
+                        addr_space = self.text(n).parse().map_err(|_| self.error_at(n.lo, n.hi, "invalid address space"))?;
+                        self.expect(Tok::Greater)?;
+                    }
+                    return Ok(self.ctx.ty(TypeKind::Pointer { addr_space }));
+                }
+                if text.is_empty() {
+                    return Err(self.error_at(t.lo, t.hi, "expected a dialect type or type alias after '!'"));
+                }
+                let (dialect, rest) = match text.find('.') {
+                    Some(i) => (&text[..i], &text[i..]),
+                    None if adjacent_lt => (text, ""),
+                    None => {
+                        let key = self.text(t);
+                        if !self.type_aliases.contains_key(text) {
+                            self.resolve_alias(key, t.lo, t.hi)?;
+                        }
+                        return self.type_aliases.get(text).copied().ok_or_else(|| self.error_at(t.lo, t.hi, format!("undefined symbol alias id '{text}'")));
+                    }
+                };
+                let mut body = rest.to_string();
+                if adjacent_lt {
+                    body.push_str(self.balanced_body(t.hi)?);
+                }
+                let dialect = self.ctx.sym(dialect);
+                Ok(self.ctx.ty(TypeKind::Opaque { dialect, body }))
+            }
+            _ => Err(self.expected("type")),
+        }
+    }
+
+    fn builtin_type_keyword(&mut self, s: &str, t: Token) -> PResult<Option<TypeId>> {
+        let ty = match s {
+            "index" => TypeKind::Index,
+            "none" => TypeKind::None,
+            "f16" => TypeKind::Float(FloatKind::F16),
+            "bf16" => TypeKind::Float(FloatKind::BF16),
+            "f32" => TypeKind::Float(FloatKind::F32),
+            "f64" => TypeKind::Float(FloatKind::F64),
+            _ => {
+                let (signedness, digits) = if let Some(d) = s.strip_prefix("si") {
+                    (Signedness::Signed, d)
+                } else if let Some(d) = s.strip_prefix("ui") {
+                    (Signedness::Unsigned, d)
+                } else if let Some(d) = s.strip_prefix('i') {
+                    (Signedness::Signless, d)
+                } else {
+                    return Ok(None);
+                };
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Ok(None);
+                }
+                let width: u32 = digits.parse().unwrap_or(u32::MAX);
+                if width == 0 || width > MAX_INT_WIDTH {
+                    return Err(self.error_at(t.lo, t.hi, format!("integer width {digits} is not supported (1 to {MAX_INT_WIDTH})")));
+                }
+                TypeKind::Integer { width, signedness }
+            }
+        };
+        self.bump();
+        Ok(Some(self.ctx.ty(ty)))
+    }
+
+    fn parse_type_list_until(&mut self, close: Tok) -> PResult<Vec<TypeId>> {
+        let mut v = Vec::new();
+        if self.eat(close) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.parse_type()?);
+            if self.eat(close) {
+                return Ok(v);
+            }
+            self.expect(Tok::Comma)?;
+        }
+    }
+
+    /// Takes the balanced `<...>`/`[...]` text starting at byte `at` (which must be the
+    /// current token) and moves past it.
+    fn balanced_body(&mut self, at: u32) -> PResult<&'a str> {
+        if self.tok.lo != at || !matches!(self.tok.kind, Tok::Less | Tok::LSquare) {
+            return Err(self.expected("'<'"));
+        }
+        let mut end = self.lex.scan_balanced(at as usize).ok_or_else(|| self.error_at(at, at + 1, "unbalanced '<' in dialect type or attribute"))?;
+        // `distinct[0]<...>`: a bracket group may be followed by an angle group.
+        if self.src.as_bytes()[at as usize] == b'[' && self.src.as_bytes().get(end) == Some(&b'<') {
+            end = self.lex.scan_balanced(end).ok_or_else(|| self.error_at(at, at + 1, "unbalanced '<'"))?;
+        }
+        self.reset_to(end);
+        Ok(&self.src[at as usize..end])
+    }
+
+    // ----- attributes ------------------------------------------------------------------
+
+    /// Parses an attribute.
+    pub fn parse_attr(&mut self) -> PResult<AttrId> {
+        self.enter()?;
+        let r = self.parse_attr_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_attr_inner(&mut self) -> PResult<AttrId> {
+        let t = self.tok;
+        match t.kind {
+            Tok::Minus | Tok::Int | Tok::Float => self.parse_number_attr(),
+            Tok::Str => {
+                self.bump();
+                let s = lexer::unescape(&self.src[t.lo as usize + 1..t.hi as usize - 1]).map_err(|_| self.error_at(t.lo, t.hi, "invalid escape sequence in string"))?;
+                Ok(self.ctx.attr(AttrKind::String(s)))
+            }
+            Tok::LSquare => {
+                self.bump();
+                let mut items = Vec::new();
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        items.push(self.parse_attr()?);
+                        if self.eat(Tok::RSquare) {
+                            break;
+                        }
+                        self.expect(Tok::Comma)?;
+                    }
+                }
+                Ok(self.ctx.attr(AttrKind::Array(items)))
+            }
+            Tok::LBrace => {
+                self.bump();
+                let mut entries: Vec<NamedAttr> = Vec::new();
+                if !self.eat(Tok::RBrace) {
+                    loop {
+                        let k = self.bump();
+                        let key = match k.kind {
+                            Tok::BareId => self.text(k).to_string(),
+                            Tok::Str => lexer::unescape(&self.src[k.lo as usize + 1..k.hi as usize - 1]).map_err(|_| self.error_at(k.lo, k.hi, "invalid escape"))?,
+                            _ => {
+                                return Err(self.error_at(k.lo, k.hi, "expected attribute name"));
+                            }
+                        };
+                        let sym = self.ctx.sym(&key);
+                        if entries.iter().any(|e| e.0 == sym) {
+                            return Err(self.error_at(k.lo, k.hi, format!("duplicate key '{key}' in dictionary attribute")));
+                        }
+                        let value = if self.eat(Tok::Equal) { self.parse_attr()? } else { self.ctx.unit_attr() };
+                        entries.push((sym, value));
+                        if self.eat(Tok::RBrace) {
+                            break;
+                        }
+                        self.expect(Tok::Comma)?;
+                    }
+                }
+                Ok(self.ctx.attr(AttrKind::Dict(entries)))
+            }
+            Tok::AtId => {
+                let mut names = vec![self.parse_symbol_name()?];
+                while self.at(Tok::Colon) && self.src.as_bytes().get(self.tok.hi as usize) == Some(&b':') {
+                    self.bump();
+                    self.expect(Tok::Colon)?;
+                    names.push(self.parse_symbol_name()?);
+                }
+                let root = self.ctx.sym(&names[0]);
+                let nested = names[1..].iter().map(|n| self.ctx.sym(n)).collect();
+                Ok(self.ctx.attr(AttrKind::SymbolRef { root, nested }))
+            }
+            Tok::HashId => {
+                self.bump();
+                let text = &self.text(t)[1..];
+                let adjacent_lt = self.src.as_bytes().get(t.hi as usize) == Some(&b'<');
+                if text.is_empty() {
+                    return Err(self.error_at(t.lo, t.hi, "expected a dialect attribute or alias after '#'"));
+                }
+                let (dialect, rest) = match text.find('.') {
+                    Some(i) => (&text[..i], &text[i..]),
+                    None if adjacent_lt => (text, ""),
+                    None => {
+                        if !self.attr_aliases.contains_key(text) {
+                            self.resolve_alias(self.text(t), t.lo, t.hi)?;
+                        }
+                        return self.attr_aliases.get(text).copied().ok_or_else(|| self.error_at(t.lo, t.hi, format!("'{text}' is a location alias, not an attribute")));
+                    }
+                };
+                let mut body = rest.to_string();
+                if adjacent_lt {
+                    body.push_str(self.balanced_body(t.hi)?);
+                }
+                let dialect = self.ctx.sym(dialect);
+                Ok(self.ctx.attr(AttrKind::Opaque { dialect, body }))
+            }
+            Tok::BareId => {
+                let s = self.text(t);
+                match s {
+                    "true" | "false" => {
+                        self.bump();
+                        let i1 = self.ctx.i1();
+                        Ok(self.ctx.attr(AttrKind::Integer { value: (s == "true") as i128, ty: i1 }))
+                    }
+                    "unit" => {
+                        self.bump();
+                        Ok(self.ctx.unit_attr())
+                    }
+                    "array" => self.parse_dense_array(),
+                    "dense" | "dense_resource" | "affine_map" | "affine_set" | "strided" | "sparse" | "distinct" | "opaque" => {
+                        self.bump();
+                        let body = self.balanced_body(t.hi)?.to_string();
+                        let ty = if matches!(s, "dense" | "dense_resource" | "sparse" | "opaque") && self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
+                        let keyword = self.ctx.sym(s);
+                        Ok(self.ctx.attr(AttrKind::BuiltinOpaque { keyword, body, ty }))
+                    }
+                    "loc" => Err(self.error_here("location attributes are only supported in trailing 'loc(...)' position")),
+                    _ => {
+                        let ty = self.parse_type()?;
+                        Ok(self.ctx.type_attr(ty))
+                    }
+                }
+            }
+            Tok::LParen | Tok::BangId => {
+                let ty = self.parse_type()?;
+                Ok(self.ctx.type_attr(ty))
+            }
+            _ => Err(self.expected("attribute value")),
+        }
+    }
+
+    fn parse_dense_array(&mut self) -> PResult<AttrId> {
+        let kw = self.bump();
+        self.expect(Tok::Less)?;
+        let elo = self.tok.lo;
+        let elem = self.parse_type()?;
+        let fk = match self.ctx.type_kind(elem) {
+            TypeKind::Float(k) => Some(*k),
+            TypeKind::Integer { width, .. } if matches!(width, 1 | 8 | 16 | 32 | 64) => None,
+            _ => return Err(self.error_at(elo, self.tok.lo, "dense array element type must be i1, i8, i16, i32, i64 or a float")),
+        };
+        let mut values = Vec::new();
+        if self.eat(Tok::Colon) {
+            loop {
+                let neg = self.eat(Tok::Minus);
+                let t = self.bump();
+                let text = self.text(t);
+                let v: i64 = match (t.kind, fk) {
+                    (Tok::BareId, None) if text == "true" || text == "false" => (text == "true") as i64,
+                    (Tok::Int, None) => {
+                        let v = self.int_literal(t)?;
+                        let v = if neg { -v } else { v };
+                        let width = self.ctx.int_width(elem).unwrap_or(64);
+                        if !int_fits(v, width) {
+                            return Err(self.error_at(t.lo, t.hi, format!("integer constant out of range for i{width}")));
+                        }
+                        crate::context::normalize_int(v, width, Signedness::Signless) as i64
+                    }
+                    (Tok::Int | Tok::Float, Some(k)) => {
+                        let v: f64 = if t.kind == Tok::Int && text.starts_with("0x") {
+                            crate::print::float_bits_to_f64(self.int_literal(t)? as u64, k)
+                        } else {
+                            text.parse().map_err(|_| self.error_at(t.lo, t.hi, "invalid float"))?
+                        };
+                        f64_to_float_bits(if neg { -v } else { v }, k) as i64
+                    }
+                    _ => return Err(self.error_at(t.lo, t.hi, "expected a dense array element")),
+                };
+                values.push(v);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::Greater).map_err(|d| d.with_note("in 'array<...>' attribute", Some(self.span(kw.lo, kw.hi))))?;
+        Ok(self.ctx.attr(AttrKind::DenseArray { elem, values }))
+    }
+
+    fn int_literal(&self, t: Token) -> PResult<i128> {
+        let text = self.text(t);
+        let r = match text.strip_prefix("0x") {
+            Some(h) => u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok()),
+            None => text.parse::<i128>().ok(),
+        };
+        r.ok_or_else(|| self.error_at(t.lo, t.hi, "integer constant out of range"))
+    }
+
+    fn parse_number_attr(&mut self) -> PResult<AttrId> {
+        let lo = self.tok.lo;
+        let neg = self.eat(Tok::Minus);
+        let t = self.bump();
+        if !matches!(t.kind, Tok::Int | Tok::Float) {
+            return Err(self.error_at(t.lo, t.hi, "expected a number after '-'"));
+        }
+        let ty = if self.eat(Tok::Colon) {
+            self.parse_type()?
+        } else if t.kind == Tok::Int {
+            self.ctx.i64()
+        } else {
+            self.ctx.float_type(FloatKind::F64)
+        };
+        let hi = self.tok.lo;
+        match self.ctx.type_kind(ty).clone() {
+            TypeKind::Float(k) => {
+                let text = self.text(t);
+                let bits = if t.kind == Tok::Int && text.starts_with("0x") {
+                    if neg {
+                        return Err(self.error_at(lo, hi, "hexadecimal float literal should not have a leading minus"));
+                    }
+                    let v = self.int_literal(t)? as u128;
+                    if k.width() < 128 && v >> k.width() != 0 {
+                        return Err(self.error_at(t.lo, t.hi, format!("hexadecimal float constant out of range for {}", k.keyword())));
+                    }
+                    v as u64
+                } else {
+                    let v: f64 = text.parse().map_err(|_| self.error_at(t.lo, t.hi, "invalid float literal"))?;
+                    f64_to_float_bits(if neg { -v } else { v }, k)
+                };
+                Ok(self.ctx.attr(AttrKind::Float { bits, ty }))
+            }
+            TypeKind::Integer { width, signedness } => {
+                if t.kind == Tok::Float {
+                    return Err(self.error_at(t.lo, t.hi, "floating point value not valid for an integer type"));
+                }
+                let v = self.int_literal(t)?;
+                let v = if neg { -v } else { v };
+                let ok = match signedness {
+                    Signedness::Unsigned => !neg && (width >= 128 || v >> width == 0),
+                    Signedness::Signed => width >= 128 || (v >= -(1i128 << (width - 1)) && v < (1i128 << (width - 1))),
+                    Signedness::Signless => int_fits(v, width),
+                };
+                if !ok {
+                    return Err(self.error_at(lo, hi, format!("integer constant out of range for attribute of type {}", crate::print::type_to_string(self.ctx, ty))));
+                }
+                Ok(self.ctx.int_attr(v, ty))
+            }
+            TypeKind::Index => {
+                if t.kind == Tok::Float {
+                    return Err(self.error_at(t.lo, t.hi, "floating point value not valid for index"));
+                }
+                let v = self.int_literal(t)?;
+                let v = if neg { -v } else { v };
+                if !int_fits(v, 64) {
+                    return Err(self.error_at(lo, hi, "integer constant out of range for index"));
+                }
+                Ok(self.ctx.int_attr(v, ty))
+            }
+            _ => Err(self.error_at(lo, hi, "number attributes need an integer, index or float type")),
+        }
+    }
+
+    // ----- locations -------------------------------------------------------------------
+
+    /// Parses `loc(...)`.
+    pub fn parse_loc_paren(&mut self) -> PResult<LocId> {
+        self.expect_keyword("loc")?;
+        self.expect(Tok::LParen)?;
+        let l = self.parse_loc_body()?;
+        self.expect(Tok::RParen)?;
+        Ok(l)
+    }
+
+    fn parse_loc_body(&mut self) -> PResult<LocId> {
+        self.enter()?;
+        let r = self.parse_loc_body_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_u32(&mut self) -> PResult<u32> {
+        let t = self.expect(Tok::Int)?;
+        self.text(t).parse().map_err(|_| self.error_at(t.lo, t.hi, "expected a line or column number"))
+    }
+
+    fn parse_loc_body_inner(&mut self) -> PResult<LocId> {
+        let t = self.tok;
+        match t.kind {
+            Tok::BareId if self.text(t) == "unknown" => {
+                self.bump();
+                Ok(self.ctx.unknown_loc())
+            }
+            Tok::BareId if self.text(t) == "fused" => {
+                self.bump();
+                let metadata = if self.eat(Tok::Less) {
+                    let a = self.parse_attr()?;
+                    self.expect(Tok::Greater)?;
+                    Some(a)
+                } else {
+                    None
+                };
+                self.expect(Tok::LSquare)?;
+                let mut locs = Vec::new();
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        locs.push(self.parse_loc_body()?);
+                        if self.eat(Tok::RSquare) {
+                            break;
+                        }
+                        self.expect(Tok::Comma)?;
+                    }
+                }
+                Ok(self.ctx.loc(Location::Fused { locs, metadata }))
+            }
+            Tok::BareId if self.text(t) == "callsite" => {
+                self.bump();
+                self.expect(Tok::LParen)?;
+                let callee = self.parse_loc_body()?;
+                self.expect_keyword("at")?;
+                let caller = self.parse_loc_body()?;
+                self.expect(Tok::RParen)?;
+                Ok(self.ctx.loc(Location::CallSite { callee, caller }))
+            }
+            Tok::Str => {
+                self.bump();
+                let s = lexer::unescape(&self.src[t.lo as usize + 1..t.hi as usize - 1]).map_err(|_| self.error_at(t.lo, t.hi, "invalid escape"))?;
+                let sym = self.ctx.sym(&s);
+                if self.eat(Tok::Colon) {
+                    let line = self.parse_u32()?;
+                    self.expect(Tok::Colon)?;
+                    let col = self.parse_u32()?;
+                    let mut end = None;
+                    if self.eat_keyword("to") {
+                        if self.eat(Tok::Colon) {
+                            end = Some(LineCol { line, col: self.parse_u32()? });
+                        } else {
+                            let l2 = self.parse_u32()?;
+                            self.expect(Tok::Colon)?;
+                            end = Some(LineCol { line: l2, col: self.parse_u32()? });
+                        }
+                    }
+                    return Ok(self.ctx.loc(Location::File { file: sym, start: LineCol { line, col }, end, bytes: None }));
+                }
+                let child = if self.eat(Tok::LParen) {
+                    let c = self.parse_loc_body()?;
+                    self.expect(Tok::RParen)?;
+                    Some(c)
+                } else {
+                    None
+                };
+                Ok(self.ctx.loc(Location::Name { name: sym, child }))
+            }
+            Tok::HashId => {
+                self.bump();
+                let name = &self.text(t)[1..];
+                if !self.loc_aliases.contains_key(name) {
+                    self.resolve_alias(self.text(t), t.lo, t.hi)?;
+                }
+                self.loc_aliases.get(name).copied().ok_or_else(|| self.error_at(t.lo, t.hi, format!("'{name}' is not a location alias")))
+            }
+            _ => Err(self.expected("location")),
+        }
+    }
+}
+
+fn int_fits(v: i128, width: u32) -> bool {
+    if width >= 127 {
+        return true;
+    }
+    v >= -(1i128 << (width - 1)) && v < (1i128 << width)
+}
+
+impl std::fmt::Debug for Parser<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Parser at {}", self.tok.lo)
+    }
+}

@@ -1,0 +1,782 @@
+//! The IR printer: MLIR's generic form, and custom forms through per-op hooks.
+//!
+//! Printing is iterative (an explicit task stack), so nesting depth does not grow the Rust
+//! stack; only a custom printer that prints a region re-enters the printer, once per such
+//! op. Output is buffered and flushed to the sink in chunks ([`FLUSH_BYTES`]), so a large
+//! module is never held as one string when printing to a file.
+//!
+//! Value names follow MLIR: op results `%N` (`%N:k` for k results, used as `%N#i`), entry
+//! block arguments `%argN`, other block arguments `%N`; numbering restarts inside ops that
+//! are isolated from above. Blocks are `^bbN`, numbered per region.
+
+use crate::{
+    attrs::{AttrId, AttrKind},
+    context::{BlockId, Context, OpId, RegionId, ValueId},
+    location::{LocId, Location},
+    registry::Traits,
+    types::{FloatKind, Signedness, TypeId, TypeKind},
+};
+use std::fmt::{self, Write};
+
+/// Buffered output is flushed to the sink once it reaches this size (bounded memory when
+/// printing large modules to a file).
+pub const FLUSH_BYTES: usize = 1 << 16;
+
+/// Printer settings.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// Print every op in generic form, even those with a custom form.
+    pub generic: bool,
+    /// Print `loc(...)` after every op and block argument.
+    pub locations: bool,
+}
+
+const NO_NAME: u32 = u32::MAX;
+const ARG_BIT: u32 = 1 << 31;
+
+enum Task {
+    Op(OpId),
+    OpTail(OpId),
+    Region(RegionId, usize),
+    RegionClose,
+    Block(BlockId, bool),
+    OpsFrom(OpId),
+}
+
+/// Printer state handed to custom-form print hooks.
+pub struct OpPrinter<'c, 'w> {
+    ctx: &'c Context,
+    opts: PrintOptions,
+    out: String,
+    sink: Option<&'w mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
+    names: Vec<u32>,
+    block_names: Vec<u32>,
+    level: usize,
+}
+
+/// Prints `op` (and everything nested) to a string.
+pub fn print_op(ctx: &Context, op: OpId, opts: PrintOptions) -> String {
+    let mut p = OpPrinter::new(ctx, opts, None);
+    p.number(op);
+    p.run(vec![Task::Op(op)]);
+    p.out
+}
+
+/// Prints `op` to an `io::Write`, streaming in chunks.
+pub fn write_op(ctx: &Context, op: OpId, opts: PrintOptions, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut p = OpPrinter::new(ctx, opts, Some(sink));
+    p.number(op);
+    p.run(vec![Task::Op(op)]);
+    p.flush();
+    match p.io_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+impl<'c, 'w> OpPrinter<'c, 'w> {
+    fn new(ctx: &'c Context, opts: PrintOptions, sink: Option<&'w mut dyn std::io::Write>) -> Self {
+        Self { ctx, opts, out: String::new(), sink, io_error: None, names: Vec::new(), block_names: Vec::new(), level: 0 }
+    }
+
+    /// The context being printed.
+    pub fn ctx(&self) -> &'c Context {
+        self.ctx
+    }
+
+    fn flush(&mut self) {
+        if let Some(s) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = s.write_all(self.out.as_bytes()) {
+                    self.io_error = Some(e);
+                }
+            }
+            self.out.clear();
+        }
+    }
+
+    /// Assigns names to every value and block under `root` (textual order).
+    fn number(&mut self, root: OpId) {
+        let ctx = self.ctx;
+        self.names = vec![NO_NAME; ctx.value_capacity()];
+        self.block_names = vec![0; ctx.block_capacity()];
+        enum Ev {
+            Op(OpId),
+            Restore(u32, u32),
+            Block(BlockId, bool, u32),
+            OpsFrom(OpId),
+        }
+        let (mut next_val, mut next_arg) = (0u32, 0u32);
+        let mut stack = vec![Ev::Op(root)];
+        while let Some(ev) = stack.pop() {
+            match ev {
+                Ev::Op(op) => {
+                    let results = ctx.results(op);
+                    if !results.is_empty() {
+                        for &r in results {
+                            self.names[r.index()] = next_val;
+                        }
+                        next_val += 1;
+                    }
+                    let regions = ctx.regions(op);
+                    if regions.is_empty() {
+                        continue;
+                    }
+                    if ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
+                        stack.push(Ev::Restore(next_val, next_arg));
+                        next_val = 0;
+                        next_arg = 0;
+                    }
+                    for &r in regions.iter().rev() {
+                        for (i, &b) in ctx.region_blocks(r).iter().enumerate().rev() {
+                            stack.push(Ev::Block(b, i == 0, i as u32));
+                        }
+                    }
+                }
+                Ev::Restore(v, a) => {
+                    next_val = v;
+                    next_arg = a;
+                }
+                Ev::Block(b, entry, idx) => {
+                    self.block_names[b.index()] = idx;
+                    for &a in ctx.block_args(b) {
+                        if entry {
+                            self.names[a.index()] = next_arg | ARG_BIT;
+                            next_arg += 1;
+                        } else {
+                            self.names[a.index()] = next_val;
+                            next_val += 1;
+                        }
+                    }
+                    if let Some(f) = ctx.first_op(b) {
+                        stack.push(Ev::OpsFrom(f));
+                    }
+                }
+                Ev::OpsFrom(op) => {
+                    if let Some(n) = ctx.next_op(op) {
+                        stack.push(Ev::OpsFrom(n));
+                    }
+                    stack.push(Ev::Op(op));
+                }
+            }
+        }
+    }
+
+    fn indent(&mut self, level: usize) {
+        for _ in 0..level {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn run(&mut self, mut stack: Vec<Task>) {
+        let ctx = self.ctx;
+        while let Some(t) = stack.pop() {
+            match t {
+                Task::Op(op) => {
+                    self.indent(self.level);
+                    self.print_results(op);
+                    let custom = if self.opts.generic { None } else { ctx.op_info(op).and_then(|i| i.print) };
+                    if let Some(f) = custom {
+                        let name = ctx.op_name_str(op);
+                        self.out.push_str(name);
+                        let _ = f(self, op);
+                        self.print_trailing_loc(ctx.op_loc(op));
+                        self.out.push('\n');
+                    } else {
+                        self.print_generic_head(op);
+                        let regions = ctx.regions(op);
+                        if regions.is_empty() {
+                            self.print_generic_tail(op);
+                        } else {
+                            self.out.push_str(" (");
+                            stack.push(Task::OpTail(op));
+                            for (i, &r) in regions.iter().enumerate().rev() {
+                                stack.push(Task::Region(r, i));
+                            }
+                        }
+                    }
+                    if self.out.len() >= FLUSH_BYTES {
+                        self.flush();
+                    }
+                }
+                Task::OpTail(op) => {
+                    self.out.push(')');
+                    self.print_generic_tail(op);
+                }
+                Task::Region(r, i) => {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str("{\n");
+                    self.level += 1;
+                    stack.push(Task::RegionClose);
+                    for (k, &b) in ctx.region_blocks(r).iter().enumerate().rev() {
+                        stack.push(Task::Block(b, k == 0));
+                    }
+                }
+                Task::RegionClose => {
+                    self.level -= 1;
+                    self.indent(self.level);
+                    self.out.push('}');
+                }
+                Task::Block(b, entry) => {
+                    let args = ctx.block_args(b);
+                    if !entry || !args.is_empty() || ctx.block_is_empty(b) {
+                        self.indent(self.level - 1);
+                        self.print_block_label(b);
+                        self.out.push('\n');
+                    }
+                    if let Some(f) = ctx.first_op(b) {
+                        stack.push(Task::OpsFrom(f));
+                    }
+                }
+                Task::OpsFrom(op) => {
+                    if let Some(n) = ctx.next_op(op) {
+                        stack.push(Task::OpsFrom(n));
+                    }
+                    stack.push(Task::Op(op));
+                }
+            }
+        }
+    }
+
+    fn print_block_label(&mut self, b: BlockId) {
+        let ctx = self.ctx;
+        let _ = write!(self.out, "^bb{}", self.block_names.get(b.index()).copied().unwrap_or(0));
+        let args = ctx.block_args(b);
+        if !args.is_empty() {
+            self.out.push('(');
+            for (i, &a) in args.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.operand(a);
+                self.out.push_str(": ");
+                self.ty(ctx.value_type(a));
+                if self.opts.locations {
+                    let l = ctx.value_loc(a).unwrap_or(ctx.unknown_loc());
+                    self.print_trailing_loc(l);
+                }
+            }
+            self.out.push(')');
+        }
+        self.out.push(':');
+    }
+
+    fn print_results(&mut self, op: OpId) {
+        let results = self.ctx.results(op);
+        if results.is_empty() {
+            return;
+        }
+        self.value_base(results[0]);
+        if results.len() > 1 {
+            let _ = write!(self.out, ":{}", results.len());
+        }
+        self.out.push_str(" = ");
+    }
+
+    fn value_base(&mut self, v: ValueId) {
+        match self.names.get(v.index()).copied().unwrap_or(NO_NAME) {
+            NO_NAME => {
+                let _ = write!(self.out, "%<<UNKNOWN SSA VALUE {}>>", v.0);
+            }
+            n if n & ARG_BIT != 0 => {
+                let _ = write!(self.out, "%arg{}", n & !ARG_BIT);
+            }
+            n => {
+                let _ = write!(self.out, "%{n}");
+            }
+        }
+    }
+
+    fn print_generic_head(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        self.out.push('"');
+        escape_into(&mut self.out, ctx.op_name_str(op));
+        self.out.push_str("\"(");
+        for (i, v) in ctx.operands(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.operand(v);
+        }
+        self.out.push(')');
+        if ctx.num_successors(op) > 0 {
+            self.out.push_str("[");
+            for (i, b) in ctx.successors(op).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.block_ref(b);
+            }
+            self.out.push(']');
+        }
+        let props = ctx.props(op);
+        if !props.is_empty() {
+            self.out.push_str(" <{");
+            self.named_attrs(props);
+            self.out.push_str("}>");
+        }
+    }
+
+    fn print_generic_tail(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let attrs = ctx.attrs(op);
+        if !attrs.is_empty() {
+            self.out.push_str(" {");
+            self.named_attrs(attrs);
+            self.out.push('}');
+        }
+        self.out.push_str(" : (");
+        for (i, v) in ctx.operands(op).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.ty(ctx.value_type(v));
+        }
+        self.out.push_str(") -> ");
+        let results = ctx.results(op);
+        if results.len() == 1 && !matches!(ctx.type_kind(ctx.value_type(results[0])), TypeKind::Function { .. }) {
+            self.ty(ctx.value_type(results[0]));
+        } else {
+            self.out.push('(');
+            for (i, &r) in results.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.ty(ctx.value_type(r));
+            }
+            self.out.push(')');
+        }
+        self.print_trailing_loc(ctx.op_loc(op));
+        self.out.push('\n');
+    }
+
+    fn print_trailing_loc(&mut self, l: LocId) {
+        if self.opts.locations {
+            self.out.push_str(" loc(");
+            self.loc_body(l);
+            self.out.push(')');
+        }
+    }
+
+    fn named_attrs(&mut self, list: &[crate::attrs::NamedAttr]) {
+        let ctx = self.ctx;
+        for (i, &(n, a)) in list.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            symbol_name_into(&mut self.out, ctx.str(n), false);
+            if !matches!(ctx.attr_kind(a), AttrKind::Unit) {
+                self.out.push_str(" = ");
+                self.attr(a);
+            }
+        }
+    }
+
+    // ----- API for custom printers ----------------------------------------------------
+
+    /// Appends raw text.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+    /// Prints a value reference (`%3`, `%arg0`, `%4#1`).
+    pub fn operand(&mut self, v: ValueId) {
+        self.value_base(v);
+        if let Some(op) = self.ctx.defining_op(v) {
+            if self.ctx.num_results(op) > 1 {
+                if let crate::context::ValueDef::Result { index, .. } = self.ctx.value_def(v) {
+                    let _ = write!(self.out, "#{index}");
+                }
+            }
+        }
+    }
+    /// Prints values separated by commas.
+    pub fn operand_list(&mut self, vals: &[ValueId]) {
+        for (i, &v) in vals.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.operand(v);
+        }
+    }
+    /// Prints a block reference (`^bb2`).
+    pub fn block_ref(&mut self, b: BlockId) {
+        let _ = write!(self.out, "^bb{}", self.block_names.get(b.index()).copied().unwrap_or(0));
+    }
+    /// Prints a type.
+    pub fn ty(&mut self, t: TypeId) {
+        write_type(self.ctx, t, &mut self.out);
+    }
+    /// Prints types separated by commas.
+    pub fn type_list(&mut self, tys: &[TypeId]) {
+        for (i, &t) in tys.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.ty(t);
+        }
+    }
+    /// Prints an attribute.
+    pub fn attr(&mut self, a: AttrId) {
+        write_attr(self.ctx, a, &mut self.out);
+    }
+    /// Prints `@name`.
+    pub fn symbol_name(&mut self, name: &str) {
+        self.out.push('@');
+        symbol_name_into(&mut self.out, name, true);
+    }
+    /// Prints ` {attrs}` of `op` except `elided`, with `keyword` (e.g. " attributes") before
+    /// the dictionary if given. Properties and discardable attributes are merged.
+    pub fn attr_dict(&mut self, op: OpId, elided: &[&str], keyword: Option<&str>) {
+        let ctx = self.ctx;
+        let list: Vec<_> = {
+            let mut l: Vec<_> = ctx.props(op).iter().chain(ctx.attrs(op)).copied().filter(|(n, _)| !elided.contains(&ctx.str(*n))).collect();
+            l.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+            l
+        };
+        if list.is_empty() {
+            return;
+        }
+        if let Some(k) = keyword {
+            self.out.push_str(k);
+        }
+        self.out.push_str(" {");
+        self.named_attrs(&list);
+        self.out.push('}');
+    }
+    /// Prints a region (`{` blocks `}`), re-entering the printer.
+    pub fn region(&mut self, r: RegionId) {
+        self.out.push_str("{\n");
+        self.level += 1;
+        let mut stack = vec![Task::RegionClose];
+        for (k, &b) in self.ctx.region_blocks(r).iter().enumerate().rev() {
+            stack.push(Task::Block(b, k == 0));
+        }
+        self.run(stack);
+    }
+
+    fn loc_body(&mut self, l: LocId) {
+        write_loc_body(self.ctx, l, &mut self.out);
+    }
+}
+
+/// Whether `s` can be printed without quotes as a bare identifier.
+pub fn is_bare_id(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
+}
+
+fn symbol_name_into(out: &mut String, s: &str, _symbol: bool) {
+    if is_bare_id(s) {
+        out.push_str(s);
+    } else {
+        out.push('"');
+        escape_into(out, s);
+        out.push('"');
+    }
+}
+
+/// Escapes a string body the way MLIR does (`\"`, `\\`, non-printable bytes as `\XX`).
+pub fn escape_into(out: &mut String, s: &str) {
+    for &b in s.as_bytes() {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
+            }
+        }
+    }
+}
+
+/// Appends the text of a type.
+pub fn write_type(ctx: &Context, t: TypeId, out: &mut String) {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, signedness } => {
+            let p = match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            };
+            let _ = write!(out, "{p}{width}");
+        }
+        TypeKind::Float(k) => out.push_str(k.keyword()),
+        TypeKind::Index => out.push_str("index"),
+        TypeKind::None => out.push_str("none"),
+        TypeKind::Function { inputs, results } => {
+            out.push('(');
+            for (i, &x) in inputs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_type(ctx, x, out);
+            }
+            out.push_str(") -> ");
+            if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. }) {
+                write_type(ctx, results[0], out);
+            } else {
+                out.push('(');
+                for (i, &x) in results.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_type(ctx, x, out);
+                }
+                out.push(')');
+            }
+        }
+        TypeKind::Pointer { addr_space } => {
+            out.push_str("!llvm.ptr");
+            if *addr_space != 0 {
+                let _ = write!(out, "<{addr_space}>");
+            }
+        }
+        TypeKind::BuiltinOpaque { keyword, body } => {
+            out.push_str(ctx.str(*keyword));
+            out.push_str(body);
+        }
+        TypeKind::Opaque { dialect, body } => {
+            out.push('!');
+            out.push_str(ctx.str(*dialect));
+            out.push_str(body);
+        }
+    }
+}
+
+/// A type as a string.
+pub fn type_to_string(ctx: &Context, t: TypeId) -> String {
+    let mut s = String::new();
+    write_type(ctx, t, &mut s);
+    s
+}
+
+/// An attribute as a string.
+pub fn attr_to_string(ctx: &Context, a: AttrId) -> String {
+    let mut s = String::new();
+    write_attr(ctx, a, &mut s);
+    s
+}
+
+/// A location as `loc(...)`.
+pub fn loc_to_string(ctx: &Context, l: LocId) -> String {
+    let mut s = String::from("loc(");
+    write_loc_body(ctx, l, &mut s);
+    s.push(')');
+    s
+}
+
+fn write_int_value(ctx: &Context, value: i128, ty: TypeId, out: &mut String) {
+    match ctx.type_kind(ty) {
+        TypeKind::Integer { width: 1, signedness: Signedness::Signless } => out.push_str(if value != 0 { "true" } else { "false" }),
+        _ => {
+            let _ = write!(out, "{value}");
+        }
+    }
+}
+
+/// Appends the text of an attribute.
+pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String) {
+    match ctx.attr_kind(a) {
+        AttrKind::Unit => out.push_str("unit"),
+        AttrKind::Integer { value, ty } => {
+            write_int_value(ctx, *value, *ty, out);
+            if !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless }) {
+                out.push_str(" : ");
+                write_type(ctx, *ty, out);
+            }
+        }
+        AttrKind::Float { bits, ty } => {
+            let kind = match ctx.type_kind(*ty) {
+                TypeKind::Float(k) => *k,
+                _ => FloatKind::F64,
+            };
+            out.push_str(&format_float(*bits, kind));
+            out.push_str(" : ");
+            write_type(ctx, *ty, out);
+        }
+        AttrKind::String(s) => {
+            out.push('"');
+            escape_into(out, s);
+            out.push('"');
+        }
+        AttrKind::Type(t) => write_type(ctx, *t, out),
+        AttrKind::Array(items) => {
+            out.push('[');
+            for (i, &x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_attr(ctx, x, out);
+            }
+            out.push(']');
+        }
+        AttrKind::Dict(entries) => {
+            out.push('{');
+            for (i, &(n, x)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                symbol_name_into(out, ctx.str(n), false);
+                if !matches!(ctx.attr_kind(x), AttrKind::Unit) {
+                    out.push_str(" = ");
+                    write_attr(ctx, x, out);
+                }
+            }
+            out.push('}');
+        }
+        AttrKind::SymbolRef { root, nested } => {
+            out.push('@');
+            symbol_name_into(out, ctx.str(*root), true);
+            for n in nested {
+                out.push_str("::@");
+                symbol_name_into(out, ctx.str(*n), true);
+            }
+        }
+        AttrKind::DenseArray { elem, values } => {
+            out.push_str("array<");
+            write_type(ctx, *elem, out);
+            if !values.is_empty() {
+                out.push(':');
+                let fk = match ctx.type_kind(*elem) {
+                    TypeKind::Float(k) => Some(*k),
+                    _ => None,
+                };
+                for (i, &v) in values.iter().enumerate() {
+                    out.push_str(if i > 0 { ", " } else { " " });
+                    match fk {
+                        Some(k) => out.push_str(&format_float(v as u64, k)),
+                        None => write_int_value(ctx, v as i128, *elem, out),
+                    }
+                }
+            }
+            out.push('>');
+        }
+        AttrKind::BuiltinOpaque { keyword, body, ty } => {
+            out.push_str(ctx.str(*keyword));
+            out.push_str(body);
+            if let Some(t) = ty {
+                out.push_str(" : ");
+                write_type(ctx, *t, out);
+            }
+        }
+        AttrKind::Opaque { dialect, body } => {
+            out.push('#');
+            out.push_str(ctx.str(*dialect));
+            out.push_str(body);
+        }
+    }
+}
+
+fn write_loc_body(ctx: &Context, l: LocId, out: &mut String) {
+    match ctx.location(l) {
+        Location::Unknown => out.push_str("unknown"),
+        Location::File { file, start, end, .. } => {
+            out.push('"');
+            escape_into(out, ctx.str(*file));
+            let _ = write!(out, "\":{}:{}", start.line, start.col);
+            if let Some(e) = end {
+                let _ = write!(out, " to {}:{}", e.line, e.col);
+            }
+        }
+        Location::Name { name, child } => {
+            out.push('"');
+            escape_into(out, ctx.str(*name));
+            out.push('"');
+            if let Some(c) = child {
+                out.push('(');
+                write_loc_body(ctx, *c, out);
+                out.push(')');
+            }
+        }
+        Location::Fused { locs, metadata } => {
+            out.push_str("fused");
+            if let Some(m) = metadata {
+                out.push('<');
+                write_attr(ctx, *m, out);
+                out.push('>');
+            }
+            out.push('[');
+            for (i, &x) in locs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_loc_body(ctx, x, out);
+            }
+            out.push(']');
+        }
+        Location::CallSite { callee, caller } => {
+            out.push_str("callsite(");
+            write_loc_body(ctx, *callee, out);
+            out.push_str(" at ");
+            write_loc_body(ctx, *caller, out);
+            out.push(')');
+        }
+    }
+}
+
+/// Decodes float bits of format `k` to an `f64`.
+pub fn float_bits_to_f64(bits: u64, k: FloatKind) -> f64 {
+    match k {
+        FloatKind::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        FloatKind::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
+        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
+        FloatKind::F64 => f64::from_bits(bits),
+    }
+}
+
+/// Encodes `v` in format `k` (round to nearest even).
+pub fn f64_to_float_bits(v: f64, k: FloatKind) -> u64 {
+    match k {
+        FloatKind::F16 => half::f16::from_f64(v).to_bits() as u64,
+        FloatKind::BF16 => half::bf16::from_f64(v).to_bits() as u64,
+        FloatKind::F32 => (v as f32).to_bits() as u64,
+        FloatKind::F64 => v.to_bits(),
+    }
+}
+
+/// Formats a float as MLIR does: `%.6e`-style when that round-trips, else the shortest
+/// decimal that does, else (NaN, infinities) the hexadecimal bit pattern.
+pub fn format_float(bits: u64, k: FloatKind) -> String {
+    let v = float_bits_to_f64(bits, k);
+    if !v.is_finite() {
+        let digits = (k.width() / 4) as usize;
+        return format!("0x{:0digits$X}", bits);
+    }
+    let round_trips = |s: &str| s.parse::<f64>().is_ok_and(|p| f64_to_float_bits(p, k) == bits);
+    let six = mlir_exp_style(&format!("{v:.6e}"));
+    if round_trips(&six) {
+        return six;
+    }
+    let shortest = match k {
+        FloatKind::F64 => format!("{v:e}"),
+        _ => format!("{:e}", v as f32),
+    };
+    let s = mlir_exp_style(&shortest);
+    if round_trips(&s) {
+        return s;
+    }
+    let digits = (k.width() / 4) as usize;
+    format!("0x{:0digits$X}", bits)
+}
+
+/// Turns Rust's `1.5e-7` / `1e3` into MLIR's `1.5e-07` / `1.0e+03`.
+fn mlir_exp_style(s: &str) -> String {
+    let (mant, exp) = s.split_once('e').unwrap_or((s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let mant = if mant.contains('.') { mant.to_string() } else { format!("{mant}.0") };
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!("{mant}e{sign}{:02}", exp.abs())
+}
+
+impl fmt::Debug for OpPrinter<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OpPrinter")
+    }
+}

@@ -1,0 +1,70 @@
+//! Iterative walks over nested IR (no recursion: nesting depth never grows the stack).
+
+use crate::context::{Context, OpId};
+
+/// `root` and every op nested in it, parents before children, in textual order.
+pub fn collect_preorder(ctx: &Context, root: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        out.push(op);
+        // Push children in reverse so they pop in order.
+        for &r in ctx.regions(op).iter().rev() {
+            for &b in ctx.region_blocks(r).iter().rev() {
+                let mut cur = ctx.last_op(b);
+                while let Some(o) = cur {
+                    stack.push(o);
+                    cur = ctx.prev_op(o);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every op nested in `root` (not `root` itself), children before parents, each block's
+/// ops in order. This is the order MLIR's default `walk` visits.
+pub fn collect_postorder(ctx: &Context, root: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    // (op, children pushed?)
+    let mut stack: Vec<(OpId, bool)> = Vec::new();
+    push_children_rev(ctx, root, &mut stack);
+    while let Some((op, expanded)) = stack.pop() {
+        if expanded || ctx.regions(op).is_empty() {
+            out.push(op);
+        } else {
+            stack.push((op, true));
+            push_children_rev(ctx, op, &mut stack);
+        }
+    }
+    out
+}
+
+fn push_children_rev(ctx: &Context, op: OpId, stack: &mut Vec<(OpId, bool)>) {
+    for &r in ctx.regions(op).iter().rev() {
+        for &b in ctx.region_blocks(r).iter().rev() {
+            let mut cur = ctx.last_op(b);
+            while let Some(o) = cur {
+                stack.push((o, false));
+                cur = ctx.prev_op(o);
+            }
+        }
+    }
+}
+
+/// Nesting depth of the deepest op under `root` (root is depth 0).
+pub fn max_depth(ctx: &Context, root: OpId) -> usize {
+    let mut best = 0;
+    let mut stack = vec![(root, 0usize)];
+    while let Some((op, d)) = stack.pop() {
+        best = best.max(d);
+        for &r in ctx.regions(op) {
+            for &b in ctx.region_blocks(r) {
+                for o in ctx.block_ops(b) {
+                    stack.push((o, d + 1));
+                }
+            }
+        }
+    }
+    best
+}
