@@ -178,8 +178,9 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                     self.print_results(op);
                     let custom = if self.opts.generic { None } else { ctx.op_info(op).and_then(|i| i.print) };
                     if let Some(f) = custom {
+                        // The builtin dialect is the default dialect: `module`, not `builtin.module`.
                         let name = ctx.op_name_str(op);
-                        self.out.push_str(name);
+                        self.out.push_str(name.strip_prefix("builtin.").unwrap_or(name));
                         let _ = f(self, op);
                         self.print_trailing_loc(ctx.op_loc(op));
                         self.out.push('\n');

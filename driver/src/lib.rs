@@ -1,0 +1,37 @@
+//! The cuprite driver: command-line entry points over the compiler crates.
+//!
+//! Subcommands: `opt` (the mlir-opt of this project; see [`opt`]).
+
+pub mod opt;
+
+/// Runs the `cuprite` command line; returns the process exit code.
+pub fn run(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn std::io::Write, stderr: &mut dyn std::io::Write) -> i32 {
+    match args.first().map(String::as_str) {
+        Some("opt") => opt::main(&args[1..], stdin, stdout, stderr),
+        Some("--version") | Some("-V") => {
+            let _ = writeln!(stdout, "cuprite {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
+        None | Some("--help") | Some("-h") | Some("help") => {
+            let _ = write!(stdout, "{USAGE}");
+            0
+        }
+        Some(other) => {
+            let _ = writeln!(stderr, "error: unknown command '{other}'\n\n{USAGE}");
+            2
+        }
+    }
+}
+
+const USAGE: &str = "\
+cuprite: a multi-level CUDA compiler in the style of MLIR
+
+Usage: cuprite <command> [options]
+
+Commands:
+  opt      Parse, verify, transform and print IR (like mlir-opt); `cuprite opt --help`
+
+Options:
+  -h, --help     Print this help
+  -V, --version  Print the version
+";

@@ -1,0 +1,295 @@
+//! `cuprite opt`: reads IR (a `.ir`/`.mlir` file or stdin), verifies it, runs a pass
+//! pipeline, verifies again and prints the result.
+//!
+//! Steps: (1) parse (ariadne diagnostic with the exact span on error); (2) verify; (3) run
+//! `--pass-pipeline` or the pass flags in command-line order, with the instrumentation
+//! flags; (4) print to `-o FILE` (written to a temporary file and renamed, so a failed run
+//! never leaves a half-written output) or stdout. Exit codes: 0 ok, 1 invalid IR or a
+//! failed pass, 2 bad usage or I/O error.
+
+use cuprite_ir::{
+    diag::render,
+    parse::parse_module,
+    pass::{parse_pipeline, run_pipeline, OpPassManager, PassOptions, PipelineItem, Timing},
+    print::{write_op, PrintOptions},
+    verify::verify,
+    Context, Diagnostic, Severity, SourceMap,
+};
+use std::{io::Write, time::Instant};
+
+const HELP: &str = "\
+Usage: cuprite opt [options] [input]
+
+Reads IR from `input` (a .ir/.mlir file; `-` or nothing for stdin), verifies it, runs the
+requested passes and prints the result.
+
+Input/output:
+  -o <file>                     Write the output to <file> (default: stdout)
+  --allow-unregistered          Accept ops of unregistered dialects (generic form)
+  --generic, --mlir-print-op-generic
+                                Print every op in generic form
+  --print-debuginfo, --mlir-print-debuginfo
+                                Print locations (`loc(...)`)
+  --no-verify                   Do not verify the input and the output
+
+Passes:
+  --pass-pipeline=<pipeline>    A textual pipeline, e.g.
+                                'builtin.module(func.func(canonicalize,cse))'
+  --<pass>                      Add a pass on the root op, in order (e.g. --canonicalize --cse)
+  --list-passes                 List the registered passes
+
+Instrumentation:
+  --print-ir-before=<pass>[,<pass>...]  --print-ir-after=<pass>[,<pass>...]
+  --print-ir-before-all  --print-ir-after-all  --print-ir-after-change
+                                Print the IR around passes (to stderr)
+  --verify-each                 Verify after every pass (default)
+  --no-verify-each              Do not
+  --timing, --mlir-timing       Report the time of parsing, each pass, verifying and
+                                printing (to stderr)
+  --no-threading, --mlir-disable-threading
+                                Run nested pipelines on one thread
+";
+
+struct Args {
+    input: Option<String>,
+    output: Option<String>,
+    allow_unregistered: bool,
+    print: PrintOptions,
+    verify: bool,
+    pipeline: Option<String>,
+    passes: Vec<String>,
+    pass_opts: PassOptions,
+}
+
+fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Result<Option<Args>, String> {
+    let mut a = Args { input: None, output: None, allow_unregistered: false, print: PrintOptions::default(), verify: true, pipeline: None, passes: Vec::new(), pass_opts: PassOptions { verify_each: true, threading: true, ..Default::default() } };
+    let known: Vec<&str> = passes.list().iter().map(|p| p.0).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let (flag, value) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg, None),
+        };
+        let mut take_value = |name: &str| -> Result<String, String> {
+            if let Some(v) = value.clone() {
+                return Ok(v);
+            }
+            i += 1;
+            args.get(i).cloned().ok_or_else(|| format!("option '{name}' needs a value"))
+        };
+        match flag {
+            "-h" | "--help" => return Ok(None),
+            "-o" => a.output = Some(take_value("-o")?),
+            "--allow-unregistered" | "--allow-unregistered-dialect" => a.allow_unregistered = true,
+            "--generic" | "--mlir-print-op-generic" => a.print.generic = true,
+            "--print-debuginfo" | "--mlir-print-debuginfo" => a.print.locations = true,
+            "--no-verify" => a.verify = false,
+            "--pass-pipeline" => a.pipeline = Some(take_value("--pass-pipeline")?),
+            "--print-ir-before" => a.pass_opts.print_before.extend(take_value(flag)?.split(',').map(str::to_string)),
+            "--print-ir-after" => a.pass_opts.print_after.extend(take_value(flag)?.split(',').map(str::to_string)),
+            "--print-ir-before-all" => a.pass_opts.print_before_all = true,
+            "--print-ir-after-all" => a.pass_opts.print_after_all = true,
+            "--print-ir-after-change" => a.pass_opts.print_after_change = true,
+            "--verify-each" => a.pass_opts.verify_each = value.as_deref() != Some("false"),
+            "--no-verify-each" => a.pass_opts.verify_each = false,
+            "--timing" | "--mlir-timing" => a.pass_opts.timing = true,
+            "--no-threading" | "--mlir-disable-threading" => a.pass_opts.threading = false,
+            f if f.starts_with("--") && known.contains(&&f[2..]) => {
+                let mut p = f[2..].to_string();
+                if let Some(v) = value {
+                    p = format!("{p}{{{v}}}");
+                }
+                a.passes.push(p);
+            }
+            "-" => a.input = Some("-".into()),
+            f if f.starts_with('-') => return Err(format!("unknown option '{f}' (see `cuprite opt --help`; passes: --list-passes)")),
+            f => {
+                if a.input.is_some() {
+                    return Err(format!("more than one input file ('{f}')"));
+                }
+                a.input = Some(f.to_string());
+            }
+        }
+        i += 1;
+    }
+    if a.pipeline.is_some() && !a.passes.is_empty() {
+        return Err("use either --pass-pipeline or pass flags, not both".into());
+    }
+    a.pass_opts.print = a.print;
+    Ok(Some(a))
+}
+
+/// Runs `cuprite opt`.
+pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    let registry = cuprite_dialects::registry();
+    let passes = cuprite_dialects::passes();
+    if args.iter().any(|a| a == "--list-passes") {
+        for (n, d) in passes.list() {
+            let _ = writeln!(stdout, "  --{n:<14} {d}");
+        }
+        return 0;
+    }
+    let a = match parse_args(args, &passes) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            let _ = write!(stdout, "{HELP}");
+            return 0;
+        }
+        Err(m) => {
+            let _ = writeln!(stderr, "error: {m}");
+            return 2;
+        }
+    };
+    let total = Instant::now();
+    let mut timing = Timing::default();
+    let (name, text) = match a.input.as_deref() {
+        None | Some("-") => {
+            let mut s = String::new();
+            if let Err(e) = stdin.read_to_string(&mut s) {
+                let _ = writeln!(stderr, "error: cannot read stdin: {e}");
+                return 2;
+            }
+            ("<stdin>".to_string(), s)
+        }
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(s) => (path.to_string(), s),
+                Err(e) => {
+                    let _ = writeln!(stderr, "error: {path} is not UTF-8 (byte {})", e.utf8_error().valid_up_to());
+                    return 2;
+                }
+            },
+            Err(e) => {
+                let _ = writeln!(stderr, "error: cannot read {path}: {e}");
+                return 2;
+            }
+        },
+    };
+    let mut sources = SourceMap::new();
+    sources.add(name.clone(), text.clone());
+    let report = |diags: &[Diagnostic], stderr: &mut dyn Write| {
+        let _ = write!(stderr, "{}", render(diags, &sources));
+    };
+
+    let mut ctx = Context::new(registry);
+    ctx.allow_unregistered = a.allow_unregistered;
+    let t = Instant::now();
+    let module = match parse_module(&mut ctx, &text, &name) {
+        Ok(m) => m,
+        Err(d) => {
+            report(&[d], stderr);
+            return 1;
+        }
+    };
+    timing.add("Parser", t.elapsed());
+    if a.verify {
+        let t = Instant::now();
+        if let Err(errs) = verify(&ctx, module, Some(&sources)) {
+            report(&errs, stderr);
+            return 1;
+        }
+        timing.add("Verifier", t.elapsed());
+    }
+
+    let root_name = ctx.op_name_str(module).to_string();
+    let pm = if let Some(p) = &a.pipeline {
+        match parse_pipeline(p, &root_name, &passes) {
+            Ok(pm) => Some(pm),
+            Err(e) => {
+                let mut src = SourceMap::new();
+                src.add("<pass-pipeline>", p.clone());
+                let span = cuprite_ir::Span { file: "<pass-pipeline>".into(), lo: e.offset as u32, hi: (e.offset + 1).min(p.len()).max(e.offset) as u32 };
+                let _ = write!(stderr, "{}", render(&[Diagnostic::error(e.message, Some(span))], &src));
+                return 2;
+            }
+        }
+    } else if !a.passes.is_empty() {
+        let mut pm = OpPassManager::new(&root_name);
+        for p in &a.passes {
+            match parse_pipeline(p, &root_name, &passes) {
+                Ok(sub) => pm.items.extend(sub.items),
+                Err(e) => {
+                    let _ = writeln!(stderr, "error: {}", e.message);
+                    return 2;
+                }
+            }
+        }
+        Some(pm)
+    } else {
+        None
+    };
+    if let Some(pm) = pm {
+        let mut opts = a.pass_opts.clone();
+        opts.verify_each = opts.verify_each && a.verify;
+        let (ok, out) = match run_pipeline(&mut ctx, module, &pm, &opts, Some(&sources)) {
+            Ok(o) => (true, o),
+            Err(o) => (false, o),
+        };
+        let _ = write!(stderr, "{}", out.dumps);
+        if !out.diagnostics.is_empty() {
+            report(&out.diagnostics, stderr);
+        }
+        timing.merge(&out.timing);
+        let failed = !ok || out.diagnostics.iter().any(|d| d.severity == Severity::Error);
+        if failed {
+            return 1;
+        }
+        let _ = pipeline_has_passes(&pm);
+    }
+    if a.verify {
+        let t = Instant::now();
+        if let Err(errs) = verify(&ctx, module, Some(&sources)) {
+            report(&errs, stderr);
+            let _ = writeln!(stderr, "error: the output IR does not verify");
+            return 1;
+        }
+        timing.add("Verifier", t.elapsed());
+    }
+    let t = Instant::now();
+    let code = match &a.output {
+        Some(path) => write_output_file(path, &ctx, module, a.print, stderr),
+        None => match write_op(&ctx, module, a.print, stdout) {
+            Ok(()) => 0,
+            Err(e) => {
+                let _ = writeln!(stderr, "error: cannot write output: {e}");
+                2
+            }
+        },
+    };
+    timing.add("Output", t.elapsed());
+    if a.pass_opts.timing {
+        let _ = write!(stderr, "{}", timing.report(total.elapsed()));
+    }
+    code
+}
+
+fn pipeline_has_passes(pm: &OpPassManager) -> bool {
+    pm.items.iter().any(|i| match i {
+        PipelineItem::Pass(_) => true,
+        PipelineItem::Nested(n) => pipeline_has_passes(n),
+    })
+}
+
+/// Writes to `path` through a temporary file in the same directory, renamed on success.
+fn write_output_file(path: &str, ctx: &Context, module: cuprite_ir::OpId, print: PrintOptions, stderr: &mut dyn Write) -> i32 {
+    let p = std::path::Path::new(path);
+    let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let tmp = dir.join(format!(".{}.cuprite-tmp-{}", p.file_name().and_then(|n| n.to_str()).unwrap_or("out"), std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let f = std::fs::File::create(&tmp)?;
+        let mut w = std::io::BufWriter::new(f);
+        write_op(ctx, module, print, &mut w)?;
+        w.flush()?;
+        drop(w);
+        std::fs::rename(&tmp, p)
+    })();
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            let _ = writeln!(stderr, "error: cannot write {path}: {e}");
+            2
+        }
+    }
+}
