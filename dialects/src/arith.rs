@@ -6,7 +6,8 @@ use cuprite_ir::{
     context::normalize_int,
     print::{f64_to_float_bits, float_bits_to_f64},
     rewrite::{constant_value, PatternSet, Rewriter},
-    AttrId, AttrKind, Context, DialectInfo, FloatKind, FoldOutcome, FoldResult, LocId, OpId, OpInfo, OperationState, Registry, Signedness, Traits, TypeId, TypeKind,
+    AttrId, AttrKind, Context, DialectInfo, FloatKind, FoldOutcome, FoldResult, LocId, OpId, OpInfo, OperationState, Registry, Signedness,
+    Traits, TypeId, TypeKind,
 };
 
 /// Integer binary ops: (name, commutative, has overflowFlags).
@@ -31,10 +32,31 @@ const INT_BINARY: &[(&str, bool, bool)] = &[
 ];
 
 /// Float binary ops (all carry `fastmath`).
-const FLOAT_BINARY: &[(&str, bool)] = &[("arith.addf", true), ("arith.subf", false), ("arith.mulf", true), ("arith.divf", false), ("arith.remf", false), ("arith.maximumf", true), ("arith.minimumf", true)];
+const FLOAT_BINARY: &[(&str, bool)] = &[
+    ("arith.addf", true),
+    ("arith.subf", false),
+    ("arith.mulf", true),
+    ("arith.divf", false),
+    ("arith.remf", false),
+    ("arith.maximumf", true),
+    ("arith.minimumf", true),
+];
 
 /// Casts: (name, kind).
-const CASTS: &[&str] = &["arith.extsi", "arith.extui", "arith.trunci", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.extf", "arith.truncf", "arith.index_cast", "arith.index_castui", "arith.bitcast"];
+const CASTS: &[&str] = &[
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+    "arith.sitofp",
+    "arith.uitofp",
+    "arith.fptosi",
+    "arith.fptoui",
+    "arith.extf",
+    "arith.truncf",
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.bitcast",
+];
 
 /// Registers the dialect.
 pub fn register(reg: &mut Registry) {
@@ -43,13 +65,39 @@ pub fn register(reg: &mut Registry) {
             summary: "An integer, index or float constant",
             traits: Traits::PURE | Traits::CONSTANT_LIKE,
             verify: Some(verify_constant),
-            fold: Some(|ctx, op, _| ctx.get_attr(op, "value").map_or(FoldOutcome::None, |a| FoldOutcome::Replace(vec![FoldResult::Attr(a)]))),
+            fold: Some(|ctx, op, _| {
+                ctx.get_attr(op, "value").map_or(FoldOutcome::None, |a| FoldOutcome::Replace(vec![FoldResult::Attr(a)]))
+            }),
             ..OpInfo::new("arith.constant")
         },
-        OpInfo { summary: "Integer comparison", traits: Traits::PURE | Traits::ELEMENTWISE, verify: Some(verify_cmpi), fold: Some(fold_cmpi), ..OpInfo::new("arith.cmpi") },
-        OpInfo { summary: "Float comparison", traits: Traits::PURE | Traits::ELEMENTWISE, verify: Some(verify_cmpf), ..OpInfo::new("arith.cmpf") },
-        OpInfo { summary: "Chooses one of two values by an i1 condition", traits: Traits::PURE | Traits::ELEMENTWISE, verify: Some(verify_select), fold: Some(fold_select), canonicalize: Some(select_patterns), ..OpInfo::new("arith.select") },
-        OpInfo { summary: "Float negation", traits: Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE, verify: Some(verify_float_operands), fold: Some(fold_negf), ..OpInfo::new("arith.negf") },
+        OpInfo {
+            summary: "Integer comparison",
+            traits: Traits::PURE | Traits::ELEMENTWISE,
+            verify: Some(verify_cmpi),
+            fold: Some(fold_cmpi),
+            ..OpInfo::new("arith.cmpi")
+        },
+        OpInfo {
+            summary: "Float comparison",
+            traits: Traits::PURE | Traits::ELEMENTWISE,
+            verify: Some(verify_cmpf),
+            ..OpInfo::new("arith.cmpf")
+        },
+        OpInfo {
+            summary: "Chooses one of two values by an i1 condition",
+            traits: Traits::PURE | Traits::ELEMENTWISE,
+            verify: Some(verify_select),
+            fold: Some(fold_select),
+            canonicalize: Some(select_patterns),
+            ..OpInfo::new("arith.select")
+        },
+        OpInfo {
+            summary: "Float negation",
+            traits: Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE,
+            verify: Some(verify_float_operands),
+            fold: Some(fold_negf),
+            ..OpInfo::new("arith.negf")
+        },
     ];
     for &(name, comm, _) in INT_BINARY {
         let mut t = Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE;
@@ -61,17 +109,36 @@ pub fn register(reg: &mut Registry) {
             "arith.muli" => Some(muli_patterns),
             _ => None,
         };
-        ops.push(OpInfo { summary: "Integer binary arithmetic", traits: t, verify: Some(verify_int_binary), fold: Some(fold_int_binary), canonicalize: canon, ..OpInfo::new(name) });
+        ops.push(OpInfo {
+            summary: "Integer binary arithmetic",
+            traits: t,
+            verify: Some(verify_int_binary),
+            fold: Some(fold_int_binary),
+            canonicalize: canon,
+            ..OpInfo::new(name)
+        });
     }
     for &(name, comm) in FLOAT_BINARY {
         let mut t = Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE;
         if comm {
             t = t | Traits::COMMUTATIVE;
         }
-        ops.push(OpInfo { summary: "Float binary arithmetic", traits: t, verify: Some(verify_float_operands), fold: Some(fold_float_binary), ..OpInfo::new(name) });
+        ops.push(OpInfo {
+            summary: "Float binary arithmetic",
+            traits: t,
+            verify: Some(verify_float_operands),
+            fold: Some(fold_float_binary),
+            ..OpInfo::new(name)
+        });
     }
     for &name in CASTS {
-        ops.push(OpInfo { summary: "Conversion between numeric types", traits: Traits::PURE | Traits::ELEMENTWISE, verify: Some(verify_cast), fold: Some(fold_cast), ..OpInfo::new(name) });
+        ops.push(OpInfo {
+            summary: "Conversion between numeric types",
+            traits: Traits::PURE | Traits::ELEMENTWISE,
+            verify: Some(verify_cast),
+            fold: Some(fold_cast),
+            ..OpInfo::new(name)
+        });
     }
     reg.register(DialectInfo { name: "arith", materialize_constant: Some(materialize_constant) }, ops);
 }
@@ -351,7 +418,9 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Fo
     let all_ones = normalize_int(-1, width, Signedness::Signless);
     let zero = || 0i128;
     match (name.as_str(), cb) {
-        ("arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi" | "arith.shrui", Some(0)) => return value(x),
+        ("arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi" | "arith.shrui", Some(0)) => {
+            return value(x)
+        }
         ("arith.muli" | "arith.divsi" | "arith.divui", Some(1)) => return value(x),
         ("arith.muli" | "arith.andi", Some(0)) => return attr(ctx.int_attr(zero(), ty)),
         ("arith.remsi" | "arith.remui", Some(1)) => return attr(ctx.int_attr(zero(), ty)),
@@ -386,7 +455,11 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> 
                 if a.is_nan() || b.is_nan() {
                     f64::NAN
                 } else if a == b {
-                    if a.is_sign_negative() { b } else { a }
+                    if a.is_sign_negative() {
+                        b
+                    } else {
+                        a
+                    }
                 } else {
                     a.max(b)
                 }
@@ -395,7 +468,11 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> 
                 if a.is_nan() || b.is_nan() {
                     f64::NAN
                 } else if a == b {
-                    if a.is_sign_negative() { a } else { b }
+                    if a.is_sign_negative() {
+                        a
+                    } else {
+                        b
+                    }
                 } else {
                     a.min(b)
                 }
@@ -410,7 +487,7 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> 
         // x + -0.0 == x for every x (including +0.0 and NaN payloads).
         ("arith.addf", Some((v, _))) if v == 0.0 && v.is_sign_negative() => value(x),
         ("arith.subf", Some((v, _))) if v == 0.0 && v.is_sign_positive() => value(x),
-        ("arith.mulf" | "arith.divf", Some((v, _))) if v == 1.0 => value(x),
+        ("arith.mulf" | "arith.divf", Some((1.0, _))) => value(x),
         _ => FoldOutcome::None,
     }
 }

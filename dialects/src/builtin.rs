@@ -14,7 +14,11 @@ pub fn register(reg: &mut Registry) {
         vec![
             OpInfo {
                 summary: "A top-level container of ops (a symbol table)",
-                traits: Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL_TABLE | Traits::NO_TERMINATOR | Traits::GRAPH_REGION | Traits::SINGLE_BLOCK,
+                traits: Traits::ISOLATED_FROM_ABOVE
+                    | Traits::SYMBOL_TABLE
+                    | Traits::NO_TERMINATOR
+                    | Traits::GRAPH_REGION
+                    | Traits::SINGLE_BLOCK,
                 verify: Some(verify_module),
                 print: Some(print_module),
                 parse: Some(parse_module),

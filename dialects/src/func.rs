@@ -52,7 +52,9 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
         }
         for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
             if ctx.value_type(a) != t {
-                return Err(format!("type of entry block argument #{i} must match the type of the corresponding argument in function signature"));
+                return Err(format!(
+                    "type of entry block argument #{i} must match the type of the corresponding argument in function signature"
+                ));
             }
         }
     }

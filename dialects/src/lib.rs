@@ -1,9 +1,10 @@
-//! cuprite's dialects. For now `builtin`, `func` and `arith`, hand-written against the
+//! cuprite's dialects. For now `builtin`, `func`, `arith` and `cf`, hand-written against the
 //! `ir` registry (op traits, verifiers, folders, canonicalization patterns, custom forms);
 //! the tablegen issue moves their declarations to `.td` files.
 
 pub mod arith;
 pub mod builtin;
+pub mod cf;
 pub mod func;
 
 use cuprite_ir::{pass::PassRegistry, Registry};
@@ -12,6 +13,7 @@ use std::sync::Arc;
 /// Registers every dialect of this crate.
 pub fn register_all(reg: &mut Registry) {
     builtin::register(reg);
+    cf::register(reg);
     func::register(reg);
     arith::register(reg);
 }

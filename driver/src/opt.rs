@@ -10,7 +10,7 @@
 use cuprite_ir::{
     diag::render,
     parse::parse_module,
-    pass::{parse_pipeline, run_pipeline, OpPassManager, PassOptions, PipelineItem, Timing},
+    pass::{parse_pipeline, run_pipeline, OpPassManager, PassOptions, Timing},
     print::{write_op, PrintOptions},
     verify::verify,
     Context, Diagnostic, Severity, SourceMap,
@@ -62,7 +62,16 @@ struct Args {
 }
 
 fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Result<Option<Args>, String> {
-    let mut a = Args { input: None, output: None, allow_unregistered: false, print: PrintOptions::default(), verify: true, pipeline: None, passes: Vec::new(), pass_opts: PassOptions { verify_each: true, threading: true, ..Default::default() } };
+    let mut a = Args {
+        input: None,
+        output: None,
+        allow_unregistered: false,
+        print: PrintOptions::default(),
+        verify: true,
+        pipeline: None,
+        passes: Vec::new(),
+        pass_opts: PassOptions { verify_each: true, threading: true, ..Default::default() },
+    };
     let known: Vec<&str> = passes.list().iter().map(|p| p.0).collect();
     let mut i = 0;
     while i < args.len() {
@@ -199,7 +208,11 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
             Err(e) => {
                 let mut src = SourceMap::new();
                 src.add("<pass-pipeline>", p.clone());
-                let span = cuprite_ir::Span { file: "<pass-pipeline>".into(), lo: e.offset as u32, hi: (e.offset + 1).min(p.len()).max(e.offset) as u32 };
+                let span = cuprite_ir::Span {
+                    file: "<pass-pipeline>".into(),
+                    lo: e.offset as u32,
+                    hi: (e.offset + 1).min(p.len()).max(e.offset) as u32,
+                };
                 let _ = write!(stderr, "{}", render(&[Diagnostic::error(e.message, Some(span))], &src));
                 return 2;
             }
@@ -235,7 +248,6 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
         if failed {
             return 1;
         }
-        let _ = pipeline_has_passes(&pm);
     }
     if a.verify {
         let t = Instant::now();
@@ -262,13 +274,6 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
         let _ = write!(stderr, "{}", timing.report(total.elapsed()));
     }
     code
-}
-
-fn pipeline_has_passes(pm: &OpPassManager) -> bool {
-    pm.items.iter().any(|i| match i {
-        PipelineItem::Pass(_) => true,
-        PipelineItem::Nested(n) => pipeline_has_passes(n),
-    })
 }
 
 /// Writes to `path` through a temporary file in the same directory, renamed on success.

@@ -18,22 +18,41 @@ pub enum AttrKind {
     Unit,
     /// An integer of type `ty` (integer or index); `i1` values print as `true`/`false`. `value` holds the value normalized to the
     /// type: sign-extended for signless and signed types, zero-extended for unsigned.
-    Integer { value: i128, ty: TypeId },
+    Integer {
+        value: i128,
+        ty: TypeId,
+    },
     /// A float of type `ty`; `bits` is the IEEE encoding in that format.
-    Float { bits: u64, ty: TypeId },
+    Float {
+        bits: u64,
+        ty: TypeId,
+    },
     String(String),
     Type(TypeId),
     Array(Vec<AttrId>),
     /// Sorted by name, no duplicates (as MLIR's DictionaryAttr).
     Dict(Vec<NamedAttr>),
     /// `@root::@nested...`
-    SymbolRef { root: Symbol, nested: Vec<Symbol> },
+    SymbolRef {
+        root: Symbol,
+        nested: Vec<Symbol>,
+    },
     /// `array<i32: 1, 2>`; float elements are stored as their bit patterns.
-    DenseArray { elem: TypeId, values: Vec<i64> },
+    DenseArray {
+        elem: TypeId,
+        values: Vec<i64>,
+    },
     /// A builtin attribute we keep as text: `dense<...>`, `affine_map<...>`, `strided<...>`,
     /// `sparse<...>`, `distinct[...]<...>`. `body` includes the brackets (and the trailing
     /// `: type` is kept separately when present).
-    BuiltinOpaque { keyword: Symbol, body: String, ty: Option<TypeId> },
+    BuiltinOpaque {
+        keyword: Symbol,
+        body: String,
+        ty: Option<TypeId>,
+    },
     /// An attribute of a dialect without an attribute hook: `#dialect.body`, verbatim.
-    Opaque { dialect: Symbol, body: String },
+    Opaque {
+        dialect: Symbol,
+        body: String,
+    },
 }

@@ -93,7 +93,10 @@ impl Translator<'_> {
             return x;
         }
         let k = match self.src.type_kind(t).clone() {
-            TypeKind::Function { inputs, results } => TypeKind::Function { inputs: inputs.iter().map(|&x| self.ty(dst, x)).collect(), results: results.iter().map(|&x| self.ty(dst, x)).collect() },
+            TypeKind::Function { inputs, results } => TypeKind::Function {
+                inputs: inputs.iter().map(|&x| self.ty(dst, x)).collect(),
+                results: results.iter().map(|&x| self.ty(dst, x)).collect(),
+            },
             TypeKind::BuiltinOpaque { keyword, body } => TypeKind::BuiltinOpaque { keyword: self.sym(dst, keyword), body },
             TypeKind::Opaque { dialect, body } => TypeKind::Opaque { dialect: self.sym(dst, dialect), body },
             k => k,
@@ -112,9 +115,13 @@ impl Translator<'_> {
             AttrKind::Type(t) => AttrKind::Type(self.ty(dst, t)),
             AttrKind::Array(items) => AttrKind::Array(items.iter().map(|&x| self.attr(dst, x)).collect()),
             AttrKind::Dict(e) => AttrKind::Dict(e.iter().map(|&(n, x)| (self.sym(dst, n), self.attr(dst, x))).collect()),
-            AttrKind::SymbolRef { root, nested } => AttrKind::SymbolRef { root: self.sym(dst, root), nested: nested.iter().map(|&n| self.sym(dst, n)).collect() },
+            AttrKind::SymbolRef { root, nested } => {
+                AttrKind::SymbolRef { root: self.sym(dst, root), nested: nested.iter().map(|&n| self.sym(dst, n)).collect() }
+            }
             AttrKind::DenseArray { elem, values } => AttrKind::DenseArray { elem: self.ty(dst, elem), values },
-            AttrKind::BuiltinOpaque { keyword, body, ty } => AttrKind::BuiltinOpaque { keyword: self.sym(dst, keyword), body, ty: ty.map(|t| self.ty(dst, t)) },
+            AttrKind::BuiltinOpaque { keyword, body, ty } => {
+                AttrKind::BuiltinOpaque { keyword: self.sym(dst, keyword), body, ty: ty.map(|t| self.ty(dst, t)) }
+            }
             AttrKind::Opaque { dialect, body } => AttrKind::Opaque { dialect: self.sym(dst, dialect), body },
             k => k,
         };
@@ -133,7 +140,9 @@ impl Translator<'_> {
             Location::Unknown => Location::Unknown,
             Location::File { file, start, end, bytes } => Location::File { file: self.sym(dst, file), start, end, bytes },
             Location::Name { name, child } => Location::Name { name: self.sym(dst, name), child: child.map(|c| self.loc(dst, c)) },
-            Location::Fused { locs, metadata } => Location::Fused { locs: locs.iter().map(|&x| self.loc(dst, x)).collect(), metadata: metadata.map(|m| self.attr(dst, m)) },
+            Location::Fused { locs, metadata } => {
+                Location::Fused { locs: locs.iter().map(|&x| self.loc(dst, x)).collect(), metadata: metadata.map(|m| self.attr(dst, m)) }
+            }
             Location::CallSite { callee, caller } => Location::CallSite { callee: self.loc(dst, callee), caller: self.loc(dst, caller) },
         };
         let n = dst.loc(k);
@@ -193,7 +202,8 @@ pub fn transplant(src: &Context, op: OpId, dst: &mut Context) -> OpId {
         new_ops.push(n);
     }
     for (&o, &n) in ops.iter().zip(&new_ops) {
-        let operands: Vec<ValueId> = src.operands(o).map(|v| *values.get(&v).expect("transplant: op uses a value defined outside it")).collect();
+        let operands: Vec<ValueId> =
+            src.operands(o).map(|v| *values.get(&v).expect("transplant: op uses a value defined outside it")).collect();
         dst.set_operands(n, &operands);
     }
     new_ops[0]

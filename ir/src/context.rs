@@ -51,8 +51,14 @@ id_type!(
 /// Where a value comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ValueDef {
-    Result { op: OpId, index: u32 },
-    BlockArg { block: BlockId, index: u32 },
+    Result {
+        op: OpId,
+        index: u32,
+    },
+    BlockArg {
+        block: BlockId,
+        index: u32,
+    },
     /// A forward reference made by the parser, replaced once the definition is seen.
     Placeholder,
 }
@@ -908,7 +914,13 @@ impl Context {
 
     /// Creates a detached block with arguments of the given types.
     pub fn create_block(&mut self, arg_types: &[TypeId]) -> BlockId {
-        let b = BlockId(self.blocks.alloc(BlockData { args: Vec::with_capacity(arg_types.len()), parent: None, first: None, last: None, first_use: None }));
+        let b = BlockId(self.blocks.alloc(BlockData {
+            args: Vec::with_capacity(arg_types.len()),
+            parent: None,
+            first: None,
+            last: None,
+            first_use: None,
+        }));
         for &t in arg_types {
             self.add_block_arg(b, t);
         }

@@ -123,7 +123,13 @@ fn build(ctx: &Context, r: RegionId) -> RegionDom {
     }
     let preds: Vec<Vec<u32>> = order
         .iter()
-        .map(|&b| ctx.predecessors(b).filter_map(|(t, _)| ctx.op_block(t)).filter_map(|pb| rpo_num.get(&pb).copied()).filter(|&n| n != u32::MAX).collect())
+        .map(|&b| {
+            ctx.predecessors(b)
+                .filter_map(|(t, _)| ctx.op_block(t))
+                .filter_map(|pb| rpo_num.get(&pb).copied())
+                .filter(|&n| n != u32::MAX)
+                .collect()
+        })
         .collect();
     const UNDEF: u32 = u32::MAX;
     let mut idom = vec![UNDEF; order.len()];

@@ -34,7 +34,16 @@ pub enum Location {
         /// Byte range in the file (not printed).
         bytes: Option<(u32, u32)>,
     },
-    Name { name: Symbol, child: Option<LocId> },
-    Fused { locs: Vec<LocId>, metadata: Option<AttrId> },
-    CallSite { callee: LocId, caller: LocId },
+    Name {
+        name: Symbol,
+        child: Option<LocId>,
+    },
+    Fused {
+        locs: Vec<LocId>,
+        metadata: Option<AttrId>,
+    },
+    CallSite {
+        callee: LocId,
+        caller: LocId,
+    },
 }

@@ -1,8 +1,8 @@
 //! The IR printer: MLIR's generic form, and custom forms through per-op hooks.
 //!
 //! Printing is iterative (an explicit task stack), so nesting depth does not grow the Rust
-//! stack; only a custom printer that prints a region re-enters the printer, once per such
-//! op. Output is buffered and flushed to the sink in chunks ([`FLUSH_BYTES`]), so a large
+//! stack, custom forms included: a custom printer's regions are queued as tasks and
+//! printed after it returns, interleaved with the text it wrote between them. Output is buffered and flushed to the sink in chunks ([`FLUSH_BYTES`]), so a large
 //! module is never held as one string when printing to a file.
 //!
 //! Value names follow MLIR: op results `%N` (`%N:k` for k results, used as `%N#i`), entry
@@ -36,6 +36,8 @@ const ARG_BIT: u32 = 1 << 31;
 
 enum Task {
     Op(OpId),
+    /// Text a custom printer wrote after one of its regions.
+    Raw(String),
     OpTail(OpId),
     Region(RegionId, usize),
     RegionClose,
@@ -53,6 +55,15 @@ pub struct OpPrinter<'c, 'w> {
     names: Vec<u32>,
     block_names: Vec<u32>,
     level: usize,
+    /// While a custom printer runs: the regions it asked for, with the text between them.
+    /// They are printed afterwards by the task loop, so custom forms do not recurse.
+    segments: Option<Vec<Segment>>,
+    seg_start: usize,
+}
+
+enum Segment {
+    Text(String),
+    Region(RegionId),
 }
 
 /// Prints `op` (and everything nested) to a string.
@@ -77,7 +88,18 @@ pub fn write_op(ctx: &Context, op: OpId, opts: PrintOptions, sink: &mut dyn std:
 
 impl<'c, 'w> OpPrinter<'c, 'w> {
     fn new(ctx: &'c Context, opts: PrintOptions, sink: Option<&'w mut dyn std::io::Write>) -> Self {
-        Self { ctx, opts, out: String::new(), sink, io_error: None, names: Vec::new(), block_names: Vec::new(), level: 0 }
+        Self {
+            ctx,
+            opts,
+            out: String::new(),
+            sink,
+            io_error: None,
+            names: Vec::new(),
+            block_names: Vec::new(),
+            level: 0,
+            segments: None,
+            seg_start: 0,
+        }
     }
 
     /// The context being printed.
@@ -181,9 +203,29 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                         // The builtin dialect is the default dialect: `module`, not `builtin.module`.
                         let name = ctx.op_name_str(op);
                         self.out.push_str(name.strip_prefix("builtin.").unwrap_or(name));
+                        let outer = self.segments.replace(Vec::new());
                         let _ = f(self, op);
-                        self.print_trailing_loc(ctx.op_loc(op));
-                        self.out.push('\n');
+                        let segs = std::mem::replace(&mut self.segments, outer).unwrap_or_default();
+                        if segs.is_empty() {
+                            self.print_trailing_loc(ctx.op_loc(op));
+                            self.out.push('\n');
+                        } else {
+                            // Text after the last region, then the regions and the text between them.
+                            let mut tail = self.out.split_off(self.seg_start);
+                            if self.opts.locations {
+                                tail.push_str(" loc(");
+                                write_loc_body(ctx, ctx.op_loc(op), &mut tail);
+                                tail.push(')');
+                            }
+                            tail.push('\n');
+                            stack.push(Task::Raw(tail));
+                            for seg in segs.into_iter().rev() {
+                                stack.push(match seg {
+                                    Segment::Text(t) => Task::Raw(t),
+                                    Segment::Region(r) => Task::Region(r, 0),
+                                });
+                            }
+                        }
                     } else {
                         self.print_generic_head(op);
                         let regions = ctx.regions(op);
@@ -201,6 +243,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                         self.flush();
                     }
                 }
+                Task::Raw(t) => self.out.push_str(&t),
                 Task::OpTail(op) => {
                     self.out.push(')');
                     self.print_generic_tail(op);
@@ -304,7 +347,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
         }
         self.out.push(')');
         if ctx.num_successors(op) > 0 {
-            self.out.push_str("[");
+            self.out.push('[');
             for (i, b) in ctx.successors(op).enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
@@ -433,7 +476,8 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     pub fn attr_dict(&mut self, op: OpId, elided: &[&str], keyword: Option<&str>) {
         let ctx = self.ctx;
         let list: Vec<_> = {
-            let mut l: Vec<_> = ctx.props(op).iter().chain(ctx.attrs(op)).copied().filter(|(n, _)| !elided.contains(&ctx.str(*n))).collect();
+            let mut l: Vec<_> =
+                ctx.props(op).iter().chain(ctx.attrs(op)).copied().filter(|(n, _)| !elided.contains(&ctx.str(*n))).collect();
             l.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
             l
         };
@@ -447,15 +491,20 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
         self.named_attrs(&list);
         self.out.push('}');
     }
-    /// Prints a region (`{` blocks `}`), re-entering the printer.
+    /// Prints a region (`{` blocks `}`). Called from a custom printer, the region is printed
+    /// after the printer returns, in order with the text written between regions.
     pub fn region(&mut self, r: RegionId) {
-        self.out.push_str("{\n");
-        self.level += 1;
-        let mut stack = vec![Task::RegionClose];
-        for (k, &b) in self.ctx.region_blocks(r).iter().enumerate().rev() {
-            stack.push(Task::Block(b, k == 0));
+        match self.segments.as_mut() {
+            Some(segs) => {
+                if !segs.is_empty() {
+                    let between = self.out.split_off(self.seg_start);
+                    segs.push(Segment::Text(between));
+                }
+                segs.push(Segment::Region(r));
+                self.seg_start = self.out.len();
+            }
+            None => self.run(vec![Task::Region(r, 0)]),
         }
-        self.run(stack);
     }
 
     fn loc_body(&mut self, l: LocId) {

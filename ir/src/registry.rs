@@ -14,8 +14,8 @@ use crate::{
     parse::OpParser,
     print::OpPrinter,
     rewrite::PatternSet,
-    types::TypeId,
     symbol::Symbol,
+    types::TypeId,
 };
 use rustc_hash::FxHashMap;
 use std::ops::Range;

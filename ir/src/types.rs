@@ -56,17 +56,31 @@ pub const MAX_INT_WIDTH: u32 = 128;
 /// The structure of a type.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum TypeKind {
-    Integer { width: u32, signedness: Signedness },
+    Integer {
+        width: u32,
+        signedness: Signedness,
+    },
     Float(FloatKind),
     Index,
     None,
-    Function { inputs: Vec<TypeId>, results: Vec<TypeId> },
+    Function {
+        inputs: Vec<TypeId>,
+        results: Vec<TypeId>,
+    },
     /// A pointer in an address space (printed as `!llvm.ptr` / `!llvm.ptr<N>`, the
     /// spelling upstream MLIR's LLVM dialect uses).
-    Pointer { addr_space: u32 },
+    Pointer {
+        addr_space: u32,
+    },
     /// A builtin type with a body we keep as text: `vector<4xf32>`, `tensor<?xf32>`,
     /// `memref<...>`, `complex<f32>`, `tuple<...>`. `body` includes the angle brackets.
-    BuiltinOpaque { keyword: Symbol, body: String },
+    BuiltinOpaque {
+        keyword: Symbol,
+        body: String,
+    },
     /// A type of a dialect without a type hook: `!dialect.body`, body kept verbatim.
-    Opaque { dialect: Symbol, body: String },
+    Opaque {
+        dialect: Symbol,
+        body: String,
+    },
 }

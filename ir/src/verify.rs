@@ -108,7 +108,10 @@ impl Verifier<'_> {
                     let range = f(ctx, op, i);
                     let args = ctx.block_args(s);
                     if range.end > ctx.num_operands(op) || range.len() != args.len() {
-                        self.err(op, format!("branch has {} operands for successor #{i}, but target block has {}", range.len(), args.len()));
+                        self.err(
+                            op,
+                            format!("branch has {} operands for successor #{i}, but target block has {}", range.len(), args.len()),
+                        );
                         return;
                     }
                     for (k, (oi, &a)) in range.zip(args).enumerate() {
@@ -148,7 +151,10 @@ impl Verifier<'_> {
                             return;
                         }
                         Some(last) if ctx.is_registered(last) && !ctx.has_trait(last, Traits::TERMINATOR) => {
-                            let d = op_error(ctx, last, "block must end with a terminator", self.sources).with_note(format!("in region #{ri} of '{}'", ctx.op_name_str(op)), loc_span(ctx, ctx.op_loc(op), self.sources));
+                            let d = op_error(ctx, last, "block must end with a terminator", self.sources).with_note(
+                                format!("in region #{ri} of '{}'", ctx.op_name_str(op)),
+                                loc_span(ctx, ctx.op_loc(op), self.sources),
+                            );
                             self.errors.push(d);
                             return;
                         }
@@ -192,11 +198,15 @@ impl Verifier<'_> {
         // Walk up from the user to the op that sits in the defining region.
         let mut anc = user;
         loop {
-            let Some(b) = ctx.op_block(anc) else { return Err("does not dominate this use (defined in a region that does not enclose it)".into()) };
+            let Some(b) = ctx.op_block(anc) else {
+                return Err("does not dominate this use (defined in a region that does not enclose it)".into());
+            };
             if ctx.block_region(b) == Some(def_region) {
                 break;
             }
-            let Some(parent) = ctx.block_parent_op(b) else { return Err("does not dominate this use (defined in a region that does not enclose it)".into()) };
+            let Some(parent) = ctx.block_parent_op(b) else {
+                return Err("does not dominate this use (defined in a region that does not enclose it)".into());
+            };
             if ctx.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
                 return Err(format!("uses a value defined outside the isolated-from-above region of '{}'", ctx.op_name_str(parent)));
             }

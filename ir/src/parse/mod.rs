@@ -36,7 +36,7 @@ use lexer::{Lexer, Tok, Token};
 use rustc_hash::FxHashMap;
 
 /// Nesting limit of attributes, types and locations (they are parsed recursively).
-pub const MAX_ATTR_DEPTH: usize = 256;
+pub const MAX_ATTR_DEPTH: usize = 64;
 /// Nesting limit of regions parsed through custom-form hooks (each level recurses once).
 pub const MAX_CUSTOM_NESTING: usize = 200;
 
@@ -181,6 +181,15 @@ impl<'a, 'c> Parser<'a, 'c> {
         Diagnostic::error(msg, Some(self.span(lo, hi)))
     }
     fn expected(&self, what: &str) -> Diagnostic {
+        if self.tok.kind == Tok::Error {
+            let text = self.text(self.tok);
+            let msg = if text.starts_with('"') || text.starts_with("@\"") {
+                "unterminated string literal (strings end on the same line)".to_string()
+            } else {
+                format!("unexpected character '{text}'")
+            };
+            return self.error_here(msg);
+        }
         let found = if self.tok.kind == Tok::Eof { "end of file".to_string() } else { format!("'{}'", self.text(self.tok)) };
         self.error_here(format!("expected {what}, found {found}"))
     }
@@ -415,7 +424,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     pub fn resolve_operand(&mut self, r: OperandRef<'a>, ty: TypeId) -> PResult<ValueId> {
         let v = match self.lookup_def(r.name, r.index) {
             Some(Ok(v)) => v,
-            Some(Err(n)) => return Err(self.error_at(r.lo, r.hi, format!("reference to invalid result number {} of '{}' (it has {n})", r.index, r.name))),
+            Some(Err(n)) => {
+                return Err(self.error_at(
+                    r.lo,
+                    r.hi,
+                    format!("reference to invalid result number {} of '{}' (it has {n})", r.index, r.name),
+                ))
+            }
             None => {
                 // A prior forward reference in a visible scope?
                 let mut found = None;
@@ -441,7 +456,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         if self.ctx.value_type(v) != ty {
             let want = crate::print::type_to_string(self.ctx, ty);
             let have = crate::print::type_to_string(self.ctx, self.ctx.value_type(v));
-            return Err(self.error_at(r.lo, r.hi, format!("use of value '{}' expects different type than prior uses: {want} vs {have}", r.name)));
+            return Err(self.error_at(
+                r.lo,
+                r.hi,
+                format!("use of value '{}' expects different type than prior uses: {want} vs {have}", r.name),
+            ));
         }
         Ok(v)
     }
@@ -456,7 +475,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             if let Some((ph, flo, fhi)) = fwd {
                 if self.ctx.value_type(ph) != self.ctx.value_type(v) {
                     let want = crate::print::type_to_string(self.ctx, self.ctx.value_type(v));
-                    return Err(self.error_at(flo, fhi, format!("definition of SSA value '{name}#{i}' has type {want}, but a prior use expects another type")));
+                    return Err(self.error_at(
+                        flo,
+                        fhi,
+                        format!("definition of SSA value '{name}#{i}' has type {want}, but a prior use expects another type"),
+                    ));
                 }
                 self.ctx.replace_all_uses_with(ph, v);
                 self.ctx.erase_placeholder(ph);
@@ -521,7 +544,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                         self.expect(Tok::LBrace)?;
                         let r = self.ctx.create_region();
                         p.regions.push(r);
-                        let iso = self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+                        let iso =
+                            self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
                         self.push_scope(iso);
                         frames.push(RegionFrame { region: r, blocks: FxHashMap::default(), cur: None, owner: Some(p) });
                         continue;
@@ -579,7 +603,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                     };
                     if let Some(p) = self.parse_operation(block, frame)? {
                         let r = *p.regions.last().expect("first region");
-                        let iso = self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+                        let iso =
+                            self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
                         self.push_scope(iso);
                         frames.push(RegionFrame { region: r, blocks: FxHashMap::default(), cur: None, owner: Some(p) });
                     }
@@ -641,21 +666,38 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn check_op_name(&mut self, name: &str, lo: u32, hi: u32) -> PResult<()> {
-        if self.ctx.op_info_by_name(name).is_some() || self.ctx.allow_unregistered {
+        if self.ctx.op_info_by_name(name).is_some() {
             return Ok(());
         }
         let dialect = name.split('.').next().unwrap_or("");
+        if self.ctx.allow_unregistered && !self.ctx.registry().has_dialect(dialect) {
+            return Ok(());
+        }
         if !name.contains('.') {
             return Err(self.error_at(lo, hi, format!("operation name '{name}' has no dialect prefix")));
         }
         if self.ctx.registry().has_dialect(dialect) {
-            Err(self.error_at(lo, hi, format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")))
+            Err(self.error_at(
+                lo,
+                hi,
+                format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+            ))
         } else {
-            Err(self.error_at(lo, hi, format!("operation '{name}' belongs to unregistered dialect '{dialect}' (use --allow-unregistered to accept it)")))
+            Err(self.error_at(
+                lo,
+                hi,
+                format!("operation '{name}' belongs to unregistered dialect '{dialect}' (use --allow-unregistered to accept it)"),
+            ))
         }
     }
 
-    fn parse_generic_head(&mut self, results: Vec<(&'a str, u32, u32, u32)>, block: BlockId, frame: &mut RegionFrame<'a>, _start: u32) -> PResult<Option<PendingOp<'a>>> {
+    fn parse_generic_head(
+        &mut self,
+        results: Vec<(&'a str, u32, u32, u32)>,
+        block: BlockId,
+        frame: &mut RegionFrame<'a>,
+        _start: u32,
+    ) -> PResult<Option<PendingOp<'a>>> {
         let nt = self.bump();
         let raw = &self.src[nt.lo as usize + 1..nt.hi as usize - 1];
         let name = lexer::unescape(raw).map_err(|_| self.error_at(nt.lo, nt.hi, "invalid escape in operation name"))?;
@@ -730,14 +772,27 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let declared: u32 = p.results.iter().map(|r| r.1).sum();
         if !p.results.is_empty() && declared as usize != outputs.len() {
-            return Err(self.error_at(p.results[0].2, p.results[0].3, format!("operation defines {} results but was provided {declared} to bind", outputs.len())));
+            return Err(self.error_at(
+                p.results[0].2,
+                p.results[0].3,
+                format!("operation defines {} results but was provided {declared} to bind", outputs.len()),
+            ));
         }
         let mut operands = Vec::with_capacity(p.operands.len());
         for (r, &t) in p.operands.iter().zip(&inputs) {
             operands.push(self.resolve_operand(*r, t)?);
         }
         let loc = if self.at_keyword("loc") { self.parse_loc_paren()? } else { self.file_loc(p.lo, p.hi) };
-        let st = OperationState { name: p.name, loc, operands, result_types: outputs, attrs, props: p.props, regions: p.regions, successors: p.successors };
+        let st = OperationState {
+            name: p.name,
+            loc,
+            operands,
+            result_types: outputs,
+            attrs,
+            props: p.props,
+            regions: p.regions,
+            successors: p.successors,
+        };
         let op = self.ctx.create_op(st);
         self.ctx.insert_op(op, InsertPoint::end(block));
         self.bind_results(op, &p.results)
@@ -750,7 +805,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         let total: u32 = groups.iter().map(|g| g.1).sum();
         if total as usize != self.ctx.num_results(op) {
             let g = groups[0];
-            return Err(self.error_at(g.2, g.3, format!("operation defines {} results but was provided {total} to bind", self.ctx.num_results(op))));
+            return Err(self.error_at(
+                g.2,
+                g.3,
+                format!("operation defines {} results but was provided {total} to bind", self.ctx.num_results(op)),
+            ));
         }
         if groups.len() == 1 {
             let (n, _, lo, hi) = groups[0];
@@ -764,7 +823,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             k += c as usize;
             self.define(n, lo, hi, Def::One(vals[0]), &vals[..1])?;
             if c > 1 {
-                return Err(self.error_at(lo, hi, "multi-result groups within a result list are not supported; name the results individually"));
+                return Err(self.error_at(
+                    lo,
+                    hi,
+                    "multi-result groups within a result list are not supported; name the results individually",
+                ));
             }
         }
         Ok(())
@@ -775,13 +838,21 @@ impl<'a, 'c> Parser<'a, 'c> {
         let written = self.text(nt);
         let candidates = [written.to_string(), format!("builtin.{written}")];
         let Some((full, info)) = candidates.iter().find_map(|n| self.ctx.op_info_by_name(n).map(|i| (n.clone(), i.clone()))) else {
-            return Err(self.error_at(nt.lo, nt.hi, format!("custom op '{written}' is unknown (use the generic form \"{written}\"(...) for unregistered ops)")));
+            return Err(self.error_at(
+                nt.lo,
+                nt.hi,
+                format!("custom op '{written}' is unknown (use the generic form \"{written}\"(...) for unregistered ops)"),
+            ));
         };
         let Some(parse) = info.parse else {
             return Err(self.error_at(nt.lo, nt.hi, format!("op '{full}' has no custom assembly form; use the generic form")));
         };
         if self.custom_nesting >= MAX_CUSTOM_NESTING {
-            return Err(self.error_at(nt.lo, nt.hi, format!("custom-form ops nested more than {MAX_CUSTOM_NESTING} deep; use the generic form")));
+            return Err(self.error_at(
+                nt.lo,
+                nt.hi,
+                format!("custom-form ops nested more than {MAX_CUSTOM_NESTING} deep; use the generic form"),
+            ));
         }
         let loc = self.file_loc(nt.lo, nt.hi);
         let mut st = OperationState::new(self.ctx, &full, loc);
@@ -921,7 +992,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                         if !self.type_aliases.contains_key(text) {
                             self.resolve_alias(key, t.lo, t.hi)?;
                         }
-                        return self.type_aliases.get(text).copied().ok_or_else(|| self.error_at(t.lo, t.hi, format!("undefined symbol alias id '{text}'")));
+                        return self
+                            .type_aliases
+                            .get(text)
+                            .copied()
+                            .ok_or_else(|| self.error_at(t.lo, t.hi, format!("undefined symbol alias id '{text}'")));
                     }
                 };
                 let mut body = rest.to_string();
@@ -987,7 +1062,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         if self.tok.lo != at || !matches!(self.tok.kind, Tok::Less | Tok::LSquare) {
             return Err(self.expected("'<'"));
         }
-        let mut end = self.lex.scan_balanced(at as usize).ok_or_else(|| self.error_at(at, at + 1, "unbalanced '<' in dialect type or attribute"))?;
+        let mut end =
+            self.lex.scan_balanced(at as usize).ok_or_else(|| self.error_at(at, at + 1, "unbalanced '<' in dialect type or attribute"))?;
         // `distinct[0]<...>`: a bracket group may be followed by an angle group.
         if self.src.as_bytes()[at as usize] == b'[' && self.src.as_bytes().get(end) == Some(&b'<') {
             end = self.lex.scan_balanced(end).ok_or_else(|| self.error_at(at, at + 1, "unbalanced '<'"))?;
@@ -1012,7 +1088,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             Tok::Minus | Tok::Int | Tok::Float => self.parse_number_attr(),
             Tok::Str => {
                 self.bump();
-                let s = lexer::unescape(&self.src[t.lo as usize + 1..t.hi as usize - 1]).map_err(|_| self.error_at(t.lo, t.hi, "invalid escape sequence in string"))?;
+                let s = lexer::unescape(&self.src[t.lo as usize + 1..t.hi as usize - 1])
+                    .map_err(|_| self.error_at(t.lo, t.hi, "invalid escape sequence in string"))?;
                 Ok(self.ctx.attr(AttrKind::String(s)))
             }
             Tok::LSquare => {
@@ -1037,7 +1114,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                         let k = self.bump();
                         let key = match k.kind {
                             Tok::BareId => self.text(k).to_string(),
-                            Tok::Str => lexer::unescape(&self.src[k.lo as usize + 1..k.hi as usize - 1]).map_err(|_| self.error_at(k.lo, k.hi, "invalid escape"))?,
+                            Tok::Str => lexer::unescape(&self.src[k.lo as usize + 1..k.hi as usize - 1])
+                                .map_err(|_| self.error_at(k.lo, k.hi, "invalid escape"))?,
                             _ => {
                                 return Err(self.error_at(k.lo, k.hi, "expected attribute name"));
                             }
@@ -1081,7 +1159,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                         if !self.attr_aliases.contains_key(text) {
                             self.resolve_alias(self.text(t), t.lo, t.hi)?;
                         }
-                        return self.attr_aliases.get(text).copied().ok_or_else(|| self.error_at(t.lo, t.hi, format!("'{text}' is a location alias, not an attribute")));
+                        return self
+                            .attr_aliases
+                            .get(text)
+                            .copied()
+                            .ok_or_else(|| self.error_at(t.lo, t.hi, format!("'{text}' is a location alias, not an attribute")));
                     }
                 };
                 let mut body = rest.to_string();
@@ -1107,7 +1189,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                     "dense" | "dense_resource" | "affine_map" | "affine_set" | "strided" | "sparse" | "distinct" | "opaque" => {
                         self.bump();
                         let body = self.balanced_body(t.hi)?.to_string();
-                        let ty = if matches!(s, "dense" | "dense_resource" | "sparse" | "opaque") && self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
+                        let ty = if matches!(s, "dense" | "dense_resource" | "sparse" | "opaque") && self.eat(Tok::Colon) {
+                            Some(self.parse_type()?)
+                        } else {
+                            None
+                        };
                         let keyword = self.ctx.sym(s);
                         Ok(self.ctx.attr(AttrKind::BuiltinOpaque { keyword, body, ty }))
                     }
@@ -1133,7 +1219,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let elem = self.parse_type()?;
         let fk = match self.ctx.type_kind(elem) {
             TypeKind::Float(k) => Some(*k),
-            TypeKind::Integer { width, .. } if matches!(width, 1 | 8 | 16 | 32 | 64) => None,
+            TypeKind::Integer { width: 1 | 8 | 16 | 32 | 64, .. } => None,
             _ => return Err(self.error_at(elo, self.tok.lo, "dense array element type must be i1, i8, i16, i32, i64 or a float")),
         };
         let mut values = Vec::new();
@@ -1227,7 +1313,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                     Signedness::Signless => int_fits(v, width),
                 };
                 if !ok {
-                    return Err(self.error_at(lo, hi, format!("integer constant out of range for attribute of type {}", crate::print::type_to_string(self.ctx, ty))));
+                    return Err(self.error_at(
+                        lo,
+                        hi,
+                        format!("integer constant out of range for attribute of type {}", crate::print::type_to_string(self.ctx, ty)),
+                    ));
                 }
                 Ok(self.ctx.int_attr(v, ty))
             }
@@ -1309,7 +1399,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             Tok::Str => {
                 self.bump();
-                let s = lexer::unescape(&self.src[t.lo as usize + 1..t.hi as usize - 1]).map_err(|_| self.error_at(t.lo, t.hi, "invalid escape"))?;
+                let s = lexer::unescape(&self.src[t.lo as usize + 1..t.hi as usize - 1])
+                    .map_err(|_| self.error_at(t.lo, t.hi, "invalid escape"))?;
                 let sym = self.ctx.sym(&s);
                 if self.eat(Tok::Colon) {
                     let line = self.parse_u32()?;

@@ -100,6 +100,10 @@ pub struct PassState<'a> {
     pub preserved: Preserved,
 }
 
+/// A pass failed; its diagnostics say why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PassFailure;
+
 /// A pass.
 pub trait Pass: Send + Sync {
     /// The pipeline name (`canonicalize`).
@@ -109,7 +113,7 @@ pub trait Pass: Send + Sync {
         None
     }
     /// Runs on `op`. An `Err` stops the pipeline; put the reason in `state.diagnostics`.
-    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), ()>;
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure>;
 }
 
 /// One element of a pipeline.
@@ -229,10 +233,18 @@ struct Runner<'a> {
 }
 
 /// Runs `pm` on `op`. On failure the diagnostics say why.
-pub fn run_pipeline(ctx: &mut Context, op: OpId, pm: &OpPassManager, opts: &PassOptions, sources: Option<&SourceMap>) -> Result<PipelineOutput, PipelineOutput> {
+pub fn run_pipeline(
+    ctx: &mut Context,
+    op: OpId,
+    pm: &OpPassManager,
+    opts: &PassOptions,
+    sources: Option<&SourceMap>,
+) -> Result<PipelineOutput, PipelineOutput> {
     let mut r = Runner { opts, sources, out: PipelineOutput::default() };
     if !pm.matches(ctx, op) {
-        r.out.diagnostics.push(Diagnostic::error(format!("pipeline anchored on '{}' cannot run on '{}'", pm.anchor, ctx.op_name_str(op)), None));
+        r.out
+            .diagnostics
+            .push(Diagnostic::error(format!("pipeline anchored on '{}' cannot run on '{}'", pm.anchor, ctx.op_name_str(op)), None));
         return Err(r.out);
     }
     let mut am = AnalysisManager::default();
@@ -300,7 +312,10 @@ impl Runner<'_> {
         let name = p.name().to_string();
         if let Some(a) = p.anchor() {
             if ctx.op_name_str(op) != a {
-                self.out.diagnostics.push(Diagnostic::error(format!("pass '{name}' runs on '{a}' ops, not on '{}'; nest it: {a}({name})", ctx.op_name_str(op)), None));
+                self.out.diagnostics.push(Diagnostic::error(
+                    format!("pass '{name}' runs on '{a}' ops, not on '{}'; nest it: {a}({name})", ctx.op_name_str(op)),
+                    None,
+                ));
                 return Err(());
             }
         }
@@ -345,7 +360,10 @@ impl Runner<'_> {
             }
         }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let parallel = self.opts.threading && threads > 1 && targets.len() > 1 && targets.iter().all(|&t| ctx.has_trait(t, Traits::ISOLATED_FROM_ABOVE));
+        let parallel = self.opts.threading
+            && threads > 1
+            && targets.len() > 1
+            && targets.iter().all(|&t| ctx.has_trait(t, Traits::ISOLATED_FROM_ABOVE));
         if !parallel {
             for t in targets {
                 self.run(ctx, t, pm, am)?;
@@ -370,7 +388,8 @@ impl Runner<'_> {
             .collect();
         let opts = self.opts;
         let sources = self.sources;
-        let results: Vec<Vec<(Context, OpId, Result<PipelineOutput, PipelineOutput>)>> = std::thread::scope(|s| {
+        type JobResult = (Context, OpId, Result<PipelineOutput, PipelineOutput>);
+        let results: Vec<Vec<JobResult>> = std::thread::scope(|s| {
             let handles: Vec<_> = jobs
                 .into_iter()
                 .map(|job| {

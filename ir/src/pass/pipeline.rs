@@ -94,7 +94,8 @@ impl P<'_> {
     fn ident(&mut self) -> Result<String, PipelineError> {
         self.ws();
         let start = self.pos;
-        while self.pos < self.s.len() && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b'_' | b'-' | b'.' | b'$')) {
+        while self.pos < self.s.len() && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b'_' | b'-' | b'.' | b'$'))
+        {
             self.pos += 1;
         }
         if start == self.pos {

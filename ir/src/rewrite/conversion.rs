@@ -39,6 +39,9 @@ pub enum Legality {
     Unknown,
 }
 
+/// Decides the legality of one op (dynamic legality).
+pub type LegalityFn = fn(&Context, OpId) -> bool;
+
 /// Which ops must not remain after a conversion.
 #[derive(Default, Clone)]
 pub struct ConversionTarget {
@@ -46,7 +49,7 @@ pub struct ConversionTarget {
     illegal_dialects: Vec<String>,
     legal_ops: Vec<String>,
     illegal_ops: Vec<String>,
-    dynamic: Vec<(String, fn(&Context, OpId) -> bool)>,
+    dynamic: Vec<(String, LegalityFn)>,
 }
 
 impl ConversionTarget {
@@ -280,8 +283,19 @@ pub struct ConversionResult {
 }
 
 /// Runs a one-shot conversion of everything nested in `root`.
-pub fn apply_conversion(ctx: &mut Context, root: OpId, target: &ConversionTarget, types: &TypeConverter, patterns: &[Box<dyn ConversionPattern>], mode: ConversionMode, sources: Option<&crate::diag::SourceMap>) -> ConversionResult {
-    let mut res = ConversionResult { stats: patterns.iter().map(|p| super::PatternStat { name: p.name().to_string(), ..Default::default() }).collect(), ..Default::default() };
+pub fn apply_conversion(
+    ctx: &mut Context,
+    root: OpId,
+    target: &ConversionTarget,
+    types: &TypeConverter,
+    patterns: &[Box<dyn ConversionPattern>],
+    mode: ConversionMode,
+    sources: Option<&crate::diag::SourceMap>,
+) -> ConversionResult {
+    let mut res = ConversionResult {
+        stats: patterns.iter().map(|p| super::PatternStat { name: p.name().to_string(), ..Default::default() }).collect(),
+        ..Default::default()
+    };
     let mut order: Vec<usize> = (0..patterns.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(patterns[i].benefit()));
     let mut by_name: FxHashMap<crate::symbol::Symbol, Vec<usize>> = FxHashMap::default();
@@ -306,7 +320,10 @@ pub fn apply_conversion(ctx: &mut Context, root: OpId, target: &ConversionTarget
             continue;
         }
         let name = ctx.op_name(op);
-        let cands = by_name.entry(name).or_insert_with(|| order.iter().copied().filter(|&i| patterns[i].root().is_none_or(|r| r == ctx.str(name))).collect()).clone();
+        let cands = by_name
+            .entry(name)
+            .or_insert_with(|| order.iter().copied().filter(|&i| patterns[i].root().is_none_or(|r| r == ctx.str(name))).collect())
+            .clone();
         let mut created = Created::default();
         let mut applied = false;
         {
@@ -359,7 +376,10 @@ pub fn apply_conversion(ctx: &mut Context, root: OpId, target: &ConversionTarget
                 let t = ctx.value_type(ctx.operand(op, 0));
                 if !types.is_legal(ctx, t) || !types.is_legal(ctx, ctx.value_type(ctx.result(op, 0))) {
                     let span = crate::verify::loc_span(ctx, ctx.op_loc(op), sources);
-                    res.errors.push(Diagnostic::error("failed to legalize unresolved materialization (a value of an illegal type is still used)", span));
+                    res.errors.push(Diagnostic::error(
+                        "failed to legalize unresolved materialization (a value of an illegal type is still used)",
+                        span,
+                    ));
                 }
             }
         }

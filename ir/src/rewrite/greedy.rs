@@ -132,7 +132,15 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
     let mut index = PatternIndex::new(patterns);
     let initial = crate::walk::collect_preorder(ctx, root).len() as u64;
     let budget = config.max_rewrites.unwrap_or(initial * REWRITES_PER_OP + REWRITE_BUDGET_BASE);
-    let mut res = GreedyResult { stop: StopReason::Converged, changed: false, iterations: 0, rewrites: 0, folds: 0, erased_dead: 0, stats: Vec::new() };
+    let mut res = GreedyResult {
+        stop: StopReason::Converged,
+        changed: false,
+        iterations: 0,
+        rewrites: 0,
+        folds: 0,
+        erased_dead: 0,
+        stats: Vec::new(),
+    };
     let mut wl = Worklist { list: Vec::new(), queued: Vec::new() };
     let mut consts: Vec<Option<crate::attrs::AttrId>> = Vec::new();
     'sweeps: loop {
@@ -243,7 +251,13 @@ fn try_fold(ctx: &mut Context, op: OpId, wl: &mut Worklist, consts: &mut Vec<Opt
 }
 
 /// Builds a constant with the dialect hook of `op`'s dialect, inserted before `op`.
-pub fn materialize_constant(ctx: &mut Context, op: OpId, attr: crate::attrs::AttrId, ty: crate::types::TypeId, loc: crate::location::LocId) -> Option<OpId> {
+pub fn materialize_constant(
+    ctx: &mut Context,
+    op: OpId,
+    attr: crate::attrs::AttrId,
+    ty: crate::types::TypeId,
+    loc: crate::location::LocId,
+) -> Option<OpId> {
     let name = ctx.op_name_str(op);
     let dialect = name.split('.').next().unwrap_or("");
     let hook = ctx.registry().dialect(dialect).and_then(|d| d.materialize_constant)?;

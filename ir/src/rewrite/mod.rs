@@ -77,7 +77,14 @@ impl<'a> Rewriter<'a> {
     }
 
     /// Creates a one-result op `name(operands) -> ty` with properties, at the insertion point.
-    pub fn create_simple(&mut self, name: &str, operands: &[ValueId], result_types: &[crate::types::TypeId], props: Vec<crate::attrs::NamedAttr>, loc: crate::location::LocId) -> OpId {
+    pub fn create_simple(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        result_types: &[crate::types::TypeId],
+        props: Vec<crate::attrs::NamedAttr>,
+        loc: crate::location::LocId,
+    ) -> OpId {
         let mut st = OperationState::new(self.ctx, name, loc);
         st.operands = operands.to_vec();
         st.result_types = result_types.to_vec();
@@ -169,7 +176,8 @@ impl<'a> Rewriter<'a> {
     /// arguments to `args`; erases `src`.
     pub fn inline_block_before(&mut self, src: BlockId, ip: InsertPoint, args: &[ValueId]) {
         let ops: Vec<OpId> = self.ctx.block_ops(src).collect();
-        let arg_users: Vec<OpId> = self.ctx.block_args(src).iter().flat_map(|&a| self.ctx.uses(a).map(|(o, _)| o).collect::<Vec<_>>()).collect();
+        let arg_users: Vec<OpId> =
+            self.ctx.block_args(src).iter().flat_map(|&a| self.ctx.uses(a).map(|(o, _)| o).collect::<Vec<_>>()).collect();
         self.ctx.merge_block_into(src, ip, args);
         for o in arg_users.into_iter().chain(ops) {
             self.listener.op_modified(self.ctx, o);
@@ -287,7 +295,8 @@ impl<'p> PatternIndex<'p> {
             return v.clone();
         }
         let s = ctx.str(name);
-        let mut v: Vec<usize> = (0..self.set.patterns.len()).filter(|&i| self.set.patterns[i].root() == Some(s)).chain(self.any.iter().copied()).collect();
+        let mut v: Vec<usize> =
+            (0..self.set.patterns.len()).filter(|&i| self.set.patterns[i].root() == Some(s)).chain(self.any.iter().copied()).collect();
         v.sort_by_key(|&i| std::cmp::Reverse(self.set.patterns[i].benefit()));
         self.by_name.insert(name, v.clone());
         v

@@ -35,13 +35,17 @@ impl Pass for Canonicalize {
     fn name(&self) -> &str {
         "canonicalize"
     }
-    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), ()> {
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
         let patterns = self.patterns.get_or_init(|| PatternSet::canonicalization(ctx.registry()));
         let r = apply_patterns_greedily(ctx, op, patterns, &self.config);
         match r.stop {
             StopReason::Converged => {}
-            StopReason::IterationBudget(n) => super::budget_remark(state, "canonicalize", format!("did not converge in {n} iterations (max-iterations)")),
-            StopReason::RewriteBudget(n) => super::budget_remark(state, "canonicalize", format!("stopped after {n} rewrites (max-num-rewrites)")),
+            StopReason::IterationBudget(n) => {
+                super::budget_remark(state, "canonicalize", format!("did not converge in {n} iterations (max-iterations)"))
+            }
+            StopReason::RewriteBudget(n) => {
+                super::budget_remark(state, "canonicalize", format!("stopped after {n} rewrites (max-num-rewrites)"))
+            }
         }
         if !r.changed {
             state.preserved = crate::pass::Preserved::All;

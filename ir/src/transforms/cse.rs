@@ -114,7 +114,14 @@ pub fn run_cse(ctx: &mut Context, root: OpId) -> u64 {
                         }
                         None => {
                             // Keys are moved into the table; the undo log needs its own copy.
-                            let k2 = Key { scope: key.scope, name: key.name, operands: key.operands.clone(), results: key.results.clone(), attrs: key.attrs.clone(), props: key.props.clone() };
+                            let k2 = Key {
+                                scope: key.scope,
+                                name: key.name,
+                                operands: key.operands.clone(),
+                                results: key.results.clone(),
+                                attrs: key.attrs.clone(),
+                                props: key.props.clone(),
+                            };
                             table.insert(key, op);
                             undo.push(k2);
                         }
@@ -138,7 +145,7 @@ impl Pass for Cse {
     fn name(&self) -> &str {
         "cse"
     }
-    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), ()> {
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
         if run_cse(ctx, op) == 0 {
             state.preserved = crate::pass::Preserved::All;
         }

@@ -68,7 +68,7 @@ impl Pass for Dce {
     fn name(&self) -> &str {
         "dce"
     }
-    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), ()> {
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
         if run_dce(ctx, op) == 0 {
             state.preserved = crate::pass::Preserved::All;
         }

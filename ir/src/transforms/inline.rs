@@ -77,7 +77,10 @@ pub fn run_inline(ctx: &mut Context, root: OpId, max_rounds: u32) -> (u64, bool)
             }
             let body = blocks[0];
             let Some(ret) = ctx.last_op(body) else { continue };
-            if !ctx.has_trait(ret, Traits::RETURN_LIKE) || ctx.num_operands(ret) != ctx.num_results(call) || ctx.block_args(body).len() != ctx.num_operands(call) {
+            if !ctx.has_trait(ret, Traits::RETURN_LIKE)
+                || ctx.num_operands(ret) != ctx.num_results(call)
+                || ctx.block_args(body).len() != ctx.num_operands(call)
+            {
                 continue;
             }
             let mut map = CloneMap::default();
@@ -112,7 +115,7 @@ impl Pass for Inline {
     fn name(&self) -> &str {
         "inline"
     }
-    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), ()> {
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
         let (n, hit) = run_inline(ctx, op, self.max_rounds);
         if hit {
             super::budget_remark(state, "inline", format!("stopped after {} rounds (max-rounds); calls may remain", self.max_rounds));

@@ -7,8 +7,8 @@ pub mod dce;
 pub mod inline;
 pub mod symbol_dce;
 
-use crate::pass::{PassRegistry, PassState};
 use crate::diag::Diagnostic;
+use crate::pass::{PassRegistry, PassState};
 
 /// Registers canonicalize, cse, dce, symbol-dce and inline.
 pub fn register_passes(reg: &mut PassRegistry) {

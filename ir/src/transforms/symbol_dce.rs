@@ -45,7 +45,8 @@ pub fn run_symbol_dce(ctx: &mut Context, root: OpId) -> u64 {
             if o == root || !ctx.has_trait(o, Traits::SYMBOL) {
                 continue;
             }
-            let private = ctx.get_attr(o, "sym_visibility").is_some_and(|v| matches!(ctx.attr_kind(v), AttrKind::String(s) if s == "private"));
+            let private =
+                ctx.get_attr(o, "sym_visibility").is_some_and(|v| matches!(ctx.attr_kind(v), AttrKind::String(s) if s == "private"));
             let name = ctx.get_attr(o, "sym_name").and_then(|a| match ctx.attr_kind(a) {
                 AttrKind::String(s) => ctx.lookup_sym(s),
                 _ => None,
@@ -71,7 +72,7 @@ impl Pass for SymbolDce {
     fn name(&self) -> &str {
         "symbol-dce"
     }
-    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), ()> {
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
         if run_symbol_dce(ctx, op) == 0 {
             state.preserved = crate::pass::Preserved::All;
         }
