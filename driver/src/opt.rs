@@ -176,7 +176,8 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
         },
     };
     let mut sources = SourceMap::new();
-    sources.add(name.clone(), text.clone());
+    sources.add(name.clone(), text);
+    let text = sources.text(&name).unwrap_or_default();
     let report = |diags: &[Diagnostic], stderr: &mut dyn Write| {
         let _ = write!(stderr, "{}", render(diags, &sources));
     };
@@ -184,7 +185,7 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
     let mut ctx = Context::new(registry);
     ctx.allow_unregistered = a.allow_unregistered;
     let t = Instant::now();
-    let module = match parse_module(&mut ctx, &text, &name) {
+    let module = match parse_module(&mut ctx, text, &name) {
         Ok(m) => m,
         Err(d) => {
             report(&[d], stderr);

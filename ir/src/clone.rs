@@ -54,10 +54,12 @@ pub fn clone_op(ctx: &mut Context, op: OpId, map: &mut CloneMap) -> OpId {
             loc: ctx.op_loc(o),
             operands: Vec::new(),
             result_types: ctx.results(o).iter().map(|&r| ctx.value_type(r)).collect(),
-            attrs: ctx.attrs(o).to_vec(),
-            props: ctx.props(o).to_vec(),
+            attrs: Vec::new(),
+            props: Vec::new(),
             regions: ctx.regions(o).iter().map(|r| region_map[r]).collect(),
             successors: ctx.successors(o).map(|b| map.blocks.get(&b).copied().unwrap_or(b)).collect(),
+            prop_dict: Some(ctx.attr_dicts(o).0),
+            attr_dict: Some(ctx.attr_dicts(o).1),
         };
         let n = ctx.create_op(st);
         for (&r, &nr) in ctx.results(o).to_vec().iter().zip(ctx.results(n).to_vec().iter()) {
@@ -129,14 +131,15 @@ impl Translator<'_> {
         self.attrs.insert(a, n);
         n
     }
-    fn named(&mut self, dst: &mut Context, list: &[(Symbol, AttrId)]) -> Vec<(Symbol, AttrId)> {
-        list.iter().map(|&(n, a)| (self.sym(dst, n), self.attr(dst, a))).collect()
-    }
     fn loc(&mut self, dst: &mut Context, l: LocId) -> LocId {
         if let Some(&x) = self.locs.get(&l) {
             return x;
         }
-        let k = match self.src.location(l).clone() {
+        // Offset locations stay offsets when both contexts point into the same file.
+        if l.offset_value().is_some() && self.src.offset_file().map(|f| self.src.str(f)) == dst.offset_file().map(|f| dst.str(f)) {
+            return l;
+        }
+        let k = match self.src.location(l) {
             Location::Unknown => Location::Unknown,
             Location::File { file, start, end, bytes } => Location::File { file: self.sym(dst, file), start, end, bytes },
             Location::Name { name, child } => Location::Name { name: self.sym(dst, name), child: child.map(|c| self.loc(dst, c)) },
@@ -186,10 +189,12 @@ pub fn transplant(src: &Context, op: OpId, dst: &mut Context) -> OpId {
             loc: tr.loc(dst, src.op_loc(o)),
             operands: Vec::new(),
             result_types: src.results(o).iter().map(|&r| tr.ty(dst, src.value_type(r))).collect(),
-            attrs: tr.named(dst, src.attrs(o)),
-            props: tr.named(dst, src.props(o)),
+            attrs: Vec::new(),
+            props: Vec::new(),
             regions: src.regions(o).iter().map(|r| region_map[r]).collect(),
             successors: src.successors(o).map(|b| blocks[&b]).collect(),
+            prop_dict: Some(tr.attr(dst, src.attr_dicts(o).0)),
+            attr_dict: Some(tr.attr(dst, src.attr_dicts(o).1)),
         };
         let n = dst.create_op(st);
         for (i, &r) in src.results(o).iter().enumerate() {

@@ -66,13 +66,16 @@ pub enum ValueDef {
 #[derive(Clone, Debug)]
 pub(crate) struct OpData {
     pub name: Symbol,
-    pub info: Option<u32>,
-    pub operands: Vec<UseId>,
-    pub results: Vec<ValueId>,
-    pub attrs: Vec<NamedAttr>,
-    pub props: Vec<NamedAttr>,
-    pub regions: Vec<RegionId>,
-    pub successors: Vec<UseId>,
+    /// Registry index, or [`UNREGISTERED`].
+    pub info: u32,
+    pub operands: Box<[UseId]>,
+    pub results: Box<[ValueId]>,
+    /// Discardable attributes: an interned, sorted dictionary (shared by equal lists).
+    pub attrs: AttrId,
+    /// Properties (inherent attributes): an interned dictionary.
+    pub props: AttrId,
+    pub regions: Box<[RegionId]>,
+    pub successors: Box<[UseId]>,
     pub loc: LocId,
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
@@ -126,6 +129,11 @@ pub struct OperationState {
     /// Regions to attach; they must be detached (no parent op).
     pub regions: Vec<RegionId>,
     pub successors: Vec<BlockId>,
+    /// An already-interned dictionary to use for the properties instead of `props`
+    /// (the parser's shortcut: no per-op list).
+    pub prop_dict: Option<AttrId>,
+    /// Same for the discardable attributes.
+    pub attr_dict: Option<AttrId>,
 }
 
 impl OperationState {
@@ -140,6 +148,8 @@ impl OperationState {
             props: Vec::new(),
             regions: Vec::new(),
             successors: Vec::new(),
+            prop_dict: None,
+            attr_dict: None,
         }
     }
 }
@@ -174,12 +184,16 @@ pub struct Context {
     /// Op-name symbol -> registry index (`u32::MAX`: unregistered), filled lazily.
     info_cache: Vec<u32>,
     unknown_loc: LocId,
+    empty_dict: AttrId,
+    /// The file whose byte offsets [`LocId::offset`] locations refer to, with its line
+    /// starts (set by the parser; one per context).
+    offset_file: Option<(Symbol, std::sync::Arc<[u32]>)>,
     /// Whether ops of unregistered dialects may be created / parsed.
     pub allow_unregistered: bool,
 }
 
 const NOT_LOOKED_UP: u32 = u32::MAX - 1;
-const UNREGISTERED: u32 = u32::MAX;
+pub(crate) const UNREGISTERED: u32 = u32::MAX;
 
 impl std::fmt::Debug for Context {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -223,6 +237,8 @@ impl Context {
     pub fn new(registry: Arc<Registry>) -> Self {
         let mut locs = Interner::default();
         let unknown_loc = LocId(locs.intern(Location::Unknown));
+        let mut attrs = Interner::default();
+        let empty_dict = AttrId(attrs.intern(AttrKind::Dict(Vec::new())));
         Self {
             registry,
             ops: Arena::default(),
@@ -232,10 +248,12 @@ impl Context {
             uses: Arena::default(),
             symbols: SymbolTable::default(),
             types: Interner::default(),
-            attrs: Interner::default(),
+            attrs,
             locs,
             info_cache: Vec::new(),
             unknown_loc,
+            empty_dict,
+            offset_file: None,
             allow_unregistered: false,
         }
     }
@@ -291,9 +309,48 @@ impl Context {
     pub fn loc(&mut self, l: Location) -> LocId {
         LocId(self.locs.intern(l))
     }
-    /// The structure of a location.
-    pub fn location(&self, l: LocId) -> &Location {
-        self.locs.get(l.0)
+    /// The structure of a location. Offset locations (see [`LocId::offset`]) are expanded
+    /// to a file location with line, column and a one-byte span.
+    pub fn location(&self, l: LocId) -> Location {
+        match (l.offset_value(), &self.offset_file) {
+            (Some(off), Some((file, lines))) => {
+                let line = lines.partition_point(|&s| s <= off).max(1);
+                let col = off - lines[line - 1] + 1;
+                Location::File {
+                    file: *file,
+                    start: crate::location::LineCol { line: line as u32, col },
+                    end: None,
+                    bytes: Some((off, off + 1)),
+                }
+            }
+            (Some(_), None) => Location::Unknown,
+            (None, _) => self.locs.get(l.0).clone(),
+        }
+    }
+    /// Declares the file that offset locations of this context point into. Returns `false`
+    /// (and changes nothing) if another file was declared already.
+    pub fn set_offset_file(&mut self, file: Symbol, line_starts: std::sync::Arc<[u32]>) -> bool {
+        match &self.offset_file {
+            Some((f, _)) if *f != file => false,
+            _ => {
+                self.offset_file = Some((file, line_starts));
+                true
+            }
+        }
+    }
+    /// The file offset locations point into.
+    pub fn offset_file(&self) -> Option<Symbol> {
+        self.offset_file.as_ref().map(|f| f.0)
+    }
+    /// The empty dictionary attribute.
+    pub fn empty_dict(&self) -> AttrId {
+        self.empty_dict
+    }
+    fn dict_entries(&self, d: AttrId) -> &[NamedAttr] {
+        match self.attrs.get(d.0) {
+            AttrKind::Dict(e) => e,
+            _ => &[],
+        }
     }
     /// `loc(unknown)`.
     pub fn unknown_loc(&self) -> LocId {
@@ -366,7 +423,7 @@ impl Context {
 
     // ----- registry lookups ------------------------------------------------------------
 
-    fn info_index(&mut self, name: Symbol) -> Option<u32> {
+    pub(crate) fn info_index(&mut self, name: Symbol) -> Option<u32> {
         let i = name.index();
         if self.info_cache.len() <= i {
             self.info_cache.resize(i + 1, NOT_LOOKED_UP);
@@ -378,6 +435,11 @@ impl Context {
         (v != UNREGISTERED).then_some(v)
     }
 
+    /// The trait flags of op name `name` (none if unregistered), cached per symbol.
+    pub fn traits_of_name(&mut self, name: Symbol) -> Option<Traits> {
+        self.info_index(name).map(|i| self.registry.op(i).traits)
+    }
+
     /// The registry entry of op `name`, if registered.
     pub fn op_info_by_name(&self, name: &str) -> Option<&OpInfo> {
         self.registry.lookup(name).map(|i| self.registry.op(i))
@@ -386,7 +448,8 @@ impl Context {
     /// The registry entry of `op`, if its op is registered.
     #[inline]
     pub fn op_info(&self, op: OpId) -> Option<&OpInfo> {
-        self.ops.get(op.0).info.map(|i| self.registry.op(i))
+        let i = self.ops.get(op.0).info;
+        (i != UNREGISTERED).then(|| self.registry.op(i))
     }
 
     /// The trait flags of `op` (none for unregistered ops).
@@ -403,7 +466,7 @@ impl Context {
 
     /// Whether `op` is registered.
     pub fn is_registered(&self, op: OpId) -> bool {
-        self.ops.get(op.0).info.is_some()
+        self.ops.get(op.0).info != UNREGISTERED
     }
 
     // ----- use lists -------------------------------------------------------------------
@@ -558,53 +621,57 @@ impl Context {
 
     /// Creates a detached op (insert it with [`Context::insert_op`]).
     pub fn create_op(&mut self, st: OperationState) -> OpId {
-        let info = self.info_index(st.name);
-        let mut attrs = st.attrs;
-        let mut props = st.props;
-        self.sort_named(&mut attrs);
-        self.sort_named(&mut props);
+        let info = self.info_index(st.name).unwrap_or(UNREGISTERED);
+        let attrs = match st.attr_dict {
+            Some(d) => d,
+            None if st.attrs.is_empty() => self.empty_dict,
+            None => self.attr(AttrKind::Dict(st.attrs)),
+        };
+        let props = match st.prop_dict {
+            Some(d) => d,
+            None if st.props.is_empty() => self.empty_dict,
+            None => self.attr(AttrKind::Dict(st.props)),
+        };
         let op = OpId(self.ops.alloc(OpData {
             name: st.name,
             info,
-            operands: Vec::with_capacity(st.operands.len()),
-            results: Vec::with_capacity(st.result_types.len()),
+            operands: Box::default(),
+            results: Box::default(),
             attrs,
             props,
-            regions: st.regions,
-            successors: Vec::with_capacity(st.successors.len()),
+            regions: st.regions.into_boxed_slice(),
+            successors: Box::default(),
             loc: st.loc,
             parent: None,
             prev: None,
             next: None,
         }));
+        let mut operands = Vec::with_capacity(st.operands.len());
         for (i, v) in st.operands.into_iter().enumerate() {
             let mut head = self.values.get(v.0).first_use;
-            let u = Self::link_use(&mut self.uses, &mut head, op, i as u32, v.0);
+            operands.push(Self::link_use(&mut self.uses, &mut head, op, i as u32, v.0));
             self.values.get_mut(v.0).first_use = head;
-            self.ops.get_mut(op.0).operands.push(u);
         }
-        for (i, ty) in st.result_types.into_iter().enumerate() {
-            let v = self.new_value(ty, ValueDef::Result { op, index: i as u32 });
-            self.ops.get_mut(op.0).results.push(v);
-        }
+        let results: Vec<ValueId> =
+            st.result_types.into_iter().enumerate().map(|(i, ty)| self.new_value(ty, ValueDef::Result { op, index: i as u32 })).collect();
+        let mut succs = Vec::with_capacity(st.successors.len());
         for (i, b) in st.successors.into_iter().enumerate() {
             let mut head = self.blocks.get(b.0).first_use;
-            let u = Self::link_use(&mut self.uses, &mut head, op, i as u32, b.0);
+            succs.push(Self::link_use(&mut self.uses, &mut head, op, i as u32, b.0));
             self.blocks.get_mut(b.0).first_use = head;
-            self.ops.get_mut(op.0).successors.push(u);
         }
-        for r in self.ops.get(op.0).regions.clone() {
+        {
+            let d = self.ops.get_mut(op.0);
+            d.operands = operands.into_boxed_slice();
+            d.results = results.into_boxed_slice();
+            d.successors = succs.into_boxed_slice();
+        }
+        for i in 0..self.ops.get(op.0).regions.len() {
+            let r = self.ops.get(op.0).regions[i];
             debug_assert!(self.regions.get(r.0).parent.is_none(), "region already attached");
             self.regions.get_mut(r.0).parent = Some(op);
         }
         op
-    }
-
-    fn sort_named(&self, list: &mut Vec<NamedAttr>) {
-        if list.len() > 1 {
-            list.sort_by(|a, b| self.symbols.get(a.0).cmp(self.symbols.get(b.0)));
-            list.dedup_by_key(|e| e.0);
-        }
     }
 
     /// Whether `op` still exists.
@@ -662,7 +729,7 @@ impl Context {
     /// Replaces the whole operand list.
     pub fn set_operands(&mut self, op: OpId, vals: &[ValueId]) {
         let old = std::mem::take(&mut self.ops.get_mut(op.0).operands);
-        for u in old {
+        for u in old.into_vec() {
             self.unlink_value_use(u);
             self.uses.free(u.0);
         }
@@ -673,7 +740,7 @@ impl Context {
             self.values.get_mut(v.0).first_use = head;
             list.push(u);
         }
-        self.ops.get_mut(op.0).operands = list;
+        self.ops.get_mut(op.0).operands = list.into_boxed_slice();
     }
     /// Drops every operand of `op` (the op keeps existing with none).
     pub fn drop_operands(&mut self, op: OpId) {
@@ -733,49 +800,58 @@ impl Context {
     /// Removes every successor of `op`.
     pub fn clear_successors(&mut self, op: OpId) {
         let succ = std::mem::take(&mut self.ops.get_mut(op.0).successors);
-        for u in succ {
+        for u in succ.into_vec() {
             self.unlink_block_use(u);
             self.uses.free(u.0);
         }
     }
     /// Discardable attributes, sorted by name.
     pub fn attrs(&self, op: OpId) -> &[NamedAttr] {
-        &self.ops.get(op.0).attrs
+        self.dict_entries(self.ops.get(op.0).attrs)
     }
-    /// Inherent attributes (properties), sorted by name.
+    /// Properties (inherent attributes), sorted by name.
     pub fn props(&self, op: OpId) -> &[NamedAttr] {
-        &self.ops.get(op.0).props
+        self.dict_entries(self.ops.get(op.0).props)
+    }
+    /// The interned dictionaries `(properties, discardable attributes)` of `op`.
+    pub fn attr_dicts(&self, op: OpId) -> (AttrId, AttrId) {
+        let d = self.ops.get(op.0);
+        (d.props, d.attrs)
     }
     /// The attribute `name` of `op`, looking at properties first, then discardable attributes.
     pub fn get_attr(&self, op: OpId, name: &str) -> Option<AttrId> {
         let s = self.symbols.lookup(name)?;
         let d = self.ops.get(op.0);
-        d.props.iter().chain(d.attrs.iter()).find(|a| a.0 == s).map(|a| a.1)
+        self.dict_entries(d.props).iter().chain(self.dict_entries(d.attrs)).find(|a| a.0 == s).map(|a| a.1)
     }
-    fn set_in(list: &mut Vec<NamedAttr>, symbols: &SymbolTable, name: Symbol, value: AttrId) {
-        match list.binary_search_by(|a| symbols.get(a.0).cmp(symbols.get(name))) {
-            Ok(i) => list[i].1 = value,
-            Err(i) => list.insert(i, (name, value)),
+    fn with_entry(&mut self, dict: AttrId, name: Symbol, value: Option<AttrId>) -> AttrId {
+        let mut e: Vec<NamedAttr> = self.dict_entries(dict).iter().copied().filter(|x| x.0 != name).collect();
+        if let Some(v) = value {
+            e.push((name, v));
         }
+        self.attr(AttrKind::Dict(e))
     }
     /// Sets a discardable attribute.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: AttrId) {
         let s = self.symbols.intern(name);
-        Self::set_in(&mut self.ops.get_mut(op.0).attrs, &self.symbols, s, value);
+        let d = self.with_entry(self.ops.get(op.0).attrs, s, Some(value));
+        self.ops.get_mut(op.0).attrs = d;
     }
     /// Sets a property (inherent attribute).
     pub fn set_prop(&mut self, op: OpId, name: &str, value: AttrId) {
         let s = self.symbols.intern(name);
-        Self::set_in(&mut self.ops.get_mut(op.0).props, &self.symbols, s, value);
+        let d = self.with_entry(self.ops.get(op.0).props, s, Some(value));
+        self.ops.get_mut(op.0).props = d;
     }
     /// Removes attribute `name` from both lists; returns whether it was there.
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> bool {
         let Some(s) = self.symbols.lookup(name) else { return false };
+        let (p, a) = self.attr_dicts(op);
+        let (np, na) = (self.with_entry(p, s, None), self.with_entry(a, s, None));
         let d = self.ops.get_mut(op.0);
-        let before = d.attrs.len() + d.props.len();
-        d.attrs.retain(|a| a.0 != s);
-        d.props.retain(|a| a.0 != s);
-        before != d.attrs.len() + d.props.len()
+        d.props = np;
+        d.attrs = na;
+        np != p || na != a
     }
 
     /// The block containing `op`.
@@ -876,11 +952,11 @@ impl Context {
             let d = self.ops.get_mut(o.0);
             let operands = std::mem::take(&mut d.operands);
             let succs = std::mem::take(&mut d.successors);
-            for u in operands {
+            for u in operands.into_vec() {
                 self.unlink_value_use(u);
                 self.uses.free(u.0);
             }
-            for u in succs {
+            for u in succs.into_vec() {
                 self.unlink_block_use(u);
                 self.uses.free(u.0);
             }
@@ -888,11 +964,11 @@ impl Context {
         // 3. Free ops, their results, regions, blocks and block arguments.
         for &o in &all {
             let d = self.ops.free(o.0);
-            for v in d.results {
+            for &v in d.results.iter() {
                 assert!(self.values.get(v.0).first_use.is_none(), "erase_op: result of '{}' still has uses", self.str(d.name));
                 self.values.free(v.0);
             }
-            for r in d.regions {
+            for &r in d.regions.iter() {
                 let rd = self.regions.free(r.0);
                 for b in rd.blocks {
                     self.free_block_data(b);
@@ -1105,7 +1181,7 @@ impl Context {
                 }
                 let d = self.ops.get_mut(o.0);
                 let succ = std::mem::take(&mut d.successors);
-                for u in succ {
+                for u in succ.into_vec() {
                     self.uses.free(u.0);
                 }
             }

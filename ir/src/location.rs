@@ -8,10 +8,25 @@
 //! round-tripping.
 
 crate::arena::id_type!(
-    /// An interned location.
+    /// An interned location, or (top bit set) a byte offset into the context's offset file
+    /// (see [`crate::Context::set_offset_file`]): the parser gives every op such a location,
+    /// which costs no interning and no memory beyond the id.
     LocId,
     "loc"
 );
+
+const OFFSET_BIT: u32 = 1 << 31;
+
+impl LocId {
+    /// A location at byte `off` of the context's offset file (`None` if `off` does not fit).
+    pub fn offset(off: u32) -> Option<LocId> {
+        (off < OFFSET_BIT).then_some(LocId(off | OFFSET_BIT))
+    }
+    /// The byte offset, if this is an offset location.
+    pub fn offset_value(self) -> Option<u32> {
+        (self.0 & OFFSET_BIT != 0).then_some(self.0 & !OFFSET_BIT)
+    }
+}
 
 use crate::{attrs::AttrId, symbol::Symbol};
 

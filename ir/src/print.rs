@@ -729,7 +729,7 @@ fn write_loc_body(ctx: &Context, l: LocId, out: &mut String) {
         Location::Unknown => out.push_str("unknown"),
         Location::File { file, start, end, .. } => {
             out.push('"');
-            escape_into(out, ctx.str(*file));
+            escape_into(out, ctx.str(file));
             let _ = write!(out, "\":{}:{}", start.line, start.col);
             if let Some(e) = end {
                 let _ = write!(out, " to {}:{}", e.line, e.col);
@@ -737,11 +737,11 @@ fn write_loc_body(ctx: &Context, l: LocId, out: &mut String) {
         }
         Location::Name { name, child } => {
             out.push('"');
-            escape_into(out, ctx.str(*name));
+            escape_into(out, ctx.str(name));
             out.push('"');
             if let Some(c) = child {
                 out.push('(');
-                write_loc_body(ctx, *c, out);
+                write_loc_body(ctx, c, out);
                 out.push(')');
             }
         }
@@ -749,7 +749,7 @@ fn write_loc_body(ctx: &Context, l: LocId, out: &mut String) {
             out.push_str("fused");
             if let Some(m) = metadata {
                 out.push('<');
-                write_attr(ctx, *m, out);
+                write_attr(ctx, m, out);
                 out.push('>');
             }
             out.push('[');
@@ -763,9 +763,9 @@ fn write_loc_body(ctx: &Context, l: LocId, out: &mut String) {
         }
         Location::CallSite { callee, caller } => {
             out.push_str("callsite(");
-            write_loc_body(ctx, *callee, out);
+            write_loc_body(ctx, callee, out);
             out.push_str(" at ");
-            write_loc_body(ctx, *caller, out);
+            write_loc_body(ctx, caller, out);
             out.push(')');
         }
     }

@@ -31,18 +31,28 @@ pub fn loc_span(ctx: &Context, loc: LocId, sources: Option<&SourceMap>) -> Optio
     for _ in 0..64 {
         match ctx.location(l) {
             Location::File { file, start, end, bytes } => {
-                let name = ctx.str(*file).to_string();
-                if let Some((lo, hi)) = bytes {
-                    return Some(Span { file: name, lo: *lo, hi: *hi });
+                let name = ctx.str(file).to_string();
+                if let Some((lo, mut hi)) = bytes {
+                    // A one-byte span (an offset location) widens to the token there.
+                    if hi == lo + 1 {
+                        if let Some(text) = sources.and_then(|s| s.text(&name)) {
+                            let mut lex = crate::parse::lexer::Lexer { src: text, pos: lo as usize };
+                            let t = lex.next_token();
+                            if t.lo == lo {
+                                hi = t.hi;
+                            }
+                        }
+                    }
+                    return Some(Span { file: name, lo, hi });
                 }
                 let s = sources?;
                 let lo = s.offset(&name, start.line, start.col)?;
                 let hi = end.and_then(|e| s.offset(&name, e.line, e.col)).unwrap_or(lo + 1);
                 return Some(Span { file: name, lo, hi: hi.max(lo) });
             }
-            Location::Name { child: Some(c), .. } => l = *c,
+            Location::Name { child: Some(c), .. } => l = c,
             Location::Fused { locs, .. } if !locs.is_empty() => l = locs[0],
-            Location::CallSite { callee, .. } => l = *callee,
+            Location::CallSite { callee, .. } => l = callee,
             _ => return None,
         }
     }

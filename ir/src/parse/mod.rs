@@ -85,7 +85,7 @@ struct PendingOp<'a> {
     hi: u32,
     operands: Vec<OperandRef<'a>>,
     successors: Vec<BlockId>,
-    props: Vec<NamedAttr>,
+    props: Option<AttrId>,
     regions: Vec<RegionId>,
 }
 
@@ -104,13 +104,22 @@ pub struct Parser<'a, 'c> {
     file_sym: Symbol,
     lex: Lexer<'a>,
     tok: Token,
-    line_starts: Vec<u32>,
+    /// End of the previous token.
+    prev_hi: u32,
+    line_starts: std::sync::Arc<[u32]>,
+    /// Whether op locations are offsets into this file (see [`LocId::offset`]).
+    offset_locs: bool,
     attr_aliases: FxHashMap<&'a str, AttrId>,
     type_aliases: FxHashMap<&'a str, TypeId>,
     loc_aliases: FxHashMap<&'a str, LocId>,
     /// Byte offsets of top-level alias definitions, found by [`Parser::scan_aliases`].
     alias_defs: Option<FxHashMap<&'a str, usize>>,
     resolving: Vec<&'a str>,
+    /// Types and attributes by their source text: the same text always parses to the same
+    /// value, and generic IR repeats the same signatures and properties on most ops.
+    type_cache: FxHashMap<&'a str, TypeId>,
+    attr_cache: FxHashMap<&'a str, AttrId>,
+    scratch_types: Vec<TypeId>,
     scopes: Vec<Scope<'a>>,
     depth: usize,
     custom_nesting: usize,
@@ -131,6 +140,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 line_starts.push(i as u32 + 1);
             }
         }
+        let line_starts: std::sync::Arc<[u32]> = line_starts.into();
+        let offset_locs = ctx.set_offset_file(file_sym, line_starts.clone());
         let mut lex = Lexer::new(src);
         let tok = lex.next_token();
         Self {
@@ -140,12 +151,17 @@ impl<'a, 'c> Parser<'a, 'c> {
             file_sym,
             lex,
             tok,
+            prev_hi: 0,
             line_starts,
+            offset_locs,
             attr_aliases: FxHashMap::default(),
             type_aliases: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             alias_defs: None,
             resolving: Vec::new(),
+            type_cache: FxHashMap::default(),
+            attr_cache: FxHashMap::default(),
+            scratch_types: Vec::new(),
             scopes: Vec::new(),
             depth: 0,
             custom_nesting: 0,
@@ -162,6 +178,7 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn bump(&mut self) -> Token {
         let t = self.tok;
+        self.prev_hi = t.hi;
         self.tok = self.lex.next_token();
         t
     }
@@ -236,8 +253,42 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.tok.lo
     }
     fn reset_to(&mut self, pos: usize) {
+        self.prev_hi = pos as u32;
         self.lex.pos = pos;
         self.tok = self.lex.next_token();
+    }
+
+    /// End of a token starting at `at` followed, without space, by a `<...>` group.
+    fn token_with_body_end(&self, t: Token) -> Option<usize> {
+        let b = self.src.as_bytes();
+        if b.get(t.hi as usize) == Some(&b'<') {
+            self.lex.scan_balanced(t.hi as usize)
+        } else {
+            Some(t.hi as usize)
+        }
+    }
+
+    /// The byte range a type starting at the current token spans, found without parsing
+    /// (for the type cache). `None` when it is not obvious; the type is then parsed uncached.
+    fn type_extent(&self) -> Option<usize> {
+        let t = self.tok;
+        match t.kind {
+            Tok::BareId | Tok::BangId => self.token_with_body_end(t),
+            Tok::LParen => {
+                let close = self.lex.scan_balanced(t.lo as usize)?;
+                let mut l = Lexer { src: self.src, pos: close };
+                if l.next_token().kind != Tok::Arrow {
+                    return None;
+                }
+                let r = l.next_token();
+                match r.kind {
+                    Tok::LParen => l.scan_balanced(r.lo as usize),
+                    Tok::BareId | Tok::BangId => self.token_with_body_end(r),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
@@ -256,6 +307,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         LineCol { line: line as u32, col: off - start + 1 }
     }
     fn file_loc(&mut self, lo: u32, hi: u32) -> LocId {
+        if self.offset_locs {
+            if let Some(l) = LocId::offset(lo) {
+                return l;
+            }
+        }
         let start = self.line_col(lo);
         self.ctx.loc(Location::File { file: self.file_sym, start, end: None, bytes: Some((lo, hi)) })
     }
@@ -544,8 +600,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                         self.expect(Tok::LBrace)?;
                         let r = self.ctx.create_region();
                         p.regions.push(r);
-                        let iso =
-                            self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+                        let iso = self.ctx.traits_of_name(p.name).is_some_and(|t| t.contains(Traits::ISOLATED_FROM_ABOVE));
                         self.push_scope(iso);
                         frames.push(RegionFrame { region: r, blocks: FxHashMap::default(), cur: None, owner: Some(p) });
                         continue;
@@ -603,8 +658,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     };
                     if let Some(p) = self.parse_operation(block, frame)? {
                         let r = *p.regions.last().expect("first region");
-                        let iso =
-                            self.ctx.op_info_by_name(self.ctx.str(p.name)).is_some_and(|i| i.traits.contains(Traits::ISOLATED_FROM_ABOVE));
+                        let iso = self.ctx.traits_of_name(p.name).is_some_and(|t| t.contains(Traits::ISOLATED_FROM_ABOVE));
                         self.push_scope(iso);
                         frames.push(RegionFrame { region: r, blocks: FxHashMap::default(), cur: None, owner: Some(p) });
                     }
@@ -665,10 +719,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
-    fn check_op_name(&mut self, name: &str, lo: u32, hi: u32) -> PResult<()> {
-        if self.ctx.op_info_by_name(name).is_some() {
+    fn check_op_name(&mut self, sym: Symbol, lo: u32, hi: u32) -> PResult<()> {
+        if self.ctx.traits_of_name(sym).is_some() {
             return Ok(());
         }
+        let name = self.ctx.str(sym).to_string();
+        let name = name.as_str();
         let dialect = name.split('.').next().unwrap_or("");
         if self.ctx.allow_unregistered && !self.ctx.registry().has_dialect(dialect) {
             return Ok(());
@@ -700,9 +756,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     ) -> PResult<Option<PendingOp<'a>>> {
         let nt = self.bump();
         let raw = &self.src[nt.lo as usize + 1..nt.hi as usize - 1];
-        let name = lexer::unescape(raw).map_err(|_| self.error_at(nt.lo, nt.hi, "invalid escape in operation name"))?;
-        self.check_op_name(&name, nt.lo, nt.hi)?;
-        let name_sym = self.ctx.sym(&name);
+        let name_sym = if raw.contains('\\') {
+            let name = lexer::unescape(raw).map_err(|_| self.error_at(nt.lo, nt.hi, "invalid escape in operation name"))?;
+            self.ctx.sym(&name)
+        } else {
+            self.ctx.sym(raw)
+        };
+        self.check_op_name(name_sym, nt.lo, nt.hi)?;
         self.expect(Tok::LParen)?;
         let mut operands = Vec::new();
         if !self.eat(Tok::RParen) {
@@ -729,15 +789,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.expect(Tok::Comma)?;
             }
         }
-        let mut props = Vec::new();
+        let mut props = None;
         if self.at(Tok::Less) {
             self.bump();
             let lo = self.tok.lo;
             let a = self.parse_attr()?;
-            match self.ctx.attr_kind(a) {
-                AttrKind::Dict(entries) => props = entries.clone(),
-                _ => return Err(self.error_at(lo, self.tok.lo, "properties must be a dictionary attribute")),
+            if !matches!(self.ctx.attr_kind(a), AttrKind::Dict(_)) {
+                return Err(self.error_at(lo, self.tok.lo, "properties must be a dictionary attribute"));
             }
+            props = Some(a);
             self.expect(Tok::Greater)?;
         }
         let mut pending = PendingOp { results, name: name_sym, lo: nt.lo, hi: nt.hi, operands, successors, props, regions: Vec::new() };
@@ -753,18 +813,20 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn finish_generic_op(&mut self, p: PendingOp<'a>, block: BlockId) -> PResult<()> {
-        let mut attrs = Vec::new();
+        let mut attrs = None;
         if self.at(Tok::LBrace) {
-            let a = self.parse_attr()?;
-            if let AttrKind::Dict(e) = self.ctx.attr_kind(a) {
-                attrs = e.clone();
-            }
+            attrs = Some(self.parse_attr()?);
         }
         self.expect(Tok::Colon)?;
         let tlo = self.tok.lo;
         let fty = self.parse_type()?;
-        let (inputs, outputs) = match self.ctx.type_kind(fty) {
-            TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+        let mut inputs = std::mem::take(&mut self.scratch_types);
+        inputs.clear();
+        let outputs = match self.ctx.type_kind(fty) {
+            TypeKind::Function { inputs: i, results } => {
+                inputs.extend_from_slice(i);
+                results.clone()
+            }
             _ => return Err(self.error_at(tlo, self.tok.lo, "expected a function type for the generic operation")),
         };
         if inputs.len() != p.operands.len() {
@@ -782,16 +844,19 @@ impl<'a, 'c> Parser<'a, 'c> {
         for (r, &t) in p.operands.iter().zip(&inputs) {
             operands.push(self.resolve_operand(*r, t)?);
         }
+        self.scratch_types = inputs;
         let loc = if self.at_keyword("loc") { self.parse_loc_paren()? } else { self.file_loc(p.lo, p.hi) };
         let st = OperationState {
             name: p.name,
             loc,
             operands,
             result_types: outputs,
-            attrs,
-            props: p.props,
+            attrs: Vec::new(),
+            props: Vec::new(),
             regions: p.regions,
             successors: p.successors,
+            prop_dict: p.props,
+            attr_dict: attrs,
         };
         let op = self.ctx.create_op(st);
         self.ctx.insert_op(op, InsertPoint::end(block));
@@ -933,9 +998,22 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<TypeId> {
+        let lo = self.tok.lo as usize;
+        let end = self.type_extent();
+        if let Some(end) = end {
+            if let Some(&t) = self.type_cache.get(&self.src[lo..end]) {
+                self.reset_to(end);
+                return Ok(t);
+            }
+        }
         self.enter()?;
         let r = self.parse_type_inner();
         self.leave();
+        if let (Ok(t), Some(end)) = (&r, end) {
+            if self.prev_hi as usize == end {
+                self.type_cache.insert(&self.src[lo..end], *t);
+            }
+        }
         r
     }
 
@@ -1076,9 +1154,27 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Parses an attribute.
     pub fn parse_attr(&mut self) -> PResult<AttrId> {
+        // Dictionaries, arrays and dialect attributes are cached by their text.
+        let lo = self.tok.lo as usize;
+        let end = match self.tok.kind {
+            Tok::LBrace | Tok::LSquare => self.lex.scan_balanced(lo),
+            Tok::HashId => self.token_with_body_end(self.tok),
+            _ => None,
+        };
+        if let Some(end) = end {
+            if let Some(&a) = self.attr_cache.get(&self.src[lo..end]) {
+                self.reset_to(end);
+                return Ok(a);
+            }
+        }
         self.enter()?;
         let r = self.parse_attr_inner();
         self.leave();
+        if let (Ok(a), Some(end)) = (&r, end) {
+            if self.prev_hi as usize == end {
+                self.attr_cache.insert(&self.src[lo..end], *a);
+            }
+        }
         r
     }
 
