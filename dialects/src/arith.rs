@@ -223,11 +223,10 @@ fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId)
         (AttrKind::Float { ty: at, .. }, _) if at == ty => attr,
         _ => return None,
     };
-    let k = ctx.sym("value");
-    let mut st = OperationState::new(ctx, "arith.constant", loc);
-    st.props.push((k, value));
-    st.result_types.push(ty);
-    Some(ctx.create_op(st))
+    let props = ctx.dict1(ctx.value_sym(), value);
+    let name = ctx.sym("arith.constant");
+    let empty = ctx.empty_dict();
+    Some(ctx.create_op_parts(name, loc, &[], &[ty], props, empty, Vec::new(), &[]))
 }
 
 // ----- verifiers -------------------------------------------------------------------------
@@ -398,14 +397,19 @@ pub fn eval_int_binary(name: &str, a: i128, b: i128, width: u32) -> Option<i128>
     Some(normalize_int(r, width, Signedness::Signless))
 }
 
+/// The registered name of `op` (a `'static` string: no allocation).
+fn static_name(ctx: &Context, op: OpId) -> &'static str {
+    ctx.op_info(op).map_or("", |i| i.name)
+}
+
 fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
-    let name = ctx.op_name_str(op).to_string();
+    let name = static_name(ctx, op);
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let ty = ctx.value_type(ctx.result(op, 0));
     let Some((width, _)) = int_info(ctx, ty) else { return FoldOutcome::None };
     let (ca, cb) = (consts[0].and_then(|a| int_value(ctx, a)), consts[1].and_then(|a| int_value(ctx, a)));
     if let (Some(a), Some(b)) = (ca, cb) {
-        return match eval_int_binary(&name, a, b, width) {
+        return match eval_int_binary(name, a, b, width) {
             Some(r) => attr(ctx.int_attr(r, ty)),
             None => FoldOutcome::None,
         };
@@ -417,7 +421,7 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Fo
     }
     let all_ones = normalize_int(-1, width, Signedness::Signless);
     let zero = || 0i128;
-    match (name.as_str(), cb) {
+    match (name, cb) {
         ("arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi" | "arith.shrui", Some(0)) => {
             return value(x)
         }
@@ -429,7 +433,7 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Fo
         _ => {}
     }
     if x == y {
-        match name.as_str() {
+        match name {
             "arith.subi" | "arith.xori" => return attr(ctx.int_attr(0, ty)),
             "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.minsi" | "arith.maxui" | "arith.minui" => return value(x),
             _ => {}
@@ -439,13 +443,13 @@ fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Fo
 }
 
 fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
-    let name = ctx.op_name_str(op).to_string();
+    let name = static_name(ctx, op);
     let ty = ctx.value_type(ctx.result(op, 0));
     let (a, b) = (consts[0].and_then(|c| float_value(ctx, c)), consts[1].and_then(|c| float_value(ctx, c)));
     if let (Some((a, k)), Some((b, _))) = (a, b) {
         // f32/f16 results computed in f64 and rounded once are correctly rounded for
         // + - * / (f64 has more than 2p+2 bits of precision).
-        let r = match name.as_str() {
+        let r = match name {
             "arith.addf" => a + b,
             "arith.subf" => a - b,
             "arith.mulf" => a * b,
@@ -483,7 +487,7 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> 
         return attr(ctx.attr(AttrKind::Float { bits, ty }));
     }
     let x = ctx.operand(op, 0);
-    match (name.as_str(), b) {
+    match (name, b) {
         // x + -0.0 == x for every x (including +0.0 and NaN payloads).
         ("arith.addf", Some((v, _))) if v == 0.0 && v.is_sign_negative() => value(x),
         ("arith.subf", Some((v, _))) if v == 0.0 && v.is_sign_positive() => value(x),
@@ -555,8 +559,8 @@ fn fold_cast(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutc
     let Some(c) = consts[0] else { return FoldOutcome::None };
     let to = ctx.value_type(ctx.result(op, 0));
     let from = ctx.value_type(ctx.operand(op, 0));
-    let name = ctx.op_name_str(op).to_string();
-    match (name.as_str(), ctx.attr_kind(c).clone()) {
+    let name = static_name(ctx, op);
+    match (name, ctx.attr_kind(c).clone()) {
         ("arith.extsi" | "arith.trunci" | "arith.index_cast", AttrKind::Integer { value, .. }) => {
             let w = int_info(ctx, from).map_or(64, |i| i.0);
             attr(ctx.int_attr(signed(value, w), to))

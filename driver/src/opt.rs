@@ -44,6 +44,8 @@ Instrumentation:
                                 Print the IR around passes (to stderr)
   --verify-each                 Verify after every pass (default)
   --no-verify-each              Do not
+  --pass-statistics             Report each pass's counters (rewrites, folds, per-pattern
+                                tries and applications, ...) (to stderr)
   --timing, --mlir-timing       Report the time of parsing, each pass, verifying and
                                 printing (to stderr)
   --no-threading, --mlir-disable-threading
@@ -59,6 +61,7 @@ struct Args {
     pipeline: Option<String>,
     passes: Vec<String>,
     pass_opts: PassOptions,
+    statistics: bool,
 }
 
 fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Result<Option<Args>, String> {
@@ -69,6 +72,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
         print: PrintOptions::default(),
         verify: true,
         pipeline: None,
+        statistics: false,
         passes: Vec::new(),
         pass_opts: PassOptions { verify_each: true, threading: true, ..Default::default() },
     };
@@ -103,6 +107,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
             "--verify-each" => a.pass_opts.verify_each = value.as_deref() != Some("false"),
             "--no-verify-each" => a.pass_opts.verify_each = false,
             "--timing" | "--mlir-timing" => a.pass_opts.timing = true,
+            "--pass-statistics" | "--mlir-pass-statistics" => a.statistics = true,
             "--no-threading" | "--mlir-disable-threading" => a.pass_opts.threading = false,
             f if f.starts_with("--") && known.contains(&&f[2..]) => {
                 let mut p = f[2..].to_string();
@@ -233,6 +238,7 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
     } else {
         None
     };
+    let ran_passes = pm.is_some();
     if let Some(pm) = pm {
         let mut opts = a.pass_opts.clone();
         opts.verify_each = opts.verify_each && a.verify;
@@ -241,6 +247,9 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
             Err(o) => (false, o),
         };
         let _ = write!(stderr, "{}", out.dumps);
+        if a.statistics {
+            let _ = write!(stderr, "{}", cuprite_ir::pass::format_statistics(&out.statistics));
+        }
         if !out.diagnostics.is_empty() {
             report(&out.diagnostics, stderr);
         }
@@ -250,7 +259,9 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
             return 1;
         }
     }
-    if a.verify {
+    // The output needs verifying only if passes ran without --verify-each (with it, the
+    // last pass was verified; without passes, the input was).
+    if a.verify && ran_passes && !a.pass_opts.verify_each {
         let t = Instant::now();
         if let Err(errs) = verify(&ctx, module, Some(&sources)) {
             report(&errs, stderr);

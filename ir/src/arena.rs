@@ -53,6 +53,11 @@ impl<T> fmt::Debug for Arena<T> {
 }
 
 impl<T> Arena<T> {
+    /// Makes room for `n` more values without reallocating.
+    pub fn reserve(&mut self, n: usize) {
+        self.slots.reserve(n.saturating_sub(self.free.len()));
+    }
+
     /// Stores `value` and returns its slot index.
     pub fn alloc(&mut self, value: T) -> u32 {
         self.live += 1;

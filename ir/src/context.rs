@@ -20,6 +20,7 @@ use crate::{
     symbol::{Interner, Symbol, SymbolTable},
     types::{FloatKind, Signedness, TypeId, TypeKind},
 };
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 id_type!(
@@ -68,8 +69,9 @@ pub(crate) struct OpData {
     pub name: Symbol,
     /// Registry index, or [`UNREGISTERED`].
     pub info: u32,
-    pub operands: Box<[UseId]>,
-    pub results: Box<[ValueId]>,
+    /// Inline for up to four operands / two results: most ops need no heap list.
+    pub operands: SmallVec<[UseId; 4]>,
+    pub results: SmallVec<[ValueId; 2]>,
     /// Discardable attributes: an interned, sorted dictionary (shared by equal lists).
     pub attrs: AttrId,
     /// Properties (inherent attributes): an interned dictionary.
@@ -185,6 +187,10 @@ pub struct Context {
     info_cache: Vec<u32>,
     unknown_loc: LocId,
     empty_dict: AttrId,
+    value_sym: Symbol,
+    /// Single-entry dictionaries by (name, value): constants' properties, without building
+    /// a list to look them up.
+    dict1_cache: rustc_hash::FxHashMap<(Symbol, AttrId), AttrId>,
     /// The file whose byte offsets [`LocId::offset`] locations refer to, with its line
     /// starts (set by the parser; one per context).
     offset_file: Option<(Symbol, std::sync::Arc<[u32]>)>,
@@ -239,6 +245,8 @@ impl Context {
         let unknown_loc = LocId(locs.intern(Location::Unknown));
         let mut attrs = Interner::default();
         let empty_dict = AttrId(attrs.intern(AttrKind::Dict(Vec::new())));
+        let mut symbols = SymbolTable::default();
+        let value_sym = symbols.intern("value");
         Self {
             registry,
             ops: Arena::default(),
@@ -246,16 +254,26 @@ impl Context {
             regions: Arena::default(),
             values: Arena::default(),
             uses: Arena::default(),
-            symbols: SymbolTable::default(),
+            symbols,
             types: Interner::default(),
             attrs,
             locs,
             info_cache: Vec::new(),
             unknown_loc,
             empty_dict,
+            value_sym,
+            dict1_cache: Default::default(),
             offset_file: None,
             allow_unregistered: false,
         }
+    }
+
+    /// Makes room for about `ops` more ops (with as many values and twice as many uses), so
+    /// that building large IR does not repeatedly grow and copy the arenas.
+    pub fn reserve(&mut self, ops: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(ops);
+        self.uses.reserve(2 * ops);
     }
 
     /// The registry this context was made with.
@@ -341,6 +359,19 @@ impl Context {
     /// The file offset locations point into.
     pub fn offset_file(&self) -> Option<Symbol> {
         self.offset_file.as_ref().map(|f| f.0)
+    }
+    /// The symbol `value` (constant ops' attribute), interned up front.
+    pub fn value_sym(&self) -> Symbol {
+        self.value_sym
+    }
+    /// The dictionary `{name = value}`.
+    pub fn dict1(&mut self, name: Symbol, value: AttrId) -> AttrId {
+        if let Some(&d) = self.dict1_cache.get(&(name, value)) {
+            return d;
+        }
+        let d = self.attr(AttrKind::Dict(vec![(name, value)]));
+        self.dict1_cache.insert((name, value), d);
+        d
     }
     /// The empty dictionary attribute.
     pub fn empty_dict(&self) -> AttrId {
@@ -621,7 +652,6 @@ impl Context {
 
     /// Creates a detached op (insert it with [`Context::insert_op`]).
     pub fn create_op(&mut self, st: OperationState) -> OpId {
-        let info = self.info_index(st.name).unwrap_or(UNREGISTERED);
         let attrs = match st.attr_dict {
             Some(d) => d,
             None if st.attrs.is_empty() => self.empty_dict,
@@ -632,38 +662,56 @@ impl Context {
             None if st.props.is_empty() => self.empty_dict,
             None => self.attr(AttrKind::Dict(st.props)),
         };
+        self.create_op_parts(st.name, st.loc, &st.operands, &st.result_types, props, attrs, st.regions, &st.successors)
+    }
+
+    /// [`Context::create_op`] from parts: `props` and `attrs` are interned dictionaries
+    /// (e.g. [`Context::empty_dict`]). No intermediate lists are built.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create_op_parts(
+        &mut self,
+        name: Symbol,
+        loc: LocId,
+        operands: &[ValueId],
+        result_types: &[TypeId],
+        props: AttrId,
+        attrs: AttrId,
+        regions: Vec<RegionId>,
+        successors: &[BlockId],
+    ) -> OpId {
+        let info = self.info_index(name).unwrap_or(UNREGISTERED);
         let op = OpId(self.ops.alloc(OpData {
-            name: st.name,
+            name,
             info,
-            operands: Box::default(),
-            results: Box::default(),
+            operands: SmallVec::new(),
+            results: SmallVec::new(),
             attrs,
             props,
-            regions: st.regions.into_boxed_slice(),
+            regions: regions.into_boxed_slice(),
             successors: Box::default(),
-            loc: st.loc,
+            loc,
             parent: None,
             prev: None,
             next: None,
         }));
-        let mut operands = Vec::with_capacity(st.operands.len());
-        for (i, v) in st.operands.into_iter().enumerate() {
+        let mut uses = SmallVec::with_capacity(operands.len());
+        for (i, v) in operands.iter().enumerate() {
             let mut head = self.values.get(v.0).first_use;
-            operands.push(Self::link_use(&mut self.uses, &mut head, op, i as u32, v.0));
+            uses.push(Self::link_use(&mut self.uses, &mut head, op, i as u32, v.0));
             self.values.get_mut(v.0).first_use = head;
         }
-        let results: Vec<ValueId> =
-            st.result_types.into_iter().enumerate().map(|(i, ty)| self.new_value(ty, ValueDef::Result { op, index: i as u32 })).collect();
-        let mut succs = Vec::with_capacity(st.successors.len());
-        for (i, b) in st.successors.into_iter().enumerate() {
+        let results: SmallVec<[ValueId; 2]> =
+            result_types.iter().enumerate().map(|(i, &ty)| self.new_value(ty, ValueDef::Result { op, index: i as u32 })).collect();
+        let mut succs = Vec::with_capacity(successors.len());
+        for (i, b) in successors.iter().enumerate() {
             let mut head = self.blocks.get(b.0).first_use;
             succs.push(Self::link_use(&mut self.uses, &mut head, op, i as u32, b.0));
             self.blocks.get_mut(b.0).first_use = head;
         }
         {
             let d = self.ops.get_mut(op.0);
-            d.operands = operands.into_boxed_slice();
-            d.results = results.into_boxed_slice();
+            d.operands = uses;
+            d.results = results;
             d.successors = succs.into_boxed_slice();
         }
         for i in 0..self.ops.get(op.0).regions.len() {
@@ -740,7 +788,7 @@ impl Context {
             self.values.get_mut(v.0).first_use = head;
             list.push(u);
         }
-        self.ops.get_mut(op.0).operands = list.into_boxed_slice();
+        self.ops.get_mut(op.0).operands = list.into_iter().collect();
     }
     /// Drops every operand of `op` (the op keeps existing with none).
     pub fn drop_operands(&mut self, op: OpId) {
@@ -820,9 +868,14 @@ impl Context {
     }
     /// The attribute `name` of `op`, looking at properties first, then discardable attributes.
     pub fn get_attr(&self, op: OpId, name: &str) -> Option<AttrId> {
-        let s = self.symbols.lookup(name)?;
+        // Attribute lists are short: comparing the names beats hashing `name`.
         let d = self.ops.get(op.0);
-        self.dict_entries(d.props).iter().chain(self.dict_entries(d.attrs)).find(|a| a.0 == s).map(|a| a.1)
+        self.dict_entries(d.props).iter().chain(self.dict_entries(d.attrs)).find(|a| self.symbols.get(a.0) == name).map(|a| a.1)
+    }
+    /// The attribute named by symbol `name` (properties first).
+    pub fn get_attr_sym(&self, op: OpId, name: Symbol) -> Option<AttrId> {
+        let d = self.ops.get(op.0);
+        self.dict_entries(d.props).iter().chain(self.dict_entries(d.attrs)).find(|a| a.0 == name).map(|a| a.1)
     }
     fn with_entry(&mut self, dict: AttrId, name: Symbol, value: Option<AttrId>) -> AttrId {
         let mut e: Vec<NamedAttr> = self.dict_entries(dict).iter().copied().filter(|x| x.0 != name).collect();
@@ -946,13 +999,19 @@ impl Context {
     pub fn erase_op(&mut self, op: OpId) {
         self.unlink_op(op);
         // 1. Collect the op and everything nested (preorder).
-        let all = crate::walk::collect_preorder(self, op);
+        let nested;
+        let all: &[OpId] = if self.ops.get(op.0).regions.is_empty() {
+            std::slice::from_ref(&op)
+        } else {
+            nested = crate::walk::collect_preorder(self, op);
+            &nested
+        };
         // 2. Drop every operand and successor use, so no value or block is still referenced.
-        for &o in &all {
+        for &o in all {
             let d = self.ops.get_mut(o.0);
             let operands = std::mem::take(&mut d.operands);
             let succs = std::mem::take(&mut d.successors);
-            for u in operands.into_vec() {
+            for u in operands {
                 self.unlink_value_use(u);
                 self.uses.free(u.0);
             }
@@ -962,7 +1021,7 @@ impl Context {
             }
         }
         // 3. Free ops, their results, regions, blocks and block arguments.
-        for &o in &all {
+        for &o in all {
             let d = self.ops.free(o.0);
             for &v in d.results.iter() {
                 assert!(self.values.get(v.0).first_use.is_none(), "erase_op: result of '{}' still has uses", self.str(d.name));

@@ -59,6 +59,26 @@ pub struct OpPrinter<'c, 'w> {
     /// They are printed afterwards by the task loop, so custom forms do not recurse.
     segments: Option<Vec<Segment>>,
     seg_start: usize,
+    /// Printed text of types and attribute dictionaries, by id: generic IR repeats the same
+    /// few types and properties on most ops.
+    type_strs: Vec<Option<Box<str>>>,
+    dict_strs: rustc_hash::FxHashMap<AttrId, Box<str>>,
+    name_strs: rustc_hash::FxHashMap<crate::symbol::Symbol, Box<str>>,
+}
+
+/// Appends the decimal digits of `n` (faster than `write!` on hot paths).
+fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 enum Segment {
@@ -99,6 +119,9 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             level: 0,
             segments: None,
             seg_start: 0,
+            type_strs: Vec::new(),
+            dict_strs: rustc_hash::FxHashMap::default(),
+            name_strs: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -326,19 +349,43 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                 let _ = write!(self.out, "%<<UNKNOWN SSA VALUE {}>>", v.0);
             }
             n if n & ARG_BIT != 0 => {
-                let _ = write!(self.out, "%arg{}", n & !ARG_BIT);
+                self.out.push_str("%arg");
+                push_u32(&mut self.out, n & !ARG_BIT);
             }
             n => {
-                let _ = write!(self.out, "%{n}");
+                self.out.push('%');
+                push_u32(&mut self.out, n);
             }
         }
     }
 
+    /// Appends a dictionary's entries (without braces), cached by dictionary id.
+    fn dict_body(&mut self, d: AttrId) {
+        if let Some(s) = self.dict_strs.get(&d) {
+            self.out.push_str(s);
+            return;
+        }
+        let start = self.out.len();
+        if let AttrKind::Dict(entries) = self.ctx.attr_kind(d) {
+            self.named_attrs(entries);
+        }
+        let text: Box<str> = self.out[start..].into();
+        self.dict_strs.insert(d, text);
+    }
+
     fn print_generic_head(&mut self, op: OpId) {
         let ctx = self.ctx;
-        self.out.push('"');
-        escape_into(&mut self.out, ctx.op_name_str(op));
-        self.out.push_str("\"(");
+        let name = ctx.op_name(op);
+        match self.name_strs.get(&name) {
+            Some(s) => self.out.push_str(s),
+            None => {
+                let mut q = String::from("\"");
+                escape_into(&mut q, ctx.str(name));
+                q.push_str("\"(");
+                self.out.push_str(&q);
+                self.name_strs.insert(name, q.into());
+            }
+        }
         for (i, v) in ctx.operands(op).enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
@@ -356,20 +403,20 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             }
             self.out.push(']');
         }
-        let props = ctx.props(op);
-        if !props.is_empty() {
+        let (props, _) = ctx.attr_dicts(op);
+        if props != ctx.empty_dict() {
             self.out.push_str(" <{");
-            self.named_attrs(props);
+            self.dict_body(props);
             self.out.push_str("}>");
         }
     }
 
     fn print_generic_tail(&mut self, op: OpId) {
         let ctx = self.ctx;
-        let attrs = ctx.attrs(op);
-        if !attrs.is_empty() {
+        let (_, attrs) = ctx.attr_dicts(op);
+        if attrs != ctx.empty_dict() {
             self.out.push_str(" {");
-            self.named_attrs(attrs);
+            self.dict_body(attrs);
             self.out.push('}');
         }
         self.out.push_str(" : (");
@@ -451,7 +498,18 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     }
     /// Prints a type.
     pub fn ty(&mut self, t: TypeId) {
-        write_type(self.ctx, t, &mut self.out);
+        let i = t.index();
+        if let Some(Some(s)) = self.type_strs.get(i) {
+            self.out.push_str(s);
+            return;
+        }
+        let mut s = String::new();
+        write_type(self.ctx, t, &mut s);
+        self.out.push_str(&s);
+        if self.type_strs.len() <= i {
+            self.type_strs.resize(i + 1, None);
+        }
+        self.type_strs[i] = Some(s.into());
     }
     /// Prints types separated by commas.
     pub fn type_list(&mut self, tys: &[TypeId]) {

@@ -64,24 +64,102 @@ pub fn op_error(ctx: &Context, op: OpId, msg: &str, sources: Option<&SourceMap>)
     Diagnostic::error(format!("'{}' op {msg}", ctx.op_name_str(op)), loc_span(ctx, ctx.op_loc(op), sources))
 }
 
+/// Isolated-from-above subtrees are verified on worker threads when there are at least
+/// this many ops in them (below, threads cost more than they save).
+pub const PARALLEL_VERIFY_MIN_OPS: usize = 20_000;
+
 /// Verifies `root` and everything nested in it.
+///
+/// The ops directly nested in `root` that are isolated from above (functions) are verified
+/// in parallel, as MLIR does: nothing in one can refer to another. Errors are reported in
+/// textual order whatever the schedule.
 pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<(), Vec<Diagnostic>> {
-    let mut v = Verifier { ctx, dom: DominanceInfo::new(ctx, root), errors: Vec::new(), sources };
-    for op in crate::walk::collect_preorder(ctx, root) {
-        v.verify_op(op);
-        if v.errors.len() >= MAX_ERRORS {
-            break;
+    let all = crate::walk::collect_preorder(ctx, root);
+    // Position of every op in its block, shared by all workers.
+    let mut order = vec![0u32; ctx.op_capacity()];
+    for &op in &all {
+        for &r in ctx.regions(op) {
+            for &b in ctx.region_blocks(r) {
+                for (i, o) in ctx.block_ops(b).enumerate() {
+                    order[o.index()] = i as u32;
+                }
+            }
         }
     }
-    if v.errors.is_empty() {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut isolated: Vec<OpId> = Vec::new();
+    if threads > 1 && all.len() >= PARALLEL_VERIFY_MIN_OPS {
+        for &r in ctx.regions(root) {
+            for &b in ctx.region_blocks(r) {
+                isolated.extend(ctx.block_ops(b).filter(|&o| ctx.has_trait(o, Traits::ISOLATED_FROM_ABOVE) && !ctx.regions(o).is_empty()));
+            }
+        }
+    }
+    let mut errors = Vec::new();
+    if isolated.len() < 2 {
+        let mut v = Verifier { ctx, order: &order, dom: DominanceInfo::default(), errors: Vec::new(), sources };
+        for op in all {
+            v.verify_op(op);
+            if v.errors.len() >= MAX_ERRORS {
+                break;
+            }
+        }
+        errors = v.errors;
+    } else {
+        // The root and everything outside the isolated subtrees, on this thread.
+        let mut inside = vec![false; ctx.op_capacity()];
+        for &iso in &isolated {
+            for o in crate::walk::collect_preorder(ctx, iso).into_iter().skip(1) {
+                inside[o.index()] = true;
+            }
+        }
+        let order_ref = &order;
+        let chunk = isolated.len().div_ceil(threads);
+        let per_chunk: Vec<Vec<Diagnostic>> = std::thread::scope(|s| {
+            let handles: Vec<_> = isolated
+                .chunks(chunk)
+                .map(|c| {
+                    s.spawn(move || {
+                        let mut v = Verifier { ctx, order: order_ref, dom: DominanceInfo::default(), errors: Vec::new(), sources };
+                        for &iso in c {
+                            for op in crate::walk::collect_preorder(ctx, iso).into_iter().skip(1) {
+                                v.verify_op(op);
+                                if v.errors.len() >= MAX_ERRORS {
+                                    return v.errors;
+                                }
+                            }
+                        }
+                        v.errors
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+        });
+        let mut v = Verifier { ctx, order: &order, dom: DominanceInfo::default(), errors: Vec::new(), sources };
+        for op in all {
+            if !inside[op.index()] {
+                v.verify_op(op);
+            }
+        }
+        // Errors in textual order: the outer ops' errors first, then each function's.
+        errors.extend(v.errors);
+        for e in per_chunk {
+            errors.extend(e);
+        }
+        errors.truncate(MAX_ERRORS);
+    }
+    if errors.is_empty() {
         Ok(())
     } else {
-        Err(v.errors)
+        Err(errors)
     }
 }
 
 struct Verifier<'a> {
     ctx: &'a Context,
+    /// Position of each op in its block (by op index).
+    order: &'a [u32],
+    /// Block dominator trees (computed per region on demand).
     dom: DominanceInfo,
     errors: Vec<Diagnostic>,
     sources: Option<&'a SourceMap>,
@@ -234,7 +312,7 @@ impl Verifier<'_> {
             return match def_op {
                 None => Ok(()),
                 Some(d) if d == anc => Err("is used by the op that defines it (or an op nested in it)".into()),
-                Some(d) if self.dom.is_before_in_block(d, anc) => Ok(()),
+                Some(d) if self.order[d.index()] < self.order[anc.index()] => Ok(()),
                 Some(_) => Err("does not dominate this use (defined later in the same block)".into()),
             };
         }

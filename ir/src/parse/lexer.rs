@@ -275,7 +275,7 @@ impl<'a> Lexer<'a> {
     /// closer, skipping strings; `->` does not close a `<`. `None` if unbalanced.
     pub fn scan_balanced(&self, start: usize) -> Option<usize> {
         let b = self.bytes();
-        let mut stack: Vec<u8> = Vec::new();
+        let mut stack = BracketStack::default();
         let mut i = start;
         while i < b.len() {
             let c = b[i];
@@ -347,4 +347,37 @@ pub fn unescape(body: &str) -> Result<String, usize> {
         }
     }
     String::from_utf8(out).map_err(|_| 0)
+}
+
+/// A bracket stack without allocation for the usual shallow nesting.
+#[derive(Default)]
+struct BracketStack {
+    small: [u8; 32],
+    len: usize,
+    spill: Vec<u8>,
+}
+
+impl BracketStack {
+    fn push(&mut self, c: u8) {
+        if self.len < self.small.len() {
+            self.small[self.len] = c;
+        } else {
+            self.spill.push(c);
+        }
+        self.len += 1;
+    }
+    fn pop(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        if self.len < self.small.len() {
+            Some(self.small[self.len])
+        } else {
+            self.spill.pop()
+        }
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }

@@ -34,6 +34,7 @@ use crate::{
 };
 use lexer::{Lexer, Tok, Token};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// Nesting limit of attributes, types and locations (they are parsed recursively).
 pub const MAX_ATTR_DEPTH: usize = 64;
@@ -78,13 +79,16 @@ struct Scope<'a> {
     isolated: bool,
 }
 
+/// Result groups of an op being parsed: `(name, count, lo, hi)`.
+type ResultGroups<'a> = SmallVec<[(&'a str, u32, u32, u32); 2]>;
+
 struct PendingOp<'a> {
-    results: Vec<(&'a str, u32, u32, u32)>,
+    results: ResultGroups<'a>,
     name: Symbol,
     lo: u32,
     hi: u32,
-    operands: Vec<OperandRef<'a>>,
-    successors: Vec<BlockId>,
+    operands: SmallVec<[OperandRef<'a>; 4]>,
+    successors: SmallVec<[BlockId; 2]>,
     props: Option<AttrId>,
     regions: Vec<RegionId>,
 }
@@ -120,6 +124,9 @@ pub struct Parser<'a, 'c> {
     type_cache: FxHashMap<&'a str, TypeId>,
     attr_cache: FxHashMap<&'a str, AttrId>,
     scratch_types: Vec<TypeId>,
+    keyword_types: [Option<TypeId>; 134],
+    scratch_outputs: Vec<TypeId>,
+    scratch_values: Vec<ValueId>,
     scopes: Vec<Scope<'a>>,
     depth: usize,
     custom_nesting: usize,
@@ -134,12 +141,11 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// A parser over `src`.
     pub fn new(ctx: &'c mut Context, src: &'a str, file: &str) -> Self {
         let file_sym = ctx.sym(file);
+        // `match_indices` on a char uses memchr: this is a fast scan even on large files.
         let mut line_starts = vec![0u32];
-        for (i, b) in src.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i as u32 + 1);
-            }
-        }
+        line_starts.extend(src.match_indices('\n').map(|(i, _)| i as u32 + 1));
+        // Generic IR has about one op per line: size the arenas once.
+        ctx.reserve(line_starts.len());
         let line_starts: std::sync::Arc<[u32]> = line_starts.into();
         let offset_locs = ctx.set_offset_file(file_sym, line_starts.clone());
         let mut lex = Lexer::new(src);
@@ -162,6 +168,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             type_cache: FxHashMap::default(),
             attr_cache: FxHashMap::default(),
             scratch_types: Vec::new(),
+            keyword_types: [None; 134],
+            scratch_outputs: Vec::new(),
+            scratch_values: Vec::new(),
             scopes: Vec::new(),
             depth: 0,
             custom_nesting: 0,
@@ -461,6 +470,12 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn lookup_def(&self, name: &str, index: u32) -> Option<Result<ValueId, usize>> {
         for s in self.scopes.iter().rev() {
+            if s.defs.is_empty() {
+                if s.isolated {
+                    break;
+                }
+                continue;
+            }
             if let Some(d) = s.defs.get(name) {
                 return Some(match *d {
                     Def::One(v) if index == 0 => Ok(v),
@@ -522,10 +537,20 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn define(&mut self, name: &'a str, lo: u32, hi: u32, def: Def, values: &[ValueId]) -> PResult<()> {
-        if self.lookup_def(name, 0).is_some() {
-            return Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'")));
+        // Redefinition: the name is visible from this scope already.
+        for s in self.scopes.iter().rev() {
+            if !s.defs.is_empty() && s.defs.contains_key(name) {
+                return Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'")));
+            }
+            if s.isolated {
+                break;
+            }
         }
+        let no_fwd = self.scopes.last().expect("scope").fwd.is_empty();
         for (i, &v) in values.iter().enumerate() {
+            if no_fwd {
+                break;
+            }
             let key = (name, i as u32);
             let fwd = self.scopes.last_mut().expect("scope").fwd.remove(&key);
             if let Some((ph, flo, fhi)) = fwd {
@@ -542,6 +567,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         // A forward reference to a result index the op does not have.
+        if no_fwd {
+            self.scopes.last_mut().expect("scope").defs.insert(name, def);
+            return Ok(());
+        }
         if let Some((&(n, i), &(_, flo, fhi))) = self.scopes.last().expect("scope").fwd.iter().find(|((n, _), _)| *n == name) {
             return Err(self.error_at(flo, fhi, format!("reference to invalid result number {i} of '{n}'")));
         }
@@ -690,7 +719,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// (the caller continues inside it); `None` when the op is complete and inserted.
     fn parse_operation(&mut self, block: BlockId, frame: &mut RegionFrame<'a>) -> PResult<Option<PendingOp<'a>>> {
         let start = self.tok.lo;
-        let mut results = Vec::new();
+        let mut results = ResultGroups::new();
         if self.at(Tok::PercentId) {
             loop {
                 let t = self.expect(Tok::PercentId)?;
@@ -749,7 +778,7 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn parse_generic_head(
         &mut self,
-        results: Vec<(&'a str, u32, u32, u32)>,
+        results: ResultGroups<'a>,
         block: BlockId,
         frame: &mut RegionFrame<'a>,
         _start: u32,
@@ -764,7 +793,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         };
         self.check_op_name(name_sym, nt.lo, nt.hi)?;
         self.expect(Tok::LParen)?;
-        let mut operands = Vec::new();
+        let mut operands = SmallVec::new();
         if !self.eat(Tok::RParen) {
             loop {
                 operands.push(self.parse_operand()?);
@@ -774,7 +803,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.expect(Tok::Comma)?;
             }
         }
-        let mut successors = Vec::new();
+        let mut successors = SmallVec::new();
         if self.eat(Tok::LSquare) {
             loop {
                 let t = self.expect(Tok::CaretId)?;
@@ -819,16 +848,23 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         self.expect(Tok::Colon)?;
         let tlo = self.tok.lo;
-        let fty = self.parse_type()?;
         let mut inputs = std::mem::take(&mut self.scratch_types);
         inputs.clear();
-        let outputs = match self.ctx.type_kind(fty) {
-            TypeKind::Function { inputs: i, results } => {
-                inputs.extend_from_slice(i);
-                results.clone()
-            }
-            _ => return Err(self.error_at(tlo, self.tok.lo, "expected a function type for the generic operation")),
-        };
+        let mut outputs = std::mem::take(&mut self.scratch_outputs);
+        outputs.clear();
+        // The signature `(inputs) -> results`, parsed straight into the lists (no function
+        // type is interned for it).
+        if !self.at(Tok::LParen) {
+            return Err(self.error_at(tlo, self.tok.hi, "expected a function type for the generic operation"));
+        }
+        self.bump();
+        self.parse_type_list_into(Tok::RParen, &mut inputs)?;
+        self.expect(Tok::Arrow)?;
+        if self.eat(Tok::LParen) {
+            self.parse_type_list_into(Tok::RParen, &mut outputs)?;
+        } else {
+            outputs.push(self.parse_type()?);
+        }
         if inputs.len() != p.operands.len() {
             return Err(self.error_at(tlo, self.tok.lo, format!("expected {} operand type(s) but had {}", p.operands.len(), inputs.len())));
         }
@@ -840,26 +876,27 @@ impl<'a, 'c> Parser<'a, 'c> {
                 format!("operation defines {} results but was provided {declared} to bind", outputs.len()),
             ));
         }
-        let mut operands = Vec::with_capacity(p.operands.len());
+        let mut operands = std::mem::take(&mut self.scratch_values);
+        operands.clear();
         for (r, &t) in p.operands.iter().zip(&inputs) {
             operands.push(self.resolve_operand(*r, t)?);
         }
         self.scratch_types = inputs;
         let loc = if self.at_keyword("loc") { self.parse_loc_paren()? } else { self.file_loc(p.lo, p.hi) };
-        let st = OperationState {
-            name: p.name,
+        let empty = self.ctx.empty_dict();
+        let op = self.ctx.create_op_parts(
+            p.name,
             loc,
-            operands,
-            result_types: outputs,
-            attrs: Vec::new(),
-            props: Vec::new(),
-            regions: p.regions,
-            successors: p.successors,
-            prop_dict: p.props,
-            attr_dict: attrs,
-        };
-        let op = self.ctx.create_op(st);
+            &operands,
+            &outputs,
+            p.props.unwrap_or(empty),
+            attrs.unwrap_or(empty),
+            p.regions,
+            &p.successors,
+        );
+        self.scratch_values = operands;
         self.ctx.insert_op(op, InsertPoint::end(block));
+        self.scratch_outputs = outputs;
         self.bind_results(op, &p.results)
     }
 
@@ -878,9 +915,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         if groups.len() == 1 {
             let (n, _, lo, hi) = groups[0];
+            if self.ctx.num_results(op) == 1 {
+                let v = self.ctx.result(op, 0);
+                return self.define(n, lo, hi, Def::One(v), &[v]);
+            }
             let vals = self.ctx.results(op).to_vec();
-            let def = if vals.len() == 1 { Def::One(vals[0]) } else { Def::Results(op) };
-            return self.define(n, lo, hi, def, &vals);
+            return self.define(n, lo, hi, Def::Results(op), &vals);
         }
         let mut k = 0usize;
         for &(n, c, lo, hi) in groups {
@@ -898,7 +938,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(())
     }
 
-    fn parse_custom_op(&mut self, results: Vec<(&'a str, u32, u32, u32)>, block: BlockId) -> PResult<()> {
+    fn parse_custom_op(&mut self, results: ResultGroups<'a>, block: BlockId) -> PResult<()> {
         let nt = self.bump();
         let written = self.text(nt);
         let candidates = [written.to_string(), format!("builtin.{written}")];
@@ -998,6 +1038,13 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Parses a type.
     pub fn parse_type(&mut self) -> PResult<TypeId> {
+        // Fast path: `iN`, `f32`, `index`... without hashing.
+        if self.tok.kind == Tok::BareId {
+            if let Some(t) = self.keyword_type() {
+                self.bump();
+                return Ok(t);
+            }
+        }
         let lo = self.tok.lo as usize;
         let end = self.type_extent();
         if let Some(end) = end {
@@ -1088,6 +1135,41 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// The current token as a builtin scalar type keyword (signless `iN`, `f16`, `bf16`,
+    /// `f32`, `f64`, `index`), memoized in a small table.
+    fn keyword_type(&mut self) -> Option<TypeId> {
+        let text = self.text(self.tok).as_bytes();
+        let slot = match text {
+            [b'i', digits @ ..] if !digits.is_empty() && digits.len() <= 3 && digits.iter().all(u8::is_ascii_digit) => {
+                let w: usize = digits.iter().fold(0, |a, &d| a * 10 + (d - b'0') as usize);
+                if w == 0 || w > MAX_INT_WIDTH as usize {
+                    return None;
+                }
+                w
+            }
+            b"f16" => 129,
+            b"bf16" => 130,
+            b"f32" => 131,
+            b"f64" => 132,
+            b"index" => 133,
+            _ => return None,
+        };
+        if let Some(t) = self.keyword_types[slot] {
+            return Some(t);
+        }
+        let kind = match slot {
+            129 => TypeKind::Float(FloatKind::F16),
+            130 => TypeKind::Float(FloatKind::BF16),
+            131 => TypeKind::Float(FloatKind::F32),
+            132 => TypeKind::Float(FloatKind::F64),
+            133 => TypeKind::Index,
+            w => TypeKind::Integer { width: w as u32, signedness: Signedness::Signless },
+        };
+        let t = self.ctx.ty(kind);
+        self.keyword_types[slot] = Some(t);
+        Some(t)
+    }
+
     fn builtin_type_keyword(&mut self, s: &str, t: Token) -> PResult<Option<TypeId>> {
         let ty = match s {
             "index" => TypeKind::Index,
@@ -1118,6 +1200,19 @@ impl<'a, 'c> Parser<'a, 'c> {
         };
         self.bump();
         Ok(Some(self.ctx.ty(ty)))
+    }
+
+    fn parse_type_list_into(&mut self, close: Tok, v: &mut Vec<TypeId>) -> PResult<()> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        loop {
+            v.push(self.parse_type()?);
+            if self.eat(close) {
+                return Ok(());
+            }
+            self.expect(Tok::Comma)?;
+        }
     }
 
     fn parse_type_list_until(&mut self, close: Tok) -> PResult<Vec<TypeId>> {

@@ -96,6 +96,8 @@ pub struct PassState<'a> {
     pub sources: Option<&'a SourceMap>,
     /// Errors, warnings and remarks the pass reports.
     pub diagnostics: Vec<Diagnostic>,
+    /// Named counters (`--pass-statistics`), summed over the ops the pass runs on.
+    pub statistics: Vec<(String, u64)>,
     /// Analyses still valid after the pass (set by the pass; default: none).
     pub preserved: Preserved,
 }
@@ -221,6 +223,8 @@ impl Timing {
 #[derive(Default)]
 pub struct PipelineOutput {
     pub diagnostics: Vec<Diagnostic>,
+    /// Per pass: named counters, summed over every op the pass ran on, in first-run order.
+    pub statistics: Vec<(String, Vec<(String, u64)>)>,
     /// IR dumps requested by the print options, in order.
     pub dumps: String,
     pub timing: Timing,
@@ -252,6 +256,37 @@ pub fn run_pipeline(
         Ok(()) => Ok(r.out),
         Err(()) => Err(r.out),
     }
+}
+
+fn merge_statistics(all: &mut Vec<(String, Vec<(String, u64)>)>, pass: &str, stats: &[(String, u64)]) {
+    if stats.is_empty() {
+        return;
+    }
+    let i = match all.iter().position(|p| p.0 == pass) {
+        Some(i) => i,
+        None => {
+            all.push((pass.to_string(), Vec::new()));
+            all.len() - 1
+        }
+    };
+    for (k, v) in stats {
+        match all[i].1.iter_mut().find(|e| &e.0 == k) {
+            Some(e) => e.1 += v,
+            None => all[i].1.push((k.clone(), *v)),
+        }
+    }
+}
+
+/// Formats statistics like `-mlir-pass-statistics`.
+pub fn format_statistics(stats: &[(String, Vec<(String, u64)>)]) -> String {
+    let mut s = String::from("===-------------------------------------------------------------------------===\n                         ... Pass statistics report ...\n===-------------------------------------------------------------------------===\n");
+    for (pass, counters) in stats {
+        s.push_str(&format!("{pass}\n"));
+        for (k, v) in counters {
+            s.push_str(&format!("  ({v:>8}) {k}\n"));
+        }
+    }
+    s
 }
 
 /// A structural hash of `op` (for `print-ir-after-change`).
@@ -324,9 +359,12 @@ impl Runner<'_> {
         }
         let before = (self.opts.print_after_change).then(|| fingerprint(ctx, op));
         let start = Instant::now();
-        let mut st = PassState { analyses: am, sources: self.sources, diagnostics: Vec::new(), preserved: Preserved::None };
+        let mut st =
+            PassState { analyses: am, sources: self.sources, diagnostics: Vec::new(), statistics: Vec::new(), preserved: Preserved::None };
         let r = p.run(ctx, op, &mut st);
         let preserved = std::mem::take(&mut st.preserved);
+        let stats = std::mem::take(&mut st.statistics);
+        merge_statistics(&mut self.out.statistics, &name, &stats);
         self.out.diagnostics.append(&mut st.diagnostics);
         am.invalidate(&preserved);
         self.out.timing.add(&name, start.elapsed());
@@ -420,6 +458,9 @@ impl Runner<'_> {
             self.out.diagnostics.extend(out.diagnostics);
             self.out.dumps.push_str(&out.dumps);
             self.out.timing.merge(&out.timing);
+            for (pass, stats) in &out.statistics {
+                merge_statistics(&mut self.out.statistics, pass, stats);
+            }
             let back = crate::clone::transplant(&sub, root, ctx);
             let block = ctx.op_block(orig).expect("target in block");
             ctx.insert_op(back, InsertPoint { block, before: Some(orig) });

@@ -11,6 +11,11 @@
 //!    replaced results and producers of erased ops' operands go back on the worklist.
 //! 6. When the worklist is empty and anything changed, start again from step 1, up to
 //!    [`MAX_ITERATIONS`] sweeps; stop early on the rewrite budget. Both stops are reported.
+//!
+//! Constants (as MLIR's `OperationFolder`): each constant-like op is moved to the start of
+//! the entry block of its nearest isolated-from-above region and deduplicated there, and
+//! folds materialize their constants there too, reusing an existing equal constant. The
+//! entry block dominates the whole region, so a constant there can serve every fold.
 
 use super::{constant_value, is_trivially_dead, Listener, PatternIndex, PatternSet, PatternStat, Rewriter};
 use crate::{
@@ -110,8 +115,12 @@ impl Listener for Worklist {
                 self.push(d);
             }
         }
-        for o in crate::walk::collect_preorder(ctx, op) {
-            self.remove_mark(o);
+        if ctx.regions(op).is_empty() {
+            self.remove_mark(op);
+        } else {
+            for o in crate::walk::collect_preorder(ctx, op) {
+                self.remove_mark(o);
+            }
         }
     }
     fn op_replaced(&mut self, ctx: &Context, op: OpId, _with: &[ValueId]) {
@@ -143,6 +152,7 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
     };
     let mut wl = Worklist { list: Vec::new(), queued: Vec::new() };
     let mut consts: Vec<Option<crate::attrs::AttrId>> = Vec::new();
+    let mut known = ConstantCache::default();
     'sweeps: loop {
         if res.iterations >= config.max_iterations {
             res.stop = StopReason::IterationBudget(config.max_iterations);
@@ -171,7 +181,15 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
                 changed = true;
                 continue;
             }
-            if config.fold && try_fold(ctx, op, &mut wl, &mut consts) {
+            if config.fold && ctx.has_trait(op, crate::registry::Traits::CONSTANT_LIKE) {
+                if known.hoist_or_merge(ctx, op, &mut wl) {
+                    res.folds += 1;
+                    res.rewrites += 1;
+                    changed = true;
+                }
+                continue;
+            }
+            if config.fold && try_fold(ctx, op, &mut wl, &mut consts, &mut known) {
                 res.folds += 1;
                 res.rewrites += 1;
                 changed = true;
@@ -193,7 +211,13 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
 }
 
 /// Folds `op` if its folder says so. Returns whether the IR changed.
-fn try_fold(ctx: &mut Context, op: OpId, wl: &mut Worklist, consts: &mut Vec<Option<crate::attrs::AttrId>>) -> bool {
+fn try_fold(
+    ctx: &mut Context,
+    op: OpId,
+    wl: &mut Worklist,
+    consts: &mut Vec<Option<crate::attrs::AttrId>>,
+    known: &mut ConstantCache,
+) -> bool {
     let Some(info) = ctx.op_info(op) else { return false };
     let Some(fold) = info.fold else { return false };
     // A constant-like op folds to its own value: nothing to do.
@@ -225,11 +249,12 @@ fn try_fold(ctx: &mut Context, op: OpId, wl: &mut Worklist, consts: &mut Vec<Opt
                     FoldResult::Attr(a) => {
                         let ty = ctx.value_type(ctx.result(op, i));
                         let loc = ctx.op_loc(op);
-                        match materialize_constant(ctx, op, a, ty, loc) {
-                            Some(c) => {
+                        match known.get_or_create(ctx, op, a, ty, loc) {
+                            Some((c, true)) => {
                                 created.push(c);
                                 values.push(ctx.result(c, 0));
                             }
+                            Some((c, false)) => values.push(ctx.result(c, 0)),
                             None => {
                                 for c in created {
                                     ctx.erase_op(c);
@@ -265,4 +290,123 @@ pub fn materialize_constant(
     let block = ctx.op_block(op)?;
     ctx.insert_op(c, crate::context::InsertPoint { block, before: Some(op) });
     Some(c)
+}
+
+/// Constants per insertion block (the entry block of the nearest isolated-from-above
+/// region), keyed by (block, constant op name, value, type).
+#[derive(Default)]
+struct ConstantCache {
+    map: rustc_hash::FxHashMap<(crate::context::BlockId, crate::symbol::Symbol, crate::attrs::AttrId, crate::types::TypeId), OpId>,
+    /// Constants made for folds, keyed by (block, dialect of the folded op, folded value,
+    /// type), so a repeated fold reuses them without calling the dialect hook.
+    made: rustc_hash::FxHashMap<(crate::context::BlockId, crate::symbol::Symbol, crate::attrs::AttrId, crate::types::TypeId), OpId>,
+}
+
+/// The entry block of the nearest region of `op` owned by an isolated-from-above op (or the
+/// outermost region).
+fn insertion_block(ctx: &Context, op: OpId) -> Option<crate::context::BlockId> {
+    let mut cur = op;
+    loop {
+        let region = ctx.op_region(cur)?;
+        match ctx.region_parent(region) {
+            Some(p) if !ctx.has_trait(p, crate::registry::Traits::ISOLATED_FROM_ABOVE) && ctx.op_block(p).is_some() => cur = p,
+            _ => return ctx.entry_block(region),
+        }
+    }
+}
+
+impl ConstantCache {
+    fn lookup(
+        &self,
+        ctx: &Context,
+        key: (crate::context::BlockId, crate::symbol::Symbol, crate::attrs::AttrId, crate::types::TypeId),
+    ) -> Option<OpId> {
+        let &c = self.map.get(&key)?;
+        // The cached op may have been erased (and its slot reused): check it still matches.
+        let ok = ctx.op_is_live(c)
+            && ctx.op_block(c) == Some(key.0)
+            && ctx.op_name(c) == key.1
+            && ctx.num_results(c) == 1
+            && ctx.value_type(ctx.result(c, 0)) == key.3
+            && ctx.get_attr_sym(c, ctx.value_sym()) == Some(key.2);
+        ok.then_some(c)
+    }
+
+    /// Visits constant `op`: merges it into an equal known constant, or hoists it to its
+    /// insertion block and records it. Returns whether the IR changed.
+    fn hoist_or_merge(&mut self, ctx: &mut Context, op: OpId, wl: &mut Worklist) -> bool {
+        let (Some(ib), Some(value)) = (insertion_block(ctx, op), ctx.get_attr_sym(op, ctx.value_sym())) else { return false };
+        if ctx.num_results(op) != 1 {
+            return false;
+        }
+        let key = (ib, ctx.op_name(op), value, ctx.value_type(ctx.result(op, 0)));
+        match self.lookup(ctx, key) {
+            Some(c) if c == op => false,
+            Some(c) => {
+                let mut rw = Rewriter::new(ctx, wl);
+                let v = rw.ctx.result(c, 0);
+                rw.replace_op(op, &[v]);
+                true
+            }
+            None => {
+                self.map.insert(key, op);
+                // Hoist: after the constants already at the top of the entry block.
+                let mut before = ctx.first_op(ib);
+                while let Some(b) = before {
+                    if b == op || !ctx.has_trait(b, crate::registry::Traits::CONSTANT_LIKE) {
+                        break;
+                    }
+                    before = ctx.next_op(b);
+                }
+                if before == Some(op) {
+                    return false;
+                }
+                ctx.move_op(op, crate::context::InsertPoint { block: ib, before });
+                true
+            }
+        }
+    }
+
+    /// An equal constant in `op`'s insertion block, or a new one created there by the
+    /// dialect hook; the flag says whether it was created.
+    fn get_or_create(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        attr: crate::attrs::AttrId,
+        ty: crate::types::TypeId,
+        loc: crate::location::LocId,
+    ) -> Option<(OpId, bool)> {
+        let ib = insertion_block(ctx, op)?;
+        let name = ctx.op_name_str(op).to_string();
+        let dialect = name.split('.').next().unwrap_or("");
+        let dsym = ctx.sym(dialect);
+        if let Some(&c) = self.made.get(&(ib, dsym, attr, ty)) {
+            let cname = ctx.op_is_live(c).then(|| ctx.op_name(c));
+            if let Some(cname) = cname {
+                let key = (ib, cname, ctx.get_attr_sym(c, ctx.value_sym()).unwrap_or(attr), ty);
+                if self.lookup(ctx, key) == Some(c) {
+                    return Some((c, false));
+                }
+            }
+        }
+        let hook = ctx.registry().dialect(dialect).and_then(|d| d.materialize_constant)?;
+        let c = hook(ctx, attr, ty, loc)?;
+        let key = (ib, ctx.op_name(c), ctx.get_attr_sym(c, ctx.value_sym()).unwrap_or(attr), ty);
+        if let Some(existing) = self.lookup(ctx, key) {
+            ctx.erase_op(c);
+            return Some((existing, false));
+        }
+        let mut before = ctx.first_op(ib);
+        while let Some(b) = before {
+            if !ctx.has_trait(b, crate::registry::Traits::CONSTANT_LIKE) {
+                break;
+            }
+            before = ctx.next_op(b);
+        }
+        ctx.insert_op(c, crate::context::InsertPoint { block: ib, before });
+        self.map.insert(key, c);
+        self.made.insert((ib, dsym, attr, ty), c);
+        Some((c, true))
+    }
 }

@@ -127,11 +127,11 @@ impl<'a> Rewriter<'a> {
 
     /// Replaces every use of `from` with `to`, reporting each user as modified.
     pub fn replace_all_uses_with(&mut self, from: ValueId, to: ValueId) {
-        let users: Vec<OpId> = self.ctx.uses(from).map(|(o, _)| o).collect();
-        self.ctx.replace_all_uses_with(from, to);
-        for u in users {
+        // Listeners hear about the users first (they only record which ops changed).
+        for (u, _) in self.ctx.uses(from) {
             self.listener.op_modified(self.ctx, u);
         }
+        self.ctx.replace_all_uses_with(from, to);
     }
 
     /// Changes `op` in place through `f`, reporting it as modified.
@@ -290,22 +290,24 @@ impl<'p> PatternIndex<'p> {
     }
 
     /// Pattern indices applicable to ops named `name`, best first.
-    pub fn for_op(&mut self, ctx: &Context, name: Symbol) -> Vec<usize> {
-        if let Some(v) = self.by_name.get(&name) {
-            return v.clone();
-        }
-        let s = ctx.str(name);
-        let mut v: Vec<usize> =
-            (0..self.set.patterns.len()).filter(|&i| self.set.patterns[i].root() == Some(s)).chain(self.any.iter().copied()).collect();
-        v.sort_by_key(|&i| std::cmp::Reverse(self.set.patterns[i].benefit()));
-        self.by_name.insert(name, v.clone());
-        v
+    pub fn for_op(&mut self, ctx: &Context, name: Symbol) -> &[usize] {
+        let set = self.set;
+        let any = &self.any;
+        self.by_name.entry(name).or_insert_with(|| {
+            let s = ctx.str(name);
+            let mut v: Vec<usize> =
+                (0..set.patterns.len()).filter(|&i| set.patterns[i].root() == Some(s)).chain(any.iter().copied()).collect();
+            v.sort_by_key(|&i| std::cmp::Reverse(set.patterns[i].benefit()));
+            v
+        })
     }
 
     /// Tries the patterns for `op` in order; returns the index of the one that applied.
     pub fn apply(&mut self, op: OpId, rw: &mut Rewriter<'_>) -> Option<usize> {
         let name = rw.ctx.op_name(op);
-        for i in self.for_op(rw.ctx, name) {
+        let n = self.for_op(rw.ctx, name).len();
+        for k in 0..n {
+            let i = self.by_name[&name][k];
             self.stats[i].tried += 1;
             if self.set.patterns[i].match_and_rewrite(op, rw) {
                 self.stats[i].applied += 1;
@@ -343,6 +345,12 @@ pub fn would_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
 /// Whether `op` (and, for ops with recursive effects, everything nested) has no memory effects.
 pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
     use crate::registry::Traits;
+    // Fast path: a pure op without regions (the common case) needs no walk.
+    if let Some(info) = ctx.op_info(op) {
+        if info.traits.contains(Traits::PURE) && !info.traits.contains(Traits::RECURSIVE_MEMORY_EFFECTS) {
+            return true;
+        }
+    }
     let mut stack = vec![op];
     let mut effects = Vec::new();
     while let Some(o) = stack.pop() {
@@ -374,7 +382,7 @@ pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
 pub fn constant_value(ctx: &Context, v: ValueId) -> Option<crate::attrs::AttrId> {
     let op = ctx.defining_op(v)?;
     if ctx.has_trait(op, crate::registry::Traits::CONSTANT_LIKE) {
-        ctx.get_attr(op, "value")
+        ctx.get_attr_sym(op, ctx.value_sym())
     } else {
         None
     }

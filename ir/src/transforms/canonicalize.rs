@@ -38,6 +38,14 @@ impl Pass for Canonicalize {
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
         let patterns = self.patterns.get_or_init(|| PatternSet::canonicalization(ctx.registry()));
         let r = apply_patterns_greedily(ctx, op, patterns, &self.config);
+        state.statistics.push(("iterations (sweeps)".into(), r.iterations as u64));
+        state.statistics.push(("rewrites".into(), r.rewrites));
+        state.statistics.push(("folds".into(), r.folds));
+        state.statistics.push(("dead ops erased".into(), r.erased_dead));
+        for p in &r.stats {
+            state.statistics.push((format!("pattern {} tried", p.name), p.tried));
+            state.statistics.push((format!("pattern {} applied", p.name), p.applied));
+        }
         match r.stop {
             StopReason::Converged => {}
             StopReason::IterationBudget(n) => {

@@ -146,9 +146,15 @@ impl Pass for Cse {
         "cse"
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), crate::pass::PassFailure> {
-        if run_cse(ctx, op) == 0 {
+        let n = run_cse(ctx, op);
+        st_stat(state, "ops erased", n);
+        if n == 0 {
             state.preserved = crate::pass::Preserved::All;
         }
         Ok(())
     }
+}
+
+fn st_stat(state: &mut PassState<'_>, k: &str, v: u64) {
+    state.statistics.push((k.to_string(), v));
 }
