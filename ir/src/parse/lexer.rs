@@ -87,12 +87,38 @@ pub struct Lexer<'a> {
     pub pos: usize,
 }
 
+const BARE: u8 = 1;
+const SUFFIX: u8 = 2;
+const SPACE: u8 = 4;
+
+/// Character classes by byte (a table beats chains of comparisons in the hot loops).
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+            t[c] = BARE | SUFFIX;
+        }
+        if b == b'-' {
+            t[c] = SUFFIX;
+        }
+        if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' || b == 0x0b || b == 0x0c {
+            t[c] = SPACE;
+        }
+        c += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_suffix_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+    CLASS[c as usize] & SUFFIX != 0
 }
 
+#[inline]
 fn is_bare_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')
+    CLASS[c as usize] & BARE != 0
 }
 
 impl<'a> Lexer<'a> {
@@ -108,7 +134,7 @@ impl<'a> Lexer<'a> {
     fn skip_trivia(&mut self) {
         let b = self.bytes();
         loop {
-            while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+            while self.pos < b.len() && CLASS[b[self.pos] as usize] & SPACE != 0 {
                 self.pos += 1;
             }
             if self.pos + 1 < b.len() && b[self.pos] == b'/' && b[self.pos + 1] == b'/' {
@@ -221,6 +247,13 @@ impl<'a> Lexer<'a> {
     fn lex_string(&mut self) -> Tok {
         let b = self.bytes();
         while self.pos < b.len() {
+            // Skip ordinary characters in one go.
+            while self.pos < b.len() && !matches!(b[self.pos], b'"' | b'\\' | b'\n') {
+                self.pos += 1;
+            }
+            if self.pos >= b.len() {
+                break;
+            }
             match b[self.pos] {
                 b'"' => {
                     self.pos += 1;

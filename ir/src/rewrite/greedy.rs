@@ -241,8 +241,8 @@ fn try_fold(
             if results.len() != ctx.num_results(op) {
                 return false;
             }
-            let mut values = Vec::with_capacity(results.len());
-            let mut created = Vec::new();
+            let mut values: smallvec::SmallVec<[ValueId; 2]> = smallvec::SmallVec::new();
+            let mut created: smallvec::SmallVec<[OpId; 2]> = smallvec::SmallVec::new();
             for (i, r) in results.iter().enumerate() {
                 match *r {
                     FoldResult::Value(v) => values.push(v),
@@ -297,7 +297,7 @@ pub fn materialize_constant(
 #[derive(Default)]
 struct ConstantCache {
     map: rustc_hash::FxHashMap<(crate::context::BlockId, crate::symbol::Symbol, crate::attrs::AttrId, crate::types::TypeId), OpId>,
-    /// Constants made for folds, keyed by (block, dialect of the folded op, folded value,
+    /// Constants made for folds, keyed by (block, name of the folded op, folded value,
     /// type), so a repeated fold reuses them without calling the dialect hook.
     made: rustc_hash::FxHashMap<(crate::context::BlockId, crate::symbol::Symbol, crate::attrs::AttrId, crate::types::TypeId), OpId>,
 }
@@ -378,9 +378,8 @@ impl ConstantCache {
         loc: crate::location::LocId,
     ) -> Option<(OpId, bool)> {
         let ib = insertion_block(ctx, op)?;
-        let name = ctx.op_name_str(op).to_string();
-        let dialect = name.split('.').next().unwrap_or("");
-        let dsym = ctx.sym(dialect);
+        // The folded op's name stands for its dialect in the key (same dialect hook).
+        let dsym = ctx.op_name(op);
         if let Some(&c) = self.made.get(&(ib, dsym, attr, ty)) {
             let cname = ctx.op_is_live(c).then(|| ctx.op_name(c));
             if let Some(cname) = cname {
@@ -390,6 +389,7 @@ impl ConstantCache {
                 }
             }
         }
+        let dialect = ctx.op_name_str(op).split('.').next().unwrap_or("");
         let hook = ctx.registry().dialect(dialect).and_then(|d| d.materialize_constant)?;
         let c = hook(ctx, attr, ty, loc)?;
         let key = (ib, ctx.op_name(c), ctx.get_attr_sym(c, ctx.value_sym()).unwrap_or(attr), ty);

@@ -13,7 +13,7 @@
 //! The walk uses an explicit stack: nesting depth does not grow the Rust stack.
 
 use crate::{
-    attrs::NamedAttr,
+    attrs::AttrId,
     context::{BlockId, Context, OpId, RegionId, ValueId},
     dominance::dom_children,
     pass::{Pass, PassState},
@@ -23,18 +23,20 @@ use crate::{
     types::TypeId,
 };
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// The cse pass.
 pub struct Cse;
 
-#[derive(PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash, Clone)]
 struct Key {
     scope: OpId,
     name: Symbol,
-    operands: Vec<ValueId>,
-    results: Vec<TypeId>,
-    attrs: Vec<NamedAttr>,
-    props: Vec<NamedAttr>,
+    operands: SmallVec<[ValueId; 4]>,
+    results: SmallVec<[TypeId; 2]>,
+    /// Interned dictionaries: equal lists are equal ids.
+    attrs: AttrId,
+    props: AttrId,
 }
 
 enum Task {
@@ -94,36 +96,28 @@ pub fn run_cse(ctx: &mut Context, root: OpId) -> u64 {
                     if ctx.has_trait(op, Traits::TERMINATOR) || !is_memory_effect_free(ctx, op) || ctx.num_results(op) == 0 {
                         continue;
                     }
+                    let (props, attrs) = ctx.attr_dicts(op);
                     let key = Key {
                         scope,
                         name: ctx.op_name(op),
-                        operands: ctx.operand_vec(op),
+                        operands: ctx.operands(op).collect(),
                         results: ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
-                        attrs: ctx.attrs(op).to_vec(),
-                        props: ctx.props(op).to_vec(),
+                        attrs,
+                        props,
                     };
                     match table.get(&key) {
                         Some(&existing) => {
-                            let results = ctx.results(op).to_vec();
-                            for (i, r) in results.into_iter().enumerate() {
-                                let to = ctx.result(existing, i);
-                                ctx.replace_all_uses_with(r, to);
+                            for i in 0..ctx.num_results(op) {
+                                let (from, to) = (ctx.result(op, i), ctx.result(existing, i));
+                                ctx.replace_all_uses_with(from, to);
                             }
                             ctx.erase_op(op);
                             erased += 1;
                         }
                         None => {
                             // Keys are moved into the table; the undo log needs its own copy.
-                            let k2 = Key {
-                                scope: key.scope,
-                                name: key.name,
-                                operands: key.operands.clone(),
-                                results: key.results.clone(),
-                                attrs: key.attrs.clone(),
-                                props: key.props.clone(),
-                            };
+                            undo.push(key.clone());
                             table.insert(key, op);
-                            undo.push(k2);
                         }
                     }
                 }
