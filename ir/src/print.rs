@@ -289,7 +289,9 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                 }
                 Task::Block(b, entry) => {
                     let args = ctx.block_args(b);
-                    if !entry || !args.is_empty() || ctx.block_is_empty(b) {
+                    // The entry label can be left out only when nothing needs it: no
+                    // arguments, some ops, and no branch to it (invalid IR, but printable).
+                    if !entry || !args.is_empty() || ctx.block_is_empty(b) || ctx.has_predecessors(b) {
                         self.indent(self.level - 1);
                         self.print_block_label(b);
                         self.out.push('\n');

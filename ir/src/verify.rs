@@ -64,69 +64,46 @@ pub fn op_error(ctx: &Context, op: OpId, msg: &str, sources: Option<&SourceMap>)
     Diagnostic::error(format!("'{}' op {msg}", ctx.op_name_str(op)), loc_span(ctx, ctx.op_loc(op), sources))
 }
 
-/// Isolated-from-above subtrees are verified on worker threads when there are at least
-/// this many ops in them (below, threads cost more than they save).
+/// Isolated-from-above subtrees are verified on worker threads when the context holds at
+/// least this many ops (below, threads cost more than they save).
 pub const PARALLEL_VERIFY_MIN_OPS: usize = 20_000;
 
 /// Verifies `root` and everything nested in it.
 ///
-/// The ops directly nested in `root` that are isolated from above (functions) are verified
-/// in parallel, as MLIR does: nothing in one can refer to another. Errors are reported in
-/// textual order whatever the schedule.
+/// One preorder walk: an op is verified when it is reached, so for a use in the same block
+/// as the definition, "the definition was already visited" is "it comes first" (a bitset,
+/// no position table). The ops directly nested in `root` that are isolated from above
+/// (functions) are walked on worker threads, as MLIR does: nothing in one can refer to
+/// another. Errors come out in textual order whatever the schedule.
 pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<(), Vec<Diagnostic>> {
-    let all = crate::walk::collect_preorder(ctx, root);
-    // Position of every op in its block, shared by all workers.
-    let mut order = vec![0u32; ctx.op_capacity()];
-    for &op in &all {
-        for &r in ctx.regions(op) {
-            for &b in ctx.region_blocks(r) {
-                for (i, o) in ctx.block_ops(b).enumerate() {
-                    order[o.index()] = i as u32;
-                }
-            }
-        }
-    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut isolated: Vec<OpId> = Vec::new();
-    if threads > 1 && all.len() >= PARALLEL_VERIFY_MIN_OPS {
+    if threads > 1 && ctx.num_ops() >= PARALLEL_VERIFY_MIN_OPS {
         for &r in ctx.regions(root) {
             for &b in ctx.region_blocks(r) {
                 isolated.extend(ctx.block_ops(b).filter(|&o| ctx.has_trait(o, Traits::ISOLATED_FROM_ABOVE) && !ctx.regions(o).is_empty()));
             }
         }
     }
-    let mut errors = Vec::new();
     if isolated.len() < 2 {
-        let mut v = Verifier { ctx, order: &order, dom: DominanceInfo::default(), errors: Vec::new(), sources };
-        for op in all {
-            v.verify_op(op);
-            if v.errors.len() >= MAX_ERRORS {
-                break;
-            }
-        }
-        errors = v.errors;
-    } else {
-        // The root and everything outside the isolated subtrees, on this thread.
-        let mut inside = vec![false; ctx.op_capacity()];
-        for &iso in &isolated {
-            for o in crate::walk::collect_preorder(ctx, iso).into_iter().skip(1) {
-                inside[o.index()] = true;
-            }
-        }
-        let order_ref = &order;
+        isolated.clear();
+    }
+    // The root and everything outside the isolated subtrees, on this thread.
+    let mut main = Verifier::new(ctx, sources);
+    main.walk(root, &isolated);
+    let mut errors = main.errors;
+    if !isolated.is_empty() {
         let chunk = isolated.len().div_ceil(threads);
         let per_chunk: Vec<Vec<Diagnostic>> = std::thread::scope(|s| {
             let handles: Vec<_> = isolated
                 .chunks(chunk)
                 .map(|c| {
                     s.spawn(move || {
-                        let mut v = Verifier { ctx, order: order_ref, dom: DominanceInfo::default(), errors: Vec::new(), sources };
+                        let mut v = Verifier::new(ctx, sources);
                         for &iso in c {
-                            for op in crate::walk::collect_preorder(ctx, iso).into_iter().skip(1) {
-                                v.verify_op(op);
-                                if v.errors.len() >= MAX_ERRORS {
-                                    return v.errors;
-                                }
+                            v.walk_inside(iso);
+                            if v.errors.len() >= MAX_ERRORS {
+                                break;
                             }
                         }
                         v.errors
@@ -135,14 +112,6 @@ pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
         });
-        let mut v = Verifier { ctx, order: &order, dom: DominanceInfo::default(), errors: Vec::new(), sources };
-        for op in all {
-            if !inside[op.index()] {
-                v.verify_op(op);
-            }
-        }
-        // Errors in textual order: the outer ops' errors first, then each function's.
-        errors.extend(v.errors);
         for e in per_chunk {
             errors.extend(e);
         }
@@ -157,12 +126,73 @@ pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<
 
 struct Verifier<'a> {
     ctx: &'a Context,
-    /// Position of each op in its block (by op index).
-    order: &'a [u32],
+    /// Ops visited so far by this walk (bit per op index).
+    visited: Vec<u64>,
     /// Block dominator trees (computed per region on demand).
     dom: DominanceInfo,
     errors: Vec<Diagnostic>,
     sources: Option<&'a SourceMap>,
+}
+
+impl<'a> Verifier<'a> {
+    fn new(ctx: &'a Context, sources: Option<&'a SourceMap>) -> Self {
+        Self { ctx, visited: vec![0; ctx.op_capacity().div_ceil(64)], dom: DominanceInfo::default(), errors: Vec::new(), sources }
+    }
+
+    fn mark(&mut self, op: OpId) {
+        self.visited[op.index() / 64] |= 1 << (op.index() % 64);
+    }
+
+    fn seen(&self, op: OpId) -> bool {
+        self.visited[op.index() / 64] & (1 << (op.index() % 64)) != 0
+    }
+
+    /// Verifies `root` and its subtree in preorder, without entering the ops in `skip`
+    /// (which are verified themselves, but not their contents).
+    fn walk(&mut self, root: OpId, skip: &[OpId]) {
+        self.mark(root);
+        self.verify_op(root);
+        if skip.contains(&root) {
+            return;
+        }
+        self.walk_nested(root, skip);
+    }
+
+    /// Verifies everything nested in `root` (not `root` itself).
+    fn walk_inside(&mut self, root: OpId) {
+        self.mark(root);
+        self.walk_nested(root, &[]);
+    }
+
+    fn walk_nested(&mut self, root: OpId, skip: &[OpId]) {
+        let ctx = self.ctx;
+        let mut stack: Vec<OpId> = Vec::new();
+        push_first_ops(ctx, root, &mut stack);
+        while let Some(op) = stack.pop() {
+            if self.errors.len() >= MAX_ERRORS {
+                return;
+            }
+            self.mark(op);
+            self.verify_op(op);
+            if let Some(n) = ctx.next_op(op) {
+                stack.push(n);
+            }
+            if !skip.is_empty() && skip.contains(&op) {
+                continue;
+            }
+            push_first_ops(ctx, op, &mut stack);
+        }
+    }
+}
+
+fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
+    for &r in ctx.regions(op).iter().rev() {
+        for &b in ctx.region_blocks(r).iter().rev() {
+            if let Some(f) = ctx.first_op(b) {
+                stack.push(f);
+            }
+        }
+    }
 }
 
 impl Verifier<'_> {
@@ -312,7 +342,7 @@ impl Verifier<'_> {
             return match def_op {
                 None => Ok(()),
                 Some(d) if d == anc => Err("is used by the op that defines it (or an op nested in it)".into()),
-                Some(d) if self.order[d.index()] < self.order[anc.index()] => Ok(()),
+                Some(d) if self.seen(d) => Ok(()),
                 Some(_) => Err("does not dominate this use (defined later in the same block)".into()),
             };
         }

@@ -3,23 +3,33 @@
 use crate::context::{Context, OpId};
 
 /// `root` and every op nested in it, parents before children, in textual order.
+///
+/// Walks forward through each block (a stack of "next op to visit" cursors), touching each
+/// op once.
 pub fn collect_preorder(ctx: &Context, root: OpId) -> Vec<OpId> {
-    let mut out = Vec::new();
-    let mut stack = vec![root];
+    let mut out = vec![root];
+    let mut stack: Vec<OpId> = Vec::new();
+    push_first_ops(ctx, root, &mut stack);
     while let Some(op) = stack.pop() {
         out.push(op);
-        // Push children in reverse so they pop in order.
-        for &r in ctx.regions(op).iter().rev() {
-            for &b in ctx.region_blocks(r).iter().rev() {
-                let mut cur = ctx.last_op(b);
-                while let Some(o) = cur {
-                    stack.push(o);
-                    cur = ctx.prev_op(o);
-                }
+        // The next sibling waits until this op's children are done.
+        if let Some(n) = ctx.next_op(op) {
+            stack.push(n);
+        }
+        push_first_ops(ctx, op, &mut stack);
+    }
+    out
+}
+
+/// Pushes the first op of every block of `op`'s regions, last block first.
+fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
+    for &r in ctx.regions(op).iter().rev() {
+        for &b in ctx.region_blocks(r).iter().rev() {
+            if let Some(f) = ctx.first_op(b) {
+                stack.push(f);
             }
         }
     }
-    out
 }
 
 /// Every op nested in `root` (not `root` itself), children before parents, each block's

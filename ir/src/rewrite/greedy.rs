@@ -174,6 +174,7 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
                 break 'sweeps;
             }
             if config.remove_dead && is_trivially_dead(ctx, op) {
+                known.forget(op);
                 let mut rw = Rewriter::new(ctx, &mut wl);
                 rw.erase_op(op);
                 res.erased_dead += 1;
@@ -300,6 +301,10 @@ struct ConstantCache {
     /// Constants made for folds, keyed by (block, name of the folded op, folded value,
     /// type), so a repeated fold reuses them without calling the dialect hook.
     made: rustc_hash::FxHashMap<(crate::context::BlockId, crate::symbol::Symbol, crate::attrs::AttrId, crate::types::TypeId), OpId>,
+    /// Constants known to sit in the prefix of constants at the top of their insertion
+    /// block (the only place a shared constant dominates every use), and the last of them.
+    in_prefix: rustc_hash::FxHashSet<OpId>,
+    prefix_last: rustc_hash::FxHashMap<crate::context::BlockId, OpId>,
 }
 
 /// The entry block of the nearest region of `op` owned by an isolated-from-above op (or the
@@ -332,6 +337,39 @@ impl ConstantCache {
         ok.then_some(c)
     }
 
+    /// The op before which a new constant joins the prefix of block `ib`. O(1) while the
+    /// recorded last prefix constant is valid; otherwise (it was erased) walks the prefix.
+    fn prefix_end(&mut self, ctx: &Context, ib: crate::context::BlockId) -> Option<OpId> {
+        if let Some(&l) = self.prefix_last.get(&ib) {
+            if ctx.op_is_live(l) && ctx.op_block(l) == Some(ib) && self.in_prefix.contains(&l) {
+                return ctx.next_op(l);
+            }
+        }
+        let mut last = None;
+        let mut cur = ctx.first_op(ib);
+        while let Some(c) = cur {
+            if !self.in_prefix.contains(&c) || !ctx.has_trait(c, crate::registry::Traits::CONSTANT_LIKE) {
+                break;
+            }
+            last = Some(c);
+            cur = ctx.next_op(c);
+        }
+        match last {
+            Some(l) => {
+                self.prefix_last.insert(ib, l);
+            }
+            None => {
+                self.prefix_last.remove(&ib);
+            }
+        }
+        cur
+    }
+
+    /// Forgets `op` (about to be erased).
+    fn forget(&mut self, op: OpId) {
+        self.in_prefix.remove(&op);
+    }
+
     /// Visits constant `op`: merges it into an equal known constant, or hoists it to its
     /// insertion block and records it. Returns whether the IR changed.
     fn hoist_or_merge(&mut self, ctx: &mut Context, op: OpId, wl: &mut Worklist) -> bool {
@@ -350,18 +388,19 @@ impl ConstantCache {
             }
             None => {
                 self.map.insert(key, op);
-                // Hoist: after the constants already at the top of the entry block.
-                let mut before = ctx.first_op(ib);
-                while let Some(b) = before {
-                    if b == op || !ctx.has_trait(b, crate::registry::Traits::CONSTANT_LIKE) {
-                        break;
+                // Already part of the prefix of known constants at the top of the block?
+                let prev = ctx.prev_op(op);
+                let in_place = ctx.op_block(op) == Some(ib) && prev.is_none_or(|p| self.in_prefix.contains(&p));
+                let before = if in_place { ctx.next_op(op) } else { self.prefix_end(ctx, ib) };
+                self.in_prefix.insert(op);
+                if in_place {
+                    if self.prefix_last.get(&ib).is_none_or(|&l| Some(l) == prev) {
+                        self.prefix_last.insert(ib, op);
                     }
-                    before = ctx.next_op(b);
-                }
-                if before == Some(op) {
                     return false;
                 }
                 ctx.move_op(op, crate::context::InsertPoint { block: ib, before });
+                self.prefix_last.insert(ib, op);
                 true
             }
         }
@@ -397,14 +436,10 @@ impl ConstantCache {
             ctx.erase_op(c);
             return Some((existing, false));
         }
-        let mut before = ctx.first_op(ib);
-        while let Some(b) = before {
-            if !ctx.has_trait(b, crate::registry::Traits::CONSTANT_LIKE) {
-                break;
-            }
-            before = ctx.next_op(b);
-        }
+        let before = self.prefix_end(ctx, ib);
         ctx.insert_op(c, crate::context::InsertPoint { block: ib, before });
+        self.in_prefix.insert(c);
+        self.prefix_last.insert(ib, c);
         self.map.insert(key, c);
         self.made.insert((ib, dsym, attr, ty), c);
         Some((c, true))

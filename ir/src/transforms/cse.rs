@@ -3,9 +3,9 @@
 //! Algorithm:
 //! 1. Visit blocks in dominator-tree preorder (each region's entry first), keeping a scoped
 //!    table of the side-effect-free, region-free ops seen on the path from the root.
-//! 2. An op equal to one in the table (same name, operands, result types, attributes and
-//!    properties, and same enclosing isolated-from-above op) has its results replaced by
-//!    the earlier op's and is erased.
+//! 2. An op equal to one in the table (same name, operands (the first two in either order
+//!    for commutative ops), result types, attributes and properties, and same enclosing
+//!    isolated-from-above op) has its results replaced by the earlier op's and is erased.
 //! 3. An op with regions suspends its block: its regions are visited with the table as it
 //!    is at that point (values before the op dominate the regions), then the block resumes.
 //! 4. Leaving a block's dominator subtree undoes its table entries.
@@ -100,7 +100,15 @@ pub fn run_cse(ctx: &mut Context, root: OpId) -> u64 {
                     let key = Key {
                         scope,
                         name: ctx.op_name(op),
-                        operands: ctx.operands(op).collect(),
+                        operands: {
+                            let mut o: SmallVec<[ValueId; 4]> = ctx.operands(op).collect();
+                            // Commutative ops are equal whatever the order of their first two
+                            // operands (as MLIR's OperationEquivalence).
+                            if o.len() >= 2 && ctx.has_trait(op, Traits::COMMUTATIVE) && o[1] < o[0] {
+                                o.swap(0, 1);
+                            }
+                            o
+                        },
                         results: ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect(),
                         attrs,
                         props,
