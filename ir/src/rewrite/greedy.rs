@@ -93,6 +93,20 @@ impl Worklist {
             self.list.push(op);
         }
     }
+    /// Replaces an empty worklist by `ops` (popped from the end).
+    fn fill(&mut self, ops: Vec<OpId>) {
+        debug_assert!(self.list.is_empty());
+        if let Some(max) = ops.iter().map(|o| o.index()).max() {
+            if max >= self.queued.len() {
+                self.queued.resize(max + 1, false);
+            }
+        }
+        for &o in &ops {
+            self.queued[o.index()] = true;
+        }
+        self.list = ops;
+    }
+
     fn pop(&mut self) -> Option<OpId> {
         let op = self.list.pop()?;
         self.queued[op.index()] = false;
@@ -139,7 +153,8 @@ impl Listener for Worklist {
 /// until nothing changes or a budget is hit.
 pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &PatternSet, config: &GreedyConfig) -> GreedyResult {
     let mut index = PatternIndex::new(patterns);
-    let initial = crate::walk::collect_preorder(ctx, root).len() as u64;
+    // All ops of the context stand in for the ops under `root` (no extra walk to count).
+    let initial = ctx.num_ops() as u64;
     let budget = config.max_rewrites.unwrap_or(initial * REWRITES_PER_OP + REWRITE_BUDGET_BASE);
     let mut res = GreedyResult {
         stop: StopReason::Converged,
@@ -160,11 +175,11 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
         }
         res.iterations += 1;
         let mut changed = false;
+        // The walk becomes the worklist: reversed, so ops pop in textual order.
         let mut all = crate::walk::collect_preorder(ctx, root);
-        all.remove(0);
-        for &op in all.iter().rev() {
-            wl.push(op);
-        }
+        all.reverse();
+        all.pop();
+        wl.fill(all);
         while let Some(op) = wl.pop() {
             if !ctx.op_is_live(op) || ctx.op_block(op).is_none() || !ctx.is_ancestor(root, op) {
                 continue;
