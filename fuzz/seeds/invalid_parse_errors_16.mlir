@@ -1,0 +1,2 @@
+"demo.top"() ({
+  "demo.inner"() : () -> ()
