@@ -1,1 +1,0 @@
-"demo.op"() {v = "bad \q escape"} : () -> ()

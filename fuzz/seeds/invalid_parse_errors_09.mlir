@@ -1,1 +1,0 @@
-"demo.op"() {v = #demo.thing<unbalanced} : () -> ()

@@ -1,1 +1,0 @@
-"demo.op"() {v = #nosuchalias} : () -> ()

@@ -1,2 +1,0 @@
-// no-unregistered
-"demo.op"() : () -> ()

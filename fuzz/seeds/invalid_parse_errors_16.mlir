@@ -1,2 +1,0 @@
-"demo.top"() ({
-  "demo.inner"() : () -> ()

@@ -1,1 +1,0 @@
-"demo.op"() : () -> () loc(#undefinedloc)

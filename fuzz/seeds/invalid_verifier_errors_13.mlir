@@ -1,4 +1,0 @@
-"func.func"() <{function_type = () -> (), sym_name = "self_use"}> ({
-  %0 = "arith.addi"(%0, %0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
-  "func.return"() : () -> ()
-}) : () -> ()
