@@ -4,6 +4,10 @@
 
 pub mod opt;
 
+/// Set by the `cuprite` binary: the process exits after [`run`], so large structures need
+/// not be freed. Library users (tests, editors) leave it unset.
+pub static EXIT_AFTER_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Runs the `cuprite` command line; returns the process exit code.
 pub fn run(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn std::io::Write, stderr: &mut dyn std::io::Write) -> i32 {
     match args.first().map(String::as_str) {

@@ -285,12 +285,35 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
     if a.pass_opts.timing {
         let _ = write!(stderr, "{}", timing.report(total.elapsed()));
     }
+    // When the process ends right after (the `cuprite` binary), skip freeing the IR and the
+    // source text: a million frees of arena slots and lists buy nothing at exit.
+    if crate::EXIT_AFTER_RUN.load(std::sync::atomic::Ordering::Relaxed) {
+        std::mem::forget(ctx);
+        std::mem::forget(sources);
+    }
     code
 }
 
-/// Writes to `path` through a temporary file in the same directory, renamed on success.
+/// Writes to `path`. A regular file (or a new one) is written through a temporary file in
+/// the same directory, renamed on success, so a failed run leaves the old contents; anything
+/// else (`/dev/null`, a pipe, a terminal) is written directly: renaming over it would
+/// replace the device with a file.
 fn write_output_file(path: &str, ctx: &Context, module: cuprite_ir::OpId, print: PrintOptions, stderr: &mut dyn Write) -> i32 {
     let p = std::path::Path::new(path);
+    if std::fs::metadata(p).is_ok_and(|m| !m.file_type().is_file()) {
+        let result = std::fs::OpenOptions::new().write(true).open(p).and_then(|f| {
+            let mut w = std::io::BufWriter::new(f);
+            write_op(ctx, module, print, &mut w)?;
+            w.flush()
+        });
+        return match result {
+            Ok(()) => 0,
+            Err(e) => {
+                let _ = writeln!(stderr, "error: cannot write {path}: {e}");
+                2
+            }
+        };
+    }
     let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let tmp = dir.join(format!(".{}.cuprite-tmp-{}", p.file_name().and_then(|n| n.to_str()).unwrap_or("out"), std::process::id()));
     let result = (|| -> std::io::Result<()> {

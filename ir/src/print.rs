@@ -78,7 +78,9 @@ fn push_u32(out: &mut String, mut n: u32) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
 }
 
 enum Segment {

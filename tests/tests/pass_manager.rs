@@ -150,3 +150,13 @@ fn failed_output_does_not_clobber_existing_file() {
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("module {"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn output_to_a_device_writes_through_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let (code, _, err) = run_cli(&["opt", "-", "-o", "/dev/null"], &many_functions(1));
+    assert_eq!(code, 0, "{err}");
+    let ft = std::fs::metadata("/dev/null").unwrap().file_type();
+    assert!(ft.is_char_device(), "/dev/null must stay a device");
+}

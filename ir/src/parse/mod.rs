@@ -128,6 +128,7 @@ pub struct Parser<'a, 'c> {
     scratch_outputs: Vec<TypeId>,
     scratch_values: Vec<ValueId>,
     scopes: Vec<Scope<'a>>,
+    scope_pool: Vec<Scope<'a>>,
     depth: usize,
     custom_nesting: usize,
     /// Regions a custom parser opens belong to an isolated op.
@@ -172,6 +173,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             scratch_outputs: Vec::new(),
             scratch_values: Vec::new(),
             scopes: Vec::new(),
+            scope_pool: Vec::new(),
             depth: 0,
             custom_nesting: 0,
             custom_isolated: false,
@@ -435,12 +437,17 @@ impl<'a, 'c> Parser<'a, 'c> {
     // ----- scopes ----------------------------------------------------------------------
 
     fn push_scope(&mut self, isolated: bool) {
-        self.scopes.push(Scope { isolated, ..Default::default() });
+        // Reuse a cleared scope: its maps keep their capacity (no regrowth per function).
+        let mut s = self.scope_pool.pop().unwrap_or_default();
+        s.isolated = isolated;
+        self.scopes.push(s);
     }
 
     fn pop_scope(&mut self) -> PResult<()> {
-        let scope = self.scopes.pop().expect("scope stack");
+        let mut scope = self.scopes.pop().expect("scope stack");
         if scope.fwd.is_empty() {
+            scope.defs.clear();
+            self.scope_pool.push(scope);
             return Ok(());
         }
         let mut fwd: Vec<_> = scope.fwd.into_iter().collect();
@@ -537,16 +544,32 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn define(&mut self, name: &'a str, lo: u32, hi: u32, def: Def, values: &[ValueId]) -> PResult<()> {
-        // Redefinition: the name is visible from this scope already.
-        for s in self.scopes.iter().rev() {
-            if !s.defs.is_empty() && s.defs.contains_key(name) {
-                return Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'")));
-            }
-            if s.isolated {
-                break;
+        // Redefinition: the name is visible from this scope already. The current scope is
+        // checked by the insertion below (one hash); enclosing ones only if non-empty.
+        let n = self.scopes.len();
+        if !self.scopes[n - 1].isolated {
+            for s in self.scopes[..n - 1].iter().rev() {
+                if !s.defs.is_empty() && s.defs.contains_key(name) {
+                    return Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'")));
+                }
+                if s.isolated {
+                    break;
+                }
             }
         }
-        let no_fwd = self.scopes.last().expect("scope").fwd.is_empty();
+        let no_fwd = self.scopes[n - 1].fwd.is_empty();
+        if no_fwd {
+            return match self.scopes[n - 1].defs.entry(name) {
+                std::collections::hash_map::Entry::Occupied(_) => Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'"))),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(def);
+                    Ok(())
+                }
+            };
+        }
+        if self.scopes[n - 1].defs.contains_key(name) {
+            return Err(self.error_at(lo, hi, format!("redefinition of SSA value '{name}'")));
+        }
         for (i, &v) in values.iter().enumerate() {
             if no_fwd {
                 break;
@@ -567,10 +590,6 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         // A forward reference to a result index the op does not have.
-        if no_fwd {
-            self.scopes.last_mut().expect("scope").defs.insert(name, def);
-            return Ok(());
-        }
         if let Some((&(n, i), &(_, flo, fhi))) = self.scopes.last().expect("scope").fwd.iter().find(|((n, _), _)| *n == name) {
             return Err(self.error_at(flo, fhi, format!("reference to invalid result number {i} of '{n}'")));
         }
@@ -982,10 +1001,8 @@ impl<'a, 'c> Parser<'a, 'c> {
     pub fn parse_operand(&mut self) -> PResult<OperandRef<'a>> {
         let t = self.expect(Tok::PercentId)?;
         let text = self.text(t);
-        let (name, index) = match text.find('#') {
-            Some(i) => (&text[..i], text[i + 1..].parse().map_err(|_| self.error_at(t.lo, t.hi, "invalid result number"))?),
-            None => (text, 0),
-        };
+        // `#` ends a value name token: `%x#1` lexes as `%x` then `#1`.
+        let (name, index) = (text, 0);
         // `%x#1` lexes as `%x` then `#1`.
         if self.tok.kind == Tok::HashId && self.tok.lo == t.hi {
             let h = self.bump();
