@@ -79,9 +79,33 @@ pub(crate) struct OpData {
     pub regions: Box<[RegionId]>,
     pub successors: Box<[UseId]>,
     pub loc: LocId,
-    pub parent: Option<BlockId>,
-    pub prev: Option<OpId>,
-    pub next: Option<OpId>,
+}
+
+/// Where an op sits: kept in a dense side table ([`Context`]'s `links`, by op slot) rather
+/// than in [`OpData`], so walking and relinking ops touches 16 bytes per op, not a whole
+/// op record (walks are bound by memory latency).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct OpLinks {
+    pub parent: u32,
+    pub prev: u32,
+    pub next: u32,
+    pub has_regions: bool,
+}
+
+const NO_LINK: u32 = u32::MAX;
+
+impl OpLinks {
+    const DETACHED: OpLinks = OpLinks { parent: NO_LINK, prev: NO_LINK, next: NO_LINK, has_regions: false };
+}
+
+#[inline]
+fn link_op(x: u32) -> Option<OpId> {
+    (x != NO_LINK).then_some(OpId(x))
+}
+
+#[inline]
+fn raw_op(x: Option<OpId>) -> u32 {
+    x.map_or(NO_LINK, |o| o.0)
 }
 
 #[derive(Clone, Debug)]
@@ -175,6 +199,7 @@ impl InsertPoint {
 pub struct Context {
     registry: Arc<Registry>,
     pub(crate) ops: Arena<OpData>,
+    pub(crate) links: Vec<OpLinks>,
     pub(crate) blocks: Arena<BlockData>,
     pub(crate) regions: Arena<RegionData>,
     pub(crate) values: Arena<ValueData>,
@@ -217,7 +242,7 @@ impl Iterator for BlockOps<'_> {
     type Item = OpId;
     fn next(&mut self) -> Option<OpId> {
         let cur = self.next?;
-        self.next = self.ctx.ops.get(cur.0).next;
+        self.next = link_op(self.ctx.links[cur.index()].next);
         Some(cur)
     }
 }
@@ -250,6 +275,7 @@ impl Context {
         Self {
             registry,
             ops: Arena::default(),
+            links: Vec::new(),
             blocks: Arena::default(),
             regions: Arena::default(),
             values: Arena::default(),
@@ -601,7 +627,7 @@ impl Context {
     /// The block in which `v` is defined (its op's block, or its block for an argument).
     pub fn value_block(&self, v: ValueId) -> Option<BlockId> {
         match self.values.get(v.0).def {
-            ValueDef::Result { op, .. } => self.ops.get(op.0).parent,
+            ValueDef::Result { op, .. } => self.op_block(op),
             ValueDef::BlockArg { block, .. } => Some(block),
             ValueDef::Placeholder => None,
         }
@@ -690,10 +716,12 @@ impl Context {
             regions: regions.into_boxed_slice(),
             successors: Box::default(),
             loc,
-            parent: None,
-            prev: None,
-            next: None,
         }));
+        let slot = op.index();
+        if self.links.len() <= slot {
+            self.links.resize(slot + 1, OpLinks::DETACHED);
+        }
+        self.links[slot] = OpLinks { has_regions: !self.ops.get(op.0).regions.is_empty(), ..OpLinks::DETACHED };
         let mut uses = SmallVec::with_capacity(operands.len());
         for (i, v) in operands.iter().enumerate() {
             let mut head = self.values.get(v.0).first_use;
@@ -910,26 +938,32 @@ impl Context {
     /// The block containing `op`.
     #[inline]
     pub fn op_block(&self, op: OpId) -> Option<BlockId> {
-        self.ops.get(op.0).parent
+        let p = self.links[op.index()].parent;
+        (p != NO_LINK).then_some(BlockId(p))
     }
     /// The op whose region contains `op`.
     pub fn parent_op(&self, op: OpId) -> Option<OpId> {
-        let b = self.ops.get(op.0).parent?;
+        let b = self.op_block(op)?;
         self.block_parent_op(b)
     }
     /// The region containing `op`.
     pub fn op_region(&self, op: OpId) -> Option<RegionId> {
-        self.blocks.get(self.ops.get(op.0).parent?.0).parent
+        self.blocks.get(self.op_block(op)?.0).parent
     }
     /// The op after `op` in its block.
     #[inline]
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
-        self.ops.get(op.0).next
+        link_op(self.links[op.index()].next)
     }
     /// The op before `op` in its block.
     #[inline]
     pub fn prev_op(&self, op: OpId) -> Option<OpId> {
-        self.ops.get(op.0).prev
+        link_op(self.links[op.index()].prev)
+    }
+    /// Whether `op` has regions (without touching the op record).
+    #[inline]
+    pub fn op_has_regions(&self, op: OpId) -> bool {
+        self.links[op.index()].has_regions
     }
     /// Whether `op` is (or is nested in) `ancestor`.
     pub fn is_ancestor(&self, ancestor: OpId, mut op: OpId) -> bool {
@@ -946,46 +980,45 @@ impl Context {
 
     /// Inserts detached `op` at `ip`.
     pub fn insert_op(&mut self, op: OpId, ip: InsertPoint) {
-        debug_assert!(self.ops.get(op.0).parent.is_none(), "op already in a block");
+        debug_assert!(self.op_block(op).is_none(), "op already in a block");
         let (prev, next) = match ip.before {
-            Some(b) => (self.ops.get(b.0).prev, Some(b)),
+            Some(b) => (self.prev_op(b), Some(b)),
             None => (self.blocks.get(ip.block.0).last, None),
         };
         {
-            let d = self.ops.get_mut(op.0);
-            d.parent = Some(ip.block);
-            d.prev = prev;
-            d.next = next;
+            let l = &mut self.links[op.index()];
+            l.parent = ip.block.0;
+            l.prev = raw_op(prev);
+            l.next = raw_op(next);
         }
         match prev {
-            Some(p) => self.ops.get_mut(p.0).next = Some(op),
+            Some(p) => self.links[p.index()].next = op.0,
             None => self.blocks.get_mut(ip.block.0).first = Some(op),
         }
         match next {
-            Some(n) => self.ops.get_mut(n.0).prev = Some(op),
+            Some(n) => self.links[n.index()].prev = op.0,
             None => self.blocks.get_mut(ip.block.0).last = Some(op),
         }
     }
 
     /// Removes `op` from its block, leaving it detached (and alive).
     pub fn unlink_op(&mut self, op: OpId) {
-        let (parent, prev, next) = {
-            let d = self.ops.get(op.0);
-            (d.parent, d.prev, d.next)
-        };
-        let Some(block) = parent else { return };
+        let l = self.links[op.index()];
+        if l.parent == NO_LINK {
+            return;
+        }
+        let block = BlockId(l.parent);
+        let (prev, next) = (link_op(l.prev), link_op(l.next));
         match prev {
-            Some(p) => self.ops.get_mut(p.0).next = next,
+            Some(p) => self.links[p.index()].next = l.next,
             None => self.blocks.get_mut(block.0).first = next,
         }
         match next {
-            Some(n) => self.ops.get_mut(n.0).prev = prev,
+            Some(n) => self.links[n.index()].prev = l.prev,
             None => self.blocks.get_mut(block.0).last = prev,
         }
-        let d = self.ops.get_mut(op.0);
-        d.parent = None;
-        d.prev = None;
-        d.next = None;
+        let has_regions = l.has_regions;
+        self.links[op.index()] = OpLinks { has_regions, ..OpLinks::DETACHED };
     }
 
     /// Moves `op` (attached or not) to `ip`.

@@ -186,6 +186,9 @@ impl<'a> Verifier<'a> {
 }
 
 fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
+    if !ctx.op_has_regions(op) {
+        return;
+    }
     for &r in ctx.regions(op).iter().rev() {
         for &b in ctx.region_blocks(r).iter().rev() {
             if let Some(f) = ctx.first_op(b) {

@@ -23,6 +23,9 @@ pub fn collect_preorder(ctx: &Context, root: OpId) -> Vec<OpId> {
 
 /// Pushes the first op of every block of `op`'s regions, last block first.
 fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
+    if !ctx.op_has_regions(op) {
+        return;
+    }
     for &r in ctx.regions(op).iter().rev() {
         for &b in ctx.region_blocks(r).iter().rev() {
             if let Some(f) = ctx.first_op(b) {

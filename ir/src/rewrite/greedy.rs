@@ -129,7 +129,7 @@ impl Listener for Worklist {
                 self.push(d);
             }
         }
-        if ctx.regions(op).is_empty() {
+        if !ctx.op_has_regions(op) {
             self.remove_mark(op);
         } else {
             for o in crate::walk::collect_preorder(ctx, op) {
