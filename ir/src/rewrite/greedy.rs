@@ -388,6 +388,10 @@ impl ConstantCache {
     /// Visits constant `op`: merges it into an equal known constant, or hoists it to its
     /// insertion block and records it. Returns whether the IR changed.
     fn hoist_or_merge(&mut self, ctx: &mut Context, op: OpId, wl: &mut Worklist) -> bool {
+        // Seen before and still in place (the common case in later sweeps).
+        if self.in_prefix.contains(&op) {
+            return false;
+        }
         let (Some(ib), Some(value)) = (insertion_block(ctx, op), ctx.get_attr_sym(op, ctx.value_sym())) else { return false };
         if ctx.num_results(op) != 1 {
             return false;
