@@ -14,6 +14,8 @@ pub struct DominanceInfo {
 }
 
 struct RegionDom {
+    /// Reachable blocks in reverse post-order.
+    order: Vec<BlockId>,
     /// Block -> RPO number (`u32::MAX`: unreachable).
     rpo_num: FxHashMap<BlockId, u32>,
     /// Immediate dominator by RPO number.
@@ -81,13 +83,12 @@ impl DominanceInfo {
     /// Immediate dominator of `b`, if any.
     pub fn idom(&mut self, ctx: &Context, b: BlockId) -> Option<BlockId> {
         let r = ctx.block_region(b)?;
-        let blocks = rpo(ctx, r);
         let t = self.tree(ctx, r);
         let n = *t.rpo_num.get(&b)?;
         if n == 0 || n == u32::MAX {
             return None;
         }
-        Some(blocks[t.idom[n as usize] as usize])
+        Some(t.order[t.idom[n as usize] as usize])
     }
 }
 
@@ -153,7 +154,7 @@ fn build(ctx: &Context, r: RegionId) -> RegionDom {
             }
         }
     }
-    RegionDom { rpo_num, idom }
+    RegionDom { order, rpo_num, idom }
 }
 
 fn intersect(idom: &[u32], mut a: u32, mut b: u32) -> u32 {
@@ -170,8 +171,8 @@ fn intersect(idom: &[u32], mut a: u32, mut b: u32) -> u32 {
 
 /// The dominator tree of region `r` as block -> children (reachable blocks only).
 pub fn dom_children(ctx: &Context, r: RegionId) -> FxHashMap<BlockId, Vec<BlockId>> {
-    let order = rpo(ctx, r);
     let t = build(ctx, r);
+    let order = &t.order;
     let mut out: FxHashMap<BlockId, Vec<BlockId>> = FxHashMap::default();
     for (i, &b) in order.iter().enumerate().skip(1) {
         let d = t.idom[i];

@@ -387,3 +387,37 @@ fn conversion_reports_ops_it_cannot_legalize_and_its_depth_budget() {
     assert!(msgs.contains(&"failed to legalize operation 'demo.grow'".to_string()), "{msgs:?}");
     assert_eq!(r.rewrites as u32, cuprite_ir::rewrite::conversion::MAX_LEGALIZATION_DEPTH + 1);
 }
+
+#[test]
+fn dominance_on_a_diamond_with_an_unreachable_block() {
+    let mut ctx = context(true);
+    let text = r#""demo.f"() ({
+^bb0(%c: i1):
+  "demo.cond"(%c)[^bb1, ^bb2] : (i1) -> ()
+^bb1:
+  "demo.br"()[^bb3] : () -> ()
+^bb2:
+  "demo.br"()[^bb3] : () -> ()
+^bb3:
+  "demo.ret"() : () -> ()
+^bb4:
+  "demo.br"()[^bb3] : () -> ()
+}) : () -> ()"#;
+    let m = parse_module(&mut ctx, text, "d.mlir").unwrap();
+    let f = ctx.first_op(ctx.entry_block(ctx.region(m, 0)).unwrap()).unwrap();
+    let b = ctx.region_blocks(ctx.region(f, 0)).to_vec();
+    let mut dom = cuprite_ir::dominance::DominanceInfo::default();
+    assert_eq!(dom.idom(&ctx, b[3]), Some(b[0]), "the join's idom is the entry, not a branch");
+    assert_eq!(dom.idom(&ctx, b[1]), Some(b[0]));
+    assert!(dom.block_dominates(&ctx, b[0], b[3]));
+    assert!(!dom.block_dominates(&ctx, b[1], b[3]));
+    // As in MLIR, an unreachable block is dominated by everything.
+    assert!(dom.block_dominates(&ctx, b[1], b[4]));
+    assert_eq!(dom.idom(&ctx, b[4]), None);
+    let children = cuprite_ir::dominance::dom_children(&ctx, ctx.region(f, 0));
+    let mut c = children[&b[0]].clone();
+    c.sort();
+    let mut want = vec![b[1], b[2], b[3]];
+    want.sort();
+    assert_eq!(c, want);
+}

@@ -291,23 +291,6 @@ fn try_fold(
     }
 }
 
-/// Builds a constant with the dialect hook of `op`'s dialect, inserted before `op`.
-pub fn materialize_constant(
-    ctx: &mut Context,
-    op: OpId,
-    attr: crate::attrs::AttrId,
-    ty: crate::types::TypeId,
-    loc: crate::location::LocId,
-) -> Option<OpId> {
-    let name = ctx.op_name_str(op);
-    let dialect = name.split('.').next().unwrap_or("");
-    let hook = ctx.registry().dialect(dialect).and_then(|d| d.materialize_constant)?;
-    let c = hook(ctx, attr, ty, loc)?;
-    let block = ctx.op_block(op)?;
-    ctx.insert_op(c, crate::context::InsertPoint { block, before: Some(op) });
-    Some(c)
-}
-
 /// Constants per insertion block (the entry block of the nearest isolated-from-above
 /// region), keyed by (block, constant op name, value, type).
 #[derive(Default)]
