@@ -167,7 +167,7 @@ impl<'a> Verifier<'a> {
     fn walk_nested(&mut self, root: OpId, skip: &[OpId]) {
         let ctx = self.ctx;
         let mut stack: Vec<OpId> = Vec::new();
-        push_first_ops(ctx, root, &mut stack);
+        crate::walk::push_first_ops(ctx, root, &mut stack);
         while let Some(op) = stack.pop() {
             if self.errors.len() >= MAX_ERRORS {
                 return;
@@ -180,20 +180,7 @@ impl<'a> Verifier<'a> {
             if !skip.is_empty() && skip.contains(&op) {
                 continue;
             }
-            push_first_ops(ctx, op, &mut stack);
-        }
-    }
-}
-
-fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
-    if !ctx.op_has_regions(op) {
-        return;
-    }
-    for &r in ctx.regions(op).iter().rev() {
-        for &b in ctx.region_blocks(r).iter().rev() {
-            if let Some(f) = ctx.first_op(b) {
-                stack.push(f);
-            }
+            crate::walk::push_first_ops(ctx, op, &mut stack);
         }
     }
 }

@@ -21,8 +21,9 @@ pub fn collect_preorder(ctx: &Context, root: OpId) -> Vec<OpId> {
     out
 }
 
-/// Pushes the first op of every block of `op`'s regions, last block first.
-fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
+/// Pushes the first op of every block of `op`'s regions, last block first (the cursors of a
+/// forward preorder walk).
+pub(crate) fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
     if !ctx.op_has_regions(op) {
         return;
     }

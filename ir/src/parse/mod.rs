@@ -1062,20 +1062,34 @@ impl<'a, 'c> Parser<'a, 'c> {
                 return Ok(t);
             }
         }
-        let lo = self.tok.lo as usize;
         let end = self.type_extent();
+        self.cached(end, |p| &mut p.type_cache, Self::parse_type_inner)
+    }
+
+    /// Parses with `inner` (one nesting level deeper), memoized by source text: when the
+    /// value's extent `end` is known, equal text is looked up in the cache `cache` first,
+    /// and a fresh result is recorded if `inner` consumed exactly that text.
+    fn cached<T: Copy>(
+        &mut self,
+        end: Option<usize>,
+        cache: fn(&mut Self) -> &mut FxHashMap<&'a str, T>,
+        inner: fn(&mut Self) -> PResult<T>,
+    ) -> PResult<T> {
+        let lo = self.tok.lo as usize;
         if let Some(end) = end {
-            if let Some(&t) = self.type_cache.get(&self.src[lo..end]) {
+            let key = &self.src[lo..end];
+            if let Some(&v) = cache(self).get(key) {
                 self.reset_to(end);
-                return Ok(t);
+                return Ok(v);
             }
         }
         self.enter()?;
-        let r = self.parse_type_inner();
+        let r = inner(self);
         self.leave();
-        if let (Ok(t), Some(end)) = (&r, end) {
+        if let (Ok(v), Some(end)) = (&r, end) {
             if self.prev_hi as usize == end {
-                self.type_cache.insert(&self.src[lo..end], *t);
+                let key = &self.src[lo..end];
+                cache(self).insert(key, *v);
             }
         }
         r
@@ -1267,27 +1281,12 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Parses an attribute.
     pub fn parse_attr(&mut self) -> PResult<AttrId> {
         // Dictionaries, arrays and dialect attributes are cached by their text.
-        let lo = self.tok.lo as usize;
         let end = match self.tok.kind {
-            Tok::LBrace | Tok::LSquare => self.lex.scan_balanced(lo),
+            Tok::LBrace | Tok::LSquare => self.lex.scan_balanced(self.tok.lo as usize),
             Tok::HashId => self.token_with_body_end(self.tok),
             _ => None,
         };
-        if let Some(end) = end {
-            if let Some(&a) = self.attr_cache.get(&self.src[lo..end]) {
-                self.reset_to(end);
-                return Ok(a);
-            }
-        }
-        self.enter()?;
-        let r = self.parse_attr_inner();
-        self.leave();
-        if let (Ok(a), Some(end)) = (&r, end) {
-            if self.prev_hi as usize == end {
-                self.attr_cache.insert(&self.src[lo..end], *a);
-            }
-        }
-        r
+        self.cached(end, |p| &mut p.attr_cache, Self::parse_attr_inner)
     }
 
     fn parse_attr_inner(&mut self) -> PResult<AttrId> {
