@@ -455,32 +455,8 @@ fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> 
             "arith.mulf" => a * b,
             "arith.divf" => a / b,
             "arith.remf" => a % b,
-            "arith.maximumf" => {
-                if a.is_nan() || b.is_nan() {
-                    f64::NAN
-                } else if a == b {
-                    if a.is_sign_negative() {
-                        b
-                    } else {
-                        a
-                    }
-                } else {
-                    a.max(b)
-                }
-            }
-            "arith.minimumf" => {
-                if a.is_nan() || b.is_nan() {
-                    f64::NAN
-                } else if a == b {
-                    if a.is_sign_negative() {
-                        a
-                    } else {
-                        b
-                    }
-                } else {
-                    a.min(b)
-                }
-            }
+            "arith.maximumf" => maximum_minimum(a, b, true),
+            "arith.minimumf" => maximum_minimum(a, b, false),
             _ => return FoldOutcome::None,
         };
         let bits = f64_to_float_bits(r, k);
@@ -631,4 +607,21 @@ fn select_patterns(set: &mut PatternSet) {
         }
         false
     });
+}
+
+/// IEEE 754-2019 maximum/minimum (MLIR's `maximumf`/`minimumf`): NaN if either is NaN, and
+/// +0 > -0.
+fn maximum_minimum(a: f64, b: f64, max: bool) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        return f64::NAN;
+    }
+    if a == b {
+        // Equal values differ at most in the sign of zero.
+        return if a.is_sign_negative() == max { b } else { a };
+    }
+    if max {
+        a.max(b)
+    } else {
+        a.min(b)
+    }
 }

@@ -9,7 +9,9 @@
 //! 4. Otherwise try its patterns, highest benefit first; the first that applies wins.
 //! 5. Every change is seen by the driver's listener: created and modified ops, users of
 //!    replaced results and producers of erased ops' operands go back on the worklist.
-//! 6. When the worklist is empty and anything changed, start again from step 1, up to
+//! 6. When the worklist is empty, simplify regions ([`super::region_simplify`]: unreachable
+//!    blocks, straight-line block merging).
+//! 7. When anything changed, start again from step 1, up to
 //!    [`MAX_ITERATIONS`] sweeps; stop early on the rewrite budget. Both stops are reported.
 //!
 //! Constants (as MLIR's `OperationFolder`): each constant-like op is moved to the start of
@@ -42,11 +44,13 @@ pub struct GreedyConfig {
     pub max_rewrites: Option<u64>,
     pub fold: bool,
     pub remove_dead: bool,
+    /// Run [`super::region_simplify`] after each sweep (unreachable blocks, block merging).
+    pub region_simplify: bool,
 }
 
 impl Default for GreedyConfig {
     fn default() -> Self {
-        Self { max_iterations: MAX_ITERATIONS, max_rewrites: None, fold: true, remove_dead: true }
+        Self { max_iterations: MAX_ITERATIONS, max_rewrites: None, fold: true, remove_dead: true, region_simplify: true }
     }
 }
 
@@ -67,6 +71,8 @@ pub struct GreedyResult {
     pub rewrites: u64,
     pub folds: u64,
     pub erased_dead: u64,
+    /// Sweeps after which region simplification changed something.
+    pub region_simplifications: u64,
     pub stats: Vec<PatternStat>,
 }
 
@@ -163,6 +169,7 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
         rewrites: 0,
         folds: 0,
         erased_dead: 0,
+        region_simplifications: 0,
         stats: Vec::new(),
     };
     let mut wl = Worklist { list: Vec::new(), queued: Vec::new() };
@@ -216,6 +223,10 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
                 res.rewrites += 1;
                 changed = true;
             }
+        }
+        if config.region_simplify && super::region_simplify::simplify_regions(ctx, root) {
+            res.region_simplifications += 1;
+            changed = true;
         }
         res.changed |= changed;
         if !changed {

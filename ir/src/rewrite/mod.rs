@@ -5,6 +5,7 @@
 
 pub mod conversion;
 pub mod greedy;
+pub mod region_simplify;
 pub mod walk;
 
 use crate::{

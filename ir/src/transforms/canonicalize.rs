@@ -17,7 +17,8 @@ pub struct Canonicalize {
     patterns: OnceLock<PatternSet>,
 }
 
-/// Builds the pass from `max-iterations=N`, `max-num-rewrites=N`, `fold=bool`.
+/// Builds the pass from `max-iterations=N`, `max-num-rewrites=N`, `fold=bool`,
+/// `region-simplify=bool`.
 pub fn create(opts: &[(String, String)]) -> Result<Box<dyn Pass>, String> {
     let mut config = GreedyConfig::default();
     for (k, v) in opts {
@@ -25,7 +26,12 @@ pub fn create(opts: &[(String, String)]) -> Result<Box<dyn Pass>, String> {
             "max-iterations" => config.max_iterations = super::uint_option("canonicalize", k, v)? as u32,
             "max-num-rewrites" => config.max_rewrites = Some(super::uint_option("canonicalize", k, v)?),
             "fold" => config.fold = v != "false",
-            _ => return Err(format!("pass 'canonicalize' has no option '{k}' (options: max-iterations, max-num-rewrites, fold)")),
+            "region-simplify" => config.region_simplify = v != "false",
+            _ => {
+                return Err(format!(
+                    "pass 'canonicalize' has no option '{k}' (options: max-iterations, max-num-rewrites, fold, region-simplify)"
+                ))
+            }
         }
     }
     Ok(Box::new(Canonicalize { config, patterns: OnceLock::new() }))
@@ -42,6 +48,7 @@ impl Pass for Canonicalize {
         state.statistics.push(("rewrites".into(), r.rewrites));
         state.statistics.push(("folds".into(), r.folds));
         state.statistics.push(("dead ops erased".into(), r.erased_dead));
+        state.statistics.push(("sweeps with region simplification".into(), r.region_simplifications));
         for p in &r.stats {
             state.statistics.push((format!("pattern {} tried", p.name), p.tried));
             state.statistics.push((format!("pattern {} applied", p.name), p.applied));
