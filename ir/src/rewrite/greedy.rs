@@ -86,6 +86,14 @@ impl GreedyResult {
 struct Worklist {
     list: Vec<OpId>,
     queued: Vec<bool>,
+    /// Whether a terminator or region-holding op was created, erased or changed since the
+    /// last region simplification (otherwise no block can have become unreachable or
+    /// mergeable).
+    cfg_changed: bool,
+}
+
+fn affects_cfg(ctx: &Context, op: OpId) -> bool {
+    ctx.num_successors(op) > 0 || ctx.op_has_regions(op) || ctx.has_trait(op, crate::registry::Traits::TERMINATOR)
 }
 
 impl Worklist {
@@ -126,10 +134,12 @@ impl Worklist {
 }
 
 impl Listener for Worklist {
-    fn op_inserted(&mut self, _ctx: &Context, op: OpId) {
+    fn op_inserted(&mut self, ctx: &Context, op: OpId) {
+        self.cfg_changed |= affects_cfg(ctx, op);
         self.push(op);
     }
     fn op_erased(&mut self, ctx: &Context, op: OpId) {
+        self.cfg_changed |= affects_cfg(ctx, op);
         for v in ctx.operands(op) {
             if let Some(d) = ctx.defining_op(v) {
                 self.push(d);
@@ -150,7 +160,8 @@ impl Listener for Worklist {
             }
         }
     }
-    fn op_modified(&mut self, _ctx: &Context, op: OpId) {
+    fn op_modified(&mut self, ctx: &Context, op: OpId) {
+        self.cfg_changed |= affects_cfg(ctx, op);
         self.push(op);
     }
 }
@@ -172,7 +183,8 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
         region_simplifications: 0,
         stats: Vec::new(),
     };
-    let mut wl = Worklist { list: Vec::new(), queued: Vec::new() };
+    // The first sweep is followed by a region simplification whatever happened.
+    let mut wl = Worklist { list: Vec::new(), queued: Vec::new(), cfg_changed: true };
     let mut consts: Vec<Option<crate::attrs::AttrId>> = Vec::new();
     let mut known = ConstantCache::default();
     'sweeps: loop {
@@ -224,7 +236,7 @@ pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &Pattern
                 changed = true;
             }
         }
-        if config.region_simplify && super::region_simplify::simplify_regions(ctx, root) {
+        if config.region_simplify && std::mem::take(&mut wl.cfg_changed) && super::region_simplify::simplify_regions(ctx, root) {
             res.region_simplifications += 1;
             changed = true;
         }
