@@ -66,7 +66,7 @@ pub fn register(reg: &mut Registry) {
             traits: Traits::PURE | Traits::CONSTANT_LIKE,
             verify: Some(verify_constant),
             fold: Some(|ctx, op, _| {
-                ctx.get_attr(op, "value").map_or(FoldOutcome::None, |a| FoldOutcome::Replace(vec![FoldResult::Attr(a)]))
+                ctx.get_attr(op, "value").map_or(FoldOutcome::None, |a| FoldOutcome::Replace(smallvec::smallvec![FoldResult::Attr(a)]))
             }),
             ..OpInfo::new("arith.constant")
         },
@@ -343,11 +343,11 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
 // ----- folders ---------------------------------------------------------------------------
 
 fn value(v: cuprite_ir::ValueId) -> FoldOutcome {
-    FoldOutcome::Replace(vec![FoldResult::Value(v)])
+    FoldOutcome::Replace(smallvec::smallvec![FoldResult::Value(v)])
 }
 
 fn attr(a: AttrId) -> FoldOutcome {
-    FoldOutcome::Replace(vec![FoldResult::Attr(a)])
+    FoldOutcome::Replace(smallvec::smallvec![FoldResult::Attr(a)])
 }
 
 /// Evaluates integer binary op `name` on `a`, `b` at `width` bits; `None` where the result

@@ -104,8 +104,9 @@ pub enum FoldOutcome {
     None,
     /// Updated the op in place (e.g. swapped operands).
     InPlace,
-    /// Replace each result with this.
-    Replace(Vec<FoldResult>),
+    /// Replace each result with this (inline for one or two results: folding allocates
+    /// nothing).
+    Replace(smallvec::SmallVec<[FoldResult; 2]>),
 }
 
 pub type VerifyFn = fn(&Context, OpId) -> Result<(), String>;

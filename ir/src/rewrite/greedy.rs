@@ -153,12 +153,8 @@ impl Listener for Worklist {
             }
         }
     }
-    fn op_replaced(&mut self, ctx: &Context, op: OpId, _with: &[ValueId]) {
-        for &r in ctx.results(op) {
-            for (u, _) in ctx.uses(r) {
-                self.push(u);
-            }
-        }
+    fn op_replaced(&mut self, _ctx: &Context, _op: OpId, _with: &[ValueId]) {
+        // The users are queued by the `op_modified` notifications of the RAUW that follows.
     }
     fn op_modified(&mut self, ctx: &Context, op: OpId) {
         self.cfg_changed |= affects_cfg(ctx, op);
