@@ -92,8 +92,11 @@ struct Worklist {
     cfg_changed: bool,
 }
 
+/// Whether a change to `op` may change a CFG: it holds regions, or it is the last op of its
+/// block (where terminators are). Reads only the dense link table: this runs on every
+/// notification.
 fn affects_cfg(ctx: &Context, op: OpId) -> bool {
-    ctx.num_successors(op) > 0 || ctx.op_has_regions(op) || ctx.has_trait(op, crate::registry::Traits::TERMINATOR)
+    ctx.op_has_regions(op) || ctx.next_op(op).is_none()
 }
 
 impl Worklist {
@@ -135,11 +138,15 @@ impl Worklist {
 
 impl Listener for Worklist {
     fn op_inserted(&mut self, ctx: &Context, op: OpId) {
-        self.cfg_changed |= affects_cfg(ctx, op);
+        if !self.cfg_changed {
+            self.cfg_changed = affects_cfg(ctx, op);
+        }
         self.push(op);
     }
     fn op_erased(&mut self, ctx: &Context, op: OpId) {
-        self.cfg_changed |= affects_cfg(ctx, op);
+        if !self.cfg_changed {
+            self.cfg_changed = affects_cfg(ctx, op);
+        }
         for v in ctx.operands(op) {
             if let Some(d) = ctx.defining_op(v) {
                 self.push(d);
@@ -157,7 +164,9 @@ impl Listener for Worklist {
         // The users are queued by the `op_modified` notifications of the RAUW that follows.
     }
     fn op_modified(&mut self, ctx: &Context, op: OpId) {
-        self.cfg_changed |= affects_cfg(ctx, op);
+        if !self.cfg_changed {
+            self.cfg_changed = affects_cfg(ctx, op);
+        }
         self.push(op);
     }
 }
