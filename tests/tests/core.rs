@@ -421,3 +421,14 @@ fn dominance_on_a_diamond_with_an_unreachable_block() {
     want.sort();
     assert_eq!(c, want);
 }
+
+#[test]
+fn contexts_move_between_threads() {
+    // DESIGN invariant: a Context is Send (per-function contexts are compiled in parallel).
+    fn assert_send<T: Send>() {}
+    assert_send::<Context>();
+    let mut ctx = context(true);
+    let m = parse_module(&mut ctx, r#""demo.op"() : () -> ()"#, "t.mlir").unwrap();
+    let printed = std::thread::spawn(move || print_op(&ctx, m, PrintOptions::default())).join().unwrap();
+    assert!(printed.contains("demo.op"));
+}
