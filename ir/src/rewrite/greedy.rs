@@ -330,6 +330,8 @@ struct ConstantCache {
     /// Constants known to sit in the prefix of constants at the top of their insertion
     /// block (the only place a shared constant dominates every use), and the last of them.
     in_prefix: rustc_hash::FxHashSet<OpId>,
+    /// The constant hook of each folded op's dialect, by op name.
+    hooks: rustc_hash::FxHashMap<crate::symbol::Symbol, Option<crate::registry::MaterializeConstantFn>>,
     prefix_last: rustc_hash::FxHashMap<crate::context::BlockId, OpId>,
 }
 
@@ -449,21 +451,33 @@ impl ConstantCache {
         let ib = insertion_block(ctx, op)?;
         // The folded op's name stands for its dialect in the key (same dialect hook).
         let dsym = ctx.op_name(op);
-        if let Some(&c) = self.made.get(&(ib, dsym, attr, ty)) {
-            let cname = ctx.op_is_live(c).then(|| ctx.op_name(c));
-            if let Some(cname) = cname {
-                let key = (ib, cname, ctx.get_attr_sym(c, ctx.value_sym()).unwrap_or(attr), ty);
-                if self.lookup(ctx, key) == Some(c) {
-                    return Some((c, false));
-                }
+        let made_key = (ib, dsym, attr, ty);
+        if let Some(&c) = self.made.get(&made_key) {
+            // Still that constant at the top of `ib`? (Its slot may hold a newer op.)
+            if ctx.op_is_live(c)
+                && ctx.op_block(c) == Some(ib)
+                && self.in_prefix.contains(&c)
+                && ctx.num_results(c) == 1
+                && ctx.value_type(ctx.result(c, 0)) == ty
+                && ctx.get_attr_sym(c, ctx.value_sym()) == Some(attr)
+            {
+                return Some((c, false));
             }
         }
-        let dialect = ctx.op_name_str(op).split('.').next().unwrap_or("");
-        let hook = ctx.registry().dialect(dialect).and_then(|d| d.materialize_constant)?;
+        let hook = match self.hooks.get(&dsym) {
+            Some(&h) => h,
+            None => {
+                let dialect = ctx.op_name_str(op).split('.').next().unwrap_or("");
+                let h = ctx.registry().dialect(dialect).and_then(|d| d.materialize_constant);
+                self.hooks.insert(dsym, h);
+                h
+            }
+        }?;
         let c = hook(ctx, attr, ty, loc)?;
         let key = (ib, ctx.op_name(c), ctx.get_attr_sym(c, ctx.value_sym()).unwrap_or(attr), ty);
         if let Some(existing) = self.lookup(ctx, key) {
             ctx.erase_op(c);
+            self.made.insert(made_key, existing);
             return Some((existing, false));
         }
         let before = self.prefix_end(ctx, ib);
@@ -471,7 +485,7 @@ impl ConstantCache {
         self.in_prefix.insert(c);
         self.prefix_last.insert(ib, c);
         self.map.insert(key, c);
-        self.made.insert((ib, dsym, attr, ty), c);
+        self.made.insert(made_key, c);
         Some((c, true))
     }
 }
