@@ -21,6 +21,24 @@ pub fn collect_preorder(ctx: &Context, root: OpId) -> Vec<OpId> {
     out
 }
 
+/// Like [`collect_preorder`], but the ops for which `prune` holds are listed without their
+/// contents.
+pub fn collect_preorder_pruned(ctx: &Context, root: OpId, prune: impl Fn(OpId) -> bool) -> Vec<OpId> {
+    let mut out = vec![root];
+    let mut stack: Vec<OpId> = Vec::new();
+    push_first_ops(ctx, root, &mut stack);
+    while let Some(op) = stack.pop() {
+        out.push(op);
+        if let Some(n) = ctx.next_op(op) {
+            stack.push(n);
+        }
+        if !prune(op) {
+            push_first_ops(ctx, op, &mut stack);
+        }
+    }
+    out
+}
+
 /// Pushes the first op of every block of `op`'s regions, last block first (the cursors of a
 /// forward preorder walk).
 pub(crate) fn push_first_ops(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {

@@ -173,85 +173,162 @@ impl Listener for Worklist {
 
 /// Applies `patterns` (plus folding and dead-op removal) to everything nested in `root`
 /// until nothing changes or a budget is hit.
+///
+/// The ops directly nested in `root` that are isolated from above (functions) are first
+/// brought to their own fixpoint one at a time: nothing inside one can affect another, and a
+/// function's ops stay in cache across its sweeps. Then the rest of `root` (everything but
+/// those functions' contents) is swept to a fixpoint. The iteration budget applies per
+/// scope; the rewrite budget to the whole run.
 pub fn apply_patterns_greedily(ctx: &mut Context, root: OpId, patterns: &PatternSet, config: &GreedyConfig) -> GreedyResult {
-    let mut index = PatternIndex::new(patterns);
     // All ops of the context stand in for the ops under `root` (no extra walk to count).
     let initial = ctx.num_ops() as u64;
-    let budget = config.max_rewrites.unwrap_or(initial * REWRITES_PER_OP + REWRITE_BUDGET_BASE);
-    let mut res = GreedyResult {
-        stop: StopReason::Converged,
-        changed: false,
-        iterations: 0,
-        rewrites: 0,
-        folds: 0,
-        erased_dead: 0,
-        region_simplifications: 0,
-        stats: Vec::new(),
+    let mut d = Driver {
+        config,
+        index: PatternIndex::new(patterns),
+        budget: config.max_rewrites.unwrap_or(initial * REWRITES_PER_OP + REWRITE_BUDGET_BASE),
+        res: GreedyResult {
+            stop: StopReason::Converged,
+            changed: false,
+            iterations: 0,
+            rewrites: 0,
+            folds: 0,
+            erased_dead: 0,
+            region_simplifications: 0,
+            stats: Vec::new(),
+        },
+        wl: Worklist { list: Vec::new(), queued: Vec::new(), cfg_changed: true },
+        consts: Vec::new(),
+        known: ConstantCache::default(),
+        done: Vec::new(),
     };
-    // The first sweep is followed by a region simplification whatever happened.
-    let mut wl = Worklist { list: Vec::new(), queued: Vec::new(), cfg_changed: true };
-    let mut consts: Vec<Option<crate::attrs::AttrId>> = Vec::new();
-    let mut known = ConstantCache::default();
-    'sweeps: loop {
-        if res.iterations >= config.max_iterations {
-            res.stop = StopReason::IterationBudget(config.max_iterations);
-            break;
-        }
-        res.iterations += 1;
-        let mut changed = false;
-        // The walk becomes the worklist: reversed, so ops pop in textual order.
-        let mut all = crate::walk::collect_preorder(ctx, root);
-        all.reverse();
-        all.pop();
-        wl.fill(all);
-        while let Some(op) = wl.pop() {
-            if !ctx.op_is_live(op) || ctx.op_block(op).is_none() || !ctx.is_ancestor(root, op) {
-                continue;
-            }
-            if res.rewrites >= budget {
-                res.stop = StopReason::RewriteBudget(budget);
-                break 'sweeps;
-            }
-            if config.remove_dead && is_trivially_dead(ctx, op) {
-                known.forget(op);
-                let mut rw = Rewriter::new(ctx, &mut wl);
-                rw.erase_op(op);
-                res.erased_dead += 1;
-                res.rewrites += 1;
-                changed = true;
-                continue;
-            }
-            if config.fold && ctx.has_trait(op, crate::registry::Traits::CONSTANT_LIKE) {
-                if known.hoist_or_merge(ctx, op, &mut wl) {
-                    res.folds += 1;
-                    res.rewrites += 1;
-                    changed = true;
-                }
-                continue;
-            }
-            if config.fold && try_fold(ctx, op, &mut wl, &mut consts, &mut known) {
-                res.folds += 1;
-                res.rewrites += 1;
-                changed = true;
-                continue;
-            }
-            let mut rw = Rewriter::new(ctx, &mut wl);
-            if index.apply(op, &mut rw).is_some() {
-                res.rewrites += 1;
-                changed = true;
-            }
-        }
-        if config.region_simplify && std::mem::take(&mut wl.cfg_changed) && super::region_simplify::simplify_regions(ctx, root) {
-            res.region_simplifications += 1;
-            changed = true;
-        }
-        res.changed |= changed;
-        if !changed {
-            break;
+    let mut children = Vec::new();
+    for &r in ctx.regions(root) {
+        for &b in ctx.region_blocks(r) {
+            children.extend(
+                ctx.block_ops(b).filter(|&o| ctx.op_has_regions(o) && ctx.has_trait(o, crate::registry::Traits::ISOLATED_FROM_ABOVE)),
+            );
         }
     }
-    res.stats = index.into_stats();
+    let mut stopped = false;
+    for &c in &children {
+        // Constants never cross an isolated op: a fresh (small, cache-resident) constant
+        // table per function.
+        d.known = ConstantCache::default();
+        if d.run(ctx, c) {
+            stopped = true;
+            break;
+        }
+        d.mark_done(c);
+    }
+    if !stopped {
+        d.known = ConstantCache::default();
+        d.run(ctx, root);
+    }
+    let mut res = d.res;
+    res.stats = d.index.into_stats();
     res
+}
+
+struct Driver<'p, 'c> {
+    config: &'c GreedyConfig,
+    index: PatternIndex<'p>,
+    budget: u64,
+    res: GreedyResult,
+    wl: Worklist,
+    consts: Vec<Option<crate::attrs::AttrId>>,
+    known: ConstantCache,
+    /// Isolated ops already brought to a fixpoint (by op index): later scopes do not
+    /// sweep their contents again.
+    done: Vec<bool>,
+}
+
+impl Driver<'_, '_> {
+    fn mark_done(&mut self, op: OpId) {
+        if self.done.len() <= op.index() {
+            self.done.resize(op.index() + 1, false);
+        }
+        self.done[op.index()] = true;
+    }
+
+    fn is_done(&self, op: OpId) -> bool {
+        self.done.get(op.index()).copied().unwrap_or(false)
+    }
+
+    /// Sweeps everything nested in `scope` (but not inside ops marked done) until nothing
+    /// changes. Returns whether a budget stopped the run.
+    fn run(&mut self, ctx: &mut Context, scope: OpId) -> bool {
+        let config = self.config;
+        let mut sweeps = 0;
+        // The first sweep is followed by a region simplification whatever happened.
+        self.wl.cfg_changed = true;
+        'sweeps: loop {
+            if sweeps >= config.max_iterations {
+                self.res.stop = StopReason::IterationBudget(config.max_iterations);
+                return true;
+            }
+            sweeps += 1;
+            self.res.iterations = self.res.iterations.max(sweeps);
+            let mut changed = false;
+            // The walk becomes the worklist: reversed, so ops pop in textual order.
+            let mut all = if self.done.is_empty() {
+                crate::walk::collect_preorder(ctx, scope)
+            } else {
+                crate::walk::collect_preorder_pruned(ctx, scope, |o| o != scope && self.is_done(o))
+            };
+            all.reverse();
+            all.pop();
+            self.wl.fill(all);
+            while let Some(op) = self.wl.pop() {
+                if !ctx.op_is_live(op) || ctx.op_block(op).is_none() || !ctx.is_ancestor(scope, op) {
+                    continue;
+                }
+                if self.res.rewrites >= self.budget {
+                    self.res.stop = StopReason::RewriteBudget(self.budget);
+                    break 'sweeps;
+                }
+                if config.remove_dead && is_trivially_dead(ctx, op) {
+                    self.known.forget(op);
+                    let mut rw = Rewriter::new(ctx, &mut self.wl);
+                    rw.erase_op(op);
+                    self.res.erased_dead += 1;
+                    self.res.rewrites += 1;
+                    changed = true;
+                    continue;
+                }
+                if config.fold && ctx.has_trait(op, crate::registry::Traits::CONSTANT_LIKE) {
+                    if self.known.hoist_or_merge(ctx, op, &mut self.wl) {
+                        self.res.folds += 1;
+                        self.res.rewrites += 1;
+                        changed = true;
+                    }
+                    continue;
+                }
+                if config.fold && try_fold(ctx, op, &mut self.wl, &mut self.consts, &mut self.known) {
+                    self.res.folds += 1;
+                    self.res.rewrites += 1;
+                    changed = true;
+                    continue;
+                }
+                let mut rw = Rewriter::new(ctx, &mut self.wl);
+                if self.index.apply(op, &mut rw).is_some() {
+                    self.res.rewrites += 1;
+                    changed = true;
+                }
+            }
+            if config.region_simplify
+                && std::mem::take(&mut self.wl.cfg_changed)
+                && super::region_simplify::simplify_regions_pruned(ctx, scope, |o| o != scope && self.is_done(o))
+            {
+                self.res.region_simplifications += 1;
+                changed = true;
+            }
+            self.res.changed |= changed;
+            if !changed {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 /// Folds `op` if its folder says so. Returns whether the IR changed.

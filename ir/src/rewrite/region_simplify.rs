@@ -17,8 +17,13 @@ use crate::{
 
 /// Simplifies every region under `root`; returns whether anything changed.
 pub fn simplify_regions(ctx: &mut Context, root: OpId) -> bool {
+    simplify_regions_pruned(ctx, root, |_| false)
+}
+
+/// [`simplify_regions`], not looking inside the ops for which `prune` holds.
+pub fn simplify_regions_pruned(ctx: &mut Context, root: OpId, prune: impl Fn(OpId) -> bool) -> bool {
     let mut changed = false;
-    for op in crate::walk::collect_preorder(ctx, root) {
+    for op in crate::walk::collect_preorder_pruned(ctx, root, prune) {
         if !ctx.op_is_live(op) || !ctx.op_has_regions(op) || !ctx.is_registered(op) || ctx.has_trait(op, Traits::GRAPH_REGION) {
             continue;
         }
