@@ -7,18 +7,7 @@ use crate::context::{Context, OpId};
 /// Walks forward through each block (a stack of "next op to visit" cursors), touching each
 /// op once.
 pub fn collect_preorder(ctx: &Context, root: OpId) -> Vec<OpId> {
-    let mut out = vec![root];
-    let mut stack: Vec<OpId> = Vec::new();
-    push_first_ops(ctx, root, &mut stack);
-    while let Some(op) = stack.pop() {
-        out.push(op);
-        // The next sibling waits until this op's children are done.
-        if let Some(n) = ctx.next_op(op) {
-            stack.push(n);
-        }
-        push_first_ops(ctx, op, &mut stack);
-    }
-    out
+    collect_preorder_pruned(ctx, root, |_| false)
 }
 
 /// Like [`collect_preorder`], but the ops for which `prune` holds are listed without their

@@ -31,17 +31,22 @@ pub fn simplify_regions_pruned(ctx: &mut Context, root: OpId, prune: impl Fn(OpI
             if ctx.region_blocks(r).len() < 2 {
                 continue;
             }
-            changed |= erase_unreachable_blocks(ctx, r);
+            changed |= erase_unreachable_blocks(ctx, r) > 0;
             changed |= merge_straight_line_blocks(ctx, r);
         }
     }
     changed
 }
 
-fn erase_unreachable_blocks(ctx: &mut Context, r: crate::context::RegionId) -> bool {
+/// Erases the blocks of `r` unreachable from its entry; returns how many. Their ops' uses
+/// are dropped first, so blocks that refer to each other can go in any order.
+pub fn erase_unreachable_blocks(ctx: &mut Context, r: crate::context::RegionId) -> u64 {
+    if ctx.region_blocks(r).len() < 2 {
+        return 0;
+    }
     let reachable = rpo(ctx, r);
     if reachable.len() == ctx.region_blocks(r).len() {
-        return false;
+        return 0;
     }
     let mut live = vec![false; ctx.block_capacity()];
     for b in &reachable {
@@ -56,10 +61,11 @@ fn erase_unreachable_blocks(ctx: &mut Context, r: crate::context::RegionId) -> b
             }
         }
     }
+    let n = dead.len() as u64;
     for b in dead {
         ctx.erase_block(b);
     }
-    true
+    n
 }
 
 fn merge_straight_line_blocks(ctx: &mut Context, r: crate::context::RegionId) -> bool {

@@ -7,7 +7,6 @@
 
 use crate::{
     context::{Context, OpId},
-    dominance::rpo,
     pass::{Pass, PassState},
     registry::Traits,
     rewrite::is_trivially_dead,
@@ -19,31 +18,13 @@ pub struct Dce;
 /// Runs DCE on everything nested in `root`; returns the number of ops and blocks erased.
 pub fn run_dce(ctx: &mut Context, root: OpId) -> u64 {
     let mut erased = 0;
-    // 1. Unreachable blocks.
+    // 1. Unreachable blocks (shared with the greedy driver's region simplification).
     for op in crate::walk::collect_preorder(ctx, root) {
         if !ctx.op_is_live(op) || !ctx.is_registered(op) || ctx.has_trait(op, Traits::GRAPH_REGION) {
             continue;
         }
         for r in ctx.regions(op).to_vec() {
-            if ctx.region_blocks(r).len() < 2 {
-                continue;
-            }
-            let reachable = rpo(ctx, r);
-            let dead: Vec<_> = ctx.region_blocks(r).iter().copied().filter(|b| !reachable.contains(b)).collect();
-            for &b in &dead {
-                for o in ctx.block_ops(b).collect::<Vec<_>>() {
-                    for n in crate::walk::collect_preorder(ctx, o) {
-                        ctx.drop_operands(n);
-                        ctx.clear_successors(n);
-                    }
-                }
-            }
-            for b in dead {
-                // Values of a dead block may still be "used" by other dead blocks' ops,
-                // whose operands are dropped above, so erasure is safe in any order.
-                ctx.erase_block(b);
-                erased += 1;
-            }
+            erased += crate::rewrite::region_simplify::erase_unreachable_blocks(ctx, r);
         }
     }
     // 2-3. Dead ops.
