@@ -55,7 +55,8 @@ fn print_module(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
     p.attr_dict(op, &["sym_name"], Some(" attributes"));
     p.write(" ");
     let r = ctx.region(op, 0);
-    p.region(r);
+    // The parser recreates a missing body block, so an empty one is not printed.
+    p.region_with(r, true);
     Ok(())
 }
 

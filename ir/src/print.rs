@@ -39,7 +39,9 @@ enum Task {
     /// Text a custom printer wrote after one of its regions.
     Raw(String),
     OpTail(OpId),
-    Region(RegionId, usize),
+    /// A region, its index among the op's regions (for the separator), and whether a lone
+    /// empty entry block is left out (custom forms whose parser recreates it).
+    Region(RegionId, usize, bool),
     RegionClose,
     Block(BlockId, bool),
     OpsFrom(OpId),
@@ -85,7 +87,7 @@ fn push_u32(out: &mut String, mut n: u32) {
 
 enum Segment {
     Text(String),
-    Region(RegionId),
+    Region(RegionId, bool),
 }
 
 /// Prints `op` (and everything nested) to a string.
@@ -247,7 +249,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                             for seg in segs.into_iter().rev() {
                                 stack.push(match seg {
                                     Segment::Text(t) => Task::Raw(t),
-                                    Segment::Region(r) => Task::Region(r, 0),
+                                    Segment::Region(r, elide) => Task::Region(r, 0, elide),
                                 });
                             }
                         }
@@ -260,7 +262,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                             self.out.push_str(" (");
                             stack.push(Task::OpTail(op));
                             for (i, &r) in regions.iter().enumerate().rev() {
-                                stack.push(Task::Region(r, i));
+                                stack.push(Task::Region(r, i, false));
                             }
                         }
                     }
@@ -273,14 +275,18 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                     self.out.push(')');
                     self.print_generic_tail(op);
                 }
-                Task::Region(r, i) => {
+                Task::Region(r, i, elide_empty) => {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
                     self.out.push_str("{\n");
                     self.level += 1;
                     stack.push(Task::RegionClose);
-                    for (k, &b) in ctx.region_blocks(r).iter().enumerate().rev() {
+                    let blocks = ctx.region_blocks(r);
+                    if elide_empty && blocks.len() == 1 && ctx.block_is_empty(blocks[0]) && ctx.block_args(blocks[0]).is_empty() {
+                        continue;
+                    }
+                    for (k, &b) in blocks.iter().enumerate().rev() {
                         stack.push(Task::Block(b, k == 0));
                     }
                 }
@@ -556,16 +562,22 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     /// Prints a region (`{` blocks `}`). Called from a custom printer, the region is printed
     /// after the printer returns, in order with the text written between regions.
     pub fn region(&mut self, r: RegionId) {
+        self.region_with(r, false);
+    }
+
+    /// Prints a region, leaving out a lone empty entry block when `elide_empty_block` (for
+    /// custom forms whose parser creates that block, like `module {}`).
+    pub fn region_with(&mut self, r: RegionId, elide_empty_block: bool) {
         match self.segments.as_mut() {
             Some(segs) => {
                 if !segs.is_empty() {
                     let between = self.out.split_off(self.seg_start);
                     segs.push(Segment::Text(between));
                 }
-                segs.push(Segment::Region(r));
+                segs.push(Segment::Region(r, elide_empty_block));
                 self.seg_start = self.out.len();
             }
-            None => self.run(vec![Task::Region(r, 0)]),
+            None => self.run(vec![Task::Region(r, 0, elide_empty_block)]),
         }
     }
 
