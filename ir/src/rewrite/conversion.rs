@@ -363,7 +363,7 @@ pub fn apply_conversion(
             failed.push(op);
         }
     }
-    cleanup_casts(ctx, root, types);
+    cleanup_casts(ctx, root);
     for op in failed {
         if ctx.op_is_live(op) && ctx.op_block(op).is_some() {
             let span = crate::verify::loc_span(ctx, ctx.op_loc(op), sources);
@@ -389,7 +389,7 @@ pub fn apply_conversion(
 }
 
 /// Folds `cast(cast(x : A) : B) : A` to `x` and erases unused casts.
-fn cleanup_casts(ctx: &mut Context, root: OpId, _types: &TypeConverter) {
+fn cleanup_casts(ctx: &mut Context, root: OpId) {
     let casts: Vec<OpId> = crate::walk::collect_preorder(ctx, root).into_iter().filter(|&o| ctx.is_op(o, CAST_OP)).collect();
     for &c in &casts {
         if !ctx.op_is_live(c) || ctx.num_operands(c) != 1 || ctx.num_results(c) != 1 {
