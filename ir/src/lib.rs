@@ -13,6 +13,7 @@ pub mod context;
 pub mod diag;
 pub mod dominance;
 pub mod location;
+pub mod ods;
 pub mod parse;
 pub mod pass;
 pub mod print;

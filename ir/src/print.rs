@@ -39,12 +39,30 @@ enum Task {
     /// Text a custom printer wrote after one of its regions.
     Raw(String),
     OpTail(OpId),
-    /// A region, its index among the op's regions (for the separator), and whether a lone
-    /// empty entry block is left out (custom forms whose parser recreates it).
-    Region(RegionId, usize, bool),
+    /// A region, its index among the op's regions (for the separator), and how it is shown.
+    Region(RegionId, usize, RegionStyle),
     RegionClose,
-    Block(BlockId, bool),
-    OpsFrom(OpId),
+    Block(BlockId, bool, RegionStyle),
+    /// The ops of a block from this one on, up to (not including) the second op.
+    OpsFrom(OpId, Option<OpId>),
+}
+
+/// How a custom form shows a region (MLIR's `printRegion` flags).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RegionStyle {
+    /// Leave out a lone empty entry block (custom forms whose parser recreates it).
+    pub elide_empty_block: bool,
+    /// Print the entry block's label and arguments (custom forms that print the
+    /// arguments elsewhere, like `func.func`'s signature, turn this off).
+    pub entry_args: bool,
+    /// Print block terminators (off for implicit terminators the parser adds back).
+    pub terminators: bool,
+}
+
+impl Default for RegionStyle {
+    fn default() -> Self {
+        RegionStyle { elide_empty_block: false, entry_args: true, terminators: true }
+    }
 }
 
 /// Printer state handed to custom-form print hooks.
@@ -87,7 +105,7 @@ fn push_u32(out: &mut String, mut n: u32) {
 
 enum Segment {
     Text(String),
-    Region(RegionId, bool),
+    Region(RegionId, RegionStyle),
 }
 
 /// Prints `op` (and everything nested) to a string.
@@ -227,9 +245,17 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                     self.print_results(op);
                     let custom = if self.opts.generic { None } else { ctx.op_info(op).and_then(|i| i.print) };
                     if let Some(f) = custom {
-                        // The builtin dialect is the default dialect: `module`, not `builtin.module`.
+                        // The prefix of the default dialect is left out (`module`, `return`).
                         let name = ctx.op_name_str(op);
-                        self.out.push_str(name.strip_prefix("builtin.").unwrap_or(name));
+                        let default = match ctx.parent_op(op) {
+                            Some(p) => ctx.op_info(p).and_then(|i| i.default_dialect).unwrap_or(""),
+                            None => "builtin",
+                        };
+                        let short = name
+                            .strip_prefix(default)
+                            .and_then(|r| r.strip_prefix('.'))
+                            .filter(|r| !default.is_empty() && !r.contains('.'));
+                        self.out.push_str(short.unwrap_or(name));
                         let outer = self.segments.replace(Vec::new());
                         let _ = f(self, op);
                         let segs = std::mem::replace(&mut self.segments, outer).unwrap_or_default();
@@ -249,7 +275,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                             for seg in segs.into_iter().rev() {
                                 stack.push(match seg {
                                     Segment::Text(t) => Task::Raw(t),
-                                    Segment::Region(r, elide) => Task::Region(r, 0, elide),
+                                    Segment::Region(r, style) => Task::Region(r, 0, style),
                                 });
                             }
                         }
@@ -262,7 +288,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                             self.out.push_str(" (");
                             stack.push(Task::OpTail(op));
                             for (i, &r) in regions.iter().enumerate().rev() {
-                                stack.push(Task::Region(r, i, false));
+                                stack.push(Task::Region(r, i, RegionStyle::default()));
                             }
                         }
                     }
@@ -275,7 +301,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                     self.out.push(')');
                     self.print_generic_tail(op);
                 }
-                Task::Region(r, i, elide_empty) => {
+                Task::Region(r, i, style) => {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
@@ -283,11 +309,12 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                     self.level += 1;
                     stack.push(Task::RegionClose);
                     let blocks = ctx.region_blocks(r);
-                    if elide_empty && blocks.len() == 1 && ctx.block_is_empty(blocks[0]) && ctx.block_args(blocks[0]).is_empty() {
+                    if style.elide_empty_block && blocks.len() == 1 && ctx.block_is_empty(blocks[0]) && ctx.block_args(blocks[0]).is_empty()
+                    {
                         continue;
                     }
                     for (k, &b) in blocks.iter().enumerate().rev() {
-                        stack.push(Task::Block(b, k == 0));
+                        stack.push(Task::Block(b, k == 0, style));
                     }
                 }
                 Task::RegionClose => {
@@ -295,22 +322,28 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                     self.indent(self.level);
                     self.out.push('}');
                 }
-                Task::Block(b, entry) => {
+                Task::Block(b, entry, style) => {
                     let args = ctx.block_args(b);
                     // The entry label can be left out only when nothing needs it: no
                     // arguments, some ops, and no branch to it (invalid IR, but printable).
-                    if !entry || !args.is_empty() || ctx.block_is_empty(b) || ctx.has_predecessors(b) {
+                    let label = if entry && !style.entry_args {
+                        ctx.has_predecessors(b)
+                    } else {
+                        !entry || !args.is_empty() || ctx.block_is_empty(b) || ctx.has_predecessors(b)
+                    };
+                    if label {
                         self.indent(self.level - 1);
                         self.print_block_label(b);
                         self.out.push('\n');
                     }
-                    if let Some(f) = ctx.first_op(b) {
-                        stack.push(Task::OpsFrom(f));
+                    let stop = if style.terminators { None } else { ctx.last_op(b).filter(|&t| ctx.has_trait(t, Traits::TERMINATOR)) };
+                    if let Some(f) = ctx.first_op(b).filter(|&f| Some(f) != stop) {
+                        stack.push(Task::OpsFrom(f, stop));
                     }
                 }
-                Task::OpsFrom(op) => {
-                    if let Some(n) = ctx.next_op(op) {
-                        stack.push(Task::OpsFrom(n));
+                Task::OpsFrom(op, stop) => {
+                    if let Some(n) = ctx.next_op(op).filter(|&n| Some(n) != stop) {
+                        stack.push(Task::OpsFrom(n, stop));
                     }
                     stack.push(Task::Op(op));
                 }
@@ -562,22 +595,27 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     /// Prints a region (`{` blocks `}`). Called from a custom printer, the region is printed
     /// after the printer returns, in order with the text written between regions.
     pub fn region(&mut self, r: RegionId) {
-        self.region_with(r, false);
+        self.region_styled(r, RegionStyle::default());
     }
 
     /// Prints a region, leaving out a lone empty entry block when `elide_empty_block` (for
     /// custom forms whose parser creates that block, like `module {}`).
     pub fn region_with(&mut self, r: RegionId, elide_empty_block: bool) {
+        self.region_styled(r, RegionStyle { elide_empty_block, ..RegionStyle::default() });
+    }
+
+    /// Prints a region as `style` says.
+    pub fn region_styled(&mut self, r: RegionId, style: RegionStyle) {
         match self.segments.as_mut() {
             Some(segs) => {
                 if !segs.is_empty() {
                     let between = self.out.split_off(self.seg_start);
                     segs.push(Segment::Text(between));
                 }
-                segs.push(Segment::Region(r, elide_empty_block));
+                segs.push(Segment::Region(r, style));
                 self.seg_start = self.out.len();
             }
-            None => self.run(vec![Task::Region(r, 0, elide_empty_block)]),
+            None => self.run(vec![Task::Region(r, 0, style)]),
         }
     }
 
@@ -865,38 +903,184 @@ pub fn f64_to_float_bits(v: f64, k: FloatKind) -> u64 {
     }
 }
 
-/// Formats a float as MLIR does: `%.6e`-style when that round-trips, else the shortest
-/// decimal that does, else (NaN, infinities) the hexadecimal bit pattern.
+/// Formats a float as MLIR does (`printFloatValue`): `%.6e`-style when that round-trips,
+/// else LLVM's `APFloat::toString()` (the type's natural precision, see [`apfloat_to_string`])
+/// if that has a `.`, else (NaN, infinities, large integers) the hexadecimal bit pattern.
 pub fn format_float(bits: u64, k: FloatKind) -> String {
     let v = float_bits_to_f64(bits, k);
+    let hex = || format!("0x{:0digits$X}", bits, digits = (k.width() / 4) as usize);
     if !v.is_finite() {
-        let digits = (k.width() / 4) as usize;
-        return format!("0x{:0digits$X}", bits);
+        return hex();
     }
     let round_trips = |s: &str| s.parse::<f64>().is_ok_and(|p| f64_to_float_bits(p, k) == bits);
-    let six = mlir_exp_style(&format!("{v:.6e}"));
-    if round_trips(&six) {
-        return six;
+    if let Some(six) = apfloat_six_digits(v) {
+        if round_trips(&six) {
+            return six;
+        }
     }
-    let shortest = match k {
-        FloatKind::F64 => format!("{v:e}"),
-        _ => format!("{:e}", v as f32),
-    };
-    let s = mlir_exp_style(&shortest);
-    if round_trips(&s) {
+    let precision = 2 + (k.mantissa_bits() as usize) * 59 / 196;
+    let s = apfloat_to_string(v, precision);
+    if s.contains('.') {
         return s;
     }
-    let digits = (k.width() / 4) as usize;
-    format!("0x{:0digits$X}", bits)
+    hex()
 }
 
-/// Turns Rust's `1.5e-7` / `1e3` into MLIR's `1.5e-07` / `1.0e+03`.
-fn mlir_exp_style(s: &str) -> String {
-    let (mant, exp) = s.split_once('e').unwrap_or((s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let mant = if mant.contains('.') { mant.to_string() } else { format!("{mant}.0") };
-    let sign = if exp < 0 { '-' } else { '+' };
-    format!("{mant}e{sign}{:02}", exp.abs())
+/// LLVM's `APFloat::toString(Str, 6, 0, false)`: 6 significant digits, scientific, the
+/// mantissa padded to 6 decimals (`1.500000e+00`, `7.978850e-01`). `None` where rounding
+/// carries through every digit (`9.9999999e-13`): mlir-opt-22 never prints those in this
+/// form (checked: 1e-12, 1e-7 and 1e-11 as f64 print as `9.9999999999999998E-13`, ...).
+fn apfloat_six_digits(v: f64) -> Option<String> {
+    let neg = v.is_sign_negative();
+    let (digits, exp, carried) = decimal_digits(v.abs(), 6);
+    if carried {
+        return None;
+    }
+    let e = exp + digits.len() as i64 - 1;
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    out.push((b'0' + digits[0]) as char);
+    out.push('.');
+    out.extend(digits[1..].iter().map(|&d| (b'0' + d) as char));
+    out.extend(std::iter::repeat_n('0', 7 - digits.len()));
+    let _ = write!(out, "e{}{:02}", if e >= 0 { '+' } else { '-' }, e.abs());
+    Some(out)
+}
+
+/// The decimal digits of finite `a > 0` rounded to `precision` significant digits exactly as
+/// LLVM's `IEEEFloat::toString` computes them: `a = S * 10^x` for an integer `S`, whose low
+/// decimal digits are first dropped (truncated) down to about `precision * log2(10)` bits,
+/// then the digit string is rounded half up (`AdjustToPrecision`), trailing zeros dropped.
+/// Returns `(digits, exp, carried)` with `a ~= digits * 10^exp`; `carried` when the
+/// rounding carried through every digit. Zero is `[0]`.
+fn decimal_digits(a: f64, precision: usize) -> (Vec<u8>, i64, bool) {
+    if a == 0.0 {
+        return (vec![0], 0, false);
+    }
+    // a = m * 2^e with m odd.
+    let raw = a.to_bits();
+    let (biased, frac) = ((raw >> 52) & 0x7ff, raw & ((1u64 << 52) - 1));
+    let (mut m, mut e) = if biased == 0 { (frac, -1074i64) } else { (frac | (1u64 << 52), biased as i64 - 1075) };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += tz as i64;
+    // The exact decimal expansion (f64 values have at most 767 significant digits).
+    let exact = format!("{a:.800e}");
+    let (mant, e10) = exact.split_once('e').unwrap_or((&exact, "0"));
+    let e10: i64 = e10.parse().unwrap_or(0);
+    let mut d: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).map(|c| c - b'0').collect();
+    while d.len() > 1 && d.last() == Some(&0) {
+        d.pop();
+    }
+    let log2m = 64 - m.leading_zeros() as i64; // bit length of m
+                                               // S and its bit length: S = m * 2^e (e >= 0) or m * 5^-e with a = S * 10^e (e < 0).
+    let (mut exp, bits) = if e >= 0 {
+        let x = e10 - (d.len() as i64 - 1);
+        d.extend(std::iter::repeat_n(0, x as usize));
+        (0i64, log2m + e)
+    } else {
+        let b = ((m as f64).log2() + (-e) as f64 * 5f64.log2()).floor() as i64 + 1;
+        (e, b)
+    };
+    // `AdjustToPrecision(APInt&)`: drop (truncate) decimal digits beyond what is needed.
+    let required = ((precision * 196 + 58) / 59) as i64;
+    if bits > required {
+        let tens = ((bits - required) * 59 / 196) as usize;
+        let tens = tens.min(d.len().saturating_sub(1));
+        d.truncate(d.len() - tens);
+        exp += tens as i64;
+    }
+    while d.len() > 1 && d.last() == Some(&0) {
+        d.pop();
+        exp += 1;
+    }
+    // `AdjustToPrecision(buffer)`: round half up on the next digit.
+    let mut carried = false;
+    if d.len() > precision {
+        let cut = d.len() - precision;
+        let round_up = d[precision] >= 5;
+        d.truncate(precision);
+        exp += cut as i64;
+        if round_up {
+            let mut i = d.len();
+            loop {
+                if i == 0 {
+                    d = vec![1];
+                    exp += precision as i64;
+                    carried = true;
+                    break;
+                }
+                i -= 1;
+                if d[i] == 9 {
+                    d[i] = 0;
+                } else {
+                    d[i] += 1;
+                    break;
+                }
+            }
+        }
+    }
+    while d.len() > 1 && d.last() == Some(&0) {
+        d.pop();
+        exp += 1;
+    }
+    (d, exp, carried)
+}
+
+/// LLVM's `APFloat::toString(Str, FormatPrecision, FormatMaxPadding = 3, TruncateZero = true)`
+/// for a finite `v`: `precision` significant digits (rounding half up on the exact decimal
+/// expansion), trailing zeros dropped, plain notation unless that needs more than 3 padding
+/// zeros, else `d.dddE+x`.
+pub fn apfloat_to_string(v: f64, precision: usize) -> String {
+    const MAX_PADDING: i64 = 3;
+    let neg = v.is_sign_negative();
+    let a = v.abs();
+    if a == 0.0 {
+        return if neg { "-0".into() } else { "0".into() };
+    }
+    let (digits, exp, _) = decimal_digits(a, precision);
+    let n = digits.len() as i64;
+    let scientific = if exp >= 0 {
+        exp > MAX_PADDING || n + exp > precision as i64
+    } else {
+        let msd = exp + n - 1;
+        msd < 0 && -msd > MAX_PADDING
+    };
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    let ch = |d: u8| (b'0' + d) as char;
+    if scientific {
+        let e = exp + n - 1;
+        out.push(ch(digits[0]));
+        out.push('.');
+        if n == 1 {
+            out.push('0');
+        } else {
+            out.extend(digits[1..].iter().map(|&d| ch(d)));
+        }
+        out.push('E');
+        out.push(if e >= 0 { '+' } else { '-' });
+        out.push_str(&e.abs().to_string());
+    } else if exp >= 0 {
+        out.extend(digits.iter().map(|&d| ch(d)));
+        out.extend(std::iter::repeat_n('0', exp as usize));
+    } else {
+        let whole = exp + n;
+        if whole > 0 {
+            out.extend(digits[..whole as usize].iter().map(|&d| ch(d)));
+            out.push('.');
+            out.extend(digits[whole as usize..].iter().map(|&d| ch(d)));
+        } else {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-whole) as usize));
+            out.extend(digits.iter().map(|&d| ch(d)));
+        }
+    }
+    out
 }
 
 impl fmt::Debug for OpPrinter<'_, '_> {

@@ -142,6 +142,9 @@ pub struct OpInfo {
     /// Custom assembly form.
     pub print: Option<PrintFn>,
     pub parse: Option<ParseFn>,
+    /// Ops in this op's regions may leave out this dialect prefix in custom forms (MLIR's
+    /// `OpAsmOpInterface::getDefaultDialect`).
+    pub default_dialect: Option<&'static str>,
 }
 
 impl OpInfo {

@@ -39,6 +39,15 @@ impl FloatKind {
             FloatKind::F64 => 64,
         }
     }
+    /// Significand precision in bits, the implicit bit included (LLVM's `semantics.precision`).
+    pub fn mantissa_bits(self) -> u32 {
+        match self {
+            FloatKind::F16 => 11,
+            FloatKind::BF16 => 8,
+            FloatKind::F32 => 24,
+            FloatKind::F64 => 53,
+        }
+    }
     /// The keyword (`f32`).
     pub fn keyword(self) -> &'static str {
         match self {

@@ -617,20 +617,22 @@ impl Parser {
     }
 
     fn parse_value_inner(&mut self, scope: &mut Option<&mut Scope>, rec: Option<&Record>) -> PResult<Value> {
-        let mut v = self.parse_simple(scope, rec)?;
-        loop {
-            if self.at_punct('.') {
-                self.bump();
-                let (f, _) = self.expect_ident("a field name after '.'")?;
-                v = Value::Access(Box::new(v), f);
-            } else if self.at_punct('#') {
-                self.bump();
-                let rhs = self.parse_simple(scope, rec)?;
-                v = Value::Paste(Box::new(v), Box::new(rhs));
-            } else {
-                return Ok(v);
-            }
+        let mut v = self.parse_postfix(scope, rec)?;
+        while self.eat_punct('#') {
+            let rhs = self.parse_postfix(scope, rec)?;
+            v = Value::Paste(Box::new(v), Box::new(rhs));
         }
+        Ok(v)
+    }
+
+    /// A simple value followed by `.field` accesses (which bind tighter than `#`).
+    fn parse_postfix(&mut self, scope: &mut Option<&mut Scope>, rec: Option<&Record>) -> PResult<Value> {
+        let mut v = self.parse_simple(scope, rec)?;
+        while self.eat_punct('.') {
+            let (f, _) = self.expect_ident("a field name after '.'")?;
+            v = Value::Access(Box::new(v), f);
+        }
+        Ok(v)
     }
 
     fn parse_simple(&mut self, scope: &mut Option<&mut Scope>, rec: Option<&Record>) -> PResult<Value> {

@@ -257,8 +257,8 @@ impl RecordKeeper {
     }
 }
 
-/// The defs as text, one block per def with its superclasses and fields (like
-/// `llvm-tblgen --print-records`' def section).
+/// The defs as text, sorted by name, one block per def with its superclasses and fields: the
+/// same text as the def section of `llvm-tblgen --print-records` (a test compares them).
 pub fn print_defs(rk: &RecordKeeper) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -275,7 +275,11 @@ pub fn print_defs(rk: &RecordKeeper) -> String {
         out.push('\n');
         for f in &d.fields {
             // llvm-tblgen shows a string field holding a code block as `code`.
-            let ty = if matches!((&f.ty, &f.value), (Ty::Str, Value::Code(_))) { "code".to_string() } else { f.ty.to_string() };
+            let ty = match (&f.ty, &f.value) {
+                (Ty::Str | Ty::Code, Value::Code(_)) => "code".to_string(),
+                (Ty::Str | Ty::Code, _) => "string".to_string(),
+                _ => f.ty.to_string(),
+            };
             let _ = writeln!(out, "  {ty} {} = {};", f.name, f.value);
         }
         out.push_str("}\n");

@@ -135,6 +135,11 @@ pub struct Parser<'a, 'c> {
     custom_nesting: usize,
     /// Regions a custom parser opens belong to an isolated op.
     custom_isolated: bool,
+    /// Default dialects of the custom ops whose regions are being parsed (MLIR's
+    /// `OpAsmOpInterface::getDefaultDialect`): `return` in a `func.func` is `func.return`.
+    default_dialects: Vec<&'static str>,
+    /// While a custom parser runs: the block names of the region it is in, for successors.
+    custom_blocks: Option<FxHashMap<&'a str, (BlockId, bool, u32, u32)>>,
 }
 
 /// The interface custom-form parse hooks use.
@@ -179,6 +184,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             depth: 0,
             custom_nesting: 0,
             custom_isolated: false,
+            default_dialects: Vec::new(),
+            custom_blocks: None,
         }
     }
 
@@ -717,7 +724,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
-    fn at_keyword(&self, kw: &str) -> bool {
+    /// Whether the next token is bare keyword `kw`.
+    pub fn at_keyword(&self, kw: &str) -> bool {
         self.tok.kind == Tok::BareId && self.text(self.tok) == kw
     }
 
@@ -762,7 +770,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         match self.tok.kind {
             Tok::Str => self.parse_generic_head(results, block, frame, start),
             Tok::BareId => {
-                self.parse_custom_op(results, block)?;
+                self.parse_custom_op(results, block, frame)?;
                 Ok(None)
             }
             _ => Err(self.expected("operation name in quotes or a custom operation")),
@@ -959,10 +967,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(())
     }
 
-    fn parse_custom_op(&mut self, results: ResultGroups<'a>, block: BlockId) -> PResult<()> {
+    fn parse_custom_op(&mut self, results: ResultGroups<'a>, block: BlockId, frame: &mut RegionFrame<'a>) -> PResult<()> {
         let nt = self.bump();
         let written = self.text(nt);
-        let candidates = [written.to_string(), format!("builtin.{written}")];
+        let default = self.default_dialects.last().copied().unwrap_or("builtin");
+        let candidates = [written.to_string(), format!("{default}.{written}")];
         let Some((full, info)) = candidates.iter().find_map(|n| self.ctx.op_info_by_name(n).map(|i| (n.clone(), i.clone()))) else {
             return Err(self.error_at(
                 nt.lo,
@@ -985,7 +994,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         let saved = self.custom_isolated;
         self.custom_isolated = info.traits.contains(Traits::ISOLATED_FROM_ABOVE);
         self.custom_nesting += 1;
+        self.default_dialects.push(info.default_dialect.unwrap_or(""));
+        let saved_blocks = self.custom_blocks.replace(std::mem::take(&mut frame.blocks));
         let r = parse(self, &mut st);
+        frame.blocks = std::mem::replace(&mut self.custom_blocks, saved_blocks).unwrap_or_default();
+        self.default_dialects.pop();
         self.custom_nesting -= 1;
         self.custom_isolated = saved;
         r?;
@@ -1029,6 +1042,44 @@ impl<'a, 'c> Parser<'a, 'c> {
         let r = self.ctx.create_region();
         self.parse_region_body(r, false, args)?;
         Ok(r)
+    }
+
+    /// Parses a successor `^name` of the block being parsed.
+    pub fn parse_successor(&mut self) -> PResult<BlockId> {
+        let t = self.expect(Tok::CaretId)?;
+        let name = self.text(t);
+        let Some(blocks) = self.custom_blocks.as_mut() else {
+            return Err(self.error_at(t.lo, t.hi, "successors are only allowed in ops inside a region"));
+        };
+        if let Some(&(b, _, _, _)) = blocks.get(name) {
+            return Ok(b);
+        }
+        let b = self.ctx.create_block(&[]);
+        blocks.insert(name, (b, false, t.lo, t.hi));
+        Ok(b)
+    }
+
+    /// The text of the next token if it is a bare identifier.
+    pub fn peek_keyword(&self) -> Option<&'a str> {
+        (self.tok.kind == Tok::BareId).then(|| self.text(self.tok))
+    }
+
+    /// Parses `<...>` with balanced brackets and returns its text, brackets included.
+    pub fn parse_angle_body(&mut self) -> PResult<String> {
+        let open = self.expect(Tok::Less)?;
+        let mut depth = 1usize;
+        let mut hi = open.hi;
+        while depth > 0 {
+            let t = self.bump();
+            match t.kind {
+                Tok::Less => depth += 1,
+                Tok::Greater => depth -= 1,
+                Tok::Eof | Tok::Error => return Err(self.error_at(open.lo, t.hi, "unbalanced '<' in attribute body")),
+                _ => {}
+            }
+            hi = t.hi;
+        }
+        Ok(self.src[open.lo as usize..hi as usize].to_string())
     }
 
     /// Parses `@name` and returns the name.

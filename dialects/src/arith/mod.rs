@@ -1,147 +1,28 @@
 //! The `arith` dialect: integer and float arithmetic, comparisons, select, casts and
-//! constants, with constant folding (wrapping and signedness as LLVM/MLIR define them),
-//! algebraic folds (x+0, x*1, x*0, x-x, x&x, ...) and a few canonicalization patterns.
+//! constants, declared in `ops.td`. This module holds the hand-written parts: constant
+//! folding (wrapping and signedness as LLVM/MLIR define them, no folding of division by zero
+//! or of signed `MIN / -1`, IEEE semantics and NaN for floats), algebraic folds (x+0, x*1,
+//! x*0, x-x, x&x, ...), canonicalization patterns, the cast verifier, and the custom forms of
+//! `arith.constant` and `arith.select`.
 
 use cuprite_ir::{
     context::normalize_int,
-    print::{f64_to_float_bits, float_bits_to_f64},
+    parse::{lexer::Tok, OpParser},
+    print::{f64_to_float_bits, float_bits_to_f64, OpPrinter},
     rewrite::{constant_value, PatternSet, Rewriter},
-    AttrId, AttrKind, Context, DialectInfo, FloatKind, FoldOutcome, FoldResult, LocId, OpId, OpInfo, OperationState, Registry, Signedness,
-    Traits, TypeId, TypeKind,
+    AttrId, AttrKind, Context, Diagnostic, FloatKind, FoldOutcome, FoldResult, LocId, OpId, OperationState, Signedness, Traits, TypeId,
+    TypeKind,
 };
 
-/// Integer binary ops: (name, commutative, has overflowFlags).
-const INT_BINARY: &[(&str, bool, bool)] = &[
-    ("arith.addi", true, true),
-    ("arith.subi", false, true),
-    ("arith.muli", true, true),
-    ("arith.divsi", false, false),
-    ("arith.divui", false, false),
-    ("arith.remsi", false, false),
-    ("arith.remui", false, false),
-    ("arith.andi", true, false),
-    ("arith.ori", true, false),
-    ("arith.xori", true, false),
-    ("arith.shli", false, true),
-    ("arith.shrsi", false, false),
-    ("arith.shrui", false, false),
-    ("arith.maxsi", true, false),
-    ("arith.maxui", true, false),
-    ("arith.minsi", true, false),
-    ("arith.minui", true, false),
-];
-
-/// Float binary ops (all carry `fastmath`).
-const FLOAT_BINARY: &[(&str, bool)] = &[
-    ("arith.addf", true),
-    ("arith.subf", false),
-    ("arith.mulf", true),
-    ("arith.divf", false),
-    ("arith.remf", false),
-    ("arith.maximumf", true),
-    ("arith.minimumf", true),
-];
-
-/// Casts: (name, kind).
-const CASTS: &[&str] = &[
-    "arith.extsi",
-    "arith.extui",
-    "arith.trunci",
-    "arith.sitofp",
-    "arith.uitofp",
-    "arith.fptosi",
-    "arith.fptoui",
-    "arith.extf",
-    "arith.truncf",
-    "arith.index_cast",
-    "arith.index_castui",
-    "arith.bitcast",
-];
-
-/// Registers the dialect.
-pub fn register(reg: &mut Registry) {
-    let mut ops = vec![
-        OpInfo {
-            summary: "An integer, index or float constant",
-            traits: Traits::PURE | Traits::CONSTANT_LIKE,
-            verify: Some(verify_constant),
-            fold: Some(|ctx, op, _| {
-                ctx.get_attr(op, "value").map_or(FoldOutcome::None, |a| FoldOutcome::Replace(smallvec::smallvec![FoldResult::Attr(a)]))
-            }),
-            ..OpInfo::new("arith.constant")
-        },
-        OpInfo {
-            summary: "Integer comparison",
-            traits: Traits::PURE | Traits::ELEMENTWISE,
-            verify: Some(verify_cmpi),
-            fold: Some(fold_cmpi),
-            ..OpInfo::new("arith.cmpi")
-        },
-        OpInfo {
-            summary: "Float comparison",
-            traits: Traits::PURE | Traits::ELEMENTWISE,
-            verify: Some(verify_cmpf),
-            ..OpInfo::new("arith.cmpf")
-        },
-        OpInfo {
-            summary: "Chooses one of two values by an i1 condition",
-            traits: Traits::PURE | Traits::ELEMENTWISE,
-            verify: Some(verify_select),
-            fold: Some(fold_select),
-            canonicalize: Some(select_patterns),
-            ..OpInfo::new("arith.select")
-        },
-        OpInfo {
-            summary: "Float negation",
-            traits: Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE,
-            verify: Some(verify_float_operands),
-            fold: Some(fold_negf),
-            ..OpInfo::new("arith.negf")
-        },
-    ];
-    for &(name, comm, _) in INT_BINARY {
-        let mut t = Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE;
-        if comm {
-            t = t | Traits::COMMUTATIVE;
-        }
-        let canon: Option<fn(&mut PatternSet)> = match name {
-            "arith.addi" => Some(addi_patterns),
-            "arith.muli" => Some(muli_patterns),
-            _ => None,
-        };
-        ops.push(OpInfo {
-            summary: "Integer binary arithmetic",
-            traits: t,
-            verify: Some(verify_int_binary),
-            fold: Some(fold_int_binary),
-            canonicalize: canon,
-            ..OpInfo::new(name)
-        });
-    }
-    for &(name, comm) in FLOAT_BINARY {
-        let mut t = Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE | Traits::ELEMENTWISE;
-        if comm {
-            t = t | Traits::COMMUTATIVE;
-        }
-        ops.push(OpInfo {
-            summary: "Float binary arithmetic",
-            traits: t,
-            verify: Some(verify_float_operands),
-            fold: Some(fold_float_binary),
-            ..OpInfo::new(name)
-        });
-    }
-    for &name in CASTS {
-        ops.push(OpInfo {
-            summary: "Conversion between numeric types",
-            traits: Traits::PURE | Traits::ELEMENTWISE,
-            verify: Some(verify_cast),
-            fold: Some(fold_cast),
-            ..OpInfo::new(name)
-        });
-    }
-    reg.register(DialectInfo { name: "arith", materialize_constant: Some(materialize_constant) }, ops);
+/// Generated from `ops.td`.
+#[allow(clippy::all, dead_code)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/arith.rs"));
 }
+pub use ops::{register, CmpFPredicate, CmpIPredicate, ConstantOp, SelectOp};
+
+/// Integer ops that carry `overflowFlags` (their builders set `#arith.overflow<none>`).
+const WITH_OVERFLOW_FLAGS: &[&str] = &["arith.addi", "arith.subi", "arith.muli", "arith.shli"];
 
 // ----- helpers ---------------------------------------------------------------------------
 
@@ -209,7 +90,7 @@ pub fn build_constant(rw: &mut Rewriter<'_>, value: AttrId, ty: TypeId, loc: Loc
 pub fn build_int_binary(rw: &mut Rewriter<'_>, name: &str, lhs: cuprite_ir::ValueId, rhs: cuprite_ir::ValueId, loc: LocId) -> OpId {
     let ty = rw.ctx.value_type(lhs);
     let mut props = Vec::new();
-    if INT_BINARY.iter().any(|&(n, _, ovf)| n == name && ovf) {
+    if WITH_OVERFLOW_FLAGS.contains(&name) {
         let k = rw.ctx.sym("overflowFlags");
         props.push((k, opaque(rw.ctx, ".overflow<none>")));
     }
@@ -247,75 +128,7 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn check_arity(ctx: &Context, op: OpId, operands: usize) -> Result<(), String> {
-    if ctx.num_operands(op) != operands || ctx.num_results(op) != 1 {
-        return Err(format!("expects {operands} operand(s) and 1 result"));
-    }
-    Ok(())
-}
-
-fn verify_int_binary(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_arity(ctx, op, 2)?;
-    if int_info(ctx, ctx.value_type(ctx.operand(op, 0))).is_none() {
-        return Err("operands must be signless-integer-like".into());
-    }
-    Ok(())
-}
-
-fn verify_float_operands(ctx: &Context, op: OpId) -> Result<(), String> {
-    let n = if ctx.is_op(op, "arith.negf") { 1 } else { 2 };
-    check_arity(ctx, op, n)?;
-    if float_kind(ctx, ctx.value_type(ctx.operand(op, 0))).is_none() {
-        return Err("operands must be floating-point".into());
-    }
-    Ok(())
-}
-
-fn predicate(ctx: &Context, op: OpId) -> Option<i128> {
-    int_value(ctx, ctx.get_attr(op, "predicate")?)
-}
-
-fn verify_cmp(ctx: &Context, op: OpId, max: i128, float: bool) -> Result<(), String> {
-    check_arity(ctx, op, 2)?;
-    let p = predicate(ctx, op).ok_or("requires an integer attribute 'predicate'")?;
-    if !(0..=max).contains(&p) {
-        return Err(format!("predicate {p} is out of range (0 to {max})"));
-    }
-    let (a, b) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.operand(op, 1)));
-    if a != b {
-        return Err("operands must have the same type".into());
-    }
-    if float != float_kind(ctx, a).is_some() || (!float && int_info(ctx, a).is_none()) {
-        return Err(format!("operands must be {}", if float { "floating-point" } else { "integers or index" }));
-    }
-    if int_info(ctx, ctx.value_type(ctx.result(op, 0))) != Some((1, Signedness::Signless)) {
-        return Err("result must be i1".into());
-    }
-    Ok(())
-}
-
-fn verify_cmpi(ctx: &Context, op: OpId) -> Result<(), String> {
-    verify_cmp(ctx, op, 9, false)
-}
-
-fn verify_cmpf(ctx: &Context, op: OpId) -> Result<(), String> {
-    verify_cmp(ctx, op, 15, true)
-}
-
-fn verify_select(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_arity(ctx, op, 3)?;
-    if int_info(ctx, ctx.value_type(ctx.operand(op, 0))) != Some((1, Signedness::Signless)) {
-        return Err("condition must be i1".into());
-    }
-    let r = ctx.value_type(ctx.result(op, 0));
-    if ctx.value_type(ctx.operand(op, 1)) != r || ctx.value_type(ctx.operand(op, 2)) != r {
-        return Err("true and false values must have the result type".into());
-    }
-    Ok(())
-}
-
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_arity(ctx, op, 1)?;
     let (from, to) = (ctx.value_type(ctx.operand(op, 0)), ctx.value_type(ctx.result(op, 0)));
     let (fi, ti, ff, tf) = (int_info(ctx, from), int_info(ctx, to), float_kind(ctx, from), float_kind(ctx, to));
     let is_index = |t| matches!(ctx.type_kind(t), TypeKind::Index);
@@ -502,7 +315,7 @@ pub fn eval_cmpi(pred: i128, a: i128, b: i128, width: u32) -> Option<bool> {
 }
 
 fn fold_cmpi(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
-    let Some(pred) = predicate(ctx, op) else { return FoldOutcome::None };
+    let Some(pred) = ctx.get_attr(op, "predicate").and_then(|a| int_value(ctx, a)) else { return FoldOutcome::None };
     let i1 = ctx.i1();
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let Some((width, _)) = int_info(ctx, ctx.value_type(x)) else { return FoldOutcome::None };
@@ -586,16 +399,16 @@ fn reassociate_constants(op: OpId, rw: &mut Rewriter<'_>) -> bool {
     true
 }
 
-fn addi_patterns(set: &mut PatternSet) {
+fn canonicalize_addi(set: &mut PatternSet) {
     set.add_fn("arith.addi-reassociate-constants", "arith.addi", 1, reassociate_constants);
 }
 
-fn muli_patterns(set: &mut PatternSet) {
+fn canonicalize_muli(set: &mut PatternSet) {
     set.add_fn("arith.muli-reassociate-constants", "arith.muli", 1, reassociate_constants);
 }
 
 /// `select(c, true, false) -> c` on i1.
-fn select_patterns(set: &mut PatternSet) {
+fn canonicalize_select(set: &mut PatternSet) {
     set.add_fn("arith.select-i1-identity", "arith.select", 1, |op, rw| {
         let ctx = &*rw.ctx;
         let t = constant_value(ctx, ctx.operand(op, 1)).and_then(|a| int_value(ctx, a));
@@ -624,4 +437,109 @@ fn maximum_minimum(a: f64, b: f64, max: bool) -> f64 {
     } else {
         a.min(b)
     }
+}
+
+/// Evaluates float comparison `pred` (MLIR's numbering: false oeq ogt oge olt ole one ord
+/// ueq ugt uge ult ule une uno true). Ordered predicates are false on NaN, unordered true.
+pub fn eval_cmpf(pred: i128, a: f64, b: f64) -> Option<bool> {
+    let unordered = a.is_nan() || b.is_nan();
+    let ordered = |r: bool| !unordered && r;
+    let unord = |r: bool| unordered || r;
+    Some(match pred {
+        0 => false,
+        1 => ordered(a == b),
+        2 => ordered(a > b),
+        3 => ordered(a >= b),
+        4 => ordered(a < b),
+        5 => ordered(a <= b),
+        6 => ordered(a != b),
+        7 => !unordered,
+        8 => unord(a == b),
+        9 => unord(a > b),
+        10 => unord(a >= b),
+        11 => unord(a < b),
+        12 => unord(a <= b),
+        13 => unord(a != b),
+        14 => unordered,
+        15 => true,
+        _ => return None,
+    })
+}
+
+fn fold_cmpf(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    let Some(pred) = ctx.get_attr(op, "predicate").and_then(|a| int_value(ctx, a)) else { return FoldOutcome::None };
+    let i1 = ctx.i1();
+    // `false` and `true` do not look at the operands.
+    let r = match (pred, consts[0].and_then(|c| float_value(ctx, c)), consts[1].and_then(|c| float_value(ctx, c))) {
+        (0, ..) => Some(false),
+        (15, ..) => Some(true),
+        (p, Some((a, _)), Some((b, _))) => eval_cmpf(p, a, b),
+        _ => None,
+    };
+    match r {
+        Some(b) => attr(ctx.int_attr(b as i128, i1)),
+        None => FoldOutcome::None,
+    }
+}
+
+fn fold_constant(ctx: &mut Context, op: OpId, _: &[Option<AttrId>]) -> FoldOutcome {
+    ctx.get_attr(op, "value").map_or(FoldOutcome::None, attr)
+}
+
+// ----- custom forms ----------------------------------------------------------------------
+
+/// `arith.constant {attrs} 42 : i32` (MLIR's `attr-dict $value`).
+fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    p.attr_dict(op, &["value"], None);
+    if let Some(v) = ConstantOp(op).value_attr(p.ctx()) {
+        p.write(" ");
+        p.attr(v);
+    }
+    Ok(())
+}
+
+fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    p.parse_optional_attr_dict(&mut st.attrs)?;
+    let v = p.parse_attr()?;
+    let ty = match p.ctx().attr_kind(v) {
+        AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => *ty,
+        _ => return Err(p.error_here("expected an integer or float constant with its type")),
+    };
+    let k = p.ctx().sym("value");
+    st.props.push((k, v));
+    st.result_types.push(ty);
+    Ok(())
+}
+
+/// `arith.select %c, %a, %b {attrs} : i32` (MLIR's hand-written form).
+fn print_select(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    let ctx = p.ctx();
+    let vals = ctx.operand_vec(op);
+    p.write(" ");
+    p.operand_list(&vals);
+    p.attr_dict(op, &[], None);
+    p.write(" : ");
+    p.ty(ctx.value_type(ctx.result(op, 0)));
+    Ok(())
+}
+
+fn parse_select(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    let c = p.parse_operand()?;
+    p.expect(Tok::Comma)?;
+    let t = p.parse_operand()?;
+    p.expect(Tok::Comma)?;
+    let f = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut st.attrs)?;
+    p.expect(Tok::Colon)?;
+    let mut ty = p.parse_type()?;
+    let mut cond_ty = p.ctx().i1();
+    if p.eat(Tok::Comma) {
+        cond_ty = ty;
+        ty = p.parse_type()?;
+    }
+    st.operands.push(p.resolve_operand(c, cond_ty)?);
+    st.operands.push(p.resolve_operand(t, ty)?);
+    st.operands.push(p.resolve_operand(f, ty)?);
+    st.result_types.push(ty);
+    Ok(())
 }
