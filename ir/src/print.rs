@@ -985,7 +985,7 @@ fn decimal_digits(a: f64, precision: usize) -> (Vec<u8>, i64, bool) {
         (e, b)
     };
     // `AdjustToPrecision(APInt&)`: drop (truncate) decimal digits beyond what is needed.
-    let required = ((precision * 196 + 58) / 59) as i64;
+    let required = (precision * 196).div_ceil(59) as i64;
     if bits > required {
         let tens = ((bits - required) * 59 / 196) as usize;
         let tens = tens.min(d.len().saturating_sub(1));

@@ -31,11 +31,11 @@ fn constraint(o: &mut String, next: &mut usize, spec: &str) -> String {
         let v = format!("%{}", *next);
         *next += 1;
         if a == "any" {
-            let _ = writeln!(o, "      {v} = irdl.any");
+            let _ = writeln!(o, "    {v} = irdl.any");
         } else if a.starts_with('!') || a.starts_with('#') {
-            let _ = writeln!(o, "      {v} = irdl.base \"{a}\"");
+            let _ = writeln!(o, "    {v} = irdl.base \"{a}\"");
         } else {
-            let _ = writeln!(o, "      {v} = irdl.is {a}");
+            let _ = writeln!(o, "    {v} = irdl.is {a}");
         }
         v
     };
@@ -45,7 +45,7 @@ fn constraint(o: &mut String, next: &mut usize, spec: &str) -> String {
     let vs: Vec<String> = alts.iter().map(|a| one(o, next, a)).collect();
     let v = format!("%{}", *next);
     *next += 1;
-    let _ = writeln!(o, "      {v} = irdl.any_of({})", vs.join(", "));
+    let _ = writeln!(o, "    {v} = irdl.any_of({})", vs.join(", "));
     v
 }
 
@@ -85,20 +85,20 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
         for r in &op.regions {
             let v = format!("%{next}");
             next += 1;
-            let _ = writeln!(o, "      {v} = irdl.region");
+            let _ = writeln!(o, "    {v} = irdl.region");
             regions.push(format!("{}: {v}", irdl_name(&r.name)));
         }
         if !ops.is_empty() {
-            let _ = writeln!(o, "      irdl.operands({})", ops.join(", "));
+            let _ = writeln!(o, "    irdl.operands({})", ops.join(", "));
         }
         if !res.is_empty() {
-            let _ = writeln!(o, "      irdl.results({})", res.join(", "));
+            let _ = writeln!(o, "    irdl.results({})", res.join(", "));
         }
         if !attrs.is_empty() {
-            let _ = writeln!(o, "      irdl.attributes {{{}}}", attrs.join(", "));
+            let _ = writeln!(o, "    irdl.attributes {{{}}}", attrs.join(", "));
         }
         if !regions.is_empty() {
-            let _ = writeln!(o, "      irdl.regions({})", regions.join(", "));
+            let _ = writeln!(o, "    irdl.regions({})", regions.join(", "));
         }
         o.push_str("  }\n");
     }

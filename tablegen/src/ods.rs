@@ -163,10 +163,7 @@ pub fn build(rk: &RecordKeeper) -> Result<DialectModel, Diagnostic> {
     let dialects: Vec<&Record> = rk.defs_derived_from("Dialect").collect();
     let d = match dialects.as_slice() {
         [d] => *d,
-        [] => {
-            let sp = rk.defs.first().map_or_else(Span::default, |r| r.span);
-            return Err(err(sp, "no dialect is defined (a def deriving from 'Dialect')"));
-        }
+        [] => return Err(err(Span::default(), "no dialect is defined in this file (a def deriving from 'Dialect')")),
         [_, second, ..] => return Err(err(second.span, "more than one dialect is defined in this file")),
     };
     let name = d.str("name").unwrap_or_default().to_string();

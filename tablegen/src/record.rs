@@ -110,7 +110,8 @@ impl fmt::Display for Value {
         match self {
             Value::Unset => f.write_str("?"),
             Value::Int(i) => write!(f, "{i}"),
-            Value::Str(s) => write!(f, "{s:?}"),
+            // As llvm-tblgen prints strings: no escaping.
+            Value::Str(s) => write!(f, "\"{s}\""),
             Value::Code(s) => write!(f, "[{{{s}}}]"),
             Value::List(l) => {
                 f.write_str("[")?;

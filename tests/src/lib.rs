@@ -73,12 +73,146 @@ pub fn split_cases(text: &str) -> Vec<String> {
 /// The path of upstream `mlir-opt-22`, if installed. With `CUPRITE_REQUIRE_MLIR=1` (set by
 /// `.ci/run`) a missing tool is an error rather than a skipped comparison.
 pub fn mlir_opt() -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join("mlir-opt-22")).find(|c| c.is_file()));
+    upstream_tool("mlir-opt-22")
+}
+
+/// The path of upstream `llvm-tblgen-22`, if installed (same rules as [`mlir_opt`]).
+pub fn llvm_tblgen() -> Option<PathBuf> {
+    upstream_tool("llvm-tblgen-22")
+}
+
+fn upstream_tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(name)).find(|c| c.is_file()));
     if found.is_none() && std::env::var("CUPRITE_REQUIRE_MLIR").is_ok_and(|v| v == "1") {
-        panic!("CUPRITE_REQUIRE_MLIR=1 but mlir-opt-22 is not on PATH (run scripts/install-mlir.sh)");
+        panic!("CUPRITE_REQUIRE_MLIR=1 but {name} is not on PATH (run scripts/install-mlir.sh)");
     }
     if found.is_none() {
-        eprintln!("note: mlir-opt-22 not found; comparisons with upstream MLIR skipped (scripts/install-mlir.sh installs it)");
+        eprintln!("note: {name} not found; comparisons with upstream LLVM/MLIR skipped (scripts/install-mlir.sh installs it)");
     }
     found
+}
+
+/// Runs an upstream tool on `input` (written to a temporary file passed last); its stdout,
+/// or its stderr as the error.
+pub fn run_tool(tool: &std::path::Path, args: &[&str], input: &str) -> Result<String, String> {
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("cuprite-tool-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let f = dir.join("in.mlir");
+    std::fs::write(&f, input).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new(tool).args(args).arg(&f).output().map_err(|e| e.to_string());
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = out?;
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// Normalizes printed IR for comparison with mlir-opt's: SSA values are renamed in order of
+/// definition (uses refer to the latest definition of a name, as scoping allows), block
+/// labels in order of appearance per function, `%x:2 = ...` results are spelled out as
+/// `%x#0, %x#1`, and comments and blank lines are dropped. What is left must be equal text.
+pub fn normalize_names(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut cur: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut next = 0usize;
+    let mut blocks: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let is_name = |c: char| c.is_ascii_alphanumeric() || "_$.-".contains(c);
+    for raw in text.lines() {
+        let line = match raw.find("//") {
+            Some(i) if !raw[..i].contains('"') => raw[..i].trim_end(),
+            _ => raw.trim_end(),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("func.func") || trimmed.starts_with("module") {
+            blocks.clear();
+        }
+        // Expand `%x:N = ` into `%x#0, ..., %x#N-1 = `.
+        let mut line = line.to_string();
+        let indent = line.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix('%') {
+            let name_len = rest.find(|c: char| !is_name(c)).unwrap_or(rest.len());
+            let after = &rest[name_len..];
+            if let Some(after) = after.strip_prefix(':') {
+                let dl = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+                if dl > 0 && after[dl..].starts_with(" = ") {
+                    let n: usize = after[..dl].parse().unwrap_or(0);
+                    let base = &rest[..name_len];
+                    let names: Vec<String> = (0..n).map(|i| format!("%{base}#{i}")).collect();
+                    line = format!("{}{} = {}", &line[..indent], names.join(", "), &after[dl + 3..]);
+                }
+            }
+        }
+        // Which names are defined here: results before ` = ` at the start of the line, and
+        // arguments (`%a: type`, `iter_args(%a = %init`, `(%a = %init` in scf.while).
+        let b = line.as_bytes();
+        let mut res = String::new();
+        let mut i = 0;
+        let lead_end = {
+            let t = line.trim_start();
+            if t.starts_with('%') {
+                line.find(" = ").filter(|&k| line[indent..k].split(", ").all(|p| p.starts_with('%')))
+            } else {
+                None
+            }
+        };
+        while i < b.len() {
+            if b[i] == b'%' {
+                let mut j = i + 1;
+                while j < b.len() && is_name(b[j] as char) {
+                    j += 1;
+                }
+                if j < b.len() && b[j] == b'#' {
+                    let mut k = j + 1;
+                    while k < b.len() && b[k].is_ascii_digit() {
+                        k += 1;
+                    }
+                    if k > j + 1 {
+                        j = k;
+                    }
+                }
+                let name = &line[i..j];
+                let rest = &line[j..];
+                let before = &line[..i];
+                let is_def = lead_end.is_some_and(|e| i < e)
+                    || (rest.starts_with(':') && !rest[1..].starts_with(|c: char| c.is_ascii_digit()))
+                    || (rest.starts_with(" = ")
+                        && (before.ends_with("iter_args(")
+                            || before.ends_with("scf.for ")
+                            || before.ends_with("unsigned ")
+                            || before.ends_with("while (")
+                            || before.ends_with(", ")));
+                if is_def {
+                    let fresh = format!("%v{next}");
+                    next += 1;
+                    cur.insert(name.to_string(), fresh.clone());
+                    res.push_str(&fresh);
+                } else {
+                    res.push_str(cur.get(name).map_or(name, |s| s.as_str()));
+                }
+                i = j;
+            } else if b[i] == b'^' {
+                let mut j = i + 1;
+                while j < b.len() && is_name(b[j] as char) {
+                    j += 1;
+                }
+                let name = line[i..j].to_string();
+                let k = blocks.len();
+                res.push_str(blocks.entry(name).or_insert_with(|| format!("^b{k}")));
+                i = j;
+            } else {
+                let ch = line[i..].chars().next().unwrap_or(' ');
+                res.push(ch);
+                i += ch.len_utf8();
+            }
+        }
+        out.push(res);
+    }
+    out.join("\n")
 }

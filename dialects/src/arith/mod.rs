@@ -97,7 +97,9 @@ pub fn build_int_binary(rw: &mut Rewriter<'_>, name: &str, lhs: cuprite_ir::Valu
     rw.create_simple(name, &[lhs, rhs], &[ty], props, loc)
 }
 
-fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
+/// Makes an `arith.constant` of `ty` holding `attr` (the folding drivers' hook; `math` uses it
+/// too).
+pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
     let value = match (ctx.attr_kind(attr).clone(), ctx.type_kind(ty).clone()) {
         (AttrKind::Integer { ty: at, .. }, _) if at == ty => attr,
         (AttrKind::Integer { value, .. }, TypeKind::Integer { .. } | TypeKind::Index) => ctx.int_attr(value, ty),

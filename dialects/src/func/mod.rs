@@ -98,12 +98,9 @@ fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
         if i > 0 {
             p.write(", ");
         }
-        match entry.and_then(|b| ctx.block_args(b).get(i).copied()) {
-            Some(a) => {
-                p.operand(a);
-                p.write(": ");
-            }
-            None => {}
+        if let Some(a) = entry.and_then(|b| ctx.block_args(b).get(i).copied()) {
+            p.operand(a);
+            p.write(": ");
         }
         p.ty(t);
         if let Some(Some(d)) = arg_attrs.get(i) {

@@ -16,6 +16,11 @@ pub mod ops {
 }
 pub use ops::register;
 
+/// Folded values become `arith.constant`s, as in MLIR.
+fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: cuprite_ir::TypeId, loc: cuprite_ir::LocId) -> Option<OpId> {
+    crate::arith::materialize_constant(ctx, attr, ty, loc)
+}
+
 fn attr(a: AttrId) -> FoldOutcome {
     FoldOutcome::Replace(smallvec::smallvec![FoldResult::Attr(a)])
 }

@@ -8,8 +8,10 @@ def Math_Dialect : Dialect {
   let description = [{
     `sqrt`, `exp`, `log`, `sin`, `fma` and the rest of C's math library, as MLIR's `math`
     dialect spells them. Float ops carry `fastmath` flags. Constant operands fold
-    (floats are evaluated in double precision and rounded once to the result type).
+    (floats are evaluated in double precision and rounded once to the result type)
+    into `arith.constant`s.
   }];
+  let hasConstantMaterializer = 1;
 }
 
 def Math_FastMathFlags : FlagsAttr<"arith", "fastmath", "fast-math flags",

@@ -95,9 +95,12 @@ struct PendingOp<'a> {
     regions: Vec<RegionId>,
 }
 
+/// The blocks of a region by name: (block, defined yet, span of the first reference).
+type BlockNames<'a> = FxHashMap<&'a str, (BlockId, bool, u32, u32)>;
+
 struct RegionFrame<'a> {
     region: RegionId,
-    blocks: FxHashMap<&'a str, (BlockId, bool, u32, u32)>,
+    blocks: BlockNames<'a>,
     cur: Option<BlockId>,
     owner: Option<PendingOp<'a>>,
 }
@@ -139,7 +142,7 @@ pub struct Parser<'a, 'c> {
     /// `OpAsmOpInterface::getDefaultDialect`): `return` in a `func.func` is `func.return`.
     default_dialects: Vec<&'static str>,
     /// While a custom parser runs: the block names of the region it is in, for successors.
-    custom_blocks: Option<FxHashMap<&'a str, (BlockId, bool, u32, u32)>>,
+    custom_blocks: Option<BlockNames<'a>>,
 }
 
 /// The interface custom-form parse hooks use.

@@ -1,0 +1,2 @@
+def X;
+def X;

@@ -1,0 +1,3 @@
+#ifndef GUARD
+#define GUARD
+def A;

@@ -1,0 +1,1 @@
+def B : NotAClass<1>;

@@ -1,0 +1,1 @@
+multiclass M { def _a; }
