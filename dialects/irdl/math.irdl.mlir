@@ -391,6 +391,30 @@ irdl.dialect @math {
     irdl.operands(a: %4, b: %9, c: %14)
     irdl.results(result: %19)
   }
+  irdl.operation @clampf {
+    %0 = irdl.is f16
+    %1 = irdl.is bf16
+    %2 = irdl.is f32
+    %3 = irdl.is f64
+    %4 = irdl.any_of(%0, %1, %2, %3)
+    %5 = irdl.is f16
+    %6 = irdl.is bf16
+    %7 = irdl.is f32
+    %8 = irdl.is f64
+    %9 = irdl.any_of(%5, %6, %7, %8)
+    %10 = irdl.is f16
+    %11 = irdl.is bf16
+    %12 = irdl.is f32
+    %13 = irdl.is f64
+    %14 = irdl.any_of(%10, %11, %12, %13)
+    %15 = irdl.is f16
+    %16 = irdl.is bf16
+    %17 = irdl.is f32
+    %18 = irdl.is f64
+    %19 = irdl.any_of(%15, %16, %17, %18)
+    irdl.operands(value: %4, min: %9, max: %14)
+    irdl.results(result: %19)
+  }
   irdl.operation @fpowi {
     %0 = irdl.is f16
     %1 = irdl.is bf16

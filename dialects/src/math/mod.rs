@@ -97,6 +97,18 @@ fn fold_fma(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutco
     float_attr(ctx, op, a.mul_add(b, c), k)
 }
 
+/// `clampf(x, lo, hi)` of constants: `min(max(x, lo), hi)`; not folded if any is NaN.
+fn fold_clampf(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    let (Some((x, k)), Some((lo, _)), Some((hi, _))) = (float_of(ctx, consts[0]), float_of(ctx, consts[1]), float_of(ctx, consts[2]))
+    else {
+        return FoldOutcome::None;
+    };
+    if x.is_nan() || lo.is_nan() || hi.is_nan() {
+        return FoldOutcome::None;
+    }
+    float_attr(ctx, op, x.max(lo).min(hi), k)
+}
+
 fn int_of(ctx: &Context, a: Option<AttrId>) -> Option<i128> {
     match ctx.attr_kind(a?) {
         AttrKind::Integer { value, .. } => Some(*value),

@@ -84,6 +84,17 @@ def Math_FmaOp : Math_Op<"fma", [SameOperandsAndResultType]> {
   let assemblyFormat = "$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)";
 }
 
+def Math_ClampFOp : Math_Op<"clampf", [SameOperandsAndResultType]> {
+  let summary = "Clamps a float to the range [min, max]";
+  let description = [{
+    `math.clampf %x to [%lo, %hi] : f32`. Constant operands fold when none is NaN.
+  }];
+  let arguments = (ins AnyFloat:$value, AnyFloat:$min, AnyFloat:$max, MathFastMath:$fastmath);
+  let results = (outs AnyFloat:$result);
+  let hasFolder = 1;
+  let assemblyFormat = "$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)";
+}
+
 def Math_FPowIOp : Math_Op<"fpowi", [AllTypesMatch<["lhs", "result"]>]> {
   let summary = "Float raised to an integer power";
   let arguments = (ins AnyFloat:$lhs, SignlessIntegerOrIndex:$rhs, MathFastMath:$fastmath);

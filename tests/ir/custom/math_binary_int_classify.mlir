@@ -77,3 +77,9 @@ func.func @fpowi_mixed(%h: f16, %k: i16, %d: f64, %j: i64) -> (f16, f64) {
   %b = math.fpowi %d, %j fastmath<afn> : f64, i64
   return %a, %b : f16, f64
 }
+
+func.func @saturate(%x: f32, %lo: f32, %hi: f32) -> f32 {
+  %0 = math.clampf %x to [%lo, %hi] : f32
+  %1 = math.clampf %0 to [%lo, %hi] fastmath<nnan> : f32
+  return %1 : f32
+}

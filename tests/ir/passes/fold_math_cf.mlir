@@ -32,6 +32,16 @@ func.func @int_math() -> (i32, i32, i32, i8, i32, i8) {
   %wrap = math.ipowi %b, %e : i8
   return %lz, %tz, %pop, %abs, %pw, %wrap : i32, i32, i32, i8, i32, i8
 }
+func.func @clamp() -> (f32, f32, f32) {
+  %x = arith.constant 5.0 : f32
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %a = math.clampf %x to [%lo, %hi] : f32
+  %b = math.clampf %lo to [%x, %x] : f32
+  %c = math.clampf %nan to [%lo, %hi] : f32
+  return %a, %b, %c : f32, f32, f32
+}
 func.func @classify() -> (i1, i1, i1) {
   %nan = arith.constant 0x7FC00000 : f32
   %inf = arith.constant 0x7F800000 : f32
