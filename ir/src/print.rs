@@ -576,6 +576,10 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     /// the dictionary if given. Properties and discardable attributes are merged.
     pub fn attr_dict(&mut self, op: OpId, elided: &[&str], keyword: Option<&str>) {
         let ctx = self.ctx;
+        // Most ops print no dictionary: check before collecting anything.
+        if ctx.props(op).iter().chain(ctx.attrs(op)).all(|(n, _)| elided.contains(&ctx.str(*n))) {
+            return;
+        }
         let list: Vec<_> = {
             let mut l: Vec<_> =
                 ctx.props(op).iter().chain(ctx.attrs(op)).copied().filter(|(n, _)| !elided.contains(&ctx.str(*n))).collect();

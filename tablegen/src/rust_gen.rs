@@ -353,6 +353,7 @@ fn gen_op(o: &mut String, op: &OpDef) {
     let _ = writeln!(o, "    segmented_operands: {},", op.segmented_operands);
     let _ = writeln!(o, "    same_type_operands: {},", op.same_type_operands);
     let _ = writeln!(o, "    type_groups: &[{}],", groups.join(", "));
+    let _ = writeln!(o, "    verified_type_groups: {},", op.all_types_match.len());
     let _ = writeln!(o, "    parent_ops: &[{}],", parents.join(", "));
     let _ = writeln!(
         o,

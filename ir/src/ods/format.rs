@@ -99,12 +99,14 @@ fn is_default(spec: &OpSpec, ctx: &crate::Context, i: usize, v: crate::AttrId) -
     let a = &spec.attrs[i];
     let Some(d) = a.default else { return false };
     match (a.format, ctx.attr_kind(v)) {
-        (AttrFormat::Flags { .. }, AttrKind::Opaque { dialect, body }) => format!("#{}{}", ctx.str(*dialect), body) == d,
+        (AttrFormat::Flags { .. }, AttrKind::Opaque { dialect, body }) => {
+            d.strip_prefix('#').and_then(|r| r.strip_prefix(ctx.str(*dialect))) == Some(body.as_str())
+        }
         _ => crate::print::attr_to_string(ctx, v) == d,
     }
 }
 
-fn type_list(spec: &OpSpec, ctx: &crate::Context, op: OpId, r: TypeRef) -> Vec<TypeId> {
+fn type_list(spec: &OpSpec, ctx: &crate::Context, op: OpId, r: TypeRef) -> smallvec::SmallVec<[TypeId; 4]> {
     super::types_of(spec, ctx, op, r)
 }
 
@@ -133,7 +135,7 @@ fn print_elem(spec: &OpSpec, p: &mut OpPrinter<'_, '_>, op: OpId, e: &Fmt, st: &
             st.last_was_punctuation = v.as_bytes()[0] != b'_' && !v.as_bytes()[0].is_ascii_alphabetic();
         }
         Fmt::AttrDict { keyword } => {
-            if emit {
+            if emit && !(ctx.props(op).is_empty() && ctx.attrs(op).is_empty()) {
                 let elided = elided_attrs(spec, spec.format.unwrap_or(&[]), ctx, op);
                 p.attr_dict(op, &elided, keyword.then_some(" attributes"));
             }
@@ -236,9 +238,9 @@ fn print_value_elem(spec: &OpSpec, p: &mut OpPrinter<'_, '_>, op: OpId, e: &Fmt)
 
 /// Attributes the `attr-dict` leaves out: those the format prints, `operandSegmentSizes`,
 /// and default-valued ones holding their default.
-fn elided_attrs(spec: &OpSpec, format: &[Fmt], ctx: &crate::Context, op: OpId) -> Vec<&'static str> {
-    let mut out = vec!["operandSegmentSizes"];
-    fn walk(spec: &OpSpec, elems: &[Fmt], out: &mut Vec<&'static str>) {
+fn elided_attrs(spec: &OpSpec, format: &[Fmt], ctx: &crate::Context, op: OpId) -> smallvec::SmallVec<[&'static str; 8]> {
+    let mut out = smallvec::smallvec!["operandSegmentSizes"];
+    fn walk(spec: &OpSpec, elems: &[Fmt], out: &mut smallvec::SmallVec<[&'static str; 8]>) {
         for e in elems {
             match *e {
                 Fmt::Attr(i) => out.push(spec.attrs[i as usize].name),

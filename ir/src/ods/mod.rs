@@ -109,9 +109,12 @@ pub struct OpSpec {
     /// `AttrSizedOperandSegments`: group sizes are in `operandSegmentSizes`.
     pub segmented_operands: bool,
     pub same_type_operands: bool,
-    /// Groups of value groups that must all have one type (`AllTypesMatch`,
-    /// `SameOperandsAndResultType`).
+    /// Groups of value groups that must all have one type (`AllTypesMatch`, then
+    /// `SameOperandsAndResultType`), for the verifier and the format's type inference.
     pub type_groups: &'static [&'static [TypeRef]],
+    /// How many of `type_groups` the generated verifier checks: the last one comes from the
+    /// `SameOperandsAndResultType` trait, which the core verifier checks already.
+    pub verified_type_groups: usize,
     /// `HasParent`/`ParentOneOf`.
     pub parent_ops: &'static [&'static str],
     /// `SingleBlockImplicitTerminator`.
@@ -125,17 +128,17 @@ impl OpSpec {
     }
 }
 
-/// Sizes of value groups given the total count: single and optional groups take one (or
-/// zero), the one variadic group takes the rest. `None` if the count does not fit.
-fn group_sizes(specs: &[ValueSpec], total: usize) -> Option<Vec<usize>> {
+/// Sizes of value groups given the total count: single groups take one value, the one
+/// variadic or optional group (at most one without segment sizes) the rest. `None` if the
+/// count does not fit.
+pub(crate) fn group_sizes(specs: &[ValueSpec], total: usize) -> Option<GroupSizes> {
     let fixed = specs.iter().filter(|s| s.arity == Arity::Single).count();
-    let flexible = specs.len() - fixed;
-    match flexible {
-        0 => (total == fixed).then(|| vec![1; specs.len()]),
-        1 => {
+    let mut flexible = specs.iter().filter(|s| s.arity != Arity::Single);
+    match (flexible.next(), flexible.next()) {
+        (None, _) => (total == fixed).then(|| specs.iter().map(|_| 1).collect()),
+        (Some(one), None) => {
             let rest = total.checked_sub(fixed)?;
-            let one = specs.iter().find(|s| s.arity != Arity::Single).map(|s| s.arity);
-            if one == Some(Arity::Optional) && rest > 1 {
+            if one.arity == Arity::Optional && rest > 1 {
                 return None;
             }
             Some(specs.iter().map(|s| if s.arity == Arity::Single { 1 } else { rest }).collect())
@@ -144,27 +147,24 @@ fn group_sizes(specs: &[ValueSpec], total: usize) -> Option<Vec<usize>> {
     }
 }
 
+/// Group sizes, inline for the usual handful of groups (the verifier runs on every op).
+pub(crate) type GroupSizes = smallvec::SmallVec<[usize; 6]>;
+
 /// `operandSegmentSizes` of an op, if present and well-formed.
-pub fn segment_sizes(ctx: &Context, op: OpId) -> Option<Vec<usize>> {
+pub fn segment_sizes(ctx: &Context, op: OpId) -> Option<GroupSizes> {
     match ctx.attr_kind(ctx.get_attr(op, "operandSegmentSizes")?) {
         AttrKind::DenseArray { values, .. } if values.iter().all(|&v| v >= 0) => Some(values.iter().map(|&v| v as usize).collect()),
         _ => None,
     }
 }
 
-fn ranges(sizes: &[usize]) -> Vec<Range<usize>> {
-    let mut at = 0;
-    sizes
-        .iter()
-        .map(|&n| {
-            let r = at..at + n;
-            at += n;
-            r
-        })
-        .collect()
+/// The range of group `i` given the sizes of all groups.
+fn range_at(sizes: &[usize], i: usize) -> Range<usize> {
+    let start: usize = sizes[..i.min(sizes.len())].iter().sum();
+    start..start + sizes.get(i).copied().unwrap_or(0)
 }
 
-fn operand_sizes(spec: &OpSpec, ctx: &Context, op: OpId) -> Option<Vec<usize>> {
+fn operand_sizes(spec: &OpSpec, ctx: &Context, op: OpId) -> Option<GroupSizes> {
     if spec.segmented_operands {
         let s = segment_sizes(ctx, op)?;
         (s.len() == spec.operands.len() && s.iter().sum::<usize>() == ctx.num_operands(op)).then_some(s)
@@ -176,31 +176,39 @@ fn operand_sizes(spec: &OpSpec, ctx: &Context, op: OpId) -> Option<Vec<usize>> {
 /// The operand indices of group `i` (empty if the op does not match its spec; the verifier
 /// reports that).
 pub fn operand_range(spec: &OpSpec, ctx: &Context, op: OpId, i: usize) -> Range<usize> {
-    operand_sizes(spec, ctx, op).map(|s| ranges(&s)[i].clone()).unwrap_or(0..0)
+    // The common case, all groups single: group `i` is operand `i`.
+    if !spec.segmented_operands && spec.operands.iter().all(|s| s.arity == Arity::Single) {
+        return if ctx.num_operands(op) == spec.operands.len() { i..i + 1 } else { 0..0 };
+    }
+    operand_sizes(spec, ctx, op).map(|s| range_at(&s, i)).unwrap_or(0..0)
 }
 
 /// The result indices of group `i`.
 pub fn result_range(spec: &OpSpec, ctx: &Context, op: OpId, i: usize) -> Range<usize> {
-    group_sizes(spec.results, ctx.num_results(op)).map(|s| ranges(&s)[i].clone()).unwrap_or(0..0)
+    if spec.results.iter().all(|s| s.arity == Arity::Single) {
+        return if ctx.num_results(op) == spec.results.len() { i..i + 1 } else { 0..0 };
+    }
+    group_sizes(spec.results, ctx.num_results(op)).map(|s| range_at(&s, i)).unwrap_or(0..0)
 }
 
 /// The region indices of group `i`.
 pub fn region_range(spec: &OpSpec, ctx: &Context, op: OpId, i: usize) -> Range<usize> {
     let fixed = spec.regions.iter().filter(|r| !r.variadic).count();
     let rest = ctx.regions(op).len().saturating_sub(fixed);
-    let sizes: Vec<usize> = spec.regions.iter().map(|r| if r.variadic { rest } else { 1 }).collect();
-    ranges(&sizes).get(i).cloned().unwrap_or(0..0)
+    let sizes: GroupSizes = spec.regions.iter().map(|r| if r.variadic { rest } else { 1 }).collect();
+    range_at(&sizes, i)
 }
 
 /// The successor indices of group `i`.
 pub fn successor_range(spec: &OpSpec, ctx: &Context, op: OpId, i: usize) -> Range<usize> {
     let fixed = spec.successors.iter().filter(|r| !r.variadic).count();
     let rest = ctx.num_successors(op).saturating_sub(fixed);
-    let sizes: Vec<usize> = spec.successors.iter().map(|r| if r.variadic { rest } else { 1 }).collect();
-    ranges(&sizes).get(i).cloned().unwrap_or(0..0)
+    let sizes: GroupSizes = spec.successors.iter().map(|r| if r.variadic { rest } else { 1 }).collect();
+    range_at(&sizes, i)
 }
 
-fn types_of(spec: &OpSpec, ctx: &Context, op: OpId, r: TypeRef) -> Vec<TypeId> {
+/// The types of the values `r` names (inline up to a few values).
+pub(crate) fn types_of(spec: &OpSpec, ctx: &Context, op: OpId, r: TypeRef) -> smallvec::SmallVec<[TypeId; 4]> {
     match r {
         TypeRef::Operand(i) => operand_range(spec, ctx, op, i as usize).map(|k| ctx.value_type(ctx.operand(op, k))).collect(),
         TypeRef::Result(i) => result_range(spec, ctx, op, i as usize).map(|k| ctx.value_type(ctx.result(op, k))).collect(),
@@ -221,47 +229,50 @@ fn type_ref_name(spec: &OpSpec, r: TypeRef) -> String {
 /// The generated part of the verifier: group counts, type and attribute constraints,
 /// required attributes, region and successor counts, type-equality traits and parents.
 pub fn verify(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), String> {
-    // 1. Operand groups and their constraints.
-    let Some(sizes) = operand_sizes(spec, ctx, op) else {
-        if spec.segmented_operands {
-            return Err(format!(
-                "requires 'operandSegmentSizes' with {} non-negative sizes summing to the {} operands",
-                spec.operands.len(),
-                ctx.num_operands(op)
-            ));
+    // 1. Operand groups and their constraints (all-single groups need no size computation).
+    if !spec.segmented_operands && spec.operands.iter().all(|s| s.arity == Arity::Single) {
+        if ctx.num_operands(op) != spec.operands.len() {
+            return Err(format!("expected {} operands, but found {}", spec.operands.len(), ctx.num_operands(op)));
         }
-        return Err(format!("expected {} operands, but found {}", count_text(spec.operands), ctx.num_operands(op)));
-    };
-    for ((s, r), _) in spec.operands.iter().zip(ranges(&sizes)).zip(0..) {
-        if s.arity == Arity::Single && r.len() != 1 || s.arity == Arity::Optional && r.len() > 1 {
-            return Err(format!("operand group '{}' must have {} value(s), found {}", s.name, arity_text(s.arity), r.len()));
+        for (k, s) in spec.operands.iter().enumerate() {
+            check_value(ctx, ctx.operand(op, k), k, s, "operand")?;
         }
-        for k in r {
-            let t = ctx.value_type(ctx.operand(op, k));
-            if !(s.pred)(ctx, t) {
+    } else {
+        let Some(sizes) = operand_sizes(spec, ctx, op) else {
+            if spec.segmented_operands {
                 return Err(format!(
-                    "operand #{k} ('{}') must be {}, but got '{}'",
-                    s.name,
-                    s.summary,
-                    crate::print::type_to_string(ctx, t)
+                    "requires 'operandSegmentSizes' with {} non-negative sizes summing to the {} operands",
+                    spec.operands.len(),
+                    ctx.num_operands(op)
                 ));
+            }
+            return Err(format!("expected {} operands, but found {}", count_text(spec.operands), ctx.num_operands(op)));
+        };
+        for (i, s) in spec.operands.iter().enumerate() {
+            let r = range_at(&sizes, i);
+            if s.arity == Arity::Single && r.len() != 1 || s.arity == Arity::Optional && r.len() > 1 {
+                return Err(format!("operand group '{}' must have {} value(s), found {}", s.name, arity_text(s.arity), r.len()));
+            }
+            for k in r {
+                check_value(ctx, ctx.operand(op, k), k, s, "operand")?;
             }
         }
     }
     // 2. Results.
-    let Some(rsizes) = group_sizes(spec.results, ctx.num_results(op)) else {
-        return Err(format!("expected {} results, but found {}", count_text(spec.results), ctx.num_results(op)));
-    };
-    for (s, r) in spec.results.iter().zip(ranges(&rsizes)) {
-        for k in r {
-            let t = ctx.value_type(ctx.result(op, k));
-            if !(s.pred)(ctx, t) {
-                return Err(format!(
-                    "result #{k} ('{}') must be {}, but got '{}'",
-                    s.name,
-                    s.summary,
-                    crate::print::type_to_string(ctx, t)
-                ));
+    if spec.results.iter().all(|s| s.arity == Arity::Single) {
+        if ctx.num_results(op) != spec.results.len() {
+            return Err(format!("expected {} results, but found {}", spec.results.len(), ctx.num_results(op)));
+        }
+        for (k, s) in spec.results.iter().enumerate() {
+            check_value(ctx, ctx.result(op, k), k, s, "result")?;
+        }
+    } else {
+        let Some(rsizes) = group_sizes(spec.results, ctx.num_results(op)) else {
+            return Err(format!("expected {} results, but found {}", count_text(spec.results), ctx.num_results(op)));
+        };
+        for (i, s) in spec.results.iter().enumerate() {
+            for k in range_at(&rsizes, i) {
+                check_value(ctx, ctx.result(op, k), k, s, "result")?;
             }
         }
     }
@@ -321,7 +332,7 @@ pub fn verify(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), String> {
             }
         }
     }
-    for group in spec.type_groups {
+    for group in &spec.type_groups[..spec.verified_type_groups.min(spec.type_groups.len())] {
         let mut seen: Option<(TypeId, TypeRef)> = None;
         for &r in group.iter() {
             for t in types_of(spec, ctx, op, r) {
@@ -359,6 +370,15 @@ pub fn verify(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+fn check_value(ctx: &Context, v: crate::ValueId, k: usize, s: &ValueSpec, what: &str) -> Result<(), String> {
+    let t = ctx.value_type(v);
+    if (s.pred)(ctx, t) {
+        Ok(())
+    } else {
+        Err(format!("{what} #{k} ('{}') must be {}, but got '{}'", s.name, s.summary, crate::print::type_to_string(ctx, t)))
+    }
 }
 
 fn arity_text(a: Arity) -> &'static str {
