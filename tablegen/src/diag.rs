@@ -70,10 +70,18 @@ impl Diagnostic {
     pub fn render(&self, sources: &Sources) -> String {
         use ariadne::{Config, IndexType, Label, Report, ReportKind};
         let name = |f: FileId| sources.path(f).display().to_string();
+        // Spans are byte ranges; ariadne needs them on character boundaries.
         let range = |s: Span| {
-            let len = sources.text(s.file).len();
-            let lo = (s.lo as usize).min(len);
-            (name(s.file), lo..(s.hi as usize).clamp(lo, len))
+            let text = sources.text(s.file);
+            let mut lo = (s.lo as usize).min(text.len());
+            while !text.is_char_boundary(lo) {
+                lo -= 1;
+            }
+            let mut hi = (s.hi as usize).clamp(lo, text.len());
+            while !text.is_char_boundary(hi) {
+                hi += 1;
+            }
+            (name(s.file), lo..hi)
         };
         let mut report = Report::build(ReportKind::Error, range(self.span))
             .with_config(Config::default().with_color(false).with_index_type(IndexType::Byte))

@@ -106,3 +106,23 @@ fn mlir_opt_loads_the_irdl_modules() {
     assert!(err.contains("does not satisfy the constraint"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn fuzz_regressions_get_diagnostics() {
+    // Inputs the `parse_td` fuzz target once failed on: they must read (or fail with a
+    // diagnostic that renders) without a panic.
+    let dir = root().join("fuzz/regressions/parse_td");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        match cuprite_tablegen::read_str(&path, &text, &include_dirs()) {
+            Ok(rk) => {
+                let _ = cuprite_tablegen::ods::build(&rk).map_err(|d| d.render(&rk.sources));
+            }
+            Err(e) => assert!(!e.render().is_empty()),
+        }
+        n += 1;
+    }
+    assert!(n >= 1);
+}
