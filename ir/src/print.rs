@@ -84,6 +84,9 @@ pub struct OpPrinter<'c, 'w> {
     type_strs: Vec<Option<Box<str>>>,
     dict_strs: rustc_hash::FxHashMap<AttrId, Box<str>>,
     name_strs: rustc_hash::FxHashMap<crate::symbol::Symbol, Box<str>>,
+    /// Ops with a custom form printed in generic form (their guard said no): the parser gives
+    /// their regions no default dialect, so op names inside keep their prefix.
+    generic_parents: rustc_hash::FxHashSet<OpId>,
 }
 
 /// Appends the decimal digits of `n` (faster than `write!` on hot paths).
@@ -144,6 +147,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             type_strs: Vec::new(),
             dict_strs: rustc_hash::FxHashMap::default(),
             name_strs: rustc_hash::FxHashMap::default(),
+            generic_parents: rustc_hash::FxHashSet::default(),
         }
     }
 
@@ -243,11 +247,21 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                 Task::Op(op) => {
                     self.indent(self.level);
                     self.print_results(op);
-                    let custom = if self.opts.generic { None } else { ctx.op_info(op).and_then(|i| i.print) };
+                    let custom = if self.opts.generic {
+                        None
+                    } else {
+                        let info = ctx.op_info(op);
+                        let guarded = info.filter(|i| i.print_guard.is_none_or(|g| g(ctx, op)));
+                        if guarded.is_none() && info.is_some_and(|i| i.default_dialect.is_some()) {
+                            self.generic_parents.insert(op);
+                        }
+                        guarded.and_then(|i| i.print)
+                    };
                     if let Some(f) = custom {
                         // The prefix of the default dialect is left out (`module`, `return`).
                         let name = ctx.op_name_str(op);
                         let default = match ctx.parent_op(op) {
+                            Some(p) if self.generic_parents.contains(&p) => "",
                             Some(p) => ctx.op_info(p).and_then(|i| i.default_dialect).unwrap_or(""),
                             None => "builtin",
                         };

@@ -141,6 +141,10 @@ pub struct OpInfo {
     pub callable_region: Option<fn(&Context, OpId) -> Option<RegionId>>,
     /// Custom assembly form.
     pub print: Option<PrintFn>,
+    /// Whether `print` can print this op: an op whose operands, results, regions or
+    /// successors do not have the shape its custom form assumes (IR that does not verify)
+    /// is printed in generic form instead, as MLIR does.
+    pub print_guard: Option<fn(&Context, OpId) -> bool>,
     pub parse: Option<ParseFn>,
     /// Ops in this op's regions may leave out this dialect prefix in custom forms (MLIR's
     /// `OpAsmOpInterface::getDefaultDialect`).

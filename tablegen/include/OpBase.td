@@ -331,6 +331,9 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   // Call interface: the callee symbol attribute. Callable interface: the body region.
   string calleeAttr = "";
   string callableRegion = "";
+  // With a hand-written custom form: a `fn(&Context, OpId) -> bool` saying whether it can
+  // print the op (else the generic form is used, as for ops that do not verify).
+  string printGuardFn = "";
   // Hand-written interface hooks (Rust paths in the dialect module).
   string memoryEffectsFn = "";
   string regionSuccessorsFn = "";

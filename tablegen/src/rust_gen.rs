@@ -259,6 +259,14 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
         } else if op.custom_format {
             let _ = writeln!(o, "            print: Some(super::print_{f}),\n            parse: Some(super::parse_{f}),");
         }
+        if op.format.is_some() || op.custom_format {
+            let extra = op.print_guard_fn.as_ref().map_or(String::new(), |g| format!(" && super::{g}(ctx, op)"));
+            let _ = writeln!(
+                o,
+                "            print_guard: Some(|ctx, op| cuprite_ir::ods::has_spec_shape(&{}, ctx, op){extra}),",
+                spec_name(op)
+            );
+        }
         if let Some(dd) = &op.default_dialect {
             let _ = writeln!(o, "            default_dialect: Some({}),", str_lit(dd));
         }

@@ -36,6 +36,11 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
             }
         }
     }
+    if let Some(v) = FuncOp(op).sym_visibility(ctx) {
+        if !["public", "private", "nested"].contains(&v) {
+            return Err(format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"{v}\""));
+        }
+    }
     if ctx.region_blocks(ctx.region(op, 0)).is_empty() && FuncOp(op).sym_visibility(ctx).is_none_or(|v| v == "public") {
         return Err("symbol declaration cannot have public visibility".into());
     }
@@ -67,6 +72,16 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The custom form shows the visibility as a keyword and the arguments from
+/// `function_type` and the entry block: it needs them to agree.
+fn can_print_func(ctx: &Context, op: OpId) -> bool {
+    let f = FuncOp(op);
+    let Some((inputs, _)) = function_type(ctx, op) else { return false };
+    let vis_ok = f.sym_visibility(ctx).is_none_or(|v| ["public", "private", "nested"].contains(&v));
+    let args_ok = ctx.entry_block(f.body(ctx)).is_none_or(|b| ctx.block_args(b).len() == inputs.len());
+    vis_ok && args_ok && f.sym_name(ctx).is_some()
 }
 
 /// One dictionary per argument/result, or `None` if they are all empty.

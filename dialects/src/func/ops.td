@@ -33,6 +33,7 @@ def Func_FuncOp : Func_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"fu
   let callableRegion = "body";
   let hasVerifier = 1;
   let hasCustomAssemblyFormat = 1;
+  let printGuardFn = "can_print_func";
 }
 
 def Func_ReturnOp : Func_Op<"return", [Pure, HasParent<"func.func">, ReturnLike, Terminator]> {

@@ -100,7 +100,10 @@ fn is_default(spec: &OpSpec, ctx: &crate::Context, i: usize, v: crate::AttrId) -
     let Some(d) = a.default else { return false };
     match (a.format, ctx.attr_kind(v)) {
         (AttrFormat::Flags { .. }, AttrKind::Opaque { dialect, body }) => {
-            d.strip_prefix('#').and_then(|r| r.strip_prefix(ctx.str(*dialect))) == Some(body.as_str())
+            let default_body = d.strip_prefix('#').and_then(|r| r.strip_prefix(ctx.str(*dialect))).and_then(|r| r.strip_prefix('.'));
+            // Fast path: the stored text is the default's; else compare canonical forms.
+            default_body
+                .is_some_and(|db| body.strip_prefix('.') == Some(db) || super::canonical_flags_of(ctx, v, a.format).as_deref() == Some(db))
         }
         _ => crate::print::attr_to_string(ctx, v) == d,
     }
@@ -188,10 +191,11 @@ fn print_value_elem(spec: &OpSpec, p: &mut OpPrinter<'_, '_>, op: OpId, e: &Fmt)
                     Some(c) => p.write(c.0),
                     None => p.attr(v),
                 },
-                // The stripped form: `<nsw, nuw>` (the format's literal spells the mnemonic).
+                // The stripped canonical form: `<nsw, nuw>` (the format's literal spells the
+                // mnemonic), whatever order or spelling the generic form had.
                 (AttrFormat::Flags { mnemonic, .. }, AttrKind::Opaque { body, .. }) => {
-                    let body = body.clone();
-                    p.write(body.strip_prefix('.').and_then(|b| b.strip_prefix(mnemonic)).unwrap_or(&body))
+                    let text = super::canonical_flags_of(ctx, v, a.format).unwrap_or_else(|| body.trim_start_matches('.').to_string());
+                    p.write(text.strip_prefix(mnemonic).unwrap_or(&text))
                 }
                 _ => p.attr(v),
             }

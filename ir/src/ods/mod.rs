@@ -226,6 +226,47 @@ fn type_ref_name(spec: &OpSpec, r: TypeRef) -> String {
     }
 }
 
+/// Whether `op` has the shape `spec` describes: group sizes that add up for operands and
+/// results, the region and successor counts, the required attributes. Custom forms (ODS
+/// ones and hand-written ones) rely on it; an op without it prints in generic form.
+pub fn has_spec_shape(spec: &OpSpec, ctx: &Context, op: OpId) -> bool {
+    let all_single = |v: &[ValueSpec]| v.iter().all(|s| s.arity == Arity::Single);
+    let operands_ok = if !spec.segmented_operands && all_single(spec.operands) {
+        ctx.num_operands(op) == spec.operands.len()
+    } else {
+        operand_sizes(spec, ctx, op).is_some()
+    };
+    let results_ok = if all_single(spec.results) {
+        ctx.num_results(op) == spec.results.len()
+    } else {
+        group_sizes(spec.results, ctx.num_results(op)).is_some()
+    };
+    let count_ok = |n: usize, fixed: usize, variadic: bool| n == fixed || (variadic && n > fixed);
+    operands_ok
+        && results_ok
+        && count_ok(ctx.regions(op).len(), spec.regions.iter().filter(|r| !r.variadic).count(), spec.regions.iter().any(|r| r.variadic))
+        && count_ok(
+            ctx.num_successors(op),
+            spec.successors.iter().filter(|r| !r.variadic).count(),
+            spec.successors.iter().any(|r| r.variadic),
+        )
+        && spec.attrs.iter().all(|a| match ctx.get_attr(op, a.name) {
+            None => a.optional,
+            Some(v) => attr_printable(ctx, v, a.format),
+        })
+}
+
+/// Whether a custom form can print (and read back) attribute `v` the way `f` says.
+fn attr_printable(ctx: &Context, v: AttrId, f: AttrFormat) -> bool {
+    match (f, ctx.attr_kind(v)) {
+        (AttrFormat::Plain | AttrFormat::Unit, _) => true,
+        (AttrFormat::Enum { cases, .. }, AttrKind::Integer { value, .. }) => cases.iter().any(|c| c.1 as i128 == *value),
+        (AttrFormat::Flags { .. }, _) => canonical_flags_of(ctx, v, f).is_some(),
+        (AttrFormat::DenseI32, AttrKind::DenseArray { elem, .. }) => is_signless_int(ctx, *elem, 32),
+        _ => false,
+    }
+}
+
 /// The generated part of the verifier: group counts, type and attribute constraints,
 /// required attributes, region and successor counts, type-equality traits and parents.
 pub fn verify(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), String> {
@@ -276,7 +317,13 @@ pub fn verify(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), String> {
             }
         }
     }
-    // 3. Attributes.
+    // 3. Attributes: the declared ones, and no undeclared property.
+    for &(name, _) in ctx.props(op) {
+        let n = ctx.str(name);
+        if n != "operandSegmentSizes" && !spec.attrs.iter().any(|a| a.name == n) {
+            return Err(format!("'{n}' is not a property of '{}' (discardable attributes go in the {{...}} dictionary)", spec.name));
+        }
+    }
     for a in spec.attrs {
         match ctx.get_attr(op, a.name) {
             None if !a.optional => return Err(format!("requires attribute '{}'", a.name)),
@@ -405,7 +452,9 @@ pub fn flags_of(ctx: &Context, a: AttrId, dialect: &str, mnemonic: &str) -> Opti
         return None;
     }
     let inner = body.strip_prefix('.')?.strip_prefix(mnemonic)?.trim().strip_prefix('<')?.strip_suffix('>')?;
-    Some(inner.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+    let flags: Vec<String> = inner.split(',').map(|s| s.trim().to_string()).collect();
+    // `<,nsw>` or `<>` are not flag lists.
+    (!flags.iter().any(String::is_empty)).then_some(flags)
 }
 
 /// The canonical body `mnemonic<a, b>` of a flags attribute: flags in bit order, `all` when
@@ -440,6 +489,15 @@ pub fn canonical_flags(
         flags.iter().zip(&set).filter(|(_, s)| **s).map(|(f, _)| *f).collect::<Vec<_>>().join(separator)
     };
     Ok(format!("{mnemonic}<{inner}>"))
+}
+
+/// The canonical `mnemonic<...>` text of flags attribute `a` under format `f` (flags in bit
+/// order, `none`/`all` spelled as such), if `a` is such an attribute with known flags.
+pub fn canonical_flags_of(ctx: &Context, a: AttrId, f: AttrFormat) -> Option<String> {
+    let AttrFormat::Flags { dialect, mnemonic, flags, separator, none, all } = f else { return None };
+    let names = flags_of(ctx, a, dialect, mnemonic)?;
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    canonical_flags(&names, mnemonic, flags, separator, none, all).ok()
 }
 
 /// Makes an attribute from the generic-form text ODS writes for defaults: `#dialect.body`,
