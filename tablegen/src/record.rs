@@ -252,7 +252,7 @@ impl RecordKeeper {
     pub fn defs_derived_from<'a>(&'a self, class: &'a str) -> impl Iterator<Item = &'a Record> + 'a {
         self.defs.iter().filter(move |d| !d.anonymous && d.is_a(class))
     }
-    /// Whether def `def` derives from `class` (or is... itself is never a class).
+    /// Whether def `def` derives from `class`.
     pub fn def_is_a(&self, def: &str, class: &str) -> bool {
         self.def(def).is_some_and(|d| d.is_a(class))
     }
