@@ -1,7 +1,9 @@
 //! The cuprite driver: command-line entry points over the compiler crates.
 //!
-//! Subcommands: `opt` (the mlir-opt of this project; see [`opt`]).
+//! Subcommands: `opt` (the mlir-opt of this project; see [`opt`]) and `compile` (CUDA
+//! through the frontend; see [`compile`]).
 
+pub mod compile;
 pub mod opt;
 
 /// Set by the `cuprite` binary: the process exits after [`run`], so large structures need
@@ -12,6 +14,7 @@ pub static EXIT_AFTER_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::At
 pub fn run(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn std::io::Write, stderr: &mut dyn std::io::Write) -> i32 {
     match args.first().map(String::as_str) {
         Some("opt") => opt::main(&args[1..], stdin, stdout, stderr),
+        Some("compile") => compile::main(&args[1..], stdout, stderr),
         Some("--version") | Some("-V") => {
             let _ = writeln!(stdout, "cuprite {}", env!("CARGO_PKG_VERSION"));
             0
@@ -34,6 +37,7 @@ Usage: cuprite <command> [options]
 
 Commands:
   opt      Parse, verify, transform and print IR (like mlir-opt); `cuprite opt --help`
+  compile  CUDA C++ through the frontend (today: -E, preprocessing); `cuprite compile --help`
 
 Options:
   -h, --help     Print this help

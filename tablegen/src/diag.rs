@@ -83,16 +83,31 @@ impl Diagnostic {
             }
             (name(s.file), lo..hi)
         };
+        // Notes in other files get reports of their own: ariadne 0.6 mislocates labels in a
+        // file other than the report's when that file has multi-byte characters.
+        let config = || Config::default().with_color(false).with_index_type(IndexType::Byte);
         let mut report = Report::build(ReportKind::Error, range(self.span))
-            .with_config(Config::default().with_color(false).with_index_type(IndexType::Byte))
+            .with_config(config())
             .with_message(&self.message)
             .with_label(Label::new(range(self.span)).with_message(&self.message));
+        let mut elsewhere = Vec::new();
         for (s, m) in &self.notes {
-            report = report.with_label(Label::new(range(*s)).with_message(m));
+            if s.file == self.span.file {
+                report = report.with_label(Label::new(range(*s)).with_message(m));
+            } else {
+                elsewhere.push((*s, m));
+            }
         }
-        let cache = ariadne::sources(sources.files.iter().map(|(p, t)| (p.display().to_string(), t.clone())));
+        let cache = || ariadne::sources(sources.files.iter().map(|(p, t)| (p.display().to_string(), t.clone())));
         let mut out = Vec::new();
-        let _ = report.finish().write(cache, &mut out);
+        let _ = report.finish().write(cache(), &mut out);
+        for (s, m) in elsewhere {
+            let r = Report::build(ReportKind::Advice, range(s))
+                .with_config(config())
+                .with_message(m)
+                .with_label(Label::new(range(s)).with_message(m));
+            let _ = r.finish().write(cache(), &mut out);
+        }
         String::from_utf8_lossy(&out).into_owned()
     }
 }

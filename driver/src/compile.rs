@@ -1,0 +1,148 @@
+//! `cuprite compile`: CUDA C++ (`.cu`) through the frontend.
+//!
+//! Today it preprocesses (`-E`): macros, includes (with cuprite's built-in headers and the
+//! implicit `cuda_runtime.h`), conditionals, `#pragma unroll`. Parsing and emission to the
+//! `cuda` dialect (`--emit=cuda`) come with the rest of the frontend.
+//!
+//! Exit codes: 0 success, 1 errors in the input (or warnings under `-Werror`), 2 usage or
+//! I/O errors.
+
+use cuprite_frontend::{diag::Severity, pp::PpConfig};
+use std::io::Write;
+use std::path::PathBuf;
+
+const USAGE: &str = "\
+Usage: cuprite compile [options] <file.cu>
+
+Options:
+  -E                           Preprocess only: print the tokens after macro expansion
+  -I <dir>                     Add an include directory (also -I<dir>)
+  -D <name>[=<value>]          Define a macro (also -D<name>...)
+  -U <name>                    Undefine a macro (also -U<name>)
+  -include <file>              Include a file before the input
+  --arch=sm_<N>                Target (default sm_90): __CUDA_ARCH__ is N*10
+  --no-cuda-runtime            Do not include cuda_runtime.h implicitly
+  -Werror                      Treat warnings as errors
+  --diagnostics-format=<text|json>
+                               Diagnostics as ariadne text (default) or one JSON object per line
+  -o <file>                    Write the output here instead of stdout
+";
+
+pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    let mut config = PpConfig::default();
+    let mut preprocess_only = false;
+    let mut werror = false;
+    let mut json = false;
+    let mut input: Option<PathBuf> = None;
+    let mut output: Option<PathBuf> = None;
+    let mut i = 0;
+    let usage_err = |stderr: &mut dyn Write, msg: String| {
+        let _ = writeln!(stderr, "error: {msg}\n\n{USAGE}");
+        2
+    };
+    while i < args.len() {
+        let a = args[i].as_str();
+        let mut value = |flag: &str| -> Option<String> {
+            if a.len() > flag.len() {
+                Some(a[flag.len()..].trim_start_matches('=').to_string())
+            } else {
+                i += 1;
+                args.get(i).cloned()
+            }
+        };
+        match a {
+            "-h" | "--help" => {
+                let _ = write!(stdout, "{USAGE}");
+                return 0;
+            }
+            "-E" => preprocess_only = true,
+            "-Werror" => werror = true,
+            "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
+            "--diagnostics-format=json" => json = true,
+            "--diagnostics-format=text" => json = false,
+            _ if a.starts_with("--diagnostics-format") => return usage_err(stderr, format!("unknown diagnostics format in '{a}'")),
+            "-o" => match value("-o") {
+                Some(v) => output = Some(PathBuf::from(v)),
+                None => return usage_err(stderr, "-o needs a file".into()),
+            },
+            "-include" => match value("-include") {
+                Some(v) => config.pre_includes.push(PathBuf::from(v)),
+                None => return usage_err(stderr, "-include needs a file".into()),
+            },
+            _ if a.starts_with("-I") => match value("-I") {
+                Some(v) if !v.is_empty() => config.include_dirs.push(PathBuf::from(v)),
+                _ => return usage_err(stderr, "-I needs a directory".into()),
+            },
+            _ if a.starts_with("-D") => match value("-D") {
+                Some(v) if !v.is_empty() => match v.split_once('=') {
+                    Some((n, val)) => config.defines.push((n.to_string(), Some(val.to_string()))),
+                    None => config.defines.push((v, None)),
+                },
+                _ => return usage_err(stderr, "-D needs a macro name".into()),
+            },
+            _ if a.starts_with("-U") => match value("-U") {
+                Some(v) if !v.is_empty() => config.defines.push((format!("-{v}"), None)),
+                _ => return usage_err(stderr, "-U needs a macro name".into()),
+            },
+            _ if a.starts_with("--arch") || a.starts_with("-arch") => {
+                let flag = if a.starts_with("--") { "--arch" } else { "-arch" };
+                let v = value(flag).unwrap_or_default();
+                match v.strip_prefix("sm_").and_then(|n| n.parse::<u32>().ok()) {
+                    Some(n) if (30..=200).contains(&n) => config.sm = n,
+                    _ => return usage_err(stderr, format!("invalid target '{v}' (expected sm_<N>, e.g. sm_90)")),
+                }
+            }
+            _ if a.starts_with('-') && a != "-" => return usage_err(stderr, format!("unknown option '{a}'")),
+            _ => {
+                if input.is_some() {
+                    return usage_err(stderr, "more than one input file".into());
+                }
+                input = Some(PathBuf::from(a));
+            }
+        }
+        i += 1;
+    }
+    let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
+    if !preprocess_only {
+        let _ = writeln!(
+            stderr,
+            "error: only preprocessing (-E) is implemented so far; parsing CUDA and emitting the cuda dialect come with the rest of the frontend"
+        );
+        return 2;
+    }
+    let text = match std::fs::read(&input) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            let _ = writeln!(stderr, "error: cannot read '{}': {e}", input.display());
+            return 2;
+        }
+    };
+    let name = input.display().to_string();
+    let pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
+    let mut errors = 0;
+    for d in &pre.diags {
+        let d = if werror && d.severity == Severity::Warning {
+            cuprite_frontend::Diagnostic { severity: Severity::Error, ..d.clone() }
+        } else {
+            d.clone()
+        };
+        if d.severity == Severity::Error {
+            errors += 1;
+        }
+        if json {
+            let _ = writeln!(stderr, "{}", d.to_json(&pre.sm));
+        } else {
+            let _ = write!(stderr, "{}", d.render(&pre.sm));
+        }
+    }
+    let out = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner);
+    let res = match &output {
+        Some(p) => std::fs::write(p, out),
+        None => stdout.write_all(out.as_bytes()),
+    };
+    if let Err(e) = res {
+        let _ = writeln!(stderr, "error: cannot write the output: {e}");
+        return 2;
+    }
+    i32::from(errors > 0)
+}

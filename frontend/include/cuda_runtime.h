@@ -1,0 +1,21 @@
+// cuprite's cuda_runtime.h: what device code takes from the CUDA runtime header. nvcc
+// includes it in every .cu file; so does cuprite. The declarations of device builtins
+// (thread indices, intrinsics, atomics) are added with the frontend's semantic analysis.
+#pragma once
+#include <device_launch_parameters.h>
+#include <math.h>
+
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __align__(n) __attribute__((aligned(n)))
+#define __inline__ inline
+
+#define cudaSuccess 0

@@ -1,0 +1,3 @@
+// cuprite's stdio.h: device code may call printf; host I/O is not compiled.
+#pragma once
+#include <stddef.h>

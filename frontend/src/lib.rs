@@ -1,0 +1,38 @@
+//! cuprite's frontend: CUDA C++ device code to the `cuda` dialect.
+//!
+//! Stages, each producing values with byte spans so that every error becomes an ariadne
+//! diagnostic (DESIGN.md invariant 2: parsing never fails, it returns diagnostics):
+//! 1. [`lexer`]: a file's text to preprocessing tokens.
+//! 2. [`pp`]: the preprocessor (macros, includes with cuprite's built-in headers,
+//!    conditionals, `#pragma unroll`), to a token stream whose tokens remember the macro
+//!    expansions that made them.
+//! 3. Parser, semantic analysis and the emitter to the `cuda` dialect (the rest of the
+//!    frontend issue).
+
+pub mod diag;
+pub mod intern;
+pub mod lexer;
+pub mod pp;
+pub mod source;
+
+pub use diag::{Diagnostic, Severity};
+pub use source::{FileId, SourceMap, Span};
+
+/// Preprocesses `text` (named `name`) with `config`: the tokens (ending with `Eof`), the
+/// diagnostics, and the interner and source map they refer to.
+pub fn preprocess(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig) -> Preprocessed {
+    let mut sm = SourceMap::default();
+    let mut interner = intern::Interner::default();
+    let main = sm.add(name, path, text, source::FileKind::User);
+    let (tokens, diags, expansions) = pp::Preprocessor::new(&mut sm, &mut interner, main, config).run();
+    Preprocessed { sm, interner, tokens, diags, expansions }
+}
+
+/// The result of [`preprocess`].
+pub struct Preprocessed {
+    pub sm: SourceMap,
+    pub interner: intern::Interner,
+    pub tokens: Vec<pp::Token>,
+    pub diags: Vec<Diagnostic>,
+    pub expansions: Vec<pp::Expansion>,
+}

@@ -1,0 +1,1 @@
+#define VENDOR_VALUE 42

@@ -1,0 +1,51 @@
+//! Preprocessor tests: each file in `frontend/pp/` starts with `// RUN: <cuprite compile
+//! arguments>`; `cuprite compile <args> <file>` runs and its output, diagnostics and exit
+//! code are snapshotted.
+
+use cuprite_tests::run_cli;
+
+#[test]
+fn preprocessor_corpus() {
+    insta::glob!("../frontend", "pp/*.cu", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let run = text.lines().next().and_then(|l| l.strip_prefix("// RUN: ")).expect("first line must be `// RUN: <args>`");
+        let rel = format!("frontend/pp/{}", path.file_name().unwrap().to_string_lossy());
+        let mut args = vec!["compile"];
+        args.extend(run.split_whitespace());
+        args.push(&rel);
+        let (code, out, err) = run_cli(&args, "");
+        insta::assert_snapshot!(format!("// RUN: {run}\n// exit: {code}\n{out}// stderr:\n{err}\n"));
+    });
+}
+
+#[test]
+fn fuzz_regressions_do_not_panic() {
+    // Inputs the `frontend` fuzz target once failed on.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions/frontend");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
+        let pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
+        for d in &pre.diags {
+            assert!(!d.render(&pre.sm).is_empty());
+        }
+        n += 1;
+    }
+    assert!(n >= 1);
+}
+
+#[test]
+fn exponential_macros_stop_at_the_budget() {
+    // Each level doubles the expansion: 2^40 tokens without the budget.
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&format!("#define M{i} M{} M{}\n", i + 1, i + 1));
+    }
+    text.push_str("M0\n");
+    let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 100_000, implicit_cuda_runtime: false, ..Default::default() };
+    let pre = cuprite_frontend::preprocess("blowup.cu", None, &text, config);
+    assert!(pre.diags.iter().any(|d| d.message.contains("more than 100000 tokens")), "{:?}", pre.diags);
+    assert!(pre.tokens.len() < 300_000);
+}
