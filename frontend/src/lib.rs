@@ -9,6 +9,7 @@
 //! 3. Parser, semantic analysis and the emitter to the `cuda` dialect (the rest of the
 //!    frontend issue).
 
+pub mod ast;
 pub mod diag;
 pub mod intern;
 pub mod lexer;

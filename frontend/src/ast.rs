@@ -1,0 +1,360 @@
+//! The syntax tree of CUDA C++ device code, as the parser builds it: declarations,
+//! statements and expressions in arenas indexed by `u32` ids, every node with its span.
+//! Nothing here is resolved yet (names are atoms, types are as written); semantic analysis
+//! turns it into typed IR.
+
+use crate::intern::Atom;
+use crate::source::Span;
+
+macro_rules! id {
+    ($name:ident) => {
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+    };
+}
+id!(ExprId);
+id!(StmtId);
+id!(DeclId);
+id!(TypeId);
+
+/// A possibly qualified name (`a::b::c`), with template arguments on its last part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Name {
+    /// `::x` (global scope).
+    pub global: bool,
+    pub parts: Vec<Atom>,
+    pub template_args: Option<Vec<TemplateArg>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplateArg {
+    Type(TypeId),
+    Expr(ExprId),
+}
+
+/// Builtin type keywords, as written (`unsigned long long`, `signed char`, ...).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    Void,
+    Bool,
+    Char,
+    SChar,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    LongLong,
+    ULongLong,
+    Float,
+    Double,
+    LongDouble,
+    /// `__int128`, ...: parsed, reported by sema.
+    Int128,
+    UInt128,
+}
+
+/// A type as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeKind {
+    Builtin(Builtin),
+    /// A named type: a typedef, struct/class, template parameter or template-id.
+    Named(Name),
+    /// `struct S` / `class S` / `union U` / `enum E` used as a type.
+    Elaborated { keyword: Atom, name: Name },
+    Pointer(TypeId),
+    /// `T&` (`rvalue`: `T&&`).
+    Reference { to: TypeId, rvalue: bool },
+    /// `T[n]` (`None`: `T[]`).
+    Array { elem: TypeId, size: Option<ExprId> },
+    Function { ret: TypeId, params: Vec<TypeId>, variadic: bool },
+    /// `decltype(e)`.
+    Decltype(ExprId),
+    /// `auto`.
+    Auto,
+}
+
+/// Qualifiers written on a type.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Quals {
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub is_restrict: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Type {
+    pub kind: TypeKind,
+    pub quals: Quals,
+    pub span: Span,
+}
+
+/// `__attribute__((name(args)))`, `[[name]]`, `__launch_bounds__(...)` (through the
+/// header's macro) and friends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    pub name: Atom,
+    pub args: Vec<ExprId>,
+    pub span: Span,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Plus,
+    Minus,
+    Not,
+    BitNot,
+    Deref,
+    AddrOf,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    And,
+    Or,
+    Comma,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastKind {
+    /// `(T)e`
+    CStyle,
+    /// `T(e)`
+    Functional,
+    Static,
+    Reinterpret,
+    Const,
+    Dynamic,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An integer literal as written (value and suffix parsed by sema).
+    Int(Atom),
+    Float(Atom),
+    Char(Atom),
+    /// Adjacent string literals, concatenated.
+    Str(Vec<Atom>),
+    Bool(bool),
+    Nullptr,
+    This,
+    Name(Name),
+    Unary(UnaryOp, ExprId),
+    Binary(BinaryOp, ExprId, ExprId),
+    /// `a = b`, `a += b` (`op`: the compound operator).
+    Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
+    Cond(ExprId, ExprId, ExprId),
+    Call { callee: ExprId, args: Vec<ExprId> },
+    Index(ExprId, ExprId),
+    Member { base: ExprId, arrow: bool, name: Name },
+    Cast { kind: CastKind, ty: TypeId, expr: ExprId },
+    /// `T(a, b)` / `T{a, b}` with several or no arguments (a constructor call).
+    Construct { ty: TypeId, args: Vec<ExprId>, braces: bool },
+    SizeofType(TypeId),
+    SizeofExpr(ExprId),
+    Alignof(TypeId),
+    /// `{a, b, .c = d}`
+    InitList(Vec<(Option<Atom>, ExprId)>),
+    /// A construct the parser recognized but the frontend does not support yet; sema
+    /// reports it by name.
+    Unsupported(&'static str),
+    /// Where an expression failed to parse (an error was reported).
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+/// A loop hint from `#pragma unroll [N]` (0: unroll fully).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Unroll(pub u32);
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    Compound(Vec<StmtId>),
+    Decl(Vec<DeclId>),
+    Expr(ExprId),
+    If { cond: ExprId, then: StmtId, els: Option<StmtId>, init: Option<StmtId> },
+    For { init: Option<StmtId>, cond: Option<ExprId>, step: Option<ExprId>, body: StmtId, unroll: Option<Unroll> },
+    While { cond: ExprId, body: StmtId, unroll: Option<Unroll> },
+    DoWhile { body: StmtId, cond: ExprId, unroll: Option<Unroll> },
+    Switch { cond: ExprId, body: StmtId },
+    Case(ExprId, StmtId),
+    Default(StmtId),
+    Break,
+    Continue,
+    Return(Option<ExprId>),
+    Goto(Atom),
+    Label(Atom, StmtId),
+    /// `asm volatile ("template" : outputs : inputs : clobbers)`.
+    Asm { volatile: bool, template: Vec<Atom>, outputs: Vec<AsmOperand>, inputs: Vec<AsmOperand>, clobbers: Vec<Atom> },
+    Null,
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AsmOperand {
+    pub constraint: Atom,
+    pub expr: ExprId,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// Storage and CUDA space of a declaration.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Specifiers {
+    pub is_static: bool,
+    pub is_extern: bool,
+    pub is_inline: bool,
+    pub is_constexpr: bool,
+    pub is_typedef: bool,
+    pub is_register: bool,
+    pub is_virtual: bool,
+    pub is_explicit: bool,
+    /// `__global__`
+    pub global: bool,
+    /// `__device__`
+    pub device: bool,
+    /// `__host__`
+    pub host: bool,
+    /// `__shared__`
+    pub shared: bool,
+    /// `__constant__`
+    pub constant: bool,
+    /// `__managed__`
+    pub managed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: Option<Atom>,
+    pub ty: TypeId,
+    pub default: Option<ExprId>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplateParam {
+    /// `typename T = D` / `class T`
+    Type { name: Option<Atom>, default: Option<TypeId>, span: Span },
+    /// `int N = 4`
+    Value { name: Option<Atom>, ty: TypeId, default: Option<ExprId>, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeclKind {
+    Var { specs: Specifiers, name: Name, ty: TypeId, init: Option<ExprId>, attrs: Vec<Attribute> },
+    Function {
+        specs: Specifiers,
+        name: Name,
+        ret: TypeId,
+        params: Vec<Param>,
+        variadic: bool,
+        /// `const` member function.
+        is_const: bool,
+        /// `None`: a declaration. Host-only function bodies are skipped, not parsed.
+        body: Option<StmtId>,
+        /// The body was skipped because the function is host code.
+        host_body_skipped: bool,
+        attrs: Vec<Attribute>,
+        /// Constructor member initializers `: a(x), b(y)`.
+        inits: Vec<(Atom, Vec<ExprId>)>,
+    },
+    Typedef { name: Atom, ty: TypeId },
+    /// `struct`/`class`/`union` with members (`None`: a forward declaration).
+    Record { keyword: Atom, name: Option<Atom>, bases: Vec<TypeId>, members: Option<Vec<DeclId>>, attrs: Vec<Attribute> },
+    Enum { name: Option<Atom>, scoped: bool, underlying: Option<TypeId>, enumerators: Vec<(Atom, Option<ExprId>, Span)> },
+    Namespace { name: Option<Atom>, decls: Vec<DeclId> },
+    Template { params: Vec<TemplateParam>, decl: DeclId },
+    /// `template struct S<int>;` / `template __global__ void k<float>(float*);`
+    ExplicitInstantiation(DeclId),
+    /// `using namespace x;`
+    UsingDirective(Name),
+    /// `using x::y;`
+    UsingDecl(Name),
+    /// `static_assert(e, "msg")`
+    StaticAssert { cond: ExprId, message: Option<Atom> },
+    /// Top-level `extern "C" { ... }`.
+    LinkageSpec(Vec<DeclId>),
+    /// Access specifiers in classes (`public:`) are dropped; this marks a construct the
+    /// parser skipped, with why.
+    Skipped(&'static str),
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decl {
+    pub kind: DeclKind,
+    pub span: Span,
+}
+
+/// One translation unit's tree.
+#[derive(Debug, Default)]
+pub struct Ast {
+    pub exprs: Vec<Expr>,
+    pub stmts: Vec<Stmt>,
+    pub decls: Vec<Decl>,
+    pub types: Vec<Type>,
+    pub top: Vec<DeclId>,
+}
+
+impl Ast {
+    pub fn expr(&self, e: ExprId) -> &Expr {
+        &self.exprs[e.0 as usize]
+    }
+    pub fn stmt(&self, s: StmtId) -> &Stmt {
+        &self.stmts[s.0 as usize]
+    }
+    pub fn decl(&self, d: DeclId) -> &Decl {
+        &self.decls[d.0 as usize]
+    }
+    pub fn ty(&self, t: TypeId) -> &Type {
+        &self.types[t.0 as usize]
+    }
+    pub fn add_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        self.exprs.push(Expr { kind, span });
+        ExprId(self.exprs.len() as u32 - 1)
+    }
+    pub fn add_stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
+        self.stmts.push(Stmt { kind, span });
+        StmtId(self.stmts.len() as u32 - 1)
+    }
+    pub fn add_decl(&mut self, kind: DeclKind, span: Span) -> DeclId {
+        self.decls.push(Decl { kind, span });
+        DeclId(self.decls.len() as u32 - 1)
+    }
+    pub fn add_type(&mut self, kind: TypeKind, quals: Quals, span: Span) -> TypeId {
+        self.types.push(Type { kind, quals, span });
+        TypeId(self.types.len() as u32 - 1)
+    }
+}
