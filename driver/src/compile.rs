@@ -1,8 +1,9 @@
 //! `cuprite compile`: CUDA C++ (`.cu`) through the frontend.
 //!
-//! Today it preprocesses (`-E`): macros, includes (with cuprite's built-in headers and the
-//! implicit `cuda_runtime.h`), conditionals, `#pragma unroll`. Parsing and emission to the
-//! `cuda` dialect (`--emit=cuda`) come with the rest of the frontend.
+//! Today it preprocesses (`-E`: macros, includes with cuprite's built-in headers and the
+//! implicit `cuda_runtime.h`, conditionals, `#pragma unroll`) and parses (`--emit=ast`: the
+//! syntax tree, host function bodies skipped). Semantic analysis and emission to the `cuda`
+//! dialect (`--emit=cuda`) come with the rest of the frontend.
 //!
 //! Exit codes: 0 success, 1 errors in the input (or warnings under `-Werror`), 2 usage or
 //! I/O errors.
@@ -16,6 +17,7 @@ Usage: cuprite compile [options] <file.cu>
 
 Options:
   -E                           Preprocess only: print the tokens after macro expansion
+  --emit=ast                   Parse and print the syntax tree
   -I <dir>                     Add an include directory (also -I<dir>)
   -D <name>[=<value>]          Define a macro (also -D<name>...)
   -U <name>                    Undefine a macro (also -U<name>)
@@ -31,6 +33,7 @@ Options:
 pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     let mut config = PpConfig::default();
     let mut preprocess_only = false;
+    let mut emit_ast = false;
     let mut werror = false;
     let mut json = false;
     let mut input: Option<PathBuf> = None;
@@ -56,6 +59,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 return 0;
             }
             "-E" => preprocess_only = true,
+            "--emit=ast" => emit_ast = true,
             "-Werror" => werror = true,
             "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
             "--diagnostics-format=json" => json = true,
@@ -103,10 +107,10 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         i += 1;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
-    if !preprocess_only {
+    if !preprocess_only && !emit_ast {
         let _ = writeln!(
             stderr,
-            "error: only preprocessing (-E) is implemented so far; parsing CUDA and emitting the cuda dialect come with the rest of the frontend"
+            "error: only -E (preprocess) and --emit=ast (parse) are implemented so far; semantic analysis and emitting the cuda dialect come with the rest of the frontend"
         );
         return 2;
     }
@@ -118,9 +122,16 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         }
     };
     let name = input.display().to_string();
-    let pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
+    let mut pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
+    let mut diags = std::mem::take(&mut pre.diags);
+    let out = if emit_ast {
+        let ast = cuprite_frontend::parse::parse(&pre.tokens, &pre.expansions, &mut pre.interner, &mut diags);
+        cuprite_frontend::dump::dump(&ast, &pre.interner)
+    } else {
+        cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner)
+    };
     let mut errors = 0;
-    for d in &pre.diags {
+    for d in &diags {
         let d = if werror && d.severity == Severity::Warning {
             cuprite_frontend::Diagnostic { severity: Severity::Error, ..d.clone() }
         } else {
@@ -135,7 +146,6 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             let _ = write!(stderr, "{}", d.render(&pre.sm));
         }
     }
-    let out = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner);
     let res = match &output {
         Some(p) => std::fs::write(p, out),
         None => stdout.write_all(out.as_bytes()),

@@ -64,13 +64,26 @@ pub enum TypeKind {
     /// A named type: a typedef, struct/class, template parameter or template-id.
     Named(Name),
     /// `struct S` / `class S` / `union U` / `enum E` used as a type.
-    Elaborated { keyword: Atom, name: Name },
+    Elaborated {
+        keyword: Atom,
+        name: Name,
+    },
     Pointer(TypeId),
     /// `T&` (`rvalue`: `T&&`).
-    Reference { to: TypeId, rvalue: bool },
+    Reference {
+        to: TypeId,
+        rvalue: bool,
+    },
     /// `T[n]` (`None`: `T[]`).
-    Array { elem: TypeId, size: Option<ExprId> },
-    Function { ret: TypeId, params: Vec<TypeId>, variadic: bool },
+    Array {
+        elem: TypeId,
+        size: Option<ExprId>,
+    },
+    Function {
+        ret: TypeId,
+        params: Vec<TypeId>,
+        variadic: bool,
+    },
     /// `decltype(e)`.
     Decltype(ExprId),
     /// `auto`.
@@ -165,14 +178,33 @@ pub enum ExprKind {
     Unary(UnaryOp, ExprId),
     Binary(BinaryOp, ExprId, ExprId),
     /// `a = b`, `a += b` (`op`: the compound operator).
-    Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
+    Assign {
+        op: Option<BinaryOp>,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
     Cond(ExprId, ExprId, ExprId),
-    Call { callee: ExprId, args: Vec<ExprId> },
+    Call {
+        callee: ExprId,
+        args: Vec<ExprId>,
+    },
     Index(ExprId, ExprId),
-    Member { base: ExprId, arrow: bool, name: Name },
-    Cast { kind: CastKind, ty: TypeId, expr: ExprId },
+    Member {
+        base: ExprId,
+        arrow: bool,
+        name: Name,
+    },
+    Cast {
+        kind: CastKind,
+        ty: TypeId,
+        expr: ExprId,
+    },
     /// `T(a, b)` / `T{a, b}` with several or no arguments (a constructor call).
-    Construct { ty: TypeId, args: Vec<ExprId>, braces: bool },
+    Construct {
+        ty: TypeId,
+        args: Vec<ExprId>,
+        braces: bool,
+    },
     SizeofType(TypeId),
     SizeofExpr(ExprId),
     Alignof(TypeId),
@@ -200,11 +232,33 @@ pub enum StmtKind {
     Compound(Vec<StmtId>),
     Decl(Vec<DeclId>),
     Expr(ExprId),
-    If { cond: ExprId, then: StmtId, els: Option<StmtId>, init: Option<StmtId> },
-    For { init: Option<StmtId>, cond: Option<ExprId>, step: Option<ExprId>, body: StmtId, unroll: Option<Unroll> },
-    While { cond: ExprId, body: StmtId, unroll: Option<Unroll> },
-    DoWhile { body: StmtId, cond: ExprId, unroll: Option<Unroll> },
-    Switch { cond: ExprId, body: StmtId },
+    If {
+        cond: ExprId,
+        then: StmtId,
+        els: Option<StmtId>,
+        init: Option<StmtId>,
+    },
+    For {
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+        unroll: Option<Unroll>,
+    },
+    While {
+        cond: ExprId,
+        body: StmtId,
+        unroll: Option<Unroll>,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+        unroll: Option<Unroll>,
+    },
+    Switch {
+        cond: ExprId,
+        body: StmtId,
+    },
     Case(ExprId, StmtId),
     Default(StmtId),
     Break,
@@ -213,7 +267,13 @@ pub enum StmtKind {
     Goto(Atom),
     Label(Atom, StmtId),
     /// `asm volatile ("template" : outputs : inputs : clobbers)`.
-    Asm { volatile: bool, template: Vec<Atom>, outputs: Vec<AsmOperand>, inputs: Vec<AsmOperand>, clobbers: Vec<Atom> },
+    Asm {
+        volatile: bool,
+        template: Vec<Atom>,
+        outputs: Vec<AsmOperand>,
+        inputs: Vec<AsmOperand>,
+        clobbers: Vec<Atom>,
+    },
     Null,
     Error,
 }
@@ -273,7 +333,13 @@ pub enum TemplateParam {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum DeclKind {
-    Var { specs: Specifiers, name: Name, ty: TypeId, init: Option<ExprId>, attrs: Vec<Attribute> },
+    Var {
+        specs: Specifiers,
+        name: Name,
+        ty: TypeId,
+        init: Option<ExprId>,
+        attrs: Vec<Attribute>,
+    },
     Function {
         specs: Specifiers,
         name: Name,
@@ -290,12 +356,32 @@ pub enum DeclKind {
         /// Constructor member initializers `: a(x), b(y)`.
         inits: Vec<(Atom, Vec<ExprId>)>,
     },
-    Typedef { name: Atom, ty: TypeId },
+    Typedef {
+        name: Atom,
+        ty: TypeId,
+    },
     /// `struct`/`class`/`union` with members (`None`: a forward declaration).
-    Record { keyword: Atom, name: Option<Atom>, bases: Vec<TypeId>, members: Option<Vec<DeclId>>, attrs: Vec<Attribute> },
-    Enum { name: Option<Atom>, scoped: bool, underlying: Option<TypeId>, enumerators: Vec<(Atom, Option<ExprId>, Span)> },
-    Namespace { name: Option<Atom>, decls: Vec<DeclId> },
-    Template { params: Vec<TemplateParam>, decl: DeclId },
+    Record {
+        keyword: Atom,
+        name: Option<Atom>,
+        bases: Vec<TypeId>,
+        members: Option<Vec<DeclId>>,
+        attrs: Vec<Attribute>,
+    },
+    Enum {
+        name: Option<Atom>,
+        scoped: bool,
+        underlying: Option<TypeId>,
+        enumerators: Vec<(Atom, Option<ExprId>, Span)>,
+    },
+    Namespace {
+        name: Option<Atom>,
+        decls: Vec<DeclId>,
+    },
+    Template {
+        params: Vec<TemplateParam>,
+        decl: DeclId,
+    },
     /// `template struct S<int>;` / `template __global__ void k<float>(float*);`
     ExplicitInstantiation(DeclId),
     /// `using namespace x;`
@@ -303,7 +389,10 @@ pub enum DeclKind {
     /// `using x::y;`
     UsingDecl(Name),
     /// `static_assert(e, "msg")`
-    StaticAssert { cond: ExprId, message: Option<Atom> },
+    StaticAssert {
+        cond: ExprId,
+        message: Option<Atom>,
+    },
     /// Top-level `extern "C" { ... }`.
     LinkageSpec(Vec<DeclId>),
     /// Access specifiers in classes (`public:`) are dropped; this marks a construct the

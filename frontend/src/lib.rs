@@ -11,8 +11,10 @@
 
 pub mod ast;
 pub mod diag;
+pub mod dump;
 pub mod intern;
 pub mod lexer;
+pub mod parse;
 pub mod pp;
 pub mod source;
 

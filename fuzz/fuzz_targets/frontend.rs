@@ -1,14 +1,17 @@
 //! Fuzzes the frontend on arbitrary bytes (lossily decoded as UTF-8): no panic, and bounded
-//! work per input (a small macro-expansion budget). Today the frontend is the lexer and the
-//! preprocessor; the parser and sema join as they land.
+//! work per input (a small macro-expansion budget). Today the frontend is the lexer, the
+//! preprocessor and the parser; sema joins as it lands.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
-    let pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
-    for d in &pre.diags {
+    let mut pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
+    let mut diags = std::mem::take(&mut pre.diags);
+    let ast = cuprite_frontend::parse::parse(&pre.tokens, &pre.expansions, &mut pre.interner, &mut diags);
+    let _ = cuprite_frontend::dump::dump(&ast, &pre.interner);
+    for d in &diags {
         let _ = d.render(&pre.sm);
         let _ = d.to_json(&pre.sm);
     }

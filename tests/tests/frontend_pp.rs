@@ -1,8 +1,26 @@
-//! Preprocessor tests: each file in `frontend/pp/` starts with `// RUN: <cuprite compile
-//! arguments>`; `cuprite compile <args> <file>` runs and its output, diagnostics and exit
-//! code are snapshotted.
+//! Frontend tests: each file in `frontend/pp/` (preprocessor) and `frontend/parse/`
+//! (parser) starts with `// RUN: <cuprite compile arguments>`; `cuprite compile <args>
+//! <file>` runs and its output, diagnostics and exit code are snapshotted.
 
 use cuprite_tests::run_cli;
+
+fn run_file(path: &std::path::Path, dir: &str) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let run = text.lines().next().and_then(|l| l.strip_prefix("// RUN: ")).expect("first line must be `// RUN: <args>`");
+    let rel = format!("frontend/{dir}/{}", path.file_name().unwrap().to_string_lossy());
+    let mut args = vec!["compile"];
+    args.extend(run.split_whitespace());
+    args.push(&rel);
+    let (code, out, err) = run_cli(&args, "");
+    format!("// RUN: {run}\n// exit: {code}\n{out}// stderr:\n{err}\n")
+}
+
+#[test]
+fn parser_corpus() {
+    insta::glob!("../frontend", "parse/*.cu", |path| {
+        insta::assert_snapshot!(run_file(path, "parse"));
+    });
+}
 
 #[test]
 fn preprocessor_corpus() {
@@ -48,4 +66,17 @@ fn exponential_macros_stop_at_the_budget() {
     let pre = cuprite_frontend::preprocess("blowup.cu", None, &text, config);
     assert!(pre.diags.iter().any(|d| d.message.contains("more than 100000 tokens")), "{:?}", pre.diags);
     assert!(pre.tokens.len() < 300_000);
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    // Runs on a test thread (2 MiB of stack): the parser's nesting limit must hold there.
+    for (open, close) in [("(", ")"), ("{", "}"), ("-", "")] {
+        let src = format!("__device__ int f() {{ return {}1{}; }}\n", open.repeat(5000), close.repeat(5000));
+        let pre = cuprite_frontend::preprocess("deep.cu", None, &src, Default::default());
+        let mut pre = pre;
+        let mut diags = Vec::new();
+        let _ = cuprite_frontend::parse::parse(&pre.tokens, &pre.expansions, &mut pre.interner, &mut diags);
+        assert!(diags.iter().any(|d| d.message.contains("nesting deeper than")), "{open}: {:?}", diags.first());
+    }
 }

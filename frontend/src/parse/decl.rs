@@ -1,0 +1,1202 @@
+//! Declarations: specifiers (storage, CUDA spaces through `__attribute__`, cv, type),
+//! declarators (pointers, references, arrays, functions, parenthesized), function
+//! definitions (host bodies skipped), records, enums, namespaces, templates, `using`.
+
+use super::{Kw, Parser};
+use crate::ast::*;
+use crate::intern::Atom;
+use crate::lexer::{Punct, TokenKind};
+use crate::source::Span;
+
+/// What the declaration specifiers said.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeclSpecs {
+    pub specs: Specifiers,
+    pub attrs: Vec<Attribute>,
+    pub quals: Quals,
+    /// The type, if one was written.
+    pub ty: Option<TypeId>,
+    /// A record or enum defined in the specifiers (`struct S {...} s;`).
+    pub defined: Option<DeclId>,
+    pub span: Span,
+}
+
+/// A parsed declarator.
+pub(crate) struct Declarator {
+    pub name: Option<Name>,
+    pub ty: TypeId,
+    /// For a function declarator applied to the name: its parameters.
+    pub func: Option<FuncParts>,
+    pub span: Span,
+}
+
+#[derive(Clone)]
+pub(crate) struct FuncParts {
+    pub params: Vec<Param>,
+    pub variadic: bool,
+    pub is_const: bool,
+}
+
+#[derive(Default)]
+struct BuiltinCounts {
+    void: bool,
+    bool_: bool,
+    char_: bool,
+    short: bool,
+    int: bool,
+    long: u8,
+    float: bool,
+    double: bool,
+    signed: bool,
+    unsigned: bool,
+    int128: bool,
+    auto: bool,
+    any: bool,
+}
+
+impl Parser<'_> {
+    // ----- names ------------------------------------------------------------------------
+
+    /// `::`? ident (`::` ident)* with template arguments where the name is a template.
+    /// `allow_template`: whether `<` after a template name starts arguments.
+    pub(crate) fn parse_name(&mut self, allow_template: bool) -> Option<Name> {
+        let start = self.peek().span;
+        let global = self.eat(Punct::ColonColon);
+        let mut parts = Vec::new();
+        let mut template_args = None;
+        loop {
+            let t = self.peek();
+            if t.kind != TokenKind::Ident {
+                break;
+            }
+            if self.kw_of(t) == Some(Kw::Operator) {
+                self.bump();
+                let op = self.parse_operator_name();
+                parts.push(op);
+                break;
+            }
+            if self.kw_of(t).is_some() && !parts.is_empty() && self.kw_of(t) != Some(Kw::Template) {
+                break;
+            }
+            if self.kw_of(t) == Some(Kw::Template) {
+                self.bump();
+                continue;
+            }
+            if self.kw_of(t).is_some() {
+                break;
+            }
+            self.bump();
+            parts.push(t.text);
+            template_args = None;
+            if allow_template && self.at(Punct::Lt) && self.is_template_name(t.text) {
+                template_args = Some(self.parse_template_args());
+            }
+            if self.at(Punct::ColonColon) && self.peek_at(1).kind == TokenKind::Ident {
+                self.bump();
+                continue;
+            }
+            break;
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        Some(Name { global, parts, template_args, span: start.to(self.prev_span()) })
+    }
+
+    /// After `operator`: the operator's name as an atom (`operator+`, `operator()`, ...).
+    fn parse_operator_name(&mut self) -> Atom {
+        let t = self.bump();
+        let text = match t.kind {
+            TokenKind::Punct(Punct::LParen) => {
+                self.expect(Punct::RParen, "in 'operator()'");
+                "operator()".to_string()
+            }
+            TokenKind::Punct(Punct::LBracket) => {
+                self.expect(Punct::RBracket, "in 'operator[]'");
+                "operator[]".to_string()
+            }
+            TokenKind::Punct(p) => format!("operator{}", p.text()),
+            _ => {
+                // A conversion operator `operator float`.
+                format!("operator {}", self.ident_text(t))
+            }
+        };
+        self.interner.intern(&text)
+    }
+
+    // ----- type starts ------------------------------------------------------------------
+
+    /// Whether the token `k` ahead starts a type (type keyword, cv, known type name).
+    pub(crate) fn starts_type(&self, k: usize) -> bool {
+        let t = self.peek_at(k);
+        match self.kw_of(t) {
+            Some(
+                Kw::Void
+                | Kw::Bool
+                | Kw::Char
+                | Kw::Short
+                | Kw::Int
+                | Kw::Long
+                | Kw::Float
+                | Kw::Double
+                | Kw::Signed
+                | Kw::Unsigned
+                | Kw::Int128
+                | Kw::Const
+                | Kw::Volatile
+                | Kw::Struct
+                | Kw::Class
+                | Kw::Union
+                | Kw::Enum
+                | Kw::Typename
+                | Kw::Decltype,
+            ) => true,
+            Some(_) => false,
+            None if t.kind == TokenKind::Ident => {
+                // `a::b::T`: the last part decides.
+                let mut j = k;
+                let mut last = t;
+                while self.peek_at(j + 1).kind == TokenKind::Punct(Punct::ColonColon) && self.peek_at(j + 2).kind == TokenKind::Ident {
+                    j += 2;
+                    last = self.peek_at(j);
+                }
+                self.is_type_name(last.text)
+            }
+            None => {
+                t.kind == TokenKind::Punct(Punct::ColonColon) && self.peek_at(k + 1).kind == TokenKind::Ident && self.starts_type(k + 1)
+            }
+        }
+    }
+
+    /// Whether a declaration starts here (specifiers or a type).
+    pub(crate) fn starts_decl(&self) -> bool {
+        let t = self.peek();
+        matches!(
+            self.kw_of(t),
+            Some(
+                Kw::Static
+                    | Kw::Extern
+                    | Kw::Inline
+                    | Kw::Constexpr
+                    | Kw::Typedef
+                    | Kw::Register
+                    | Kw::Attribute
+                    | Kw::Template
+                    | Kw::Using
+                    | Kw::StaticAssert
+                    | Kw::Auto
+                    | Kw::Thread
+                    | Kw::Alignas
+                    | Kw::Namespace
+                    | Kw::Declspec
+                    | Kw::Restrict
+            )
+        ) || self.starts_type(0)
+    }
+
+    // ----- attributes -------------------------------------------------------------------
+
+    /// `__attribute__((a, b(args)))` at the keyword; CUDA spaces go to `specs`.
+    fn parse_gnu_attributes(&mut self, ds: &mut DeclSpecs) {
+        self.bump();
+        if !self.expect(Punct::LParen, "after __attribute__") || !self.expect(Punct::LParen, "after __attribute__(") {
+            self.recover_to_semi();
+            return;
+        }
+        loop {
+            if self.at(Punct::RParen) {
+                break;
+            }
+            let t = self.bump();
+            if t.kind != TokenKind::Ident {
+                let msg = format!("expected an attribute name, found {}", self.describe(&t));
+                self.error(t.span, msg);
+                break;
+            }
+            let name = self.ident_text(t).trim_matches('_').to_string();
+            let mut args = Vec::new();
+            if self.at(Punct::LParen) {
+                self.bump();
+                args = self.parse_args(Punct::RParen);
+            }
+            match name.as_str() {
+                "device" => ds.specs.device = true,
+                "global" => ds.specs.global = true,
+                "host" => ds.specs.host = true,
+                "shared" => ds.specs.shared = true,
+                "constant" => ds.specs.constant = true,
+                "managed" => ds.specs.managed = true,
+                _ => {
+                    let a = self.interner.intern(&name);
+                    ds.attrs.push(Attribute { name: a, args, span: t.span.to(self.prev_span()) });
+                }
+            }
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RParen, "to close the attribute list");
+        self.expect(Punct::RParen, "to close __attribute__((");
+    }
+
+    // ----- specifiers -------------------------------------------------------------------
+
+    /// Declaration specifiers. `ctor_class`: in a class body, the class's name (a
+    /// constructor `S(...)` has no type).
+    pub(crate) fn parse_decl_specs(&mut self, ctor_class: Option<Atom>) -> DeclSpecs {
+        let mut ds = DeclSpecs { span: self.peek().span, ..Default::default() };
+        let mut b = BuiltinCounts::default();
+        let start = self.peek().span;
+        loop {
+            let t = self.peek();
+            if t.kind == TokenKind::Punct(Punct::LBracket) && self.peek_at(1).kind == TokenKind::Punct(Punct::LBracket) {
+                // `[[attr]]`: skipped (none changes device code we support).
+                self.skip_parens();
+                continue;
+            }
+            match self.kw_of(t) {
+                Some(Kw::Static) => ds.specs.is_static = true,
+                Some(Kw::Extern) => {
+                    ds.specs.is_extern = true;
+                    if self.peek_at(1).kind == TokenKind::Str {
+                        self.bump();
+                    }
+                }
+                Some(Kw::Inline) => ds.specs.is_inline = true,
+                Some(Kw::Constexpr) => ds.specs.is_constexpr = true,
+                Some(Kw::Typedef) => ds.specs.is_typedef = true,
+                Some(Kw::Register) => ds.specs.is_register = true,
+                Some(Kw::Virtual) => ds.specs.is_virtual = true,
+                Some(Kw::Explicit) => {
+                    ds.specs.is_explicit = true;
+                    if self.peek_at(1).kind == TokenKind::Punct(Punct::LParen) {
+                        self.bump();
+                        self.skip_parens();
+                        continue;
+                    }
+                }
+                Some(Kw::Friend | Kw::Mutable | Kw::Thread) => {}
+                Some(Kw::Const) => ds.quals.is_const = true,
+                Some(Kw::Volatile) => ds.quals.is_volatile = true,
+                Some(Kw::Restrict) => ds.quals.is_restrict = true,
+                Some(Kw::Attribute) => {
+                    self.parse_gnu_attributes(&mut ds);
+                    continue;
+                }
+                Some(Kw::Declspec | Kw::Alignas) => {
+                    self.bump();
+                    self.skip_parens();
+                    continue;
+                }
+                Some(Kw::Void) => b.void = true,
+                Some(Kw::Bool) => b.bool_ = true,
+                Some(Kw::Char) => b.char_ = true,
+                Some(Kw::Short) => b.short = true,
+                Some(Kw::Int) => b.int = true,
+                Some(Kw::Long) => b.long += 1,
+                Some(Kw::Float) => b.float = true,
+                Some(Kw::Double) => b.double = true,
+                Some(Kw::Signed) => b.signed = true,
+                Some(Kw::Unsigned) => b.unsigned = true,
+                Some(Kw::Int128) => b.int128 = true,
+                Some(Kw::Auto) => b.auto = true,
+                Some(Kw::Struct | Kw::Class | Kw::Union) if ds.ty.is_none() && !b.any => {
+                    let (ty, def) = self.parse_record_spec();
+                    ds.ty = Some(ty);
+                    ds.defined = def;
+                    continue;
+                }
+                Some(Kw::Enum) if ds.ty.is_none() && !b.any => {
+                    let (ty, def) = self.parse_enum_spec();
+                    ds.ty = Some(ty);
+                    ds.defined = def;
+                    continue;
+                }
+                Some(Kw::Typename) if ds.ty.is_none() && !b.any => {
+                    self.bump();
+                    if let Some(n) = self.parse_name(true) {
+                        let sp = n.span;
+                        ds.ty = Some(self.ast.add_type(TypeKind::Named(n), Quals::default(), sp));
+                    }
+                    continue;
+                }
+                Some(Kw::Decltype) if ds.ty.is_none() && !b.any => {
+                    self.bump();
+                    self.expect(Punct::LParen, "after decltype");
+                    let e = self.parse_expr();
+                    self.expect(Punct::RParen, "after decltype's operand");
+                    ds.ty = Some(self.ast.add_type(TypeKind::Decltype(e), Quals::default(), t.span.to(self.prev_span())));
+                    continue;
+                }
+                Some(_) => break,
+                None => {
+                    if ds.ty.is_some() || b.any || !(t.kind == TokenKind::Ident || t.kind == TokenKind::Punct(Punct::ColonColon)) {
+                        break;
+                    }
+                    // A constructor `S(`: no type.
+                    if ctor_class == Some(t.text) && self.peek_at(1).kind == TokenKind::Punct(Punct::LParen) {
+                        break;
+                    }
+                    if !self.starts_type(0) {
+                        break;
+                    }
+                    if let Some(n) = self.parse_name(true) {
+                        let sp = n.span;
+                        ds.ty = Some(self.ast.add_type(TypeKind::Named(n), Quals::default(), sp));
+                    }
+                    continue;
+                }
+            }
+            if matches!(
+                self.kw_of(t),
+                Some(
+                    Kw::Void
+                        | Kw::Bool
+                        | Kw::Char
+                        | Kw::Short
+                        | Kw::Int
+                        | Kw::Long
+                        | Kw::Float
+                        | Kw::Double
+                        | Kw::Signed
+                        | Kw::Unsigned
+                        | Kw::Int128
+                        | Kw::Auto
+                )
+            ) {
+                b.any = true;
+            }
+            self.bump();
+        }
+        if b.any {
+            let kind = match self.builtin_from(&b) {
+                Ok(k) => k,
+                Err(m) => {
+                    let sp = start.to(self.prev_span());
+                    self.error(sp, m);
+                    TypeKind::Builtin(Builtin::Int)
+                }
+            };
+            ds.ty = Some(self.ast.add_type(kind, Quals::default(), start.to(self.prev_span())));
+        }
+        ds.span = start.to(self.prev_span());
+        ds
+    }
+
+    fn builtin_from(&self, b: &BuiltinCounts) -> Result<TypeKind, String> {
+        use Builtin::*;
+        if b.auto {
+            return Ok(TypeKind::Auto);
+        }
+        let k = match () {
+            _ if b.void => Void,
+            _ if b.bool_ => Bool,
+            _ if b.float => Float,
+            _ if b.double && b.long > 0 => LongDouble,
+            _ if b.double => Double,
+            _ if b.int128 => {
+                if b.unsigned {
+                    UInt128
+                } else {
+                    Int128
+                }
+            }
+            _ if b.char_ => {
+                if b.unsigned {
+                    UChar
+                } else if b.signed {
+                    SChar
+                } else {
+                    Char
+                }
+            }
+            _ if b.short => {
+                if b.unsigned {
+                    UShort
+                } else {
+                    Short
+                }
+            }
+            _ if b.long >= 2 => {
+                if b.unsigned {
+                    ULongLong
+                } else {
+                    LongLong
+                }
+            }
+            _ if b.long == 1 => {
+                if b.unsigned {
+                    ULong
+                } else {
+                    Long
+                }
+            }
+            _ => {
+                if b.unsigned {
+                    UInt
+                } else {
+                    Int
+                }
+            }
+        };
+        if b.long > 2 {
+            return Err("'long long long' is too long".into());
+        }
+        if b.signed && b.unsigned {
+            return Err("a type cannot be both signed and unsigned".into());
+        }
+        Ok(TypeKind::Builtin(k))
+    }
+
+    /// `struct/class/union [attrs] [name] [: bases] [{ members }]` at the keyword.
+    fn parse_record_spec(&mut self) -> (TypeId, Option<DeclId>) {
+        let kw = self.bump();
+        let mut ds = DeclSpecs::default();
+        while self.at_kw(Kw::Attribute) {
+            self.parse_gnu_attributes(&mut ds);
+        }
+        while self.at_kw(Kw::Declspec) || self.at_kw(Kw::Alignas) {
+            self.bump();
+            self.skip_parens();
+        }
+        let name = self.parse_name(true);
+        if let Some(n) = &name {
+            if n.parts.len() == 1 {
+                self.declare_type(n.parts[0]);
+            }
+        }
+        let mut bases = Vec::new();
+        if self.at(Punct::Colon) && (self.peek_at(1).kind == TokenKind::Ident) {
+            self.bump();
+            loop {
+                while matches!(self.kw_of(self.peek()), Some(Kw::Public | Kw::Private | Kw::Protected | Kw::Virtual)) {
+                    self.bump();
+                }
+                let Some(b) = self.parse_name(true) else { break };
+                let sp = b.span;
+                bases.push(self.ast.add_type(TypeKind::Named(b), Quals::default(), sp));
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+            }
+        }
+        let ty_name = name.clone().unwrap_or(Name {
+            global: false,
+            parts: vec![self.interner.intern("<anonymous>")],
+            template_args: None,
+            span: kw.span,
+        });
+        let ty =
+            self.ast.add_type(TypeKind::Elaborated { keyword: kw.text, name: ty_name }, Quals::default(), kw.span.to(self.prev_span()));
+        if !self.at(Punct::LBrace) {
+            return (ty, None);
+        }
+        let class_name = name.as_ref().and_then(|n| n.parts.last().copied());
+        self.bump();
+        self.push_scope();
+        let mut members = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            if matches!(self.kw_of(self.peek()), Some(Kw::Public | Kw::Private | Kw::Protected))
+                && self.peek_at(1).kind == TokenKind::Punct(Punct::Colon)
+            {
+                self.bump();
+                self.bump();
+                continue;
+            }
+            let before = self.pos;
+            self.parse_decl_into(&mut members, class_name, true);
+            if self.pos == before {
+                let t = self.bump();
+                let msg = format!("expected a member declaration, found {}", self.describe(&t));
+                self.error(t.span, msg);
+            }
+        }
+        self.pop_scope();
+        // Member type names stay visible as `S::T` only; the class name stays declared.
+        if let Some(c) = class_name {
+            self.declare_type(c);
+        }
+        self.expect(Punct::RBrace, "to close the class body");
+        let span = kw.span.to(self.prev_span());
+        let d = self
+            .ast
+            .add_decl(DeclKind::Record { keyword: kw.text, name: class_name, bases, members: Some(members), attrs: ds.attrs }, span);
+        (ty, Some(d))
+    }
+
+    /// `enum [class] [name] [: type] [{ a = 1, b }]` at the keyword.
+    fn parse_enum_spec(&mut self) -> (TypeId, Option<DeclId>) {
+        let kw = self.bump();
+        let scoped = self.eat_kw(Kw::Class) || self.eat_kw(Kw::Struct);
+        let name = if self.is_plain_ident(self.peek()) { Some(self.bump()) } else { None };
+        if let Some(n) = name {
+            self.declare_type(n.text);
+        }
+        let underlying = if self.at(Punct::Colon) {
+            self.bump();
+            Some(self.parse_type_id())
+        } else {
+            None
+        };
+        let ty_name = Name {
+            global: false,
+            parts: vec![name.map_or_else(|| self.interner.intern("<anonymous enum>"), |n| n.text)],
+            template_args: None,
+            span: kw.span,
+        };
+        let ty =
+            self.ast.add_type(TypeKind::Elaborated { keyword: kw.text, name: ty_name }, Quals::default(), kw.span.to(self.prev_span()));
+        if !self.at(Punct::LBrace) {
+            return (ty, None);
+        }
+        self.bump();
+        let mut items = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let t = self.bump();
+            if !self.is_plain_ident(t) {
+                let msg = format!("expected an enumerator name, found {}", self.describe(&t));
+                self.error(t.span, msg);
+                self.recover_to_semi();
+                break;
+            }
+            let value = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
+            items.push((t.text, value, t.span));
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RBrace, "to close the enum");
+        let span = kw.span.to(self.prev_span());
+        let d = self.ast.add_decl(DeclKind::Enum { name: name.map(|n| n.text), scoped, underlying, enumerators: items }, span);
+        (ty, Some(d))
+    }
+
+    // ----- declarators ------------------------------------------------------------------
+
+    /// A type-id: specifiers and an abstract declarator (`const float*`, `int[4]`).
+    pub(crate) fn parse_type_id(&mut self) -> TypeId {
+        let ds = self.parse_decl_specs(None);
+        let base = self.base_type(&ds);
+        let d = self.parse_declarator(base, true);
+        d.ty
+    }
+
+    /// Just the type specifiers, no declarator (for `T(args)` expressions).
+    pub(crate) fn parse_type_specifier_only(&mut self) -> TypeId {
+        let ds = self.parse_decl_specs(None);
+        self.base_type(&ds)
+    }
+
+    pub(crate) fn base_type(&mut self, ds: &DeclSpecs) -> TypeId {
+        match ds.ty {
+            Some(t) => {
+                if ds.quals != Quals::default() {
+                    let mut ty = self.ast.ty(t).clone();
+                    ty.quals.is_const |= ds.quals.is_const;
+                    ty.quals.is_volatile |= ds.quals.is_volatile;
+                    ty.quals.is_restrict |= ds.quals.is_restrict;
+                    self.ast.add_type(ty.kind, ty.quals, ty.span)
+                } else {
+                    t
+                }
+            }
+            None => {
+                // `const x` / `unsigned`-less: implicit int (C) — a type error sema reports;
+                // keep going with int.
+                self.ast.add_type(TypeKind::Builtin(Builtin::Int), ds.quals, ds.span)
+            }
+        }
+    }
+
+    /// A declarator over `base`. `abstract_ok`: the name may be missing.
+    pub(crate) fn parse_declarator(&mut self, base: TypeId, abstract_ok: bool) -> Declarator {
+        let start = self.peek().span;
+        if !self.enter() {
+            self.leave();
+            return Declarator { name: None, ty: base, func: None, span: start };
+        }
+        // Pointer and reference operators, with their qualifiers.
+        let mut ty = base;
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Punct(Punct::Star) => {
+                    self.bump();
+                    let mut q = Quals::default();
+                    loop {
+                        match self.kw_of(self.peek()) {
+                            Some(Kw::Const) => q.is_const = true,
+                            Some(Kw::Volatile) => q.is_volatile = true,
+                            Some(Kw::Restrict) => q.is_restrict = true,
+                            _ => break,
+                        }
+                        self.bump();
+                    }
+                    ty = self.ast.add_type(TypeKind::Pointer(ty), q, t.span);
+                }
+                TokenKind::Punct(Punct::Amp | Punct::AmpAmp) => {
+                    self.bump();
+                    while matches!(self.kw_of(self.peek()), Some(Kw::Restrict | Kw::Const | Kw::Volatile)) {
+                        self.bump();
+                    }
+                    ty = self.ast.add_type(
+                        TypeKind::Reference { to: ty, rvalue: t.kind == TokenKind::Punct(Punct::AmpAmp) },
+                        Quals::default(),
+                        t.span,
+                    );
+                }
+                _ if self.at_kw(Kw::Attribute) => {
+                    let mut ds = DeclSpecs::default();
+                    self.parse_gnu_attributes(&mut ds);
+                }
+                _ => break,
+            }
+        }
+        // The direct declarator: a name, a parenthesized declarator, or nothing.
+        let mut name = None;
+        let mut inner_at = None;
+        let t = self.peek();
+        if t.kind == TokenKind::Punct(Punct::LParen) && self.paren_is_nested_declarator() {
+            inner_at = Some(self.pos);
+            self.skip_parens();
+        } else if (self.is_plain_ident(t) || t.kind == TokenKind::Punct(Punct::ColonColon) || self.at_kw(Kw::Operator))
+            && !(abstract_ok && self.starts_type(0) && !self.at_kw(Kw::Operator))
+        {
+            name = self.parse_name(true);
+        } else if t.kind == TokenKind::Punct(Punct::Tilde) && self.is_plain_ident(self.peek_at(1)) {
+            // A destructor `~S`.
+            self.bump();
+            let n = self.bump();
+            let text = format!("~{}", self.ident_text(n));
+            let a = self.interner.intern(&text);
+            name = Some(Name { global: false, parts: vec![a], template_args: None, span: t.span.to(n.span) });
+        } else if !abstract_ok {
+            let msg = format!("expected a name in the declaration, found {}", self.describe(&t));
+            self.error(t.span, msg);
+        }
+        // Suffixes: arrays and function parameter lists, applied right to left.
+        let mut suffixes: Vec<Suffix> = Vec::new();
+        loop {
+            if self.at(Punct::LBracket) {
+                self.bump();
+                let size = if self.at(Punct::RBracket) { None } else { Some(self.parse_expr()) };
+                self.expect(Punct::RBracket, "to close the array size");
+                suffixes.push(Suffix::Array(size));
+            } else if self.at(Punct::LParen) {
+                // `T x(1, 2)` is a direct initialization, not a function: a parameter list
+                // starts with a type, `)` or `...`.
+                let n = self.peek_at(1);
+                let params_follow = self.starts_type(1)
+                    || matches!(n.kind, TokenKind::Punct(Punct::RParen | Punct::Ellipsis))
+                    || matches!(self.kw_of(n), Some(Kw::Attribute | Kw::Register | Kw::Restrict | Kw::Auto));
+                if name.is_some() && !params_follow {
+                    break;
+                }
+                self.bump();
+                let f = self.parse_params();
+                suffixes.push(Suffix::Func(f));
+                // Trailing qualifiers and specifiers of function declarators.
+                loop {
+                    match self.kw_of(self.peek()) {
+                        Some(Kw::Const) => {
+                            self.bump();
+                            if let Some(Suffix::Func(f)) = suffixes.last_mut() {
+                                f.is_const = true;
+                            }
+                        }
+                        Some(Kw::Volatile) => {
+                            self.bump();
+                        }
+                        Some(Kw::Noexcept) => {
+                            self.bump();
+                            if self.at(Punct::LParen) {
+                                self.skip_parens();
+                            }
+                        }
+                        Some(Kw::Attribute) => {
+                            let mut ds = DeclSpecs::default();
+                            self.parse_gnu_attributes(&mut ds);
+                        }
+                        _ => break,
+                    }
+                }
+                if self.at(Punct::Amp) || self.at(Punct::AmpAmp) {
+                    self.bump();
+                }
+                if self.at(Punct::Arrow) {
+                    // A trailing return type replaces `auto`.
+                    self.bump();
+                    let rt = self.parse_type_id();
+                    ty = rt;
+                }
+            } else {
+                break;
+            }
+        }
+        let mut func = None;
+        for s in suffixes.into_iter().rev() {
+            match s {
+                Suffix::Array(size) => {
+                    ty = self.ast.add_type(TypeKind::Array { elem: ty, size }, Quals::default(), start.to(self.prev_span()))
+                }
+                Suffix::Func(f) => {
+                    let params: Vec<TypeId> = f.params.iter().map(|p| p.ty).collect();
+                    ty = self.ast.add_type(
+                        TypeKind::Function { ret: ty, params, variadic: f.variadic },
+                        Quals::default(),
+                        start.to(self.prev_span()),
+                    );
+                    func = Some(f);
+                }
+            }
+        }
+        let end = self.pos;
+        let mut out = Declarator { name, ty, func, span: start.to(self.prev_span()) };
+        if let Some(at) = inner_at {
+            // `T (*p)[3]`: the inner declarator applies to the type built so far.
+            self.pos = at + 1;
+            let inner = self.parse_declarator(ty, abstract_ok);
+            self.expect(Punct::RParen, "to close the parenthesized declarator");
+            self.pos = end;
+            out = Declarator { name: inner.name, ty: inner.ty, func: inner.func.or(out.func), span: out.span };
+        }
+        self.leave();
+        out
+    }
+
+    /// At `(` in a declarator: a nested declarator (`(*p)`, `(&r)`, `(name)`) rather than a
+    /// parameter list.
+    fn paren_is_nested_declarator(&self) -> bool {
+        let n = self.peek_at(1);
+        match n.kind {
+            TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp | Punct::Caret) => true,
+            TokenKind::Punct(Punct::LParen) => true,
+            TokenKind::Ident => self.kw_of(n).is_none() && !self.starts_type(1) && self.peek_at(2).kind != TokenKind::Punct(Punct::Comma),
+            _ => false,
+        }
+    }
+
+    /// A parameter list after `(`.
+    fn parse_params(&mut self) -> FuncParts {
+        let mut params = Vec::new();
+        let mut variadic = false;
+        // `(void)`
+        if self.at_kw(Kw::Void) && self.peek_at(1).kind == TokenKind::Punct(Punct::RParen) {
+            self.bump();
+        }
+        if self.eat(Punct::RParen) {
+            return FuncParts { params, variadic, is_const: false };
+        }
+        loop {
+            if self.eat(Punct::Ellipsis) {
+                variadic = true;
+                break;
+            }
+            let start = self.peek().span;
+            let ds = self.parse_decl_specs(None);
+            if ds.ty.is_none() && ds.quals == Quals::default() {
+                let t = self.peek();
+                let msg = format!("expected a parameter type, found {}", self.describe(&t));
+                self.error(t.span, msg);
+                while !self.at_eof() && !self.at(Punct::RParen) && !self.at(Punct::Semi) && !self.at(Punct::LBrace) {
+                    self.bump();
+                }
+                break;
+            }
+            let base = self.base_type(&ds);
+            let d = self.parse_declarator(base, true);
+            let default = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
+            let name = d.name.as_ref().and_then(|n| n.parts.last().copied());
+            params.push(Param { name, ty: d.ty, default, span: start.to(self.prev_span()) });
+            if self.at(Punct::Ellipsis) {
+                // A parameter pack `T... args`.
+                self.bump();
+            }
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RParen, "to close the parameter list");
+        FuncParts { params, variadic, is_const: false }
+    }
+
+    // ----- declarations -----------------------------------------------------------------
+
+    /// Top-level declarations (one construct; several decls for `int a, b;`).
+    pub(crate) fn parse_top_decls(&mut self, out: &mut Vec<DeclId>) {
+        self.parse_decl_into(out, None, false);
+    }
+
+    /// Parses one declaration construct into `out`. `class`: the enclosing class name when
+    /// parsing members.
+    pub(crate) fn parse_decl_into(&mut self, out: &mut Vec<DeclId>, class: Option<Atom>, in_class: bool) {
+        let t = self.peek();
+        if self.eat(Punct::Semi) {
+            return;
+        }
+        if let TokenKind::PragmaUnroll(_) = t.kind {
+            self.bump();
+            self.diags.push(crate::diag::Diagnostic::warning(t.span, "'#pragma unroll' outside a function is ignored"));
+            return;
+        }
+        match self.kw_of(t) {
+            Some(Kw::Namespace) => return self.parse_namespace(out),
+            Some(Kw::Template) => return self.parse_template(out, class, in_class),
+            Some(Kw::Using) => return self.parse_using(out),
+            Some(Kw::StaticAssert) => {
+                self.bump();
+                self.expect(Punct::LParen, "after static_assert");
+                let cond = self.parse_assign();
+                let message = if self.eat(Punct::Comma) && self.peek().kind == TokenKind::Str { Some(self.bump().text) } else { None };
+                self.expect(Punct::RParen, "to close static_assert");
+                self.expect(Punct::Semi, "after static_assert");
+                out.push(self.ast.add_decl(DeclKind::StaticAssert { cond, message }, t.span.to(self.prev_span())));
+                return;
+            }
+            Some(Kw::Extern) if self.peek_at(1).kind == TokenKind::Str && self.peek_at(2).kind == TokenKind::Punct(Punct::LBrace) => {
+                self.bump();
+                self.bump();
+                self.bump();
+                let mut inner = Vec::new();
+                while !self.at(Punct::RBrace) && !self.at_eof() {
+                    let before = self.pos;
+                    self.parse_decl_into(&mut inner, None, false);
+                    if self.pos == before {
+                        self.bump();
+                    }
+                }
+                self.expect(Punct::RBrace, "to close the extern block");
+                out.push(self.ast.add_decl(DeclKind::LinkageSpec(inner), t.span.to(self.prev_span())));
+                return;
+            }
+            _ => {}
+        }
+        let ds = self.parse_decl_specs(class);
+        let decl_start = ds.span;
+        if let Some(d) = ds.defined {
+            out.push(d);
+        }
+        if self.eat(Punct::Semi) {
+            return; // `struct S { ... };`
+        }
+        let base = self.base_type(&ds);
+        loop {
+            let d = self.parse_declarator(base, false);
+            let Some(name) = d.name.clone() else {
+                self.recover_to_semi();
+                return;
+            };
+            if ds.specs.is_typedef {
+                if let Some(&n) = name.parts.last() {
+                    self.declare_type(n);
+                    out.push(self.ast.add_decl(DeclKind::Typedef { name: n, ty: d.ty }, decl_start.to(self.prev_span())));
+                }
+            } else if let Some(f) = d.func.clone().filter(|_| matches!(self.ast.ty(d.ty).kind, TypeKind::Function { .. })) {
+                let mut ret = match &self.ast.ty(d.ty).kind {
+                    TypeKind::Function { ret, .. } => *ret,
+                    _ => base,
+                };
+                // Constructors and destructors have no return type: void.
+                let last = name.parts.last().map(|&a| self.interner.str(a).to_string()).unwrap_or_default();
+                if ds.ty.is_none() && (class.is_some_and(|c| self.interner.str(c) == last) || last.starts_with('~')) {
+                    ret = self.ast.add_type(TypeKind::Builtin(Builtin::Void), Quals::default(), name.span);
+                }
+                let decl = self.parse_function_rest(&ds, name, ret, f, decl_start, in_class);
+                out.push(decl);
+                if matches!(
+                    &self.ast.decl(decl).kind,
+                    DeclKind::Function { body: Some(_), .. } | DeclKind::Function { host_body_skipped: true, .. }
+                ) {
+                    return; // a definition ends the construct
+                }
+            } else {
+                let init = if self.eat(Punct::Eq) {
+                    Some(if self.at(Punct::LBrace) { self.parse_init_list() } else { self.parse_assign() })
+                } else if self.at(Punct::LBrace) {
+                    Some(self.parse_init_list())
+                } else if self.at(Punct::LParen) {
+                    // Direct initialization `T x(a, b)`.
+                    let open = self.bump();
+                    let args = self.parse_args(Punct::RParen);
+                    Some(
+                        self.ast
+                            .add_expr(ExprKind::InitList(args.into_iter().map(|a| (None, a)).collect()), open.span.to(self.prev_span())),
+                    )
+                } else if in_class && self.at(Punct::Colon) {
+                    // A bit-field width: parsed, sema reports it.
+                    self.bump();
+                    let _ = self.parse_assign();
+                    Some(self.ast.add_expr(ExprKind::Unsupported("bit-fields"), self.prev_span()))
+                } else {
+                    None
+                };
+                out.push(self.ast.add_decl(
+                    DeclKind::Var { specs: ds.specs, name, ty: d.ty, init, attrs: ds.attrs.clone() },
+                    decl_start.to(self.prev_span()),
+                ));
+            }
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        if !self.eat(Punct::Semi) {
+            let t = self.peek();
+            let msg = format!("expected ';' after the declaration, found {}", self.describe(&t));
+            self.error(t.span, msg);
+            self.recover_to_semi();
+        }
+    }
+
+    /// After a function declarator: `;`, `= default/delete;`, a body, or member inits.
+    fn parse_function_rest(&mut self, ds: &DeclSpecs, name: Name, ret: TypeId, f: FuncParts, start: Span, in_class: bool) -> DeclId {
+        let specs = ds.specs;
+        let mut attrs = ds.attrs.clone();
+        while self.at_kw(Kw::Attribute) {
+            let mut more = DeclSpecs::default();
+            self.parse_gnu_attributes(&mut more);
+            attrs.extend(more.attrs);
+        }
+        let mut body = None;
+        let mut skipped = false;
+        let mut inits = Vec::new();
+        let device_code = specs.device || specs.global;
+        if self.at(Punct::Eq) {
+            // `= default`, `= delete`, `= 0` (the caller consumes the `;`)
+            self.bump();
+            self.bump();
+        } else if self.at(Punct::Colon) || self.at(Punct::LBrace) {
+            if self.at(Punct::Colon) {
+                self.bump();
+                loop {
+                    let m = self.bump();
+                    if m.kind != TokenKind::Ident {
+                        let msg = format!("expected a member name in the initializer list, found {}", self.describe(&m));
+                        self.error(m.span, msg);
+                        break;
+                    }
+                    let args = if self.at(Punct::LParen) {
+                        self.bump();
+                        self.parse_args(Punct::RParen)
+                    } else if self.at(Punct::LBrace) {
+                        let il = self.parse_init_list();
+                        vec![il]
+                    } else {
+                        let sp = self.peek().span;
+                        self.error(sp, "expected '(' or '{' after the member name");
+                        Vec::new()
+                    };
+                    inits.push((m.text, args));
+                    if !self.eat(Punct::Comma) {
+                        break;
+                    }
+                }
+            }
+            if device_code {
+                self.push_scope();
+                body = Some(self.parse_compound());
+                self.pop_scope();
+            } else if self.at(Punct::LBrace) {
+                // Host code is skipped, not compiled.
+                self.skip_braces();
+                skipped = true;
+            } else {
+                let sp = self.peek().span;
+                self.error(sp, "expected the function body");
+            }
+        } else if !self.at(Punct::Semi) && !self.at(Punct::Comma) {
+            // A declaration ends at `;` (or `,`), which the caller consumes.
+            let t = self.peek();
+            let msg = format!("expected ';' or a function body, found {}", self.describe(&t));
+            self.error(t.span, msg);
+            self.recover_to_semi();
+        }
+        let _ = in_class;
+        self.ast.add_decl(
+            DeclKind::Function {
+                specs,
+                name,
+                ret,
+                params: f.params,
+                variadic: f.variadic,
+                is_const: f.is_const,
+                body,
+                host_body_skipped: skipped,
+                attrs,
+                inits,
+            },
+            start.to(self.prev_span()),
+        )
+    }
+
+    fn parse_namespace(&mut self, out: &mut Vec<DeclId>) {
+        let kw = self.bump();
+        let name = if self.is_plain_ident(self.peek()) { Some(self.bump().text) } else { None };
+        // `namespace a = b;`
+        if self.eat(Punct::Eq) {
+            self.recover_to_semi();
+            return;
+        }
+        if !self.expect(Punct::LBrace, "to open the namespace") {
+            self.recover_to_semi();
+            return;
+        }
+        let mut decls = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            self.parse_decl_into(&mut decls, None, false);
+            if self.pos == before {
+                let t = self.bump();
+                let msg = format!("expected a declaration, found {}", self.describe(&t));
+                self.error(t.span, msg);
+            }
+        }
+        self.expect(Punct::RBrace, "to close the namespace");
+        out.push(self.ast.add_decl(DeclKind::Namespace { name, decls }, kw.span.to(self.prev_span())));
+    }
+
+    fn parse_using(&mut self, out: &mut Vec<DeclId>) {
+        let kw = self.bump();
+        if self.eat_kw(Kw::Namespace) {
+            if let Some(n) = self.parse_name(false) {
+                self.expect(Punct::Semi, "after the using directive");
+                out.push(self.ast.add_decl(DeclKind::UsingDirective(n), kw.span.to(self.prev_span())));
+            } else {
+                self.recover_to_semi();
+            }
+            return;
+        }
+        // `using T = type;`
+        if self.is_plain_ident(self.peek()) && self.peek_at(1).kind == TokenKind::Punct(Punct::Eq) {
+            let n = self.bump();
+            self.bump();
+            let ty = self.parse_type_id();
+            self.declare_type(n.text);
+            self.expect(Punct::Semi, "after the alias declaration");
+            out.push(self.ast.add_decl(DeclKind::Typedef { name: n.text, ty }, kw.span.to(self.prev_span())));
+            return;
+        }
+        self.eat_kw(Kw::Typename);
+        if let Some(n) = self.parse_name(false) {
+            if let Some(&last) = n.parts.last() {
+                if self.is_type_name(last) {
+                    self.declare_type(last);
+                }
+            }
+            self.expect(Punct::Semi, "after the using declaration");
+            out.push(self.ast.add_decl(DeclKind::UsingDecl(n), kw.span.to(self.prev_span())));
+        } else {
+            self.recover_to_semi();
+        }
+    }
+
+    fn parse_template(&mut self, out: &mut Vec<DeclId>, class: Option<Atom>, in_class: bool) {
+        let kw = self.bump();
+        if !self.at(Punct::Lt) {
+            // An explicit instantiation `template struct S<int>;`.
+            let mut inner = Vec::new();
+            self.parse_decl_into(&mut inner, class, in_class);
+            for d in inner {
+                out.push(self.ast.add_decl(DeclKind::ExplicitInstantiation(d), kw.span.to(self.prev_span())));
+            }
+            return;
+        }
+        self.bump();
+        self.push_scope();
+        let mut params = Vec::new();
+        if !self.eat_template_close() {
+            loop {
+                let t = self.peek();
+                if matches!(self.kw_of(t), Some(Kw::Typename | Kw::Class)) {
+                    self.bump();
+                    self.eat(Punct::Ellipsis);
+                    let name = if self.is_plain_ident(self.peek()) { Some(self.bump().text) } else { None };
+                    if let Some(n) = name {
+                        self.declare_type(n);
+                    }
+                    let default = if self.eat(Punct::Eq) { Some(self.parse_type_id()) } else { None };
+                    params.push(TemplateParam::Type { name, default, span: t.span.to(self.prev_span()) });
+                } else {
+                    let ds = self.parse_decl_specs(None);
+                    let base = self.base_type(&ds);
+                    let d = self.parse_declarator(base, true);
+                    let default = if self.eat(Punct::Eq) { Some(self.parse_assign_ext(true)) } else { None };
+                    params.push(TemplateParam::Value {
+                        name: d.name.and_then(|n| n.parts.last().copied()),
+                        ty: d.ty,
+                        default,
+                        span: t.span.to(self.prev_span()),
+                    });
+                }
+                if self.eat_template_close() {
+                    break;
+                }
+                if !self.expect(Punct::Comma, "or '>' in the template parameter list") {
+                    self.pop_scope();
+                    self.recover_to_semi();
+                    return;
+                }
+            }
+        }
+        let mut inner = Vec::new();
+        // The templated entity's name is a template name from here on (in the outer scope too).
+        let name_guess = self.templated_name_guess();
+        if let Some((n, is_type)) = name_guess {
+            self.declare_template(n, is_type);
+        }
+        self.parse_decl_into(&mut inner, class, in_class);
+        self.pop_scope();
+        if let Some((n, is_type)) = name_guess {
+            self.declare_template(n, is_type);
+        }
+        for d in inner {
+            out.push(self.ast.add_decl(DeclKind::Template { params: params.clone(), decl: d }, kw.span.to(self.prev_span())));
+        }
+    }
+
+    /// The name a template declaration declares, by looking ahead: `struct S`, or the
+    /// identifier before the first `(` of a function.
+    fn templated_name_guess(&self) -> Option<(Atom, bool)> {
+        let mut k = 0;
+        while k < 256 {
+            let t = self.peek_at(k);
+            match t.kind {
+                TokenKind::Ident if matches!(self.kw_of(t), Some(Kw::Struct | Kw::Class | Kw::Union)) => {
+                    let n = self.peek_at(k + 1);
+                    return self.is_plain_ident(n).then_some((n.text, true));
+                }
+                TokenKind::Punct(Punct::LParen) if k > 0 => {
+                    let n = self.peek_at(k - 1);
+                    if self.kw_of(n).is_some() {
+                        // `__attribute__((...))`, `decltype(...)`: skip the parentheses.
+                        let mut depth = 0usize;
+                        loop {
+                            match self.peek_at(k).kind {
+                                TokenKind::Punct(Punct::LParen) => depth += 1,
+                                TokenKind::Punct(Punct::RParen) => {
+                                    depth -= 1;
+                                    if depth == 0 {
+                                        break;
+                                    }
+                                }
+                                TokenKind::Eof => return None,
+                                _ => {}
+                            }
+                            k += 1;
+                        }
+                        k += 1;
+                        continue;
+                    }
+                    return self.is_plain_ident(n).then_some((n.text, false));
+                }
+                TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::Eq) | TokenKind::Eof => return None,
+                _ => k += 1,
+            }
+        }
+        None
+    }
+}
+
+enum Suffix {
+    Array(Option<ExprId>),
+    Func(FuncParts),
+}

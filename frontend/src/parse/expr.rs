@@ -1,0 +1,501 @@
+//! Expressions: precedence climbing over C++'s binary operators, then unary, cast and
+//! postfix forms. Template argument lists (`f<T>(x)`) are recognized by the names the
+//! parser knows to be templates.
+
+use super::{Kw, Parser};
+use crate::ast::*;
+use crate::lexer::{Punct, TokenKind};
+
+/// Binary operator precedence (higher binds tighter); assignment and `?:` are below 1.
+fn binary_prec(p: Punct) -> Option<(u8, BinaryOp)> {
+    use Punct::*;
+    Some(match p {
+        PipePipe => (1, BinaryOp::Or),
+        AmpAmp => (2, BinaryOp::And),
+        Pipe => (3, BinaryOp::BitOr),
+        Caret => (4, BinaryOp::BitXor),
+        Amp => (5, BinaryOp::BitAnd),
+        EqEq => (6, BinaryOp::Eq),
+        Ne => (6, BinaryOp::Ne),
+        Lt => (7, BinaryOp::Lt),
+        Gt => (7, BinaryOp::Gt),
+        Le => (7, BinaryOp::Le),
+        Ge => (7, BinaryOp::Ge),
+        Shl => (8, BinaryOp::Shl),
+        Shr => (8, BinaryOp::Shr),
+        Plus => (9, BinaryOp::Add),
+        Minus => (9, BinaryOp::Sub),
+        Star => (10, BinaryOp::Mul),
+        Slash => (10, BinaryOp::Div),
+        Percent => (10, BinaryOp::Rem),
+        _ => return None,
+    })
+}
+
+fn assign_op(p: Punct) -> Option<Option<BinaryOp>> {
+    use Punct::*;
+    Some(match p {
+        Eq => None,
+        PlusEq => Some(BinaryOp::Add),
+        MinusEq => Some(BinaryOp::Sub),
+        StarEq => Some(BinaryOp::Mul),
+        SlashEq => Some(BinaryOp::Div),
+        PercentEq => Some(BinaryOp::Rem),
+        AmpEq => Some(BinaryOp::BitAnd),
+        PipeEq => Some(BinaryOp::BitOr),
+        CaretEq => Some(BinaryOp::BitXor),
+        ShlEq => Some(BinaryOp::Shl),
+        ShrEq => Some(BinaryOp::Shr),
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    /// `expression`: assignments separated by commas.
+    pub(crate) fn parse_expr(&mut self) -> ExprId {
+        let mut e = self.parse_assign();
+        while self.at(Punct::Comma) {
+            self.bump();
+            let r = self.parse_assign();
+            let span = self.ast.expr(e).span.to(self.ast.expr(r).span);
+            e = self.ast.add_expr(ExprKind::Binary(BinaryOp::Comma, e, r), span);
+        }
+        e
+    }
+
+    /// `assignment-expression` (also `?:`).
+    pub(crate) fn parse_assign(&mut self) -> ExprId {
+        self.parse_assign_ext(false)
+    }
+
+    /// `no_gt`: inside a template argument list, where `>` ends the list.
+    pub(crate) fn parse_assign_ext(&mut self, no_gt: bool) -> ExprId {
+        if !self.enter() {
+            self.leave();
+            self.recover_to_semi();
+            return self.ast.add_expr(ExprKind::Error, self.prev_span());
+        }
+        let lhs = self.parse_binary(0, no_gt);
+        let r = if let TokenKind::Punct(p) = self.peek().kind {
+            if let Some(op) = assign_op(p) {
+                self.bump();
+                let rhs = self.parse_assign_ext(no_gt);
+                let span = self.ast.expr(lhs).span.to(self.ast.expr(rhs).span);
+                self.ast.add_expr(ExprKind::Assign { op, lhs, rhs }, span)
+            } else if p == Punct::Question {
+                self.bump();
+                let a = self.parse_expr();
+                self.expect(Punct::Colon, "in the conditional expression");
+                let b = self.parse_assign_ext(no_gt);
+                let span = self.ast.expr(lhs).span.to(self.ast.expr(b).span);
+                self.ast.add_expr(ExprKind::Cond(lhs, a, b), span)
+            } else {
+                lhs
+            }
+        } else {
+            lhs
+        };
+        self.leave();
+        r
+    }
+
+    fn parse_binary(&mut self, min: u8, no_gt: bool) -> ExprId {
+        let mut lhs = self.parse_unary();
+        loop {
+            let TokenKind::Punct(p) = self.peek().kind else { return lhs };
+            if no_gt && matches!(p, Punct::Gt | Punct::Shr | Punct::Ge | Punct::ShrEq) {
+                return lhs;
+            }
+            let Some((prec, op)) = binary_prec(p) else { return lhs };
+            if prec <= min {
+                return lhs;
+            }
+            self.bump();
+            let rhs = self.parse_binary(prec, no_gt);
+            let span = self.ast.expr(lhs).span.to(self.ast.expr(rhs).span);
+            lhs = self.ast.add_expr(ExprKind::Binary(op, lhs, rhs), span);
+        }
+    }
+
+    pub(crate) fn parse_unary(&mut self) -> ExprId {
+        if !self.enter() {
+            self.leave();
+            return self.ast.add_expr(ExprKind::Error, self.prev_span());
+        }
+        let r = self.parse_unary_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_unary_inner(&mut self) -> ExprId {
+        let t = self.peek();
+        let unary = match t.kind {
+            TokenKind::Punct(Punct::Plus) => Some(UnaryOp::Plus),
+            TokenKind::Punct(Punct::Minus) => Some(UnaryOp::Minus),
+            TokenKind::Punct(Punct::Bang) => Some(UnaryOp::Not),
+            TokenKind::Punct(Punct::Tilde) => Some(UnaryOp::BitNot),
+            TokenKind::Punct(Punct::Star) => Some(UnaryOp::Deref),
+            TokenKind::Punct(Punct::Amp) => Some(UnaryOp::AddrOf),
+            TokenKind::Punct(Punct::PlusPlus) => Some(UnaryOp::PreInc),
+            TokenKind::Punct(Punct::MinusMinus) => Some(UnaryOp::PreDec),
+            _ => None,
+        };
+        if let Some(op) = unary {
+            self.bump();
+            let e = self.parse_unary();
+            let span = t.span.to(self.ast.expr(e).span);
+            return self.ast.add_expr(ExprKind::Unary(op, e), span);
+        }
+        match self.kw_of(t) {
+            Some(Kw::Sizeof) => {
+                self.bump();
+                // `sizeof(type)` or `sizeof expr`
+                if self.at(Punct::LParen) && self.starts_type(1) {
+                    self.bump();
+                    let ty = self.parse_type_id();
+                    self.expect(Punct::RParen, "after the type in sizeof");
+                    return self.ast.add_expr(ExprKind::SizeofType(ty), t.span.to(self.prev_span()));
+                }
+                if self.at(Punct::Ellipsis) {
+                    self.bump();
+                    self.skip_parens();
+                    return self.ast.add_expr(ExprKind::Unsupported("sizeof... on parameter packs"), t.span.to(self.prev_span()));
+                }
+                let e = self.parse_unary();
+                return self.ast.add_expr(ExprKind::SizeofExpr(e), t.span.to(self.ast.expr(e).span));
+            }
+            Some(Kw::Alignof) => {
+                self.bump();
+                self.expect(Punct::LParen, "after alignof");
+                let ty = self.parse_type_id();
+                self.expect(Punct::RParen, "after the type in alignof");
+                return self.ast.add_expr(ExprKind::Alignof(ty), t.span.to(self.prev_span()));
+            }
+            Some(Kw::New | Kw::Delete | Kw::Throw) => {
+                self.bump();
+                let what = match self.kw_of(t) {
+                    Some(Kw::New) => "'new' expressions",
+                    Some(Kw::Delete) => "'delete' expressions",
+                    _ => "exceptions ('throw')",
+                };
+                // Skip the operand.
+                let _ = self.parse_unary();
+                return self.ast.add_expr(ExprKind::Unsupported(what), t.span.to(self.prev_span()));
+            }
+            _ => {}
+        }
+        // C-style cast `(T)e`, or a parenthesized expression.
+        if t.kind == TokenKind::Punct(Punct::LParen) && self.starts_type(1) {
+            self.bump();
+            let ty = self.parse_type_id();
+            self.expect(Punct::RParen, "after the type in the cast");
+            if self.at(Punct::LBrace) {
+                // A compound literal `(T){...}`.
+                let init = self.parse_init_list();
+                return self.ast.add_expr(ExprKind::Construct { ty, args: vec![init], braces: true }, t.span.to(self.prev_span()));
+            }
+            let e = self.parse_unary();
+            return self.ast.add_expr(ExprKind::Cast { kind: CastKind::CStyle, ty, expr: e }, t.span.to(self.ast.expr(e).span));
+        }
+        let e = self.parse_primary();
+        self.parse_postfix(e)
+    }
+
+    fn parse_postfix(&mut self, mut e: ExprId) -> ExprId {
+        loop {
+            let t = self.peek();
+            let start = self.ast.expr(e).span;
+            match t.kind {
+                TokenKind::Punct(Punct::LParen) => {
+                    self.bump();
+                    let args = self.parse_args(Punct::RParen);
+                    e = self.ast.add_expr(ExprKind::Call { callee: e, args }, start.to(self.prev_span()));
+                }
+                TokenKind::Punct(Punct::LBracket) => {
+                    self.bump();
+                    let i = self.parse_expr();
+                    self.expect(Punct::RBracket, "to close the subscript");
+                    e = self.ast.add_expr(ExprKind::Index(e, i), start.to(self.prev_span()));
+                }
+                TokenKind::Punct(Punct::Dot | Punct::Arrow) => {
+                    self.bump();
+                    self.eat_kw(Kw::Template);
+                    let name = match self.parse_name_after_member() {
+                        Some(n) => n,
+                        None => return self.ast.add_expr(ExprKind::Error, start.to(self.prev_span())),
+                    };
+                    e = self.ast.add_expr(
+                        ExprKind::Member { base: e, arrow: t.kind == TokenKind::Punct(Punct::Arrow), name },
+                        start.to(self.prev_span()),
+                    );
+                }
+                TokenKind::Punct(Punct::PlusPlus) => {
+                    self.bump();
+                    e = self.ast.add_expr(ExprKind::Unary(UnaryOp::PostInc, e), start.to(t.span));
+                }
+                TokenKind::Punct(Punct::MinusMinus) => {
+                    self.bump();
+                    e = self.ast.add_expr(ExprKind::Unary(UnaryOp::PostDec, e), start.to(t.span));
+                }
+                _ => return e,
+            }
+        }
+    }
+
+    /// Arguments up to `close` (already past the opener).
+    pub(crate) fn parse_args(&mut self, close: Punct) -> Vec<ExprId> {
+        let mut args = Vec::new();
+        if self.eat(close) {
+            return args;
+        }
+        loop {
+            let a = if self.at(Punct::LBrace) { self.parse_init_list() } else { self.parse_assign() };
+            args.push(a);
+            if self.eat(close) {
+                return args;
+            }
+            if !self.expect(Punct::Comma, "or a closing bracket in the argument list") {
+                // Recover: skip to the closer.
+                while !self.at_eof() && !self.at(close) && !self.at(Punct::Semi) && !self.at(Punct::RBrace) {
+                    self.bump();
+                }
+                self.eat(close);
+                return args;
+            }
+        }
+    }
+
+    /// `{a, b, .x = c}` (at the `{`).
+    pub(crate) fn parse_init_list(&mut self) -> ExprId {
+        let open = self.bump();
+        let mut items = Vec::new();
+        if !self.enter() {
+            self.leave();
+            self.skip_to_brace_close();
+            return self.ast.add_expr(ExprKind::Error, open.span);
+        }
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let mut field = None;
+            if self.at(Punct::Dot) && self.is_plain_ident(self.peek_at(1)) && self.peek_at(2).kind == TokenKind::Punct(Punct::Eq) {
+                self.bump();
+                field = Some(self.bump().text);
+                self.bump();
+            }
+            let e = if self.at(Punct::LBrace) { self.parse_init_list() } else { self.parse_assign() };
+            items.push((field, e));
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.leave();
+        self.expect(Punct::RBrace, "to close the initializer list");
+        self.ast.add_expr(ExprKind::InitList(items), open.span.to(self.prev_span()))
+    }
+
+    fn skip_to_brace_close(&mut self) {
+        let mut depth = 1usize;
+        while !self.at_eof() {
+            match self.bump().kind {
+                TokenKind::Punct(Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn parse_primary(&mut self) -> ExprId {
+        let t = self.peek();
+        match t.kind {
+            TokenKind::Number => {
+                self.bump();
+                let text = self.ident_text(t);
+                let is_float = !text.starts_with("0x") && !text.starts_with("0X") && text.contains(['.', 'e', 'E'])
+                    || (text.starts_with("0x") || text.starts_with("0X")) && text.contains(['p', 'P'])
+                    || (!text.starts_with("0x") && !text.starts_with("0X") && text.ends_with(['f', 'F']));
+                let kind = if is_float { ExprKind::Float(t.text) } else { ExprKind::Int(t.text) };
+                self.ast.add_expr(kind, t.span)
+            }
+            TokenKind::Char => {
+                self.bump();
+                self.ast.add_expr(ExprKind::Char(t.text), t.span)
+            }
+            TokenKind::Str => {
+                let mut parts = Vec::new();
+                let mut span = t.span;
+                while self.peek().kind == TokenKind::Str {
+                    let s = self.bump();
+                    parts.push(s.text);
+                    span = span.to(s.span);
+                }
+                self.ast.add_expr(ExprKind::Str(parts), span)
+            }
+            TokenKind::Punct(Punct::LParen) => {
+                self.bump();
+                let e = self.parse_expr();
+                self.expect(Punct::RParen, "to close the parenthesized expression");
+                let kind = self.ast.expr(e).kind.clone();
+                self.ast.add_expr(kind, t.span.to(self.prev_span()))
+            }
+            TokenKind::Punct(Punct::LBrace) => self.parse_init_list(),
+            TokenKind::Punct(Punct::LBracket) => {
+                // A lambda: skipped whole.
+                self.skip_parens();
+                if self.at(Punct::LParen) {
+                    self.skip_parens();
+                }
+                while !self.at_eof() && !self.at(Punct::LBrace) && !self.at(Punct::Semi) {
+                    self.bump();
+                }
+                if self.at(Punct::LBrace) {
+                    self.skip_braces();
+                }
+                self.ast.add_expr(ExprKind::Unsupported("lambda expressions"), t.span.to(self.prev_span()))
+            }
+            TokenKind::Punct(Punct::ColonColon) | TokenKind::Ident => self.parse_name_expr(),
+            _ => {
+                let msg = format!("expected an expression, found {}", self.describe(&t));
+                self.error(t.span, msg);
+                // Do not consume closers: the caller recovers at them.
+                if !matches!(
+                    t.kind,
+                    TokenKind::Punct(Punct::RParen | Punct::RBrace | Punct::RBracket | Punct::Semi | Punct::Comma) | TokenKind::Eof
+                ) {
+                    self.bump();
+                }
+                self.ast.add_expr(ExprKind::Error, t.span)
+            }
+        }
+    }
+
+    /// Names, keywords that are values, casts, and functional casts / constructions.
+    fn parse_name_expr(&mut self) -> ExprId {
+        let t = self.peek();
+        match self.kw_of(t) {
+            Some(Kw::True) => {
+                self.bump();
+                return self.ast.add_expr(ExprKind::Bool(true), t.span);
+            }
+            Some(Kw::False) => {
+                self.bump();
+                return self.ast.add_expr(ExprKind::Bool(false), t.span);
+            }
+            Some(Kw::Nullptr) => {
+                self.bump();
+                return self.ast.add_expr(ExprKind::Nullptr, t.span);
+            }
+            Some(Kw::This) => {
+                self.bump();
+                return self.ast.add_expr(ExprKind::This, t.span);
+            }
+            Some(k @ (Kw::StaticCast | Kw::ReinterpretCast | Kw::ConstCast | Kw::DynamicCast)) => {
+                self.bump();
+                let kind = match k {
+                    Kw::StaticCast => CastKind::Static,
+                    Kw::ReinterpretCast => CastKind::Reinterpret,
+                    Kw::ConstCast => CastKind::Const,
+                    _ => CastKind::Dynamic,
+                };
+                self.expect(Punct::Lt, "after the cast keyword");
+                let ty = self.parse_type_id();
+                if !self.eat_template_close() {
+                    let sp = self.peek().span;
+                    self.error(sp, "expected '>' after the cast's type");
+                }
+                self.expect(Punct::LParen, "before the cast's operand");
+                let e = self.parse_expr();
+                self.expect(Punct::RParen, "after the cast's operand");
+                return self.ast.add_expr(ExprKind::Cast { kind, ty, expr: e }, t.span.to(self.prev_span()));
+            }
+            _ => {}
+        }
+        // A type followed by `(` or `{`: a functional cast or a construction.
+        if self.starts_type(0) && !self.at_kw(Kw::Operator) {
+            let start = self.pos;
+            let ty = self.parse_type_specifier_only();
+            if self.at(Punct::LParen) || self.at(Punct::LBrace) {
+                let braces = self.at(Punct::LBrace);
+                let args = if braces {
+                    let il = self.parse_init_list();
+                    match &self.ast.expr(il).kind {
+                        ExprKind::InitList(items) => items.iter().map(|(_, e)| *e).collect(),
+                        _ => vec![il],
+                    }
+                } else {
+                    self.bump();
+                    self.parse_args(Punct::RParen)
+                };
+                let span = self.toks[start].span.to(self.prev_span());
+                if args.len() == 1 && !braces {
+                    return self.ast.add_expr(ExprKind::Cast { kind: CastKind::Functional, ty, expr: args[0] }, span);
+                }
+                return self.ast.add_expr(ExprKind::Construct { ty, args, braces }, span);
+            }
+            // Not a construction: re-parse as a name (e.g. a static member `T::x`).
+            self.pos = start;
+        }
+        match self.parse_name(true) {
+            Some(n) => {
+                let span = n.span;
+                self.ast.add_expr(ExprKind::Name(n), span)
+            }
+            None => {
+                let t = self.bump();
+                let msg = format!("expected an expression, found {}", self.describe(&t));
+                self.error(t.span, msg);
+                self.ast.add_expr(ExprKind::Error, t.span)
+            }
+        }
+    }
+
+    /// The name after `.`/`->` (an identifier, maybe a template-id, or `~T` / `operator`).
+    fn parse_name_after_member(&mut self) -> Option<Name> {
+        if self.at(Punct::Tilde) {
+            let t = self.bump();
+            let n = self.bump();
+            let text = format!("~{}", self.ident_text(n));
+            let a = self.interner.intern(&text);
+            return Some(Name { global: false, parts: vec![a], template_args: None, span: t.span.to(n.span) });
+        }
+        self.parse_name(false)
+    }
+
+    /// Template arguments after a template name (at `<`).
+    pub(crate) fn parse_template_args(&mut self) -> Vec<TemplateArg> {
+        self.bump(); // <
+        let mut args = Vec::new();
+        if self.eat_template_close() {
+            return args;
+        }
+        loop {
+            if self.starts_type(0) && !self.type_is_followed_by_value() {
+                let ty = self.parse_type_id();
+                args.push(TemplateArg::Type(ty));
+            } else {
+                let e = self.parse_assign_ext(true);
+                args.push(TemplateArg::Expr(e));
+            }
+            if self.eat_template_close() {
+                return args;
+            }
+            if !self.expect(Punct::Comma, "or '>' in the template argument list") {
+                // Skip to the closing `>` or a statement end.
+                while !self.at_eof() && !self.at(Punct::Semi) && !self.eat_template_close() {
+                    self.bump();
+                }
+                return args;
+            }
+        }
+    }
+
+    /// At a type-starting token: whether what follows makes it an expression instead (a
+    /// functional cast like `float(x) * 2` used as a value argument is rare in template
+    /// arguments; types win).
+    fn type_is_followed_by_value(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,523 @@
+//! The parser: preprocessed tokens to the syntax tree ([`crate::ast`]), by recursive
+//! descent with error recovery (an error skips to the next `;` or `}` and parsing goes on).
+//!
+//! C++ needs to know which names are types to parse `a * b;` or `f(x)(y)`: the parser keeps
+//! a stack of scopes with the type and template names declared so far (typedefs, classes,
+//! template parameters, `using` aliases) plus CUDA's builtin type names (`float4`, `dim3`,
+//! `half`, ...).
+//!
+//! Host code is skipped, not compiled: the body of a function that is not `__device__` or
+//! `__global__` is skipped by balanced braces (its declaration is kept, so device code
+//! calling it gets a clear error from sema), as `nvcc -ptx` does.
+//!
+//! Nesting is limited to [`MAX_NESTING`] levels (parentheses, blocks, declarators), with a
+//! diagnostic, so that no input overflows the stack.
+
+mod decl;
+mod expr;
+mod stmt;
+
+use crate::ast::*;
+use crate::diag::Diagnostic;
+use crate::intern::{Atom, Interner};
+use crate::lexer::{Punct, TokenKind};
+use crate::pp::{Expansion, Token};
+use crate::source::Span;
+use rustc_hash::FxHashSet;
+
+/// Nesting limit of expressions, statements and declarators.
+pub const MAX_NESTING: usize = 256;
+
+/// CUDA's and the C library's type names that device code uses without declaring them.
+const BUILTIN_TYPE_NAMES: &[&str] = &[
+    "size_t",
+    "ptrdiff_t",
+    "dim3",
+    "half",
+    "half2",
+    "__half",
+    "__half2",
+    "__nv_bfloat16",
+    "__nv_bfloat162",
+    "nv_bfloat16",
+    "cudaError_t",
+    "cudaStream_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+    "intptr_t",
+    "uintptr_t",
+];
+const VECTOR_BASES: &[&str] =
+    &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong", "float", "double"];
+
+/// Parses a translation unit. Diagnostics go to `diags`; the tree is always returned.
+pub fn parse(tokens: &[Token], expansions: &[Expansion], interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Ast {
+    let mut p = Parser::new(tokens.to_vec(), interner, diags);
+    p.expansions = expansions.to_vec();
+    let mut top = Vec::new();
+    while !p.at_eof() {
+        let before = p.pos;
+        p.parse_top_decls(&mut top);
+        if p.pos == before {
+            // No progress: skip a token so that parsing always ends.
+            let t = p.bump();
+            p.error(t.span, format!("expected a declaration, found {}", p.describe(&t)));
+        }
+    }
+    p.ast.top = top;
+    p.ast
+}
+
+pub(crate) struct Parser<'i> {
+    /// A copy of the tokens: closing a template argument list splits `>>` in place.
+    toks: Vec<Token>,
+    pos: usize,
+    pub(crate) interner: &'i mut Interner,
+    diags: &'i mut Vec<Diagnostic>,
+    pub(crate) ast: Ast,
+    /// Type names per scope (innermost last).
+    type_scopes: Vec<FxHashSet<Atom>>,
+    /// Template names per scope.
+    template_scopes: Vec<FxHashSet<Atom>>,
+    depth: usize,
+    pending_unroll: Option<Unroll>,
+    kw: Keywords,
+    /// The preprocessor's macro expansions, to point errors at macro invocations.
+    expansions: Vec<Expansion>,
+}
+
+/// Atoms of the keywords and attribute names the parser tests.
+pub(crate) struct Keywords {
+    pub names: rustc_hash::FxHashMap<Atom, Kw>,
+}
+
+/// Keywords (and the attribute-like words the CUDA headers expand to).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Kw {
+    Void,
+    Bool,
+    Char,
+    Short,
+    Int,
+    Long,
+    Float,
+    Double,
+    Signed,
+    Unsigned,
+    Int128,
+    Auto,
+    Const,
+    Volatile,
+    Restrict,
+    Static,
+    Extern,
+    Inline,
+    Constexpr,
+    Typedef,
+    Register,
+    Virtual,
+    Explicit,
+    Friend,
+    Mutable,
+    Thread,
+    Struct,
+    Class,
+    Union,
+    Enum,
+    Typename,
+    Template,
+    Namespace,
+    Using,
+    Public,
+    Private,
+    Protected,
+    Operator,
+    If,
+    Else,
+    For,
+    While,
+    Do,
+    Switch,
+    Case,
+    Default,
+    Break,
+    Continue,
+    Return,
+    Goto,
+    Asm,
+    Sizeof,
+    Alignof,
+    StaticCast,
+    ReinterpretCast,
+    ConstCast,
+    DynamicCast,
+    True,
+    False,
+    Nullptr,
+    This,
+    Decltype,
+    StaticAssert,
+    Attribute,
+    Declspec,
+    New,
+    Delete,
+    Throw,
+    Try,
+    Noexcept,
+    Alignas,
+}
+
+impl Keywords {
+    fn new(i: &mut Interner) -> Self {
+        use Kw::*;
+        let list: &[(&str, Kw)] = &[
+            ("void", Void),
+            ("bool", Bool),
+            ("char", Char),
+            ("short", Short),
+            ("int", Int),
+            ("long", Long),
+            ("float", Float),
+            ("double", Double),
+            ("signed", Signed),
+            ("__signed", Signed),
+            ("__signed__", Signed),
+            ("unsigned", Unsigned),
+            ("__int128", Int128),
+            ("auto", Auto),
+            ("const", Const),
+            ("__const", Const),
+            ("volatile", Volatile),
+            ("__volatile__", Volatile),
+            ("__restrict", Restrict),
+            ("__restrict__", Restrict),
+            ("restrict", Restrict),
+            ("static", Static),
+            ("extern", Extern),
+            ("inline", Inline),
+            ("__inline", Inline),
+            ("__inline__", Inline),
+            ("constexpr", Constexpr),
+            ("typedef", Typedef),
+            ("register", Register),
+            ("virtual", Virtual),
+            ("explicit", Explicit),
+            ("friend", Friend),
+            ("mutable", Mutable),
+            ("thread_local", Thread),
+            ("__thread", Thread),
+            ("struct", Struct),
+            ("class", Class),
+            ("union", Union),
+            ("enum", Enum),
+            ("typename", Typename),
+            ("template", Template),
+            ("namespace", Namespace),
+            ("using", Using),
+            ("public", Public),
+            ("private", Private),
+            ("protected", Protected),
+            ("operator", Operator),
+            ("if", If),
+            ("else", Else),
+            ("for", For),
+            ("while", While),
+            ("do", Do),
+            ("switch", Switch),
+            ("case", Case),
+            ("default", Default),
+            ("break", Break),
+            ("continue", Continue),
+            ("return", Return),
+            ("goto", Goto),
+            ("asm", Asm),
+            ("__asm", Asm),
+            ("__asm__", Asm),
+            ("sizeof", Sizeof),
+            ("alignof", Alignof),
+            ("__alignof__", Alignof),
+            ("static_cast", StaticCast),
+            ("reinterpret_cast", ReinterpretCast),
+            ("const_cast", ConstCast),
+            ("dynamic_cast", DynamicCast),
+            ("true", True),
+            ("false", False),
+            ("nullptr", Nullptr),
+            ("NULL", Nullptr),
+            ("this", This),
+            ("decltype", Decltype),
+            ("__decltype", Decltype),
+            ("static_assert", StaticAssert),
+            ("__attribute__", Attribute),
+            ("__attribute", Attribute),
+            ("__declspec", Declspec),
+            ("new", New),
+            ("delete", Delete),
+            ("throw", Throw),
+            ("try", Try),
+            ("noexcept", Noexcept),
+            ("alignas", Alignas),
+        ];
+        Keywords { names: list.iter().map(|&(s, k)| (i.intern(s), k)).collect() }
+    }
+}
+
+impl<'i> Parser<'i> {
+    fn new(mut toks: Vec<Token>, interner: &'i mut Interner, diags: &'i mut Vec<Diagnostic>) -> Self {
+        let kw = Keywords::new(interner);
+        let mut types = FxHashSet::default();
+        for n in BUILTIN_TYPE_NAMES {
+            types.insert(interner.intern(n));
+        }
+        for b in VECTOR_BASES {
+            for k in 1..=4 {
+                types.insert(interner.intern(&format!("{b}{k}")));
+            }
+        }
+        if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
+            toks.push(Token { kind: TokenKind::Eof, text: Atom(0), span: Span::default(), flags: 0, expansion: 0 });
+        }
+        Parser {
+            toks,
+            pos: 0,
+            interner,
+            diags,
+            ast: Ast::default(),
+            type_scopes: vec![types],
+            template_scopes: vec![FxHashSet::default()],
+            depth: 0,
+            pending_unroll: None,
+            kw,
+            expansions: Vec::new(),
+        }
+    }
+
+    // ----- tokens ----------------------------------------------------------------------
+
+    pub(crate) fn peek(&self) -> Token {
+        self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+    pub(crate) fn peek_at(&self, k: usize) -> Token {
+        self.toks[(self.pos + k).min(self.toks.len() - 1)]
+    }
+    pub(crate) fn bump(&mut self) -> Token {
+        let t = self.peek();
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+    pub(crate) fn prev_span(&self) -> Span {
+        self.toks[self.pos.saturating_sub(1)].span
+    }
+    pub(crate) fn at_eof(&self) -> bool {
+        self.peek().kind == TokenKind::Eof
+    }
+    pub(crate) fn at(&self, p: Punct) -> bool {
+        self.peek().kind == TokenKind::Punct(p)
+    }
+    pub(crate) fn eat(&mut self, p: Punct) -> bool {
+        if self.at(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    pub(crate) fn kw_of(&self, t: Token) -> Option<Kw> {
+        if t.kind == TokenKind::Ident {
+            self.kw.names.get(&t.text).copied()
+        } else {
+            None
+        }
+    }
+    pub(crate) fn at_kw(&self, k: Kw) -> bool {
+        self.kw_of(self.peek()) == Some(k)
+    }
+    pub(crate) fn eat_kw(&mut self, k: Kw) -> bool {
+        if self.at_kw(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    pub(crate) fn describe(&self, t: &Token) -> String {
+        match t.kind {
+            TokenKind::Eof => "end of file".into(),
+            TokenKind::PragmaUnroll(_) => "'#pragma unroll'".into(),
+            _ => format!("'{}'", self.interner.str(t.text)),
+        }
+    }
+    pub(crate) fn expect(&mut self, p: Punct, what: &str) -> bool {
+        if self.eat(p) {
+            return true;
+        }
+        let t = self.peek();
+        let msg = format!("expected '{}' {what}, found {}", p.text(), self.describe(&t));
+        self.error(t.span, msg);
+        false
+    }
+    pub(crate) fn error(&mut self, span: Span, msg: impl Into<String>) {
+        // An error at a token a macro made points at the invocation in the user's code, with
+        // notes for the spelling and each enclosing expansion.
+        let lo = self.pos.saturating_sub(4);
+        let hi = (self.pos + 2).min(self.toks.len());
+        let expansion = self.toks[lo..hi].iter().find(|t| t.span == span && t.expansion != 0).map(|t| t.expansion);
+        let mut d = Diagnostic::error(span, msg);
+        if let Some(mut e) = expansion {
+            let mut call = span;
+            let mut notes = vec![(Some(span), "the token comes from here".to_string())];
+            let mut n = 0;
+            while e != 0 && (e as usize) < self.expansions.len() && n < 16 {
+                let x = &self.expansions[e as usize];
+                call = x.call;
+                notes.push((Some(x.call), format!("in expansion of macro '{}'", self.interner.str(x.name))));
+                e = x.parent;
+                n += 1;
+            }
+            // The outermost invocation is the primary location.
+            notes.pop();
+            d.span = Some(call);
+            for (s, m) in notes {
+                d = d.note(s, m);
+            }
+        }
+        // One error per position: recovery can retry at the same token.
+        if self.diags.last().is_some_and(|x| x.span == d.span && x.severity == crate::diag::Severity::Error) {
+            return;
+        }
+        self.diags.push(d);
+    }
+    pub(crate) fn ident_text(&self, t: Token) -> &str {
+        self.interner.str(t.text)
+    }
+    /// Whether `t` is an identifier that is not a keyword.
+    pub(crate) fn is_plain_ident(&self, t: Token) -> bool {
+        t.kind == TokenKind::Ident && self.kw_of(t).is_none()
+    }
+
+    // ----- nesting ---------------------------------------------------------------------
+
+    /// Enters one nesting level; false (with a diagnostic) past [`MAX_NESTING`].
+    pub(crate) fn enter(&mut self) -> bool {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let sp = self.peek().span;
+            self.error(sp, format!("nesting deeper than {MAX_NESTING} levels is not supported"));
+            return false;
+        }
+        true
+    }
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ----- scopes of type names ---------------------------------------------------------
+
+    pub(crate) fn push_scope(&mut self) {
+        self.type_scopes.push(FxHashSet::default());
+        self.template_scopes.push(FxHashSet::default());
+    }
+    pub(crate) fn pop_scope(&mut self) {
+        if self.type_scopes.len() > 1 {
+            self.type_scopes.pop();
+            self.template_scopes.pop();
+        }
+    }
+    pub(crate) fn declare_type(&mut self, a: Atom) {
+        self.type_scopes.last_mut().expect("scope").insert(a);
+    }
+    /// A template name; class templates are type names too, function templates are not.
+    pub(crate) fn declare_template(&mut self, a: Atom, is_type: bool) {
+        self.template_scopes.last_mut().expect("scope").insert(a);
+        if is_type {
+            self.declare_type(a);
+        }
+    }
+    pub(crate) fn is_type_name(&self, a: Atom) -> bool {
+        self.type_scopes.iter().rev().any(|s| s.contains(&a))
+    }
+    pub(crate) fn is_template_name(&self, a: Atom) -> bool {
+        self.template_scopes.iter().rev().any(|s| s.contains(&a))
+    }
+
+    // ----- recovery --------------------------------------------------------------------
+
+    /// Skips to just after the next `;` at this nesting level, or to a `}` that closes it.
+    pub(crate) fn recover_to_semi(&mut self) {
+        let mut depth = 0usize;
+        while !self.at_eof() {
+            match self.peek().kind {
+                TokenKind::Punct(Punct::LBrace | Punct::LParen | Punct::LBracket) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) if depth == 0 => return,
+                TokenKind::Punct(Punct::RBrace | Punct::RParen | Punct::RBracket) => depth = depth.saturating_sub(1),
+                TokenKind::Punct(Punct::Semi) if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Skips a balanced `{ ... }` starting at the current `{`.
+    pub(crate) fn skip_braces(&mut self) {
+        let mut depth = 0usize;
+        while !self.at_eof() {
+            match self.bump().kind {
+                TokenKind::Punct(Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Consumes a `>` closing a template argument list, splitting `>>` (and `>=`, `>>=`).
+    pub(crate) fn eat_template_close(&mut self) -> bool {
+        let t = self.peek();
+        let rest = match t.kind {
+            TokenKind::Punct(Punct::Gt) => {
+                self.bump();
+                return true;
+            }
+            TokenKind::Punct(Punct::Shr) => Punct::Gt,
+            TokenKind::Punct(Punct::Ge) => Punct::Eq,
+            TokenKind::Punct(Punct::ShrEq) => Punct::Ge,
+            _ => return false,
+        };
+        let text = self.interner.intern(rest.text());
+        let span = Span { lo: t.span.lo + 1, ..t.span };
+        self.toks[self.pos] = Token { kind: TokenKind::Punct(rest), text, span, flags: 0, ..t };
+        true
+    }
+
+    /// Skips a balanced `( ... )` (or `[ ]`, `< >` is not balanced here) at the current open.
+    pub(crate) fn skip_parens(&mut self) {
+        let mut depth = 0usize;
+        while !self.at_eof() {
+            match self.bump().kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! Statements, with `#pragma unroll` attached to the loop that follows it.
+
+use super::{Kw, Parser};
+use crate::ast::*;
+use crate::lexer::{Punct, TokenKind};
+
+impl Parser<'_> {
+    /// `{ ... }` at the `{`.
+    pub(crate) fn parse_compound(&mut self) -> StmtId {
+        let open = self.peek().span;
+        if !self.expect(Punct::LBrace, "to open the block") {
+            self.recover_to_semi();
+            return self.ast.add_stmt(StmtKind::Error, open);
+        }
+        self.push_scope();
+        let mut stmts = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            let before = self.pos;
+            stmts.push(self.parse_stmt());
+            if self.pos == before {
+                self.bump();
+            }
+        }
+        self.pop_scope();
+        self.expect(Punct::RBrace, "to close the block");
+        self.ast.add_stmt(StmtKind::Compound(stmts), open.to(self.prev_span()))
+    }
+
+    pub(crate) fn parse_stmt(&mut self) -> StmtId {
+        if !self.enter() {
+            self.leave();
+            let sp = self.peek().span;
+            self.recover_to_semi();
+            return self.ast.add_stmt(StmtKind::Error, sp);
+        }
+        let s = self.parse_stmt_inner();
+        self.leave();
+        s
+    }
+
+    fn take_unroll(&mut self) -> Option<Unroll> {
+        self.pending_unroll.take()
+    }
+
+    fn parse_stmt_inner(&mut self) -> StmtId {
+        let t = self.peek();
+        if let TokenKind::PragmaUnroll(n) = t.kind {
+            self.bump();
+            self.pending_unroll = Some(Unroll(n));
+            let is_loop = matches!(self.kw_of(self.peek()), Some(Kw::For | Kw::While | Kw::Do))
+                || matches!(self.peek().kind, TokenKind::PragmaUnroll(_));
+            if !is_loop {
+                self.pending_unroll = None;
+                self.diags.push(crate::diag::Diagnostic::warning(t.span, "'#pragma unroll' is not followed by a loop; ignored"));
+            }
+            return self.parse_stmt();
+        }
+        match t.kind {
+            TokenKind::Punct(Punct::LBrace) => return self.parse_compound(),
+            TokenKind::Punct(Punct::Semi) => {
+                self.bump();
+                return self.ast.add_stmt(StmtKind::Null, t.span);
+            }
+            _ => {}
+        }
+        match self.kw_of(t) {
+            Some(Kw::If) => {
+                self.bump();
+                self.eat_kw(Kw::Constexpr);
+                self.push_scope();
+                let (init, cond) = self.parse_paren_cond_with_init();
+                let then = self.parse_stmt();
+                let els = if self.eat_kw(Kw::Else) { Some(self.parse_stmt()) } else { None };
+                self.pop_scope();
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::If { cond, then, els, init }, span);
+            }
+            Some(Kw::For) => {
+                let unroll = self.take_unroll();
+                self.bump();
+                self.push_scope();
+                self.expect(Punct::LParen, "after 'for'");
+                if self.is_range_for() {
+                    // `for (T x : range)`: skipped whole, reported.
+                    let start = self.peek().span;
+                    while !self.at_eof() && !self.at(Punct::RParen) {
+                        if self.at(Punct::LParen) {
+                            self.skip_parens();
+                        } else {
+                            self.bump();
+                        }
+                    }
+                    self.eat(Punct::RParen);
+                    let _ = self.parse_stmt();
+                    self.pop_scope();
+                    self.error(start, "range-based for loops are not supported yet");
+                    return self.ast.add_stmt(StmtKind::Error, t.span.to(self.prev_span()));
+                }
+                let init = if self.eat(Punct::Semi) {
+                    None
+                } else if self.starts_decl() {
+                    let mut decls = Vec::new();
+                    let start = self.peek().span;
+                    self.parse_decl_into(&mut decls, None, false);
+                    Some(self.ast.add_stmt(StmtKind::Decl(decls), start.to(self.prev_span())))
+                } else {
+                    let e = self.parse_expr();
+                    let sp = self.ast.expr(e).span;
+                    self.expect(Punct::Semi, "after the for-loop initializer");
+                    Some(self.ast.add_stmt(StmtKind::Expr(e), sp))
+                };
+                let cond = if self.at(Punct::Semi) { None } else { Some(self.parse_expr()) };
+                self.expect(Punct::Semi, "after the for-loop condition");
+                let step = if self.at(Punct::RParen) { None } else { Some(self.parse_expr()) };
+                self.expect(Punct::RParen, "to close the for-loop header");
+                let body = self.parse_stmt();
+                self.pop_scope();
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::For { init, cond, step, body, unroll }, span);
+            }
+            Some(Kw::While) => {
+                let unroll = self.take_unroll();
+                self.bump();
+                self.push_scope();
+                let (_, cond) = self.parse_paren_cond_with_init();
+                let body = self.parse_stmt();
+                self.pop_scope();
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::While { cond, body, unroll }, span);
+            }
+            Some(Kw::Do) => {
+                let unroll = self.take_unroll();
+                self.bump();
+                let body = self.parse_stmt();
+                if !self.eat_kw(Kw::While) {
+                    let n = self.peek();
+                    let msg = format!("expected 'while' after the do-loop body, found {}", self.describe(&n));
+                    self.error(n.span, msg);
+                }
+                self.expect(Punct::LParen, "after 'while'");
+                let cond = self.parse_expr();
+                self.expect(Punct::RParen, "after the do-while condition");
+                self.expect(Punct::Semi, "after the do-while statement");
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::DoWhile { body, cond, unroll }, span);
+            }
+            Some(Kw::Switch) => {
+                self.bump();
+                self.push_scope();
+                let (_, cond) = self.parse_paren_cond_with_init();
+                let body = self.parse_stmt();
+                self.pop_scope();
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::Switch { cond, body }, span);
+            }
+            Some(Kw::Case) => {
+                self.bump();
+                let v = self.parse_assign();
+                self.expect(Punct::Colon, "after the case value");
+                let s = if self.at(Punct::RBrace) { self.ast.add_stmt(StmtKind::Null, self.prev_span()) } else { self.parse_stmt() };
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::Case(v, s), span);
+            }
+            Some(Kw::Default) => {
+                self.bump();
+                self.expect(Punct::Colon, "after 'default'");
+                let s = if self.at(Punct::RBrace) { self.ast.add_stmt(StmtKind::Null, self.prev_span()) } else { self.parse_stmt() };
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::Default(s), span);
+            }
+            Some(Kw::Break) => {
+                self.bump();
+                self.expect(Punct::Semi, "after 'break'");
+                return self.ast.add_stmt(StmtKind::Break, t.span);
+            }
+            Some(Kw::Continue) => {
+                self.bump();
+                self.expect(Punct::Semi, "after 'continue'");
+                return self.ast.add_stmt(StmtKind::Continue, t.span);
+            }
+            Some(Kw::Return) => {
+                self.bump();
+                let v = if self.at(Punct::Semi) {
+                    None
+                } else if self.at(Punct::LBrace) {
+                    Some(self.parse_init_list())
+                } else {
+                    Some(self.parse_expr())
+                };
+                if !self.expect(Punct::Semi, "after the return statement") {
+                    self.recover_to_semi();
+                }
+                let span = t.span.to(self.prev_span());
+                return self.ast.add_stmt(StmtKind::Return(v), span);
+            }
+            Some(Kw::Goto) => {
+                self.bump();
+                let l = self.bump();
+                self.expect(Punct::Semi, "after the goto label");
+                return self.ast.add_stmt(StmtKind::Goto(l.text), t.span.to(self.prev_span()));
+            }
+            Some(Kw::Asm) => return self.parse_asm(),
+            Some(Kw::Try) => {
+                self.bump();
+                if self.at(Punct::LBrace) {
+                    self.skip_braces();
+                }
+                return self.ast.add_stmt(StmtKind::Error, t.span);
+            }
+            _ => {}
+        }
+        // A label `name:`.
+        if self.is_plain_ident(t) && self.peek_at(1).kind == TokenKind::Punct(Punct::Colon) {
+            self.bump();
+            self.bump();
+            let s = if self.at(Punct::RBrace) { self.ast.add_stmt(StmtKind::Null, self.prev_span()) } else { self.parse_stmt() };
+            return self.ast.add_stmt(StmtKind::Label(t.text, s), t.span.to(self.prev_span()));
+        }
+        if self.starts_decl() && !self.looks_like_expression_after_type() {
+            let mut decls = Vec::new();
+            self.parse_decl_into(&mut decls, None, false);
+            let span = t.span.to(self.prev_span());
+            return self.ast.add_stmt(StmtKind::Decl(decls), span);
+        }
+        let e = self.parse_expr();
+        if !self.expect(Punct::Semi, "after the expression") {
+            self.recover_to_semi();
+        }
+        let span = t.span.to(self.prev_span());
+        self.ast.add_stmt(StmtKind::Expr(e), span)
+    }
+
+    /// After `for (`: a `:` at depth 0 before any `;` makes it a range-based for.
+    fn is_range_for(&self) -> bool {
+        let mut depth = 0usize;
+        for k in 0..4096 {
+            match self.peek_at(k).kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    if depth == 0 {
+                        return false;
+                    }
+                    depth -= 1;
+                }
+                TokenKind::Punct(Punct::Semi) | TokenKind::Eof => return false,
+                TokenKind::Punct(Punct::Colon) if depth == 0 => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// A statement starting with a type that is an expression: a functional cast or a
+    /// construction used as a value (`float2(a, b).x;`, `T::f();`).
+    fn looks_like_expression_after_type(&self) -> bool {
+        let t = self.peek();
+        if self.kw_of(t).is_some() {
+            return false;
+        }
+        // `Name ( ... ) .` / `Name :: member (`: expression forms.
+        let n = self.peek_at(1);
+        n.kind == TokenKind::Punct(Punct::LParen)
+            && !self.is_plain_ident(self.peek_at(2))
+            && self.peek_at(2).kind != TokenKind::Punct(Punct::Star)
+            && self.peek_at(2).kind != TokenKind::Punct(Punct::Amp)
+    }
+
+    /// `( [init;] cond )` of if/while/switch; `cond` may be a declaration, evaluated.
+    fn parse_paren_cond_with_init(&mut self) -> (Option<StmtId>, ExprId) {
+        self.expect(Punct::LParen, "before the condition");
+        let mut init = None;
+        let cond;
+        if self.starts_decl() {
+            // `if (int x = f())` or `if (init; cond)`.
+            let mut decls = Vec::new();
+            let start = self.peek().span;
+            let ds = self.parse_decl_specs(None);
+            let base = self.base_type(&ds);
+            let d = self.parse_declarator(base, false);
+            let value = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
+            if let Some(name) = d.name.clone() {
+                decls.push(self.ast.add_decl(
+                    DeclKind::Var { specs: ds.specs, name: name.clone(), ty: d.ty, init: value, attrs: Vec::new() },
+                    start.to(self.prev_span()),
+                ));
+                let s = self.ast.add_stmt(StmtKind::Decl(decls), start.to(self.prev_span()));
+                if self.eat(Punct::Semi) {
+                    init = Some(s);
+                    cond = self.parse_expr();
+                } else {
+                    init = Some(s);
+                    cond = self.ast.add_expr(ExprKind::Name(name), start.to(self.prev_span()));
+                }
+            } else {
+                cond = self.ast.add_expr(ExprKind::Error, start);
+            }
+        } else {
+            cond = self.parse_expr();
+        }
+        if !self.expect(Punct::RParen, "after the condition") {
+            while !self.at_eof() && !self.at(Punct::RParen) && !self.at(Punct::LBrace) && !self.at(Punct::Semi) {
+                self.bump();
+            }
+            self.eat(Punct::RParen);
+        }
+        (init, cond)
+    }
+
+    /// `"constraint"(expr), ...` of an asm statement.
+    fn parse_asm_operands(&mut self) -> Vec<AsmOperand> {
+        let mut v = Vec::new();
+        while self.peek().kind == TokenKind::Str {
+            let c = self.bump().text;
+            self.expect(Punct::LParen, "around the asm operand");
+            let e = self.parse_expr();
+            self.expect(Punct::RParen, "after the asm operand");
+            v.push(AsmOperand { constraint: c, expr: e });
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        v
+    }
+
+    /// `asm [volatile] ( "tmpl" [: outputs [: inputs [: clobbers]]] );`
+    fn parse_asm(&mut self) -> StmtId {
+        let kw = self.bump();
+        let mut volatile = false;
+        while matches!(self.kw_of(self.peek()), Some(Kw::Volatile | Kw::Inline | Kw::Goto)) {
+            volatile |= self.kw_of(self.peek()) == Some(Kw::Volatile);
+            self.bump();
+        }
+        if !self.expect(Punct::LParen, "after 'asm'") {
+            self.recover_to_semi();
+            return self.ast.add_stmt(StmtKind::Error, kw.span);
+        }
+        let mut template = Vec::new();
+        while self.peek().kind == TokenKind::Str {
+            template.push(self.bump().text);
+        }
+        if template.is_empty() {
+            let t = self.peek();
+            let msg = format!("expected the asm template string, found {}", self.describe(&t));
+            self.error(t.span, msg);
+        }
+        let mut outputs = Vec::new();
+        let mut inputs = Vec::new();
+        let mut clobbers = Vec::new();
+        if self.eat(Punct::Colon) {
+            outputs = self.parse_asm_operands();
+            if self.eat(Punct::Colon) {
+                inputs = self.parse_asm_operands();
+                if self.eat(Punct::Colon) {
+                    while self.peek().kind == TokenKind::Str {
+                        clobbers.push(self.bump().text);
+                        if !self.eat(Punct::Comma) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        self.expect(Punct::RParen, "to close the asm statement");
+        self.expect(Punct::Semi, "after the asm statement");
+        self.ast.add_stmt(StmtKind::Asm { volatile, template, outputs, inputs, clobbers }, kw.span.to(self.prev_span()))
+    }
+}
