@@ -18,6 +18,7 @@ Usage: cuprite compile [options] <file.cu>
 Options:
   -E                           Preprocess only: print the tokens after macro expansion
   --emit=ast                   Parse and print the syntax tree
+  -fsyntax-only                Preprocess and parse; report diagnostics only
   -I <dir>                     Add an include directory (also -I<dir>)
   -D <name>[=<value>]          Define a macro (also -D<name>...)
   -U <name>                    Undefine a macro (also -U<name>)
@@ -34,6 +35,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut config = PpConfig::default();
     let mut preprocess_only = false;
     let mut emit_ast = false;
+    let mut syntax_only = false;
     let mut werror = false;
     let mut json = false;
     let mut input: Option<PathBuf> = None;
@@ -60,6 +62,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             }
             "-E" => preprocess_only = true,
             "--emit=ast" => emit_ast = true,
+            "-fsyntax-only" => syntax_only = true,
             "-Werror" => werror = true,
             "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
             "--diagnostics-format=json" => json = true,
@@ -107,7 +110,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         i += 1;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
-    if !preprocess_only && !emit_ast {
+    if !preprocess_only && !emit_ast && !syntax_only {
         let _ = writeln!(
             stderr,
             "error: only -E (preprocess) and --emit=ast (parse) are implemented so far; semantic analysis and emitting the cuda dialect come with the rest of the frontend"
@@ -124,9 +127,13 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let name = input.display().to_string();
     let mut pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
     let mut diags = std::mem::take(&mut pre.diags);
-    let out = if emit_ast {
-        let ast = cuprite_frontend::parse::parse(&pre.tokens, &pre.expansions, &mut pre.interner, &mut diags);
-        cuprite_frontend::dump::dump(&ast, &pre.interner)
+    let out = if emit_ast || syntax_only {
+        let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+        if syntax_only {
+            String::new()
+        } else {
+            cuprite_frontend::dump::dump(&ast, &pre.interner)
+        }
     } else {
         cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner)
     };

@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
     let mut pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
     let mut diags = std::mem::take(&mut pre.diags);
-    let ast = cuprite_frontend::parse::parse(&pre.tokens, &pre.expansions, &mut pre.interner, &mut diags);
+    let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
     let _ = cuprite_frontend::dump::dump(&ast, &pre.interner);
     for d in &diags {
         let _ = d.render(&pre.sm);

@@ -76,7 +76,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         let pre = cuprite_frontend::preprocess("deep.cu", None, &src, Default::default());
         let mut pre = pre;
         let mut diags = Vec::new();
-        let _ = cuprite_frontend::parse::parse(&pre.tokens, &pre.expansions, &mut pre.interner, &mut diags);
+        let _ = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
         assert!(diags.iter().any(|d| d.message.contains("nesting deeper than")), "{open}: {:?}", diags.first());
     }
 }

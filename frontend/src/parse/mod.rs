@@ -56,9 +56,10 @@ const BUILTIN_TYPE_NAMES: &[&str] = &[
 const VECTOR_BASES: &[&str] =
     &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong", "float", "double"];
 
-/// Parses a translation unit. Diagnostics go to `diags`; the tree is always returned.
-pub fn parse(tokens: &[Token], expansions: &[Expansion], interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Ast {
-    let mut p = Parser::new(tokens.to_vec(), interner, diags);
+/// Parses a translation unit (taking the tokens: closing template argument lists splits
+/// `>>` in place). Diagnostics go to `diags`; the tree is always returned.
+pub fn parse(tokens: Vec<Token>, expansions: &[Expansion], interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Ast {
+    let mut p = Parser::new(tokens, interner, diags);
     p.expansions = expansions.to_vec();
     let mut top = Vec::new();
     while !p.at_eof() {
