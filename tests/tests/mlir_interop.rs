@@ -2,24 +2,7 @@
 //! verifies; and for files mlir-opt generated, mlir-opt reads cuprite's re-print of the file
 //! as the same IR (its own print of both is identical text).
 
-use cuprite_tests::{check_roundtrip, context, ir_dir, mlir_opt, parse_verified};
-use std::process::Command;
-
-fn mlir(tool: &std::path::Path, args: &[&str], input: &str) -> Result<String, String> {
-    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("cuprite-mlir-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("in.mlir");
-    std::fs::write(&f, input).unwrap();
-    let out = Command::new(tool).args(args).arg(&f).output().map_err(|e| e.to_string())?;
-    let _ = std::fs::remove_dir_all(&dir);
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
-}
+use cuprite_tests::{check_roundtrip, context, ir_dir, mlir_opt, parse_verified, run_tool};
 
 #[test]
 fn mlir_opt_accepts_cuprite_output() {
@@ -35,7 +18,7 @@ fn mlir_opt_accepts_cuprite_output() {
             let m = parse_verified(&mut ctx, &text, &name).unwrap();
             for mode in cuprite_tests::PRINT_MODES {
                 let s = cuprite_ir::print::print_op(&ctx, m, mode);
-                if let Err(e) = mlir(&tool, &["--allow-unregistered-dialect"], &s) {
+                if let Err(e) = run_tool(&tool, &["--allow-unregistered-dialect"], &s) {
                     panic!("mlir-opt-22 rejects cuprite's print of {name} ({mode:?}):\n{e}\n{s}");
                 }
             }
@@ -55,8 +38,8 @@ fn mlir_opt_sees_the_same_ir() {
         let mut ctx = context(false);
         let m = parse_verified(&mut ctx, &original, "x.mlir").unwrap();
         let ours = cuprite_ir::print::print_op(&ctx, m, cuprite_ir::print::PrintOptions { generic: true, locations: false });
-        let a = mlir(&tool, &["--mlir-print-op-generic"], &original).unwrap();
-        let b = mlir(&tool, &["--mlir-print-op-generic"], &ours).unwrap();
+        let a = run_tool(&tool, &["--mlir-print-op-generic"], &original).unwrap();
+        let b = run_tool(&tool, &["--mlir-print-op-generic"], &ours).unwrap();
         assert_eq!(a, b, "{}: mlir-opt reads cuprite's print differently", path.display());
     }
 }
@@ -71,7 +54,7 @@ fn canonicalize_and_cse_agree_with_mlir_opt_on_constants() {
     for e in std::fs::read_dir(ir_dir().join("mlir-generated")).unwrap() {
         let path = e.unwrap().path();
         let original = std::fs::read_to_string(&path).unwrap();
-        let theirs = mlir(&tool, &["--canonicalize", "--cse", "--mlir-print-op-generic"], &original).unwrap();
+        let theirs = run_tool(&tool, &["--canonicalize", "--cse", "--mlir-print-op-generic"], &original).unwrap();
         let (code, ours, err) = cuprite_tests::run_cli(&["opt", "-", "--canonicalize", "--cse", "--generic"], &original);
         assert_eq!(code, 0, "{err}");
         let summary = |text: &str| {

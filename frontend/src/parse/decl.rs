@@ -901,7 +901,7 @@ impl Parser<'_> {
                 if ds.ty.is_none() && (class.is_some_and(|c| self.interner.str(c) == last) || last.starts_with('~')) {
                     ret = self.ast.add_type(TypeKind::Builtin(Builtin::Void), Quals::default(), name.span);
                 }
-                let decl = self.parse_function_rest(&ds, name, ret, f, decl_start, in_class);
+                let decl = self.parse_function_rest(&ds, name, ret, f, decl_start);
                 out.push(decl);
                 if matches!(
                     &self.ast.decl(decl).kind,
@@ -948,7 +948,7 @@ impl Parser<'_> {
     }
 
     /// After a function declarator: `;`, `= default/delete;`, a body, or member inits.
-    fn parse_function_rest(&mut self, ds: &DeclSpecs, name: Name, ret: TypeId, f: FuncParts, start: Span, in_class: bool) -> DeclId {
+    fn parse_function_rest(&mut self, ds: &DeclSpecs, name: Name, ret: TypeId, f: FuncParts, start: Span) -> DeclId {
         let specs = ds.specs;
         let mut attrs = ds.attrs.clone();
         while self.at_kw(Kw::Attribute) {
@@ -1010,7 +1010,6 @@ impl Parser<'_> {
             self.error(t.span, msg);
             self.recover_to_semi();
         }
-        let _ = in_class;
         self.ast.add_decl(
             DeclKind::Function {
                 specs,

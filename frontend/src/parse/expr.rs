@@ -472,7 +472,7 @@ impl Parser<'_> {
             return args;
         }
         loop {
-            if self.starts_type(0) && !self.type_is_followed_by_value() {
+            if self.starts_type(0) {
                 let ty = self.parse_type_id();
                 args.push(TemplateArg::Type(ty));
             } else {
@@ -490,12 +490,5 @@ impl Parser<'_> {
                 return args;
             }
         }
-    }
-
-    /// At a type-starting token: whether what follows makes it an expression instead (a
-    /// functional cast like `float(x) * 2` used as a value argument is rare in template
-    /// arguments; types win).
-    fn type_is_followed_by_value(&self) -> bool {
-        false
     }
 }

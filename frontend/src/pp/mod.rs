@@ -1142,7 +1142,7 @@ impl<'s> Preprocessor<'s> {
                             let va = self.a.va_args;
                             let body: Vec<Token> =
                                 line[i + 3..].iter().map(|t| if t.text == last { Token { text: va, ..*t } } else { *t }).collect();
-                            return self.define_from(dspan, name, &body, 0, Some(ps), variadic);
+                            return self.define_from(name, &body, 0, Some(ps), variadic);
                         }
                     }
                     _ => {
@@ -1169,10 +1169,10 @@ impl<'s> Preprocessor<'s> {
             }
             params = Some(ps);
         }
-        self.define_from(dspan, name, &line, i, params, variadic);
+        self.define_from(name, &line, i, params, variadic);
     }
 
-    fn define_from(&mut self, dspan: Span, name: Token, line: &[Token], body_at: usize, params: Option<Vec<Atom>>, variadic: bool) {
+    fn define_from(&mut self, name: Token, line: &[Token], body_at: usize, params: Option<Vec<Atom>>, variadic: bool) {
         let mut body: Vec<Token> = line[body_at.min(line.len())..].to_vec();
         if let Some(first) = body.first_mut() {
             first.flags &= !SPACE_BEFORE;
@@ -1212,7 +1212,6 @@ impl<'s> Preprocessor<'s> {
                 self.diags.push(d);
             }
         }
-        let _ = dspan;
         self.macros.insert(name.text, new);
     }
 

@@ -90,7 +90,7 @@ fn anchor_present(spec: &OpSpec, p: &OpPrinter<'_, '_>, op: OpId, e: &Fmt) -> bo
         }
         Fmt::Successor(i) => !super::successor_range(spec, ctx, op, i as usize).is_empty(),
         Fmt::Region(i) => super::region_range(spec, ctx, op, i as usize).any(|k| !ctx.region_blocks(ctx.region(op, k)).is_empty()),
-        Fmt::Type(r) => !type_list(spec, ctx, op, r).is_empty(),
+        Fmt::Type(r) => !super::types_of(spec, ctx, op, r).is_empty(),
         _ => true,
     }
 }
@@ -107,10 +107,6 @@ fn is_default(spec: &OpSpec, ctx: &crate::Context, i: usize, v: crate::AttrId) -
         }
         _ => crate::print::attr_to_string(ctx, v) == d,
     }
-}
-
-fn type_list(spec: &OpSpec, ctx: &crate::Context, op: OpId, r: TypeRef) -> smallvec::SmallVec<[TypeId; 4]> {
-    super::types_of(spec, ctx, op, r)
 }
 
 fn print_elem(spec: &OpSpec, p: &mut OpPrinter<'_, '_>, op: OpId, e: &Fmt, st: &mut PrintState, emit: bool) {
@@ -219,12 +215,12 @@ fn print_value_elem(spec: &OpSpec, p: &mut OpPrinter<'_, '_>, op: OpId, e: &Fmt)
             }
         }
         Fmt::Type(r) => {
-            let tys = type_list(spec, ctx, op, r);
+            let tys = super::types_of(spec, ctx, op, r);
             p.type_list(&tys);
         }
         Fmt::FunctionalType(a, b) => {
-            let ins = type_list(spec, ctx, op, a);
-            let outs = type_list(spec, ctx, op, b);
+            let ins = super::types_of(spec, ctx, op, a);
+            let outs = super::types_of(spec, ctx, op, b);
             p.write("(");
             p.type_list(&ins);
             p.write(") -> ");
