@@ -1,4 +1,4 @@
-//! cuprite's dialects: `builtin`, `func`, `arith`, `math`, `scf` and `cf`. Each is declared
+//! cuprite's dialects: `builtin`, `func`, `arith`, `math`, `scf`, `cf` and `cuda`. Each is declared
 //! once in its `ops.td` (ODS in TableGen, read by `cuprite-tablegen` from `build.rs`, which
 //! generates the op wrappers, the generated verifiers, the declarative assembly formats and
 //! the registration); its `mod.rs` holds only the hand-written logic: verifiers beyond the
@@ -7,6 +7,7 @@
 pub mod arith;
 pub mod builtin;
 pub mod cf;
+pub mod cuda;
 pub mod func;
 pub mod math;
 pub mod scf;
@@ -22,6 +23,7 @@ pub fn register_all(reg: &mut Registry) {
     arith::register(reg);
     math::register(reg);
     scf::register(reg);
+    cuda::register(reg);
 }
 
 /// A registry with every dialect of this crate.

@@ -167,6 +167,8 @@ class Attr<code pred, string desc> {
   string kind = "any";
   // IRDL: `any` or a base attribute (`#builtin.integer`).
   string irdl = "any";
+  // Written as a symbol name (`@name`) in custom forms (a string attribute).
+  bit symbolName = 0;
   bit isOptional = 0;
   // Generic-form text of the value a missing attribute stands for (empty: none); the
   // custom-form parser and the builders fill it in.
@@ -199,6 +201,7 @@ def StrAttr : Attr<[{ ::cuprite_ir::ods::is_str_attr($_ctx, $_self) }], "string 
 }
 def SymbolNameAttr : Attr<[{ ::cuprite_ir::ods::is_str_attr($_ctx, $_self) }], "symbol name"> {
   let kind = "str";
+  let symbolName = 1;
   let irdl = "#builtin.string";
 }
 def FlatSymbolRefAttr : Attr<[{ ::cuprite_ir::ods::is_flat_symbol_ref($_ctx, $_self) }], "flat symbol reference"> {

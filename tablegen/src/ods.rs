@@ -58,6 +58,8 @@ pub enum AttrFormatKind {
     },
     /// A unit attribute: an optional group's anchor, printed as the group's literals.
     Unit,
+    /// A string attribute written `@name`.
+    SymbolName,
     /// An `array<i32: ...>` written as `[1, 2]`.
     DenseI32,
 }
@@ -447,6 +449,7 @@ fn attr_arg(rk: &RecordKeeper, c: &Record, name: String, sp: Span) -> Result<Att
         },
         "unit" => AttrFormatKind::Unit,
         "dense_i32" => AttrFormatKind::DenseI32,
+        "str" if base.bit("symbolName") => AttrFormatKind::SymbolName,
         _ => AttrFormatKind::Plain,
     };
     if let AttrFormatKind::Enum { cases, .. } = &format {

@@ -185,7 +185,7 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
         );
     }
     for (name, cases) in &enums {
-        let _ = writeln!(o, "\n/// Cases of the `{name}` enum attribute (stored as an `i64`).");
+        let _ = writeln!(o, "\n/// Cases of the `{name}` enum attribute (an integer attribute of its declared width).");
         o.push_str("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]\n");
         let _ = writeln!(o, "pub enum {name} {{");
         for (s, v) in cases {
@@ -311,6 +311,7 @@ fn gen_op(o: &mut String, op: &OpDef) {
                 AttrFormatKind::Enum { name, width, .. } => format!("AttrFormat::Enum {{ cases: {name}::CASES, width: {width} }}"),
                 AttrFormatKind::Unit => "AttrFormat::Unit".to_string(),
                 AttrFormatKind::DenseI32 => "AttrFormat::DenseI32".to_string(),
+                AttrFormatKind::SymbolName => "AttrFormat::SymbolName".to_string(),
                 AttrFormatKind::Flags { dialect, mnemonic, flags, separator, none, all } => format!(
                     "AttrFormat::Flags {{ dialect: {}, mnemonic: {}, flags: &[{}], separator: {}, none: {}, all: {} }}",
                     str_lit(dialect),
@@ -450,9 +451,9 @@ fn gen_op(o: &mut String, op: &OpDef) {
             _ => None,
         };
         if let Some((ty, body)) = typed {
-            let _ = writeln!(o, "    /// Attribute `{}` as a `{ty}`.\n    pub fn {raw}<'c>(self, ctx: &'c Context) -> Option<{ty}> {{\n        {body}\n    }}", a.name);
+            let _ = writeln!(o, "    /// Attribute `{}` as a `{ty}`.\n    pub fn {n}<'c>(self, ctx: &'c Context) -> Option<{ty}> {{\n        {body}\n    }}", a.name);
         } else if a.kind == "unit" {
-            let _ = writeln!(o, "    /// Whether unit attribute `{}` is present.\n    pub fn {raw}(self, ctx: &Context) -> bool {{\n        ctx.get_attr(self.0, {}).is_some()\n    }}", a.name, str_lit(&a.name));
+            let _ = writeln!(o, "    /// Whether unit attribute `{}` is present.\n    pub fn {n}(self, ctx: &Context) -> bool {{\n        ctx.get_attr(self.0, {}).is_some()\n    }}", a.name, str_lit(&a.name));
         }
     }
     for (i, r) in op.regions.iter().enumerate() {

@@ -491,16 +491,19 @@ fn fold_constant(ctx: &mut Context, op: OpId, _: &[Option<AttrId>]) -> FoldOutco
 // ----- custom forms ----------------------------------------------------------------------
 
 /// `arith.constant {attrs} 42 : i32` (MLIR's `attr-dict $value`).
-fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+/// `arith.constant`'s custom form (`attr-dict $value`, the type from the value), for any
+/// op with a `value` property (`cuda.constant` too).
+pub fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
     p.attr_dict(op, &["value"], None);
-    if let Some(v) = ConstantOp(op).value_attr(p.ctx()) {
+    if let Some(v) = p.ctx().get_attr(op, "value") {
         p.write(" ");
         p.attr(v);
     }
     Ok(())
 }
 
-fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+/// Parses what [`print_constant`] prints.
+pub fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
     p.parse_optional_attr_dict(&mut st.attrs)?;
     let v = p.parse_attr()?;
     let ty = match p.ctx().attr_kind(v) {

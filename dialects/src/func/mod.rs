@@ -25,7 +25,19 @@ pub fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<cuprite_ir::TypeId>
     }
 }
 
+fn str_prop<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c str> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::String(s) => Some(s),
+        _ => None,
+    }
+}
+
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    verify_function_like(ctx, op)
+}
+
+/// The checks of `func.func`, for any op with its attributes (`cuda.func` too).
+pub fn verify_function_like(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some((inputs, results)) = function_type(ctx, op) else {
         return Err("requires a 'function_type' attribute of function type".into());
     };
@@ -36,12 +48,12 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
             }
         }
     }
-    if let Some(v) = FuncOp(op).sym_visibility(ctx) {
+    if let Some(v) = str_prop(ctx, op, "sym_visibility") {
         if !["public", "private", "nested"].contains(&v) {
             return Err(format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"{v}\""));
         }
     }
-    if ctx.region_blocks(ctx.region(op, 0)).is_empty() && FuncOp(op).sym_visibility(ctx).is_none_or(|v| v == "public") {
+    if ctx.region_blocks(ctx.region(op, 0)).is_empty() && str_prop(ctx, op, "sym_visibility").is_none_or(|v| v == "public") {
         return Err("symbol declaration cannot have public visibility".into());
     }
     if let Some(entry) = ctx.entry_block(ctx.region(op, 0)) {
@@ -77,11 +89,15 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
 /// The custom form shows the visibility as a keyword and the arguments from
 /// `function_type` and the entry block: it needs them to agree.
 fn can_print_func(ctx: &Context, op: OpId) -> bool {
-    let f = FuncOp(op);
+    can_print_function_like(ctx, op)
+}
+
+/// Whether [`print_function_like`] can print `op`.
+pub fn can_print_function_like(ctx: &Context, op: OpId) -> bool {
     let Some((inputs, _)) = function_type(ctx, op) else { return false };
-    let vis_ok = f.sym_visibility(ctx).is_none_or(|v| ["public", "private", "nested"].contains(&v));
-    let args_ok = ctx.entry_block(f.body(ctx)).is_none_or(|b| ctx.block_args(b).len() == inputs.len());
-    vis_ok && args_ok && f.sym_name(ctx).is_some()
+    let vis_ok = str_prop(ctx, op, "sym_visibility").is_none_or(|v| ["public", "private", "nested"].contains(&v));
+    let args_ok = ctx.entry_block(ctx.region(op, 0)).is_none_or(|b| ctx.block_args(b).len() == inputs.len());
+    vis_ok && args_ok && str_prop(ctx, op, "sym_name").is_some()
 }
 
 /// One dictionary per argument/result, or `None` if they are all empty.
@@ -95,18 +111,23 @@ fn dicts(ctx: &Context, a: Option<AttrId>) -> Vec<Option<AttrId>> {
 }
 
 fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    print_function_like(p, op, &[])
+}
+
+/// `func.func`'s custom form after the op name, for any op with its attributes (its body
+/// the first region); `elided` are further attributes the caller printed itself.
+pub fn print_function_like(p: &mut OpPrinter<'_, '_>, op: OpId, elided: &[&str]) -> std::fmt::Result {
     let ctx = p.ctx();
-    let f = FuncOp(op);
     p.write(" ");
-    if let Some(v) = f.sym_visibility(ctx) {
+    if let Some(v) = str_prop(ctx, op, "sym_visibility") {
         p.write(v);
         p.write(" ");
     }
-    p.symbol_name(f.sym_name(ctx).unwrap_or(""));
+    p.symbol_name(str_prop(ctx, op, "sym_name").unwrap_or(""));
     let (inputs, results) = function_type(ctx, op).unwrap_or_default();
-    let arg_attrs = dicts(ctx, f.arg_attrs_attr(ctx));
-    let res_attrs = dicts(ctx, f.res_attrs_attr(ctx));
-    let body = f.body(ctx);
+    let arg_attrs = dicts(ctx, ctx.get_attr(op, "arg_attrs"));
+    let res_attrs = dicts(ctx, ctx.get_attr(op, "res_attrs"));
+    let body = ctx.region(op, 0);
     let entry = ctx.entry_block(body);
     p.write("(");
     for (i, &t) in inputs.iter().enumerate() {
@@ -146,7 +167,9 @@ fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
             p.write(")");
         }
     }
-    p.attr_dict(op, &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"], Some(" attributes"));
+    let mut skip = vec!["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"];
+    skip.extend_from_slice(elided);
+    p.attr_dict(op, &skip, Some(" attributes"));
     if !ctx.region_blocks(body).is_empty() {
         p.write(" ");
         p.region_styled(body, RegionStyle { entry_args: false, ..RegionStyle::default() });
@@ -165,7 +188,13 @@ fn parse_types_with_attrs(p: &mut OpParser<'_, '_>, tys: &mut Vec<TypeId>, attrs
     }
 }
 
-fn parse_func<'a>(p: &mut OpParser<'a, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+fn parse_func(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    parse_function_like(p, st, &["no_inline"])
+}
+
+/// Parses what [`print_function_like`] prints; `props` are the attributes of the
+/// `attributes {...}` dictionary that are properties of the op.
+pub fn parse_function_like<'a>(p: &mut OpParser<'a, '_>, st: &mut OperationState, props: &[&str]) -> Result<(), Diagnostic> {
     for vis in ["private", "public", "nested"] {
         if p.eat_keyword(vis) {
             let a = p.ctx().str_attr(vis);
@@ -229,7 +258,7 @@ fn parse_func<'a>(p: &mut OpParser<'a, '_>, st: &mut OperationState) -> Result<(
                     "'{name}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
                 )));
             }
-            if name == "no_inline" {
+            if props.contains(&name.as_str()) {
                 st.props.push((k, v));
             } else {
                 st.attrs.push((k, v));

@@ -179,6 +179,7 @@ fn print_value_elem(spec: &OpSpec, p: &mut OpPrinter<'_, '_>, op: OpId, e: &Fmt)
             let Some(v) = ctx.get_attr(op, a.name) else { return };
             match (a.format, ctx.attr_kind(v)) {
                 (AttrFormat::Unit, _) => {}
+                (AttrFormat::SymbolName, AttrKind::String(s)) => p.symbol_name(s),
                 (AttrFormat::DenseI32, AttrKind::DenseArray { values, .. }) => {
                     let text = values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ");
                     p.write(&format!("[{text}]"));
@@ -394,6 +395,7 @@ fn group_starts(spec: &OpSpec, p: &OpParser<'_, '_>, elems: &[Fmt]) -> bool {
             AttrFormat::Enum { cases, .. } => p.peek_keyword().is_some_and(|k| cases.iter().any(|c| c.0 == k)),
             AttrFormat::Unit => false,
             AttrFormat::DenseI32 => p.at(Tok::LSquare),
+            AttrFormat::SymbolName => p.at(Tok::AtId),
             AttrFormat::Plain => {
                 [Tok::AtId, Tok::Int, Tok::Float, Tok::Str, Tok::HashId, Tok::LSquare].into_iter().any(|t| p.at(t))
                     || p.at_keyword("true")
@@ -514,6 +516,10 @@ fn parse_elem<'a>(
             let v = match a.format {
                 AttrFormat::Plain => p.parse_attr()?,
                 AttrFormat::Unit => p.ctx().unit_attr(),
+                AttrFormat::SymbolName => {
+                    let name = p.parse_symbol_name()?;
+                    p.ctx().str_attr(&name)
+                }
                 AttrFormat::DenseI32 => {
                     p.expect(Tok::LSquare)?;
                     let mut values = Vec::new();
@@ -578,8 +584,21 @@ fn parse_elem<'a>(
             }
         }
         Fmt::Region(i) => {
-            let r = p.parse_region(&[])?;
-            out.regions[i as usize].push(r);
+            // A variadic group is a comma-separated list of regions, possibly empty.
+            if spec.regions[i as usize].variadic {
+                if p.at(Tok::LBrace) {
+                    loop {
+                        let r = p.parse_region(&[])?;
+                        out.regions[i as usize].push(r);
+                        if !p.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+            } else {
+                let r = p.parse_region(&[])?;
+                out.regions[i as usize].push(r);
+            }
         }
         Fmt::AttrDict { keyword } => {
             if keyword && !p.eat_keyword("attributes") {

@@ -57,6 +57,8 @@ pub enum AttrFormat {
     Unit,
     /// An `array<i32: 1, 2>` written `[1, 2]`.
     DenseI32,
+    /// A string attribute written as a symbol name (`@name`), as MLIR's `SymbolNameAttr`.
+    SymbolName,
 }
 
 /// An attribute (property) declared by the op.
@@ -263,6 +265,7 @@ fn attr_printable(ctx: &Context, v: AttrId, f: AttrFormat) -> bool {
         (AttrFormat::Enum { cases, .. }, AttrKind::Integer { value, .. }) => cases.iter().any(|c| c.1 as i128 == *value),
         (AttrFormat::Flags { .. }, _) => canonical_flags_of(ctx, v, f).is_some(),
         (AttrFormat::DenseI32, AttrKind::DenseArray { elem, .. }) => is_signless_int(ctx, *elem, 32),
+        (AttrFormat::SymbolName, AttrKind::String(_)) => true,
         _ => false,
     }
 }

@@ -1,0 +1,69 @@
+//! The `cuda` dialect: the frontend's output, CUDA C++ device code with C types, pointers
+//! with address spaces and structured control flow (see `ops.td` for the ops). This
+//! module holds the dialect's types ([`types`]) and the hand-written custom forms of
+//! `cuda.func` (`func.func`'s, after a `kernel`/`device` keyword) and `cuda.constant`
+//! (`arith.constant`'s).
+
+use cuprite_ir::{parse::OpParser, print::OpPrinter, AttrKind, Context, Diagnostic, OpId, OperationState};
+
+pub mod types;
+
+/// Generated from `ops.td`.
+#[allow(clippy::all, dead_code)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/cuda.rs"));
+}
+pub use ops::*;
+
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    crate::func::verify_function_like(ctx, op)?;
+    if FuncOp(op).kind(ctx) == Some(FuncKind::Kernel) {
+        if let Some((_, results)) = crate::func::function_type(ctx, op) {
+            if !results.is_empty() {
+                return Err("a kernel returns no value".into());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn can_print_func(ctx: &Context, op: OpId) -> bool {
+    crate::func::can_print_function_like(ctx, op) && FuncOp(op).kind(ctx).is_some()
+}
+
+fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    let kind = FuncOp(op).kind(p.ctx()).unwrap_or(FuncKind::Device);
+    p.write(" ");
+    p.write(kind.keyword());
+    crate::func::print_function_like(p, op, &["kind"])?;
+    Ok(())
+}
+
+fn parse_func(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    let kind = if p.eat_keyword("kernel") {
+        FuncKind::Kernel
+    } else if p.eat_keyword("device") {
+        FuncKind::Device
+    } else {
+        return Err(p.error_here("expected 'kernel' or 'device'"));
+    };
+    let ctx = p.ctx();
+    let i32t = ctx.i32();
+    let a = ctx.int_attr(kind as i128, i32t);
+    let k = ctx.sym("kind");
+    st.props.push((k, a));
+    crate::func::parse_function_like(p, st, &["launch_bounds"])
+}
+
+fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    crate::arith::print_constant(p, op)
+}
+
+fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    crate::arith::parse_constant(p, st)
+}
+
+/// Whether `a` is a scalar constant attribute (what `cuda.global` initializers hold).
+pub fn is_scalar_attr(ctx: &Context, a: cuprite_ir::AttrId) -> bool {
+    matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. })
+}

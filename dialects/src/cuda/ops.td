@@ -1,0 +1,410 @@
+//===- ops.td - the cuda dialect ----------------------------------------------===//
+
+include "OpBase.td"
+
+def Cuda_Dialect : Dialect {
+  let name = "cuda";
+  let summary = "CUDA C++ device code, close to the source";
+  let description = [{
+    The frontend's output: kernels and device functions with C types (`si32`, `ui64`,
+    `f32`, `i1` for `bool`), pointers with address spaces, arrays and structs, and
+    structured control flow whose regions end with `cuda.yield`, `cuda.break`,
+    `cuda.continue` or `cuda.return`. Every conversion the C++ rules imply is an explicit
+    `cuda.cast`; every variable is a `cuda.var` in memory, read and written with
+    `cuda.load`/`cuda.store` (promoted to SSA values by the lowering).
+
+    Types (dialect types, written in full so that each is self-describing):
+    - `!cuda.ptr<T>` (generic) and `!cuda.ptr<T, global|shared|constant|local>`;
+    - `!cuda.array<N x T>`;
+    - `!cuda.struct<"name", {T1, T2, ...}>` (`align N` after the fields when declared with
+      `__align__`), or `!cuda.struct<"name">` for a reference inside its own fields.
+  }];
+}
+
+class Cuda_Op<string mnemonic, list<Trait> traits = []> : Op<Cuda_Dialect, mnemonic, traits>;
+
+def CudaPtr : Type<[{ crate::cuda::types::is_ptr($_ctx, $_self) }], "cuda pointer", "!builtin.opaque">;
+def CudaScalar : Type<[{ crate::cuda::types::is_scalar($_ctx, $_self) }], "integer, float or cuda pointer", "any">;
+def CudaSI32 : Type<[{ crate::cuda::types::is_int_of($_ctx, $_self, 32, ::cuprite_ir::Signedness::Signed) }],
+                    "32-bit signed integer", "si32", [{ crate::cuda::types::int($_ctx, 32, true) }]>;
+def CudaUI32 : Type<[{ crate::cuda::types::is_int_of($_ctx, $_self, 32, ::cuprite_ir::Signedness::Unsigned) }],
+                    "32-bit unsigned integer", "ui32", [{ crate::cuda::types::int($_ctx, 32, false) }]>;
+def CudaInt : Type<[{ ::cuprite_ir::ods::is_int($_ctx, $_self) }], "integer", "!builtin.integer">;
+
+def Cuda_BinKind : I32EnumAttr<"BinKind", "binary operator", [
+  EnumCase<"add", 0>, EnumCase<"sub", 1>, EnumCase<"mul", 2>, EnumCase<"div", 3>, EnumCase<"rem", 4>,
+  EnumCase<"and", 5>, EnumCase<"or", 6>, EnumCase<"xor", 7>, EnumCase<"shl", 8>, EnumCase<"shr", 9>]>;
+def Cuda_CmpKind : I32EnumAttr<"CmpKind", "comparison", [
+  EnumCase<"eq", 0>, EnumCase<"ne", 1>, EnumCase<"lt", 2>, EnumCase<"le", 3>, EnumCase<"gt", 4>,
+  EnumCase<"ge", 5>]>;
+def Cuda_UnKind : I32EnumAttr<"UnKind", "unary operator", [EnumCase<"neg", 0>, EnumCase<"not", 1>]>;
+def Cuda_CastKind : I32EnumAttr<"CastKind", "conversion", [
+  EnumCase<"int_resize", 0>, EnumCase<"int_to_float", 1>, EnumCase<"float_to_int", 2>,
+  EnumCase<"float_resize", 3>, EnumCase<"to_bool", 4>, EnumCase<"bool_to_int", 5>,
+  EnumCase<"bool_to_float", 6>, EnumCase<"ptr_cast", 7>, EnumCase<"ptr_to_int", 8>,
+  EnumCase<"int_to_ptr", 9>, EnumCase<"array_decay", 10>, EnumCase<"bitcast", 11>]>;
+def Cuda_FuncKind : I32EnumAttr<"FuncKind", "function kind", [EnumCase<"kernel", 0>, EnumCase<"device", 1>]>;
+def Cuda_Space : I32EnumAttr<"Space", "address space", [
+  EnumCase<"generic", 0>, EnumCase<"global", 1>, EnumCase<"shared", 3>, EnumCase<"constant", 4>,
+  EnumCase<"local", 5>]>;
+def Cuda_Special : I32EnumAttr<"SpecialReg", "special register", [
+  EnumCase<"tid_x", 0>, EnumCase<"tid_y", 1>, EnumCase<"tid_z", 2>,
+  EnumCase<"ntid_x", 3>, EnumCase<"ntid_y", 4>, EnumCase<"ntid_z", 5>,
+  EnumCase<"ctaid_x", 6>, EnumCase<"ctaid_y", 7>, EnumCase<"ctaid_z", 8>,
+  EnumCase<"nctaid_x", 9>, EnumCase<"nctaid_y", 10>, EnumCase<"nctaid_z", 11>,
+  EnumCase<"warpsize", 12>, EnumCase<"laneid", 13>, EnumCase<"clock", 14>, EnumCase<"clock64", 15>]>;
+def Cuda_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write operation", [
+  EnumCase<"add", 0>, EnumCase<"sub", 1>, EnumCase<"exch", 2>, EnumCase<"min", 3>, EnumCase<"max", 4>,
+  EnumCase<"inc", 5>, EnumCase<"dec", 6>, EnumCase<"and", 7>, EnumCase<"or", 8>, EnumCase<"xor", 9>]>;
+def Cuda_ShflMode : I32EnumAttr<"ShflMode", "shuffle mode", [
+  EnumCase<"idx", 0>, EnumCase<"up", 1>, EnumCase<"down", 2>, EnumCase<"bfly", 3>]>;
+def Cuda_VoteMode : I32EnumAttr<"VoteMode", "vote mode", [
+  EnumCase<"all", 0>, EnumCase<"any", 1>, EnumCase<"uni", 2>, EnumCase<"ballot", 3>]>;
+def Cuda_BarrierKind : I32EnumAttr<"BarrierKind", "barrier", [
+  EnumCase<"sync", 0>, EnumCase<"count", 1>, EnumCase<"and", 2>, EnumCase<"or", 3>, EnumCase<"warp", 4>]>;
+def Cuda_FenceScope : I32EnumAttr<"FenceScope", "memory fence scope", [
+  EnumCase<"block", 0>, EnumCase<"device", 1>, EnumCase<"system", 2>]>;
+
+//===----------------------------------------------------------------------------===//
+// Functions and globals
+//===----------------------------------------------------------------------------===//
+
+def Cuda_FuncOp : Cuda_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"cuda">]> {
+  let summary = "A kernel (`__global__`) or device function";
+  let description = [{
+    ```mlir
+    cuda.func kernel @scale(%p: !cuda.ptr<f32, global>, %n: si32) attributes {launch_bounds = array<i32: 256, 2>} {
+      ...
+      return
+    }
+    cuda.func device @sq(%x: f32) -> f32 { ... }
+    ```
+    Kernel pointer parameters point to global memory; other pointers are generic.
+    `launch_bounds` holds `__launch_bounds__`' maximum threads per block and (optionally)
+    minimum blocks per multiprocessor.
+  }];
+  let arguments = (ins Cuda_FuncKind:$kind, SymbolNameAttr:$sym_name, FunctionTypeAttr:$function_type,
+                   OptionalAttr<StrAttr>:$sym_visibility, OptionalAttr<DictArrayAttr>:$arg_attrs,
+                   OptionalAttr<DictArrayAttr>:$res_attrs, OptionalAttr<DenseI32ArrayAttr>:$launch_bounds);
+  let regions = (region AnyRegion:$body);
+  let callableRegion = "body";
+  let hasVerifier = 1;
+  let hasCustomAssemblyFormat = 1;
+  let printGuardFn = "can_print_func";
+}
+
+def Cuda_ReturnOp : Cuda_Op<"return", [Terminator, ReturnLike]> {
+  let summary = "Returns from the enclosing function, from any depth of regions";
+  let arguments = (ins Variadic<AnyType>:$value);
+  let assemblyFormat = "attr-dict ($value^ `:` type($value))?";
+}
+
+def Cuda_CallOp : Cuda_Op<"call"> {
+  let summary = "Calls a device function";
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let calleeAttr = "callee";
+  let assemblyFormat = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)";
+}
+
+def Cuda_IntrinsicOp : Cuda_Op<"intrinsic"> {
+  let summary = "Calls a function the compiler implements (math library, integer intrinsics)";
+  let description = [{
+    The functions declared without a body in cuprite's built-in headers (`sqrtf`,
+    `__popc`, `__fdividef`, ...), by name, after overload resolution:
+
+    ```mlir
+    %r = cuda.intrinsic "sqrtf"(%x) : (f32) -> f32
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = "$name `(` $operands `)` attr-dict `:` functional-type($operands, results)";
+}
+
+def Cuda_GlobalOp : Cuda_Op<"global", [Symbol]> {
+  let summary = "A `__device__`, `__constant__` or `__shared__` variable at namespace scope";
+  let description = [{
+    ```mlir
+    cuda.global constant @coeffs : !cuda.array<4 x f32> = [1.0 : f32, 2.0 : f32, 3.0 : f32, 4.0 : f32]
+    cuda.global global @counter : ui32
+    ```
+    `init` is the constant initializer (scalars, or arrays of them); none means zero.
+  }];
+  let arguments = (ins Cuda_Space:$space, SymbolNameAttr:$sym_name, TypeAttr:$type, OptionalAttr<AnyAttr>:$init);
+  let assemblyFormat = "$space $sym_name attr-dict `:` $type (`=` $init^)?";
+}
+
+def Cuda_AddressOfOp : Cuda_Op<"addressof", [Pure]> {
+  let summary = "The address of a `cuda.global`";
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs CudaPtr:$result);
+  let assemblyFormat = "$name attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------------===//
+// Values and memory
+//===----------------------------------------------------------------------------===//
+
+def Cuda_ConstantOp : Cuda_Op<"constant", [Pure, ConstantLike]> {
+  let summary = "An integer, bool or float constant";
+  let description = [{
+    ```mlir
+    %0 = cuda.constant 42 : si32
+    %1 = cuda.constant 1.500000e+00 : f32
+    ```
+  }];
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs AnyType:$result);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Cuda_NullOp : Cuda_Op<"null", [Pure]> {
+  let summary = "The null pointer";
+  let results = (outs CudaPtr:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Cuda_VarOp : Cuda_Op<"var"> {
+  let summary = "A variable: per thread in `local`, per block in `shared` space";
+  let description = [{
+    The result's pointer type gives the variable's type and space:
+
+    ```mlir
+    %i = cuda.var "i" : !cuda.ptr<si32, local>
+    %tile = cuda.var "tile" : !cuda.ptr<!cuda.array<256 x f32>, shared>
+    ```
+    With `dynamic`, a `extern __shared__` array: the block's dynamic shared memory.
+  }];
+  let arguments = (ins StrAttr:$name, OptionalAttr<UnitAttr>:$dynamic, OptionalAttr<I32Attr>:$align);
+  let results = (outs CudaPtr:$addr);
+  let assemblyFormat = "$name attr-dict `:` type($addr)";
+}
+
+def Cuda_LoadOp : Cuda_Op<"load"> {
+  let summary = "Reads memory";
+  let arguments = (ins CudaPtr:$addr, OptionalAttr<UnitAttr>:$volatile);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$addr attr-dict `:` type($addr) `->` type($result)";
+}
+
+def Cuda_StoreOp : Cuda_Op<"store"> {
+  let summary = "Writes memory";
+  let arguments = (ins AnyType:$value, CudaPtr:$addr, OptionalAttr<UnitAttr>:$volatile);
+  let assemblyFormat = "$value `,` $addr attr-dict `:` type($value) `,` type($addr)";
+}
+
+def Cuda_PtrAddOp : Cuda_Op<"ptr_add", [Pure, AllTypesMatch<["base", "result"]>]> {
+  let summary = "Pointer arithmetic: `base + offset` elements";
+  let arguments = (ins CudaPtr:$base, CudaInt:$offset);
+  let results = (outs CudaPtr:$result);
+  let assemblyFormat = "$base `,` $offset attr-dict `:` type($base) `,` type($offset)";
+}
+
+def Cuda_PtrDiffOp : Cuda_Op<"ptr_diff", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Pointer difference in elements";
+  let arguments = (ins CudaPtr:$lhs, CudaPtr:$rhs);
+  let results = (outs CudaInt:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+}
+
+def Cuda_MemberAddrOp : Cuda_Op<"member_addr", [Pure]> {
+  let summary = "The address of a struct's field, by index";
+  let arguments = (ins CudaPtr:$base, I32Attr:$index);
+  let results = (outs CudaPtr:$result);
+  let assemblyFormat = "$base `[` $index `]` attr-dict `:` type($base) `->` type($result)";
+}
+
+//===----------------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------------===//
+
+def Cuda_BinOp : Cuda_Op<"binop", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "Binary arithmetic on integers (signed or unsigned by type) and floats";
+  let description = [{
+    `div` and `rem` truncate toward zero on integers; `shr` is arithmetic on signed and
+    logical on unsigned integers. The operands already have the common type the usual
+    arithmetic conversions give.
+  }];
+  let arguments = (ins Cuda_BinKind:$kind, CudaScalar:$lhs, CudaScalar:$rhs);
+  let results = (outs CudaScalar:$result);
+  let assemblyFormat = "$kind `,` $lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Cuda_CmpOp : Cuda_Op<"cmp", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Comparison (signed, unsigned or float by type; floats compare ordered, `ne` unordered)";
+  let arguments = (ins Cuda_CmpKind:$kind, CudaScalar:$lhs, CudaScalar:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$kind `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
+def Cuda_UnOp : Cuda_Op<"unop", [Pure, AllTypesMatch<["operand", "result"]>]> {
+  let summary = "Negation and bitwise not";
+  let arguments = (ins Cuda_UnKind:$kind, CudaScalar:$operand);
+  let results = (outs CudaScalar:$result);
+  let assemblyFormat = "$kind `,` $operand attr-dict `:` type($result)";
+}
+
+def Cuda_CastOp : Cuda_Op<"cast", [Pure]> {
+  let summary = "An explicit conversion";
+  let description = [{
+    Every conversion the C++ rules imply (promotions, usual arithmetic conversions,
+    assignment conversions, array decay, pointer casts) is one of these:
+
+    ```mlir
+    %f = cuda.cast int_to_float %i : si32 to f32
+    ```
+  }];
+  let arguments = (ins Cuda_CastKind:$kind, AnyType:$source);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$kind $source attr-dict `:` type($source) `to` type($result)";
+}
+
+//===----------------------------------------------------------------------------===//
+// GPU operations
+//===----------------------------------------------------------------------------===//
+
+def Cuda_SpecialOp : Cuda_Op<"special", [Pure]> {
+  let summary = "A thread-index builtin (`threadIdx.x`, `blockDim.y`, `warpSize`, ...)";
+  let arguments = (ins Cuda_Special:$reg);
+  let results = (outs CudaInt:$result);
+  let assemblyFormat = "$reg attr-dict `:` type($result)";
+}
+
+def Cuda_BarrierOp : Cuda_Op<"barrier"> {
+  let summary = "`__syncthreads()` and its `_count`/`_and`/`_or` forms, `__syncwarp(mask)`";
+  let arguments = (ins Cuda_BarrierKind:$kind, Optional<AnyType>:$operand);
+  let results = (outs Variadic<AnyType>:$result);
+  let assemblyFormat = "$kind (`(` $operand^ `:` type($operand) `)`)? attr-dict (`->` type($result)^)?";
+}
+
+def Cuda_FenceOp : Cuda_Op<"fence"> {
+  let summary = "`__threadfence_block()`, `__threadfence()`, `__threadfence_system()`";
+  let arguments = (ins Cuda_FenceScope:$scope);
+  let assemblyFormat = "$scope attr-dict";
+}
+
+def Cuda_AtomicOp : Cuda_Op<"atomic", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "An atomic read-modify-write; the result is the old value";
+  let arguments = (ins Cuda_AtomicKind:$kind, CudaPtr:$addr, CudaScalar:$value);
+  let results = (outs CudaScalar:$result);
+  let assemblyFormat = "$kind $addr `,` $value attr-dict `:` type($addr) `,` type($value)";
+}
+
+def Cuda_AtomicCasOp : Cuda_Op<"atomic_cas", [AllTypesMatch<["compare", "value", "result"]>]> {
+  let summary = "`atomicCAS`: stores `value` if memory holds `compare`; the result is the old value";
+  let arguments = (ins CudaPtr:$addr, CudaScalar:$compare, CudaScalar:$value);
+  let results = (outs CudaScalar:$result);
+  let assemblyFormat = "$addr `,` $compare `,` $value attr-dict `:` type($addr) `,` type($value)";
+}
+
+def Cuda_ShflOp : Cuda_Op<"shfl", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "`__shfl_sync` and friends: a value from another lane of the warp";
+  let arguments = (ins Cuda_ShflMode:$mode, CudaUI32:$mask, CudaScalar:$value, CudaSI32:$lane, CudaSI32:$width);
+  let results = (outs CudaScalar:$result);
+  let assemblyFormat = "$mode $mask `,` $value `,` $lane `,` $width attr-dict `:` type($value)";
+}
+
+def Cuda_VoteOp : Cuda_Op<"vote"> {
+  let summary = "`__all_sync`, `__any_sync`, `__uni_sync`, `__ballot_sync`";
+  let arguments = (ins Cuda_VoteMode:$mode, CudaUI32:$mask, I1:$predicate);
+  let results = (outs CudaInt:$result);
+  let assemblyFormat = "$mode $mask `,` $predicate attr-dict `:` type($result)";
+}
+
+def Cuda_AsmOp : Cuda_Op<"asm"> {
+  let summary = "An inline `asm` statement, emitted verbatim";
+  let description = [{
+    `constraints` lists the outputs' then the inputs' constraint strings, then the
+    clobbers as `~{...}`, comma-separated (LLVM's convention).
+  }];
+  let arguments = (ins StrAttr:$template, StrAttr:$constraints, Variadic<AnyType>:$operands,
+                   OptionalAttr<UnitAttr>:$side_effects);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = "$template `,` $constraints `(` $operands `)` attr-dict `:` functional-type($operands, results)";
+}
+
+//===----------------------------------------------------------------------------===//
+// Structured control flow
+//===----------------------------------------------------------------------------===//
+
+def Cuda_IfOp : Cuda_Op<"if", [RecursiveMemoryEffects, SingleBlock, DefaultDialect<"cuda">]> {
+  let summary = "If-then-else, with results for `?:`, `&&` and `||`";
+  let description = [{
+    ```mlir
+    cuda.if %c {
+      ...
+    } else {
+      ...
+    }
+    %r = cuda.if %c -> si32 {
+      cuda.yield %a : si32
+    } else {
+      cuda.yield %b : si32
+    }
+    ```
+    A region may also end with `cuda.break`, `cuda.continue` or `cuda.return`.
+  }];
+  let arguments = (ins I1:$condition);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
+  let assemblyFormat = "$condition (`->` type($results)^)? $thenRegion `else` $elseRegion attr-dict";
+}
+
+def Cuda_LoopOp : Cuda_Op<"loop", [RecursiveMemoryEffects, SingleBlock, DefaultDialect<"cuda">]> {
+  let summary = "`for`, `while` and `do`-`while` loops";
+  let description = [{
+    Each iteration runs `cond` (ending with `cuda.condition`), then if it holds `body`,
+    then `step`; with `do_while`, the first test is skipped. `cuda.break` in the body
+    leaves the loop, `cuda.continue` goes to `step`. `unroll` is `#pragma unroll`'s count
+    (0: unroll fully).
+
+    ```mlir
+    cuda.loop cond {
+      %c = cuda.cmp lt, %i, %n : si32
+      cuda.condition %c
+    } body {
+      ...
+    } step {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins OptionalAttr<UnitAttr>:$do_while, OptionalAttr<I32Attr>:$unroll);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body, SizedRegion<1>:$step);
+  let assemblyFormat = "`cond` $cond `body` $body `step` $step attr-dict";
+}
+
+def Cuda_SwitchOp : Cuda_Op<"switch", [RecursiveMemoryEffects, SingleBlock, DefaultDialect<"cuda">]> {
+  let summary = "A `switch`: one region per case label, in source order";
+  let description = [{
+    `cases` holds each region's label value; `default_index` the default's region (if
+    any). Control enters at the matching region and falls through to the next one at its
+    `cuda.yield`; `cuda.break` leaves the switch.
+  }];
+  let arguments = (ins CudaInt:$value, ArrayAttr:$cases, OptionalAttr<I32Attr>:$default_index);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$regions);
+  let assemblyFormat = "$value `:` type($value) $cases attr-dict-with-keyword $regions";
+}
+
+def Cuda_ConditionOp : Cuda_Op<"condition", [Terminator, HasParent<"cuda.loop">]> {
+  let summary = "Ends a loop's test";
+  let arguments = (ins I1:$condition);
+  let assemblyFormat = "$condition attr-dict";
+}
+
+def Cuda_YieldOp : Cuda_Op<"yield", [Pure, Terminator, ParentOneOf<["cuda.if", "cuda.loop", "cuda.switch"]>]> {
+  let summary = "Ends a region normally, with the `cuda.if`'s results";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}
+
+def Cuda_BreakOp : Cuda_Op<"break", [Terminator]> {
+  let summary = "Leaves the innermost loop or switch";
+  let assemblyFormat = "attr-dict";
+}
+
+def Cuda_ContinueOp : Cuda_Op<"continue", [Terminator]> {
+  let summary = "Goes to the innermost loop's step";
+  let assemblyFormat = "attr-dict";
+}
