@@ -222,6 +222,8 @@ irdl.dialect @cuda {
   }
   irdl.operation @break {
   }
+  irdl.operation @unreachable {
+  }
   irdl.operation @continue {
   }
 }

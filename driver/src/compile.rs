@@ -1,9 +1,12 @@
 //! `cuprite compile`: CUDA C++ (`.cu`) through the frontend.
 //!
-//! Today it preprocesses (`-E`: macros, includes with cuprite's built-in headers and the
-//! implicit `cuda_runtime.h`, conditionals, `#pragma unroll`) and parses (`--emit=ast`: the
-//! syntax tree, host function bodies skipped). Semantic analysis and emission to the `cuda`
-//! dialect (`--emit=cuda`) come with the rest of the frontend.
+//! It preprocesses (`-E`: macros, includes with cuprite's built-in headers and the implicit
+//! `cuda_runtime.h`, conditionals, `#pragma unroll`), parses (`--emit=ast`: the syntax
+//! tree, host function bodies skipped) and runs semantic analysis, emitting the `cuda`
+//! dialect (`--emit=cuda`, the default). Lowering to PTX comes with the lowering issue.
+//!
+//! The frontend runs on a thread with a large stack: sema recurses over expressions and
+//! statements as deep as the parser's nesting limit allows.
 //!
 //! Exit codes: 0 success, 1 errors in the input (or warnings under `-Werror`), 2 usage or
 //! I/O errors.
@@ -18,7 +21,9 @@ Usage: cuprite compile [options] <file.cu>
 Options:
   -E                           Preprocess only: print the tokens after macro expansion
   --emit=ast                   Parse and print the syntax tree
-  -fsyntax-only                Preprocess and parse; report diagnostics only
+  --emit=cuda                  Print the cuda dialect module (the default)
+  --print-locations            With --emit=cuda: print each op's source location
+  -fsyntax-only                Preprocess, parse and check; report diagnostics only
   -I <dir>                     Add an include directory (also -I<dir>)
   -D <name>[=<value>]          Define a macro (also -D<name>...)
   -U <name>                    Undefine a macro (also -U<name>)
@@ -35,6 +40,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut config = PpConfig::default();
     let mut preprocess_only = false;
     let mut emit_ast = false;
+    let mut locations = false;
     let mut syntax_only = false;
     let mut werror = false;
     let mut json = false;
@@ -62,6 +68,15 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             }
             "-E" => preprocess_only = true,
             "--emit=ast" => emit_ast = true,
+            "--emit=cuda" => {}
+            "--print-locations" => locations = true,
+            _ if a.starts_with("--emit=") => {
+                let _ = writeln!(
+                    stderr,
+                    "error: '{a}' is not implemented yet (available: --emit=ast, --emit=cuda; PTX comes with the lowering)"
+                );
+                return 2;
+            }
             "-fsyntax-only" => syntax_only = true,
             "-Werror" => werror = true,
             "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
@@ -110,13 +125,6 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         i += 1;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
-    if !preprocess_only && !emit_ast && !syntax_only {
-        let _ = writeln!(
-            stderr,
-            "error: only -E (preprocess) and --emit=ast (parse) are implemented so far; semantic analysis and emitting the cuda dialect come with the rest of the frontend"
-        );
-        return 2;
-    }
     let text = match std::fs::read(&input) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
@@ -125,17 +133,34 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         }
     };
     let name = input.display().to_string();
+    let sm = config.sm;
     let mut pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
     let mut diags = std::mem::take(&mut pre.diags);
-    let out = if emit_ast || syntax_only {
-        let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
-        if syntax_only {
-            String::new()
-        } else {
-            cuprite_frontend::dump::dump(&ast, &pre.interner)
-        }
+    let out = if preprocess_only {
+        cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner, &pre.sm, &pre.expansions)
     } else {
-        cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner)
+        let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+        if emit_ast {
+            cuprite_frontend::dump::dump(&ast, &pre.interner, &pre.sm)
+        } else {
+            let opts = cuprite_frontend::sema::SemaOptions { arch: sm };
+            // Sema recurses as deep as the parser's nesting limit allows: give it room.
+            let (interner, smap) = (&pre.interner, &pre.sm);
+            let (ctx, module, sema_diags) = std::thread::scope(|s| {
+                std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(s, || cuprite_frontend::sema::lower(&ast, interner, smap, opts.clone()))
+                    .ok()
+                    .and_then(|h| h.join().ok())
+                    .unwrap_or_else(|| cuprite_frontend::sema::lower(&ast, interner, smap, opts.clone()))
+            });
+            diags.extend(sema_diags);
+            if syntax_only {
+                String::new()
+            } else {
+                cuprite_ir::print::print_op(&ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
+            }
+        }
     };
     let mut errors = 0;
     for d in &diags {
@@ -152,6 +177,11 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         } else {
             let _ = write!(stderr, "{}", d.render(&pre.sm));
         }
+    }
+    // With errors, no output file is written (an existing one stays as it was), and no
+    // IR is printed; -E and --emit=ast still show what was read.
+    if errors > 0 && (output.is_some() || !(preprocess_only || emit_ast)) {
+        return 1;
     }
     let res = match &output {
         Some(p) => std::fs::write(p, out),

@@ -1,9 +1,8 @@
 // cuprite's cuda_runtime.h: what device code takes from the CUDA runtime header. nvcc
-// includes it in every .cu file; so does cuprite. The declarations of device builtins
-// (thread indices, intrinsics, atomics) are added with the frontend's semantic analysis.
+// includes it in every .cu file; so does cuprite: the CUDA keywords, the vector types,
+// the thread-index builtins, synchronization, atomics, warp operations, intrinsics and the
+// math library.
 #pragma once
-#include <device_launch_parameters.h>
-#include <math.h>
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
@@ -19,3 +18,9 @@
 #define __inline__ inline
 
 #define cudaSuccess 0
+
+#include <stddef.h>
+#include <vector_types.h>
+#include <device_functions.h>
+#include <device_launch_parameters.h>
+#include <math.h>

@@ -295,6 +295,8 @@ pub struct Stmt {
 pub struct Specifiers {
     pub is_static: bool,
     pub is_extern: bool,
+    /// `extern "C"` on the declaration itself.
+    pub extern_c: bool,
     pub is_inline: bool,
     pub is_constexpr: bool,
     pub is_typedef: bool,

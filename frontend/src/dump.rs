@@ -5,9 +5,14 @@
 use crate::ast::*;
 use crate::intern::Interner;
 
-pub fn dump(ast: &Ast, i: &Interner) -> String {
+/// Dumps the top-level declarations, leaving out those of cuprite's built-in headers
+/// (their names are spelled in a built-in file).
+pub fn dump(ast: &Ast, i: &Interner, sm: &crate::SourceMap) -> String {
     let mut d = Dumper { ast, i, out: String::new() };
     for &decl in &ast.top {
+        if decl_in_builtin(ast, decl, sm) {
+            continue;
+        }
         d.decl(decl, 0);
     }
     d.out
@@ -421,4 +426,13 @@ impl Dumper<'_> {
             StmtKind::Error => self.line(depth, "<error>"),
         }
     }
+}
+
+fn decl_in_builtin(ast: &Ast, d: DeclId, sm: &crate::SourceMap) -> bool {
+    let span = match &ast.decl(d).kind {
+        DeclKind::Var { name, .. } | DeclKind::Function { name, .. } => name.span,
+        DeclKind::Template { decl, .. } => return decl_in_builtin(ast, *decl, sm),
+        _ => ast.decl(d).span,
+    };
+    sm.file(span.file).kind == crate::source::FileKind::Builtin
 }

@@ -16,6 +16,7 @@ pub mod intern;
 pub mod lexer;
 pub mod parse;
 pub mod pp;
+pub mod sema;
 pub mod source;
 
 pub use diag::{Diagnostic, Severity};

@@ -10,10 +10,10 @@ fuzz_target!(|data: &[u8]| {
     let mut pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
     let mut diags = std::mem::take(&mut pre.diags);
     let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
-    let _ = cuprite_frontend::dump::dump(&ast, &pre.interner);
+    let _ = cuprite_frontend::dump::dump(&ast, &pre.interner, &pre.sm);
     for d in &diags {
         let _ = d.render(&pre.sm);
         let _ = d.to_json(&pre.sm);
     }
-    let _ = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner);
+    let _ = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner, &pre.sm, &pre.expansions);
 });

@@ -1,6 +1,8 @@
-//! Frontend tests: each file in `frontend/pp/` (preprocessor) and `frontend/parse/`
-//! (parser) starts with `// RUN: <cuprite compile arguments>`; `cuprite compile <args>
-//! <file>` runs and its output, diagnostics and exit code are snapshotted.
+//! Frontend tests: each file in `frontend/pp/` (preprocessor), `frontend/parse/` (parser)
+//! and `frontend/sema/` (semantic analysis and the cuda dialect) starts with
+//! `// RUN: <cuprite compile arguments>`; `cuprite compile <args> <file>` runs and its
+//! output, diagnostics and exit code are snapshotted. The cuda dialect modules sema emits
+//! must also round-trip through the IR parser and verifier.
 
 use cuprite_tests::run_cli;
 
@@ -19,6 +21,20 @@ fn run_file(path: &std::path::Path, dir: &str) -> String {
 fn parser_corpus() {
     insta::glob!("../frontend", "parse/*.cu", |path| {
         insta::assert_snapshot!(run_file(path, "parse"));
+    });
+}
+
+#[test]
+fn sema_corpus() {
+    insta::glob!("../frontend", "sema/*.cu", |path| {
+        let snap = run_file(path, "sema");
+        if snap.contains("// exit: 0\nmodule") {
+            let ir = snap.split_once("// exit: 0\n").unwrap().1.split_once("// stderr:").unwrap().0;
+            if let Err(e) = cuprite_tests::check_roundtrip(ir, "sema.mlir", false) {
+                panic!("{}: the emitted IR does not round-trip: {e}", path.display());
+            }
+        }
+        insta::assert_snapshot!(snap);
     });
 }
 

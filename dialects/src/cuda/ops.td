@@ -79,7 +79,7 @@ def Cuda_FuncOp : Cuda_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"cu
     }
     cuda.func device @sq(%x: f32) -> f32 { ... }
     ```
-    Kernel pointer parameters point to global memory; other pointers are generic.
+    Pointer parameters are generic pointers (C++ pointers have no address space).
     `launch_bounds` holds `__launch_bounds__`' maximum threads per block and (optionally)
     minimum blocks per multiprocessor.
   }];
@@ -401,6 +401,15 @@ def Cuda_YieldOp : Cuda_Op<"yield", [Pure, Terminator, ParentOneOf<["cuda.if", "
 
 def Cuda_BreakOp : Cuda_Op<"break", [Terminator]> {
   let summary = "Leaves the innermost loop or switch";
+  let assemblyFormat = "attr-dict";
+}
+
+def Cuda_UnreachableOp : Cuda_Op<"unreachable", [Terminator]> {
+  let summary = "Ends a block that control never reaches the end of";
+  let description = [{
+    After a `cuda.if` or `cuda.switch` all of whose regions leave by `cuda.return`,
+    `cuda.break` or `cuda.continue`.
+  }];
   let assemblyFormat = "attr-dict";
 }
 

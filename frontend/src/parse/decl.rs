@@ -259,6 +259,7 @@ impl Parser<'_> {
                 Some(Kw::Extern) => {
                     ds.specs.is_extern = true;
                     if self.peek_at(1).kind == TokenKind::Str {
+                        ds.specs.extern_c = true;
                         self.bump();
                     }
                 }

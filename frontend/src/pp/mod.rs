@@ -110,6 +110,8 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cuda_runtime_api.h", include_str!("../../include/cuda_runtime.h")),
     ("cuda.h", include_str!("../../include/cuda_runtime.h")),
     ("device_launch_parameters.h", include_str!("../../include/device_launch_parameters.h")),
+    ("vector_types.h", include_str!("../../include/vector_types.h")),
+    ("device_functions.h", include_str!("../../include/device_functions.h")),
     ("math.h", include_str!("../../include/math.h")),
     ("cmath", include_str!("../../include/math.h")),
     ("stdio.h", include_str!("../../include/stdio.h")),
@@ -170,6 +172,10 @@ pub struct Preprocessor<'s> {
     builtin_once: FxHashSet<&'static str>,
     scratch: FileId,
     scratch_buf: String,
+    /// Spellings made by macros of cuprite's built-in headers (a file of kind `Builtin`, so
+    /// that what those macros declare is known to be the compiler's).
+    builtin_scratch: FileId,
+    builtin_scratch_buf: String,
     counter: i64,
     expansion_depth: usize,
     /// Tokens made by expansions so far (against `config.max_expanded_tokens`).
@@ -192,6 +198,7 @@ impl<'s> Preprocessor<'s> {
     /// the implicit `cuda_runtime.h` and the `-include` files queued before it.
     pub fn new(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig) -> Self {
         let scratch = sm.add("<scratch space>", None, "", FileKind::Scratch);
+        let builtin_scratch = sm.add("<built-in scratch space>", None, "", FileKind::Builtin);
         let a = Atoms {
             defined: interner.intern("defined"),
             va_args: interner.intern("__VA_ARGS__"),
@@ -215,6 +222,8 @@ impl<'s> Preprocessor<'s> {
             builtin_once: FxHashSet::default(),
             scratch,
             scratch_buf: String::new(),
+            builtin_scratch,
+            builtin_scratch_buf: String::new(),
             counter: 0,
             expansion_depth: 0,
             expanded_tokens: 0,
@@ -277,6 +286,7 @@ impl<'s> Preprocessor<'s> {
             }
         }
         self.sm.flush_scratch(self.scratch, &self.scratch_buf);
+        self.sm.flush_scratch(self.builtin_scratch, &self.builtin_scratch_buf);
         // "In file included from ...": for diagnostics in headers, the chain of #includes.
         for d in &mut self.diags {
             let mut f = d.span.map(|s| s.file);
@@ -314,9 +324,16 @@ impl<'s> Preprocessor<'s> {
         Token { kind: t.kind, text, span: Span { file, lo: t.lo, hi: t.hi }, flags: t.flags, expansion: 0 }
     }
 
-    /// A token with new spelling `text` (in the scratch file).
+    /// A token with new spelling `text` (in the scratch file; the built-in one for a
+    /// built-in header's macro).
     fn scratch_token(&mut self, kind: TokenKind, text: &str, flags: u8, expansion: u32) -> Token {
-        let span = self.sm.append_scratch(self.scratch, &mut self.scratch_buf, text);
+        let builtin =
+            self.expansions.get(expansion as usize).is_some_and(|e| expansion != 0 && self.sm.file(e.def.file).kind == FileKind::Builtin);
+        let span = if builtin {
+            self.sm.append_scratch(self.builtin_scratch, &mut self.builtin_scratch_buf, text)
+        } else {
+            self.sm.append_scratch(self.scratch, &mut self.scratch_buf, text)
+        };
         Token { kind, text: self.interner.intern(text), span, flags, expansion }
     }
 
@@ -1345,9 +1362,15 @@ fn same_definition(i: &Interner, a: &Macro, b: &Macro) -> bool {
 }
 
 /// Prints tokens as text, one output line per source line start (for tests and `-E`).
-pub fn print_tokens(tokens: &[Token], interner: &Interner) -> String {
+/// Prints the token stream as text (`-E`). The content of cuprite's built-in headers (and
+/// what their own macros expand to there) is left out: it is part of the compiler, not of
+/// the user's translation unit; expansions of the headers' macros in the user's code stay.
+pub fn print_tokens(tokens: &[Token], interner: &Interner, sm: &SourceMap, expansions: &[Expansion]) -> String {
     let mut s = String::new();
     for (i, t) in tokens.iter().enumerate() {
+        if from_builtin_header(t, sm, expansions) {
+            continue;
+        }
         match t.kind {
             TokenKind::Eof => break,
             TokenKind::PragmaUnroll(n) => {
@@ -1363,9 +1386,9 @@ pub fn print_tokens(tokens: &[Token], interner: &Interner) -> String {
             }
             _ => {}
         }
-        if i > 0 && t.flags & AT_BOL != 0 && !s.ends_with('\n') {
+        if i > 0 && t.flags & AT_BOL != 0 && !s.is_empty() && !s.ends_with('\n') {
             s.push('\n');
-        } else if i > 0 && t.flags & SPACE_BEFORE != 0 && !s.ends_with('\n') {
+        } else if i > 0 && t.flags & SPACE_BEFORE != 0 && !s.is_empty() && !s.ends_with('\n') {
             s.push(' ');
         }
         s.push_str(interner.str(t.text));
@@ -1374,4 +1397,19 @@ pub fn print_tokens(tokens: &[Token], interner: &Interner) -> String {
         s.push('\n');
     }
     s
+}
+
+/// Whether `t` comes from a built-in header: spelled there, or made by a macro invoked
+/// there.
+pub fn from_builtin_header(t: &Token, sm: &SourceMap, expansions: &[Expansion]) -> bool {
+    let mut e = t.expansion;
+    let mut span = t.span;
+    let mut guard = 0;
+    while e != 0 && guard < 1000 {
+        let Some(x) = expansions.get(e as usize) else { break };
+        span = x.call;
+        e = x.parent;
+        guard += 1;
+    }
+    sm.file(span.file).kind == FileKind::Builtin
 }

@@ -1,0 +1,145 @@
+// cuprite's device functions: what the compiler implements for device code, declared
+// without bodies (semantic analysis turns calls into cuda dialect ops or intrinsics).
+#pragma once
+
+// Thread indices (read as cuda.special).
+extern const __device__ uint3 threadIdx;
+extern const __device__ uint3 blockIdx;
+extern const __device__ dim3 blockDim;
+extern const __device__ dim3 gridDim;
+extern const __device__ int warpSize;
+
+// Synchronization.
+__device__ void __syncthreads(void);
+__device__ int __syncthreads_count(int predicate);
+__device__ int __syncthreads_and(int predicate);
+__device__ int __syncthreads_or(int predicate);
+__device__ void __syncwarp(unsigned int mask = 0xffffffffu);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence(void);
+__device__ void __threadfence_system(void);
+__device__ void __trap(void);
+__device__ void __nanosleep(unsigned int ns);
+__device__ long clock(void);
+__device__ long long clock64(void);
+__device__ unsigned int __activemask(void);
+__device__ unsigned int __lanemask_lt(void);
+
+// Atomics.
+#define __CUPRITE_ATOMIC(NAME, T) __device__ T NAME(T *address, T val);
+#define __CUPRITE_ATOMIC_INTS(NAME) __CUPRITE_ATOMIC(NAME, int) __CUPRITE_ATOMIC(NAME, unsigned int) __CUPRITE_ATOMIC(NAME, unsigned long long)
+__CUPRITE_ATOMIC_INTS(atomicAdd)
+__CUPRITE_ATOMIC(atomicAdd, float)
+__CUPRITE_ATOMIC(atomicAdd, double)
+__CUPRITE_ATOMIC(atomicSub, int)
+__CUPRITE_ATOMIC(atomicSub, unsigned int)
+__CUPRITE_ATOMIC_INTS(atomicExch)
+__CUPRITE_ATOMIC(atomicExch, float)
+__CUPRITE_ATOMIC_INTS(atomicMin)
+__CUPRITE_ATOMIC(atomicMin, long long)
+__CUPRITE_ATOMIC_INTS(atomicMax)
+__CUPRITE_ATOMIC(atomicMax, long long)
+__CUPRITE_ATOMIC(atomicInc, unsigned int)
+__CUPRITE_ATOMIC(atomicDec, unsigned int)
+__CUPRITE_ATOMIC_INTS(atomicAnd)
+__CUPRITE_ATOMIC_INTS(atomicOr)
+__CUPRITE_ATOMIC_INTS(atomicXor)
+__device__ int atomicCAS(int *address, int compare, int val);
+__device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val);
+__device__ unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare, unsigned long long val);
+__device__ unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
+
+// Warp shuffles and votes.
+#define __CUPRITE_SHFL(T) \
+  __device__ T __shfl_sync(unsigned int mask, T var, int srcLane, int width = 32); \
+  __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32); \
+  __device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32); \
+  __device__ T __shfl_xor_sync(unsigned int mask, T var, int laneMask, int width = 32);
+__CUPRITE_SHFL(int)
+__CUPRITE_SHFL(unsigned int)
+__CUPRITE_SHFL(long)
+__CUPRITE_SHFL(unsigned long)
+__CUPRITE_SHFL(long long)
+__CUPRITE_SHFL(unsigned long long)
+__CUPRITE_SHFL(float)
+__CUPRITE_SHFL(double)
+__device__ int __all_sync(unsigned int mask, int predicate);
+__device__ int __any_sync(unsigned int mask, int predicate);
+__device__ int __uni_sync(unsigned int mask, int predicate);
+__device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
+
+// Read-only cache loads.
+#define __CUPRITE_LDG(T) __device__ T __ldg(const T *ptr);
+__CUPRITE_LDG(int) __CUPRITE_LDG(unsigned int) __CUPRITE_LDG(float) __CUPRITE_LDG(double)
+__CUPRITE_LDG(long long) __CUPRITE_LDG(unsigned long long) __CUPRITE_LDG(char) __CUPRITE_LDG(unsigned char)
+__CUPRITE_LDG(float2) __CUPRITE_LDG(float4) __CUPRITE_LDG(int2) __CUPRITE_LDG(int4)
+
+// Integer intrinsics.
+__device__ int __mul24(int x, int y);
+__device__ unsigned int __umul24(unsigned int x, unsigned int y);
+__device__ int __mulhi(int x, int y);
+__device__ unsigned int __umulhi(unsigned int x, unsigned int y);
+__device__ long long __mul64hi(long long x, long long y);
+__device__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
+__device__ int __popc(unsigned int x);
+__device__ int __popcll(unsigned long long x);
+__device__ int __clz(int x);
+__device__ int __clzll(long long x);
+__device__ int __ffs(int x);
+__device__ int __ffsll(long long x);
+__device__ unsigned int __brev(unsigned int x);
+__device__ unsigned long long __brevll(unsigned long long x);
+__device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+__device__ unsigned int __sad(int x, int y, unsigned int z);
+__device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
+__device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ int __hadd(int x, int y);
+__device__ int __rhadd(int x, int y);
+__device__ unsigned int __uhadd(unsigned int x, unsigned int y);
+
+// Conversions and reinterpretations.
+__device__ int __float_as_int(float x);
+__device__ unsigned int __float_as_uint(float x);
+__device__ float __int_as_float(int x);
+__device__ float __uint_as_float(unsigned int x);
+__device__ long long __double_as_longlong(double x);
+__device__ double __longlong_as_double(long long x);
+__device__ int __float2int_rn(float x);
+__device__ int __float2int_rz(float x);
+__device__ int __float2int_rd(float x);
+__device__ int __float2int_ru(float x);
+__device__ unsigned int __float2uint_rn(float x);
+__device__ float __int2float_rn(int x);
+__device__ float __uint2float_rn(unsigned int x);
+__device__ int __double2int_rn(double x);
+__device__ float __double2float_rn(double x);
+
+// Fast-math intrinsics.
+__device__ float __fdividef(float x, float y);
+__device__ float __expf(float x);
+__device__ float __exp10f(float x);
+__device__ float __logf(float x);
+__device__ float __log2f(float x);
+__device__ float __log10f(float x);
+__device__ float __sinf(float x);
+__device__ float __cosf(float x);
+__device__ float __tanf(float x);
+__device__ void __sincosf(float x, float *s, float *c);
+__device__ float __powf(float x, float y);
+__device__ float __saturatef(float x);
+__device__ float __fsqrt_rn(float x);
+__device__ float __frsqrt_rn(float x);
+__device__ float __frcp_rn(float x);
+__device__ float __fmaf_rn(float x, float y, float z);
+__device__ float __fadd_rn(float x, float y);
+__device__ float __fadd_rz(float x, float y);
+__device__ float __fsub_rn(float x, float y);
+__device__ float __fmul_rn(float x, float y);
+__device__ float __fmul_rz(float x, float y);
+__device__ float __fdiv_rn(float x, float y);
+__device__ double __dadd_rn(double x, double y);
+__device__ double __dmul_rn(double x, double y);
+__device__ double __fma_rn(double x, double y, double z);
+__device__ double __drcp_rn(double x);
+__device__ double __dsqrt_rn(double x);

@@ -1,0 +1,138 @@
+//! Calls of the functions cuprite's built-in headers declare without a body: the GPU
+//! operations become their `cuda` ops (barriers, fences, atomics, shuffles, votes, clocks);
+//! everything else (math library, integer and conversion intrinsics) is a
+//! `cuda.intrinsic` call by name, after overload resolution picked the declaration (so its
+//! operand types say which overload it is).
+
+use super::expr::{Place, Value};
+use super::ty::{IntKind, TyKind};
+use super::*;
+
+impl Sema<'_> {
+    pub(crate) fn builtin_call(&mut self, f: FuncId, args: &[ValueId], _vals: &[Value], span: Span) -> Option<Value> {
+        let info = self.funcs[f.0 as usize].clone();
+        let name = self.name_str(info.name);
+        let ret = info.ret;
+        let ret_ir: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
+        let result = |s: &mut Self, op: OpId| -> Option<Value> {
+            if s.ctx.num_results(op) == 0 {
+                Some(Value { place: Place::Void, ty: ret })
+            } else {
+                Some(Value::val(s.ctx.result(op, 0), ret))
+            }
+        };
+        let atomic = |k: i64| Some(k);
+        let atomic_kind = match name {
+            "atomicAdd" => atomic(0),
+            "atomicSub" => atomic(1),
+            "atomicExch" => atomic(2),
+            "atomicMin" => atomic(3),
+            "atomicMax" => atomic(4),
+            "atomicInc" => atomic(5),
+            "atomicDec" => atomic(6),
+            "atomicAnd" => atomic(7),
+            "atomicOr" => atomic(8),
+            "atomicXor" => atomic(9),
+            _ => None,
+        };
+        if let Some(k) = atomic_kind {
+            let ka = self.enum_attr(k);
+            let op = self.op("cuda.atomic", args, &ret_ir, &[("kind", ka)], 0, span);
+            return result(self, op);
+        }
+        let op = match name {
+            "__syncthreads" => {
+                let k = self.enum_attr(0);
+                self.op("cuda.barrier", &[], &[], &[("kind", k)], 0, span)
+            }
+            "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => {
+                let kind = match name {
+                    "__syncthreads_count" => 1,
+                    "__syncthreads_and" => 2,
+                    _ => 3,
+                };
+                let pred = self.int_to_pred(args[0], span)?;
+                let k = self.enum_attr(kind);
+                self.op("cuda.barrier", &[pred], &ret_ir, &[("kind", k)], 0, span)
+            }
+            "__syncwarp" => {
+                let k = self.enum_attr(4);
+                self.op("cuda.barrier", args, &[], &[("kind", k)], 0, span)
+            }
+            "__threadfence_block" | "__threadfence" | "__threadfence_system" => {
+                let scope = match name {
+                    "__threadfence_block" => 0,
+                    "__threadfence" => 1,
+                    _ => 2,
+                };
+                let s = self.enum_attr(scope);
+                self.op("cuda.fence", &[], &[], &[("scope", s)], 0, span)
+            }
+            "atomicCAS" => self.op("cuda.atomic_cas", args, &ret_ir, &[], 0, span),
+            "__shfl_sync" | "__shfl_up_sync" | "__shfl_down_sync" | "__shfl_xor_sync" => {
+                let mode = match name {
+                    "__shfl_sync" => 0,
+                    "__shfl_up_sync" => 1,
+                    "__shfl_down_sync" => 2,
+                    _ => 3,
+                };
+                // The lane operand is `int` (up/down take an `unsigned` delta).
+                let mut args = args.to_vec();
+                let (u, i) = (self.types.int(IntKind::UInt), self.types.int(IntKind::Int));
+                if self.ctx.value_type(args[2]) == self.types.ir(&mut self.ctx, u)? {
+                    args[2] = self.convert(args[2], u, i, span, true)?;
+                }
+                let m = self.enum_attr(mode);
+                self.op("cuda.shfl", &args, &ret_ir, &[("mode", m)], 0, span)
+            }
+            "__all_sync" | "__any_sync" | "__uni_sync" | "__ballot_sync" => {
+                let mode = match name {
+                    "__all_sync" => 0,
+                    "__any_sync" => 1,
+                    "__uni_sync" => 2,
+                    _ => 3,
+                };
+                let pred = self.int_to_pred(args[1], span)?;
+                let m = self.enum_attr(mode);
+                self.op("cuda.vote", &[args[0], pred], &ret_ir, &[("mode", m)], 0, span)
+            }
+            "clock" | "clock64" => {
+                let (reg, k) = if name == "clock" { (14, IntKind::UInt) } else { (15, IntKind::ULongLong) };
+                let t = self.types.int(k);
+                let ir = self.types.ir(&mut self.ctx, t)?;
+                let r = self.enum_attr(reg);
+                let v = self.op1("cuda.special", &[], ir, &[("reg", r)], span);
+                let v = self.convert(v, t, ret, span, true)?;
+                return Some(Value::val(v, ret));
+            }
+            "printf" => {
+                self.unsupported(span, "'printf' in device code");
+                return None;
+            }
+            "__trap" | "__brkpt" | "__nanosleep" | "assert" => {
+                let n = self.ctx.str_attr(name);
+                self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)
+            }
+            _ => {
+                let iname = info.intrinsic.clone().unwrap_or_else(|| name.to_string());
+                let n = self.ctx.str_attr(&iname);
+                self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)
+            }
+        };
+        if matches!(self.types.kind(ret), TyKind::Void) {
+            return Some(Value { place: Place::Void, ty: ret });
+        }
+        result(self, op)
+    }
+
+    /// An `int` predicate argument as `i1` (non-zero).
+    fn int_to_pred(&mut self, v: ValueId, span: Span) -> Option<ValueId> {
+        let t = self.ctx.value_type(v);
+        if self.ctx.int_width(t) == Some(1) {
+            return Some(v);
+        }
+        let i = self.types.int(IntKind::Int);
+        let b = self.types.bool();
+        self.convert(v, i, b, span, true)
+    }
+}

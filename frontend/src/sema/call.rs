@@ -1,0 +1,665 @@
+//! Calls: overload resolution (user functions, member functions, function templates with
+//! deduction, the built-in headers' overload sets), the CUDA calling rules (what device
+//! code may call), argument passing (conversions, references), constructors, aggregate
+//! initialization and overloaded operators.
+
+use super::expr::{Place, Value};
+use super::ty::{IntKind, RecId, Ty, TyKind};
+use super::*;
+
+/// How good an implicit conversion is (lower is better), as C++ ranks them.
+type Rank = u8;
+const EXACT: Rank = 0;
+const PROMOTION: Rank = 1;
+const CONVERSION: Rank = 2;
+
+impl Sema<'_> {
+    /// The rank of converting argument `v` (expression `e`) to parameter type `to`.
+    fn conv_rank(&mut self, v: &Value, e: Option<ExprId>, to: Ty) -> Option<Rank> {
+        let to_u = to.unqual();
+        if let TyKind::Ref(t) = self.types.kind(to_u).clone() {
+            let lvalue = matches!(v.place, Place::Addr(..));
+            if v.ty.unqual() == t.unqual() && (lvalue || t.is_const()) {
+                if lvalue && v.ty.is_const() && !t.is_const() {
+                    return None;
+                }
+                return Some(EXACT);
+            }
+            if t.is_const() {
+                return self.conv_rank(v, e, t.unqual());
+            }
+            return None;
+        }
+        let from = match self.types.kind(v.ty.unqual()).clone() {
+            TyKind::Array(el, _) => self.types.ptr(el),
+            _ => v.ty.unqual(),
+        };
+        if from == to_u || self.types.is_error(from) {
+            return Some(EXACT);
+        }
+        let null_const = e.is_some_and(|e| self.types.is_integral(from) && self.const_eval(e) == Some(Konst::Int(0)));
+        match (self.types.kind(from).clone(), self.types.kind(to_u).clone()) {
+            (_, TyKind::Ptr(_)) if null_const || matches!(self.types.kind(from), TyKind::Nullptr) => Some(CONVERSION),
+            (TyKind::Ptr(a), TyKind::Ptr(b)) => {
+                if a.unqual() == b.unqual() && (b.quals() & a.quals()) == a.quals() {
+                    Some(EXACT)
+                } else if self.types.is_void(b.unqual()) && (b.quals() & a.quals()) == a.quals() {
+                    Some(CONVERSION)
+                } else {
+                    None
+                }
+            }
+            (TyKind::Ptr(_) | TyKind::Nullptr, TyKind::Int(IntKind::Bool)) => Some(CONVERSION),
+            (TyKind::Record(a), TyKind::Record(b)) if a == b => Some(EXACT),
+            _ if self.types.is_arith(from) && self.types.is_arith(to_u) => {
+                if matches!(self.types.kind(to_u), TyKind::Enum(_)) {
+                    return None;
+                }
+                let promoted = self.promoted(from);
+                let float_promo = self.types.float_ty(from) == Some(super::ty::FloatTy::Float)
+                    && self.types.float_ty(to_u) == Some(super::ty::FloatTy::Double);
+                if (promoted == to_u && promoted != from) || float_promo {
+                    Some(PROMOTION)
+                } else {
+                    Some(CONVERSION)
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Ranks of `f` for the arguments, or `None` if it is not viable.
+    fn viable(&mut self, f: FuncId, vals: &[Value], args: &[ExprId]) -> Option<Vec<Rank>> {
+        let info = self.funcs[f.0 as usize].clone();
+        if vals.len() > info.params.len() && !info.variadic {
+            return None;
+        }
+        if vals.len() < info.params.len() && info.defaults[vals.len()..].iter().any(|d| d.is_none()) {
+            return None;
+        }
+        let mut ranks = Vec::new();
+        for (i, v) in vals.iter().enumerate() {
+            match info.params.get(i) {
+                Some(&p) => ranks.push(self.conv_rank(v, args.get(i).copied(), p)?),
+                None => ranks.push(CONVERSION),
+            }
+        }
+        Some(ranks)
+    }
+
+    /// Picks the best of `cands` for the arguments (reporting no match or ambiguity).
+    pub(crate) fn resolve(
+        &mut self,
+        cands: &[Entity],
+        explicit: Option<&[TArg]>,
+        vals: &[Value],
+        args: &[ExprId],
+        what: &str,
+        span: Span,
+    ) -> Option<FuncId> {
+        let mut viable: Vec<(FuncId, Vec<Rank>, bool)> = Vec::new();
+        for c in cands {
+            match c {
+                Entity::Func(f) if explicit.is_none() => {
+                    if let Some(r) = self.viable(*f, vals, args) {
+                        viable.push((*f, r, false));
+                    }
+                }
+                Entity::Template(t) => {
+                    let tys: Vec<Ty> = vals.iter().map(|v| v.ty).collect();
+                    let Some(targs) = self.deduce(*t, &tys, explicit.unwrap_or(&[]), span) else { continue };
+                    let Some(f) = self.instantiate_function(*t, targs, span) else { continue };
+                    if let Some(r) = self.viable(f, vals, args) {
+                        viable.push((f, r, true));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if viable.is_empty() {
+            let argt: Vec<String> = vals.iter().map(|v| self.types.show(v.ty)).collect();
+            let mut d = Diagnostic::error(span, format!("no matching function for call to '{what}({})'", argt.join(", ")));
+            for c in cands.iter().take(8) {
+                if let Entity::Func(f) = c {
+                    let fi = &self.funcs[f.0 as usize];
+                    let ps: Vec<String> = fi.params.iter().map(|&p| self.types.show(p)).collect();
+                    if !self.is_builtin_file(fi.span) {
+                        d = d.note(Some(fi.span), format!("candidate: '{}({})'", fi.display, ps.join(", ")));
+                    } else {
+                        d = d.note(None, format!("candidate: '{}({})'", fi.display, ps.join(", ")));
+                    }
+                }
+            }
+            self.error_with(d);
+            return None;
+        }
+        let better = |a: &(FuncId, Vec<Rank>, bool), b: &(FuncId, Vec<Rank>, bool)| {
+            let not_worse = a.1.iter().zip(&b.1).all(|(x, y)| x <= y);
+            let some_better = a.1.iter().zip(&b.1).any(|(x, y)| x < y);
+            not_worse && (some_better || (!a.2 && b.2))
+        };
+        let best: Vec<usize> = (0..viable.len()).filter(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j]))).collect();
+        match best.first() {
+            Some(&i) => Some(viable[i].0),
+            None => {
+                let mut d = Diagnostic::error(span, format!("call to '{what}' is ambiguous"));
+                for (f, _, _) in viable.iter().take(8) {
+                    let fi = &self.funcs[f.0 as usize];
+                    let ps: Vec<String> = fi.params.iter().map(|&p| self.types.show(p)).collect();
+                    d = d.note(None, format!("candidate: '{}({})'", fi.display, ps.join(", ")));
+                }
+                self.error_with(d);
+                None
+            }
+        }
+    }
+
+    pub(crate) fn call(&mut self, callee: ExprId, args: &[ExprId], span: Span) -> Option<Value> {
+        let cspan = self.ast.expr(callee).span;
+        match &self.ast.expr(callee).kind {
+            ExprKind::Name(n) => {
+                let n = n.clone();
+                let what = self.name_text(&n);
+                // A member function called on `this`.
+                if n.parts.len() == 1 && !n.global && !self.scopes.iter().any(|s| s.contains_key(&n.parts[0])) {
+                    if let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) {
+                        let ns = self.rec_ns[r.0 as usize];
+                        let methods = self.namespaces[ns.0 as usize].names.get(&n.parts[0]).cloned().unwrap_or_default();
+                        if methods.iter().any(|e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].record == Some(r))) {
+                            let vals = self.arg_values(args)?;
+                            let f = self.resolve(&methods, None, &vals, args, &what, span)?;
+                            return self.emit_call(f, Some(this), vals, args, span);
+                        }
+                    }
+                }
+                let found = self.lookup_name(&n);
+                if let Some(Entity::Type(t)) = found.first() {
+                    let t = *t;
+                    return self.construct(t, args, false, span);
+                }
+                if found.is_empty() {
+                    self.error(cspan, format!("use of undeclared identifier '{what}'"));
+                    return None;
+                }
+                if !found.iter().all(|e| matches!(e, Entity::Func(_) | Entity::Template(_))) {
+                    self.unsupported(span, "calling a variable (function pointers and functors)");
+                    return None;
+                }
+                let explicit = match &n.template_args {
+                    Some(a) => Some(self.template_args(&a.clone())?),
+                    None => None,
+                };
+                let vals = self.arg_values(args)?;
+                let f = self.resolve(&found, explicit.as_deref(), &vals, args, &what, span)?;
+                self.emit_call(f, None, vals, args, span)
+            }
+            ExprKind::Member { base, arrow, name } => {
+                let (base, arrow, name) = (*base, *arrow, name.clone());
+                let (_, obj) = self.object(base, arrow, span)?;
+                let (addr, space, rt) = obj?;
+                let r = self.types.record(rt.unqual())?;
+                let ns = self.rec_ns[r.0 as usize];
+                let methods = self.namespaces[ns.0 as usize].names.get(&name.parts[0]).cloned().unwrap_or_default();
+                let what = format!("{}::{}", self.types.rec(r).name, self.name_str(name.parts[0]));
+                if methods.is_empty() {
+                    self.error(
+                        name.span,
+                        format!("no member function named '{}' in '{}'", self.name_str(name.parts[0]), self.types.rec(r).name),
+                    );
+                    return None;
+                }
+                let explicit = match &name.template_args {
+                    Some(a) => Some(self.template_args(&a.clone())?),
+                    None => None,
+                };
+                let vals = self.arg_values(args)?;
+                let f = self.resolve(&methods, explicit.as_deref(), &vals, args, &what, span)?;
+                if rt.is_const() && !self.funcs[f.0 as usize].is_const_method {
+                    self.error(span, format!("'{what}' is not a const member function but is called on a const object"));
+                }
+                let this = self.generic_ptr(addr, space, rt.unqual(), span);
+                self.emit_call(f, Some(this), vals, args, span)
+            }
+            _ => {
+                self.unsupported(span, "a call through a function pointer");
+                None
+            }
+        }
+    }
+
+    fn arg_values(&mut self, args: &[ExprId]) -> Option<Vec<Value>> {
+        let mut vals = Vec::new();
+        let mut ok = true;
+        for &a in args {
+            match self.expr(a) {
+                Some(v) => vals.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(vals)
+    }
+
+    /// Emits the call of resolved function `f`.
+    pub(crate) fn emit_call(&mut self, f: FuncId, this: Option<ValueId>, vals: Vec<Value>, args: &[ExprId], span: Span) -> Option<Value> {
+        let info = self.funcs[f.0 as usize].clone();
+        // CUDA's calling rules.
+        if let Some(fs) = &self.fs {
+            let caller = self.funcs[fs.func.0 as usize].display.clone();
+            let ce = fs.exec;
+            match info.exec {
+                Exec::Host => {
+                    let what = if ce == Exec::Kernel { "__global__" } else { "__device__" };
+                    let mut d = Diagnostic::error(
+                        span,
+                        format!("calling a __host__ function '{}' from a {what} function '{caller}' is not allowed", info.display),
+                    );
+                    if !self.is_builtin_file(info.span) {
+                        d = d.note(Some(info.span), "declared here without __device__");
+                    }
+                    self.error_with(d);
+                    return None;
+                }
+                Exec::Kernel => {
+                    self.unsupported(span, "launching a kernel from device code (dynamic parallelism)");
+                    return None;
+                }
+                _ => {}
+            }
+        }
+        // Arguments.
+        let mut operands = Vec::new();
+        if let Some(t) = this {
+            operands.push(t);
+        }
+        let mut argv = Vec::new();
+        for (i, &pty) in info.params.iter().enumerate() {
+            let (v, e) = match (vals.get(i), args.get(i)) {
+                (Some(v), Some(&e)) => (*v, e),
+                _ => {
+                    let Some(Some(d)) = info.defaults.get(i) else { return None };
+                    let v = self.expr(*d)?;
+                    (v, *d)
+                }
+            };
+            let espan = self.ast.expr(e).span;
+            let x = match self.types.kind(pty).clone() {
+                TyKind::Ref(t) => match v.place {
+                    Place::Addr(a, s) if v.ty.unqual() == t.unqual() => self.generic_ptr(a, s, v.ty, espan),
+                    _ => {
+                        // A const reference to a temporary.
+                        let x = self.convert_value(v, e, t.unqual(), espan)?;
+                        let tmp = self.new_var("", t.unqual(), AddrSpace::Local, espan);
+                        self.store(x, tmp, t.unqual(), espan);
+                        self.generic_ptr(tmp, AddrSpace::Local, t.unqual(), espan)
+                    }
+                },
+                _ => self.convert_value(v, e, pty, espan)?,
+            };
+            argv.push(x);
+        }
+        // Variadic arguments: default argument promotions.
+        for (i, v) in vals.iter().enumerate().skip(info.params.len()) {
+            let e = args[i];
+            let espan = self.ast.expr(e).span;
+            let (x, t) = self.rval(*v, espan)?;
+            let p = if self.types.float_ty(t).is_some() {
+                self.types.float(super::ty::FloatTy::Double)
+            } else if self.types.is_integral(t) {
+                self.promoted(t)
+            } else {
+                t
+            };
+            argv.push(self.convert(x, t, p, espan, false)?);
+        }
+        operands.extend_from_slice(&argv);
+        let ret = info.ret;
+        if info.builtin_header && info.body.is_none() {
+            return self.builtin_call(f, &argv, &vals, span);
+        }
+        if info.body.is_none() {
+            self.error_with(
+                Diagnostic::error(
+                    span,
+                    format!("'{}' is declared but never defined: device code cannot call an external function", info.display),
+                )
+                .note(Some(info.span), "declared here"),
+            );
+            return None;
+        }
+        let sym = self.require_func(f);
+        let results: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
+        let callee = self.ctx.symbol_ref(&sym);
+        let op = self.op("cuda.call", &operands, &results, &[("callee", callee)], 0, span);
+        match self.types.kind(ret).clone() {
+            TyKind::Void => Some(Value { place: Place::Void, ty: ret }),
+            TyKind::Ref(t) => Some(Value { place: Place::Addr(self.ctx.result(op, 0), AddrSpace::Generic), ty: t }),
+            _ => Some(Value::val(self.ctx.result(op, 0), ret.unqual())),
+        }
+    }
+
+    // ----- constructors and aggregates ---------------------------------------------------
+
+    /// Initializes the record at `addr` (a local variable) from `args`; false after an error.
+    pub(crate) fn run_constructor(&mut self, r: RecId, addr: ValueId, args: &[ExprId], braces: bool, span: Span) -> bool {
+        let rt = self.rec_ty(r);
+        let ns = self.rec_ns[r.0 as usize];
+        let ctors: Vec<Entity> = self.namespaces[ns.0 as usize]
+            .names
+            .values()
+            .flatten()
+            .filter(|e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)))
+            .cloned()
+            .collect();
+        if ctors.is_empty() {
+            // An aggregate (or a copy).
+            if args.len() == 1 {
+                if let Some(v) = self.expr(args[0]) {
+                    if v.ty.unqual() == rt {
+                        let espan = self.ast.expr(args[0]).span;
+                        if let Some((x, _)) = self.rval(v, espan) {
+                            self.store(x, addr, rt, span);
+                            return true;
+                        }
+                        return false;
+                    }
+                    // Not a copy: re-analyse as the first member's initializer below.
+                    let _ = braces;
+                }
+            }
+            let list: Vec<(Option<Atom>, ExprId)> = args.iter().map(|&a| (None, a)).collect();
+            self.init_record(addr, AddrSpace::Local, rt, &list, span);
+            return true;
+        }
+        let what = self.types.rec(r).name.clone();
+        let Some(vals) = self.arg_values(args) else { return false };
+        let Some(f) = self.resolve(&ctors, None, &vals, args, &what, span) else { return false };
+        let this = self.generic_ptr(addr, AddrSpace::Local, rt, span);
+        self.emit_call(f, Some(this), vals, args, span).is_some()
+    }
+
+    /// A constructor's member initializers (`: a(x), b(y)`).
+    pub(crate) fn emit_ctor_inits(&mut self, f: FuncId) {
+        let info = self.funcs[f.0 as usize].clone();
+        let DeclKind::Function { inits, .. } = &self.ast.decl(info.decl).kind else { return };
+        let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) else { return };
+        let rt = self.rec_ty(r);
+        for (name, args) in inits.clone() {
+            let Some(i) = self.types.rec(r).fields.iter().position(|f| f.name == name) else {
+                let n = self.name_str(name);
+                self.error(info.span, format!("'{n}' is not a member of '{}'", self.types.rec(r).name));
+                continue;
+            };
+            let fty = self.types.rec(r).fields[i].ty;
+            let a = self.member_addr(this, AddrSpace::Generic, rt, i, info.span);
+            if let Some(fr) = self.types.record(fty) {
+                self.run_constructor(fr, a, &args, false, info.span);
+                continue;
+            }
+            match args.as_slice() {
+                [] => {
+                    if let Some(v) = self.konst_value(Konst::Int(0), fty, info.span) {
+                        if let Place::Val(x) = v.place {
+                            self.store(x, a, fty, info.span);
+                        }
+                    }
+                }
+                [e] => {
+                    let espan = self.ast.expr(*e).span;
+                    if let Some(v) = self.expr(*e) {
+                        if let Some(x) = self.convert_value(v, *e, fty, espan) {
+                            self.store(x, a, fty, info.span);
+                        }
+                    }
+                }
+                _ => self.error(info.span, "too many initializers for a member"),
+            }
+        }
+    }
+
+    /// Stores `init` (an expression or a braced list) into memory of type `t` at `addr`.
+    pub(crate) fn init_memory(&mut self, addr: ValueId, space: AddrSpace, t: Ty, init: ExprId) {
+        let span = self.ast.expr(init).span;
+        match (&self.ast.expr(init).kind, self.types.kind(t.unqual()).clone()) {
+            (ExprKind::InitList(items), TyKind::Array(elem, n)) => {
+                let items = items.clone();
+                let n = n.unwrap_or(items.len() as u64);
+                if items.len() as u64 > n {
+                    self.error(span, format!("excess elements in array initializer ({} for {n})", items.len()));
+                }
+                let first = self.elem_addr(addr, space, t, elem, span);
+                let long = self.types.int(IntKind::Long);
+                let bt = self.ctx.value_type(first);
+                for (i, (_, it)) in items.iter().enumerate().take(n as usize) {
+                    let idx = self.constant_int(i as i128, long, span);
+                    let a = self.op1("cuda.ptr_add", &[first, idx], bt, &[], span);
+                    self.init_memory(a, space, elem, *it);
+                }
+                if (items.len() as u64) < n {
+                    self.zero_fill(first, space, elem, items.len() as u64, n, span);
+                }
+            }
+            (ExprKind::InitList(items), TyKind::Record(r)) => {
+                let items = items.clone();
+                // A class with constructors takes the list as constructor arguments.
+                let ns = self.rec_ns[r.0 as usize];
+                let has_ctor = self.namespaces[ns.0 as usize].names.values().flatten().any(
+                    |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)),
+                );
+                if has_ctor && space == AddrSpace::Local {
+                    let args: Vec<ExprId> = items.iter().map(|x| x.1).collect();
+                    self.run_constructor(r, addr, &args, true, span);
+                } else {
+                    self.init_record(addr, space, t, &items, span);
+                }
+            }
+            (ExprKind::InitList(items), _) => match items.as_slice() {
+                [] => {
+                    if let Some(Value { place: Place::Val(z), .. }) = self.konst_value(Konst::Int(0), t, span) {
+                        self.store(z, addr, t, span);
+                    }
+                }
+                [(_, e)] => {
+                    let e = *e;
+                    let espan = self.ast.expr(e).span;
+                    if let Some(v) = self.expr(e) {
+                        if let Some(x) = self.convert_value(v, e, t, espan) {
+                            self.store(x, addr, t, span);
+                        }
+                    }
+                }
+                _ => self.error(span, format!("too many initializers for '{}'", self.types.show(t))),
+            },
+            _ => {
+                if let Some(r) = self.types.record(t.unqual()) {
+                    if let ExprKind::Construct { .. } | ExprKind::Call { .. } | ExprKind::Name(_) = &self.ast.expr(init).kind {
+                        let _ = r;
+                    }
+                }
+                if let Some(v) = self.expr(init) {
+                    if let Some(x) = self.convert_value(v, init, t, span) {
+                        self.store(x, addr, t, span);
+                    }
+                }
+            }
+        }
+    }
+
+    fn init_record(&mut self, addr: ValueId, space: AddrSpace, t: Ty, items: &[(Option<Atom>, ExprId)], span: Span) {
+        let Some(r) = self.types.record(t.unqual()) else { return };
+        let fields = self.types.rec(r).fields.clone();
+        let mut next = 0usize;
+        let mut done = vec![false; fields.len()];
+        for (desig, e) in items {
+            let i = match desig {
+                Some(n) => match fields.iter().position(|f| f.name == *n) {
+                    Some(i) => i,
+                    None => {
+                        let n = self.name_str(*n);
+                        self.error(self.ast.expr(*e).span, format!("no member named '{n}' in '{}'", self.types.rec(r).name));
+                        continue;
+                    }
+                },
+                None => next,
+            };
+            if i >= fields.len() {
+                self.error(self.ast.expr(*e).span, format!("excess elements in initializer of '{}'", self.types.rec(r).name));
+                break;
+            }
+            let a = self.member_addr(addr, space, t, i, span);
+            self.init_memory(a, space, fields[i].ty, *e);
+            done[i] = true;
+            next = i + 1;
+            if self.types.rec(r).is_union {
+                return;
+            }
+        }
+        // Members without an initializer are value-initialized.
+        if !items.is_empty() {
+            for (i, f) in fields.iter().enumerate() {
+                if !done[i] {
+                    let a = self.member_addr(addr, space, t, i, span);
+                    self.zero_object(a, space, f.ty, span);
+                }
+            }
+        }
+    }
+
+    fn zero_object(&mut self, addr: ValueId, space: AddrSpace, t: Ty, span: Span) {
+        match self.types.kind(t.unqual()).clone() {
+            TyKind::Array(e, Some(n)) => {
+                let first = self.elem_addr(addr, space, t, e, span);
+                self.zero_fill(first, space, e, 0, n, span);
+            }
+            TyKind::Record(r) => {
+                let fields = self.types.rec(r).fields.clone();
+                for (i, f) in fields.iter().enumerate() {
+                    let a = self.member_addr(addr, space, t, i, span);
+                    self.zero_object(a, space, f.ty, span);
+                }
+            }
+            _ => {
+                if let Some(Value { place: Place::Val(z), .. }) = self.konst_value(Konst::Int(0), t, span) {
+                    self.store(z, addr, t, span);
+                }
+            }
+        }
+    }
+
+    /// Zeroes elements `from..to` of the array whose first element is at `first` (a loop
+    /// beyond a few elements).
+    fn zero_fill(&mut self, first: ValueId, space: AddrSpace, elem: Ty, from: u64, to: u64, span: Span) {
+        let long = self.types.int(IntKind::Long);
+        let bt = self.ctx.value_type(first);
+        if to - from <= 8 {
+            for i in from..to {
+                let idx = self.constant_int(i as i128, long, span);
+                let a = self.op1("cuda.ptr_add", &[first, idx], bt, &[], span);
+                self.zero_object(a, space, elem, span);
+            }
+            return;
+        }
+        let iv = self.new_var("", long, AddrSpace::Local, span);
+        let start = self.constant_int(from as i128, long, span);
+        self.store(start, iv, long, span);
+        let lp = self.op("cuda.loop", &[], &[], &[], 3, span);
+        let (cb, bb, sb) = (self.region_block(lp, 0), self.region_block(lp, 1), self.region_block(lp, 2));
+        self.in_block(cb, |s| {
+            let i = s.load(iv, long, span);
+            let end = s.constant_int(to as i128, long, span);
+            let ka = s.enum_attr(2);
+            let i1 = s.ctx.i1();
+            let c = s.op1("cuda.cmp", &[i, end], i1, &[("kind", ka)], span);
+            s.terminate("cuda.condition", &[c], span);
+        });
+        self.in_block(bb, |s| {
+            let i = s.load(iv, long, span);
+            let a = s.op1("cuda.ptr_add", &[first, i], bt, &[], span);
+            s.zero_object(a, space, elem, span);
+            s.terminate("cuda.yield", &[], span);
+        });
+        self.in_block(sb, |s| {
+            let i = s.load(iv, long, span);
+            let one = s.constant_int(1, long, span);
+            if let Some(n) = s.binop(super::expr::Bin::Add, i, one, long, span) {
+                s.store(n, iv, long, span);
+            }
+            s.terminate("cuda.yield", &[], span);
+        });
+    }
+
+    // ----- overloaded operators ----------------------------------------------------------
+
+    /// `obj.operatorX(args)` if the record declares it.
+    pub(crate) fn try_member_operator(&mut self, r: RecId, op: &str, addr: ValueId, args: &[ExprId], span: Span) -> Option<Value> {
+        let atom = self.interner.get(op)?;
+        let ns = self.rec_ns[r.0 as usize];
+        let methods = self.namespaces[ns.0 as usize].names.get(&atom).cloned()?;
+        let vals = self.arg_values(args)?;
+        let what = format!("{}::{op}", self.types.rec(r).name);
+        let f = self.resolve(&methods, None, &vals, args, &what, span)?;
+        self.emit_call(f, Some(addr), vals, args, span)
+    }
+
+    pub(crate) fn overloaded_binary(&mut self, op: BinaryOp, va: Value, a: ExprId, vb: Value, b: ExprId, span: Span) -> Option<Value> {
+        let sym = match op {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::Lt => "<",
+            BinaryOp::Gt => ">",
+            BinaryOp::Le => "<=",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitXor => "^",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::And => "&&",
+            BinaryOp::Or => "||",
+            BinaryOp::Comma => ",",
+        };
+        let name = format!("operator{sym}");
+        let what = name.clone();
+        let mut cands = Vec::new();
+        // Members of the left operand's class.
+        let mut member = None;
+        if let Some(r) = self.types.record(va.ty.unqual()) {
+            if let Some(atom) = self.interner.get(&name) {
+                let ns = self.rec_ns[r.0 as usize];
+                member = self.namespaces[ns.0 as usize].names.get(&atom).cloned();
+            }
+        }
+        if let Some(m) = member {
+            let f = self.resolve(&m, None, &[vb], &[b], &what, span);
+            if let Some(f) = f {
+                let this = match va.place {
+                    Place::Addr(x, s) => self.generic_ptr(x, s, va.ty.unqual(), span),
+                    _ => {
+                        let (x, t) = self.rval(va, span)?;
+                        let tmp = self.new_var("", t, AddrSpace::Local, span);
+                        self.store(x, tmp, t, span);
+                        self.generic_ptr(tmp, AddrSpace::Local, t, span)
+                    }
+                };
+                return self.emit_call(f, Some(this), vec![vb], &[b], span);
+            }
+            return None;
+        }
+        if let Some(atom) = self.interner.get(&name) {
+            cands = self.lookup(atom);
+        }
+        if cands.is_empty() {
+            self.error(
+                span,
+                format!("invalid operands to binary expression ('{}' and '{}')", self.types.show(va.ty), self.types.show(vb.ty)),
+            );
+            return None;
+        }
+        let f = self.resolve(&cands, None, &[va, vb], &[a, b], &what, span)?;
+        self.emit_call(f, None, vec![va, vb], &[a, b], span)
+    }
+}

@@ -1,0 +1,1077 @@
+//! Declarations: entering namespaces, records (with their layout), enums, typedefs,
+//! functions, globals and templates into scopes; types as written to [`Ty`]; template
+//! instantiation and argument deduction.
+
+use super::ty::{Field, FloatTy, IntKind, RecId, RecordInfo, Ty, TyKind};
+use super::*;
+use crate::ast::{Builtin, TypeKind};
+
+impl Sema<'_> {
+    /// Enters a namespace-scope (or class-scope, with `cur_ns` the record's scope)
+    /// declaration.
+    pub(crate) fn declare(&mut self, d: DeclId) {
+        let decl = self.ast.decl(d);
+        let span = decl.span;
+        match &decl.kind {
+            DeclKind::Function { .. } => {
+                self.declare_function(d, None, Vec::new(), None, true, false);
+            }
+            DeclKind::Var { .. } => self.declare_global(d),
+            DeclKind::Typedef { name, ty } => {
+                let t = self.resolve_type(*ty);
+                self.bind_ns(self.cur_ns, *name, Entity::Type(t));
+            }
+            DeclKind::Record { .. } => {
+                self.declare_record(d, None, Vec::new());
+            }
+            DeclKind::Enum { .. } => self.declare_enum(d),
+            DeclKind::Namespace { name, decls } => {
+                let ns = match name.and_then(|n| {
+                    self.namespaces[self.cur_ns.0 as usize].names.get(&n).and_then(|v| {
+                        v.iter().find_map(|e| match e {
+                            Entity::Namespace(x) => Some(*x),
+                            _ => None,
+                        })
+                    })
+                }) {
+                    Some(ns) => ns,
+                    None => {
+                        let id = NsId(self.namespaces.len() as u32);
+                        self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), ..Default::default() });
+                        match name {
+                            Some(n) => self.bind_ns(self.cur_ns, *n, Entity::Namespace(id)),
+                            // An anonymous namespace's names are visible in the enclosing one.
+                            None => self.namespaces[self.cur_ns.0 as usize].usings.push(id),
+                        }
+                        id
+                    }
+                };
+                let saved = self.cur_ns;
+                self.cur_ns = ns;
+                for &c in decls.clone().iter() {
+                    self.declare(c);
+                }
+                self.cur_ns = saved;
+            }
+            DeclKind::Template { params, decl: inner } => self.declare_template(d, params, *inner),
+            DeclKind::ExplicitInstantiation(inner) => self.explicit_instantiation(*inner),
+            DeclKind::UsingDirective(name) => match self.lookup_name(name).into_iter().next() {
+                Some(Entity::Namespace(n)) => self.namespaces[self.cur_ns.0 as usize].usings.push(n),
+                _ => {
+                    let t = self.name_text(name);
+                    self.error(name.span, format!("'{t}' is not a namespace"));
+                }
+            },
+            DeclKind::UsingDecl(name) => {
+                let found = self.lookup_name(name);
+                if found.is_empty() {
+                    let t = self.name_text(name);
+                    self.error(name.span, format!("no member named '{t}'"));
+                }
+                let last = *name.parts.last().expect("a name has a part");
+                for e in found {
+                    self.bind_ns(self.cur_ns, last, e);
+                }
+            }
+            DeclKind::StaticAssert { cond, message } => match self.const_eval(*cond) {
+                Some(Konst::Int(0)) => {
+                    let m = message.map(|m| self.name_str(m).to_string()).unwrap_or_default();
+                    let m = m.trim_matches('"').to_string();
+                    self.error(
+                        span,
+                        if m.is_empty() { "static assertion failed".to_string() } else { format!("static assertion failed: {m}") },
+                    );
+                }
+                Some(_) => {}
+                None => self.error(self.ast.expr(*cond).span, "static_assert condition is not a constant expression"),
+            },
+            DeclKind::LinkageSpec(decls) => {
+                for &c in decls.clone().iter() {
+                    self.declare(c);
+                    // Mark the functions it declared as extern "C".
+                    if let DeclKind::Function { .. } = self.ast.decl(c).kind {
+                        if let Some(f) = self.funcs.iter_mut().rev().find(|f| f.decl == c) {
+                            f.extern_c = true;
+                        }
+                    }
+                }
+            }
+            DeclKind::Skipped(_) | DeclKind::Error => {}
+        }
+    }
+
+    // ----- types -------------------------------------------------------------------------
+
+    /// The type written at `t`.
+    pub(crate) fn resolve_type(&mut self, t: crate::ast::TypeId) -> Ty {
+        let at = self.ast.ty(t);
+        let span = at.span;
+        let q = at.quals;
+        let base = match &at.kind {
+            TypeKind::Builtin(b) => match b {
+                Builtin::Void => self.types.void(),
+                Builtin::Bool => self.types.bool(),
+                Builtin::Char => self.types.int(IntKind::Char),
+                Builtin::SChar => self.types.int(IntKind::SChar),
+                Builtin::UChar => self.types.int(IntKind::UChar),
+                Builtin::Short => self.types.int(IntKind::Short),
+                Builtin::UShort => self.types.int(IntKind::UShort),
+                Builtin::Int => self.types.int(IntKind::Int),
+                Builtin::UInt => self.types.int(IntKind::UInt),
+                Builtin::Long => self.types.int(IntKind::Long),
+                Builtin::ULong => self.types.int(IntKind::ULong),
+                Builtin::LongLong => self.types.int(IntKind::LongLong),
+                Builtin::ULongLong => self.types.int(IntKind::ULongLong),
+                Builtin::Float => self.types.float(FloatTy::Float),
+                Builtin::Double => self.types.float(FloatTy::Double),
+                Builtin::LongDouble => {
+                    self.error(span, "'long double' is not supported in device code");
+                    self.types.error()
+                }
+                Builtin::Int128 | Builtin::UInt128 => {
+                    self.unsupported(span, "'__int128'");
+                    self.types.error()
+                }
+            },
+            TypeKind::Named(name) | TypeKind::Elaborated { name, .. } => {
+                let name = name.clone();
+                self.resolve_named_type(&name)
+            }
+            TypeKind::Pointer(p) => {
+                let p = self.resolve_type(*p);
+                if self.types.is_error(p) {
+                    p
+                } else {
+                    self.types.ptr(p)
+                }
+            }
+            TypeKind::Reference { to, .. } => {
+                let to = self.resolve_type(*to);
+                if self.types.is_error(to) {
+                    to
+                } else {
+                    self.types.intern(TyKind::Ref(to))
+                }
+            }
+            TypeKind::Array { elem, size } => {
+                let e = self.resolve_type(*elem);
+                let n = match size {
+                    None => None,
+                    Some(s) => match self.const_eval(*s) {
+                        Some(Konst::Int(v)) if v > 0 => Some(v as u64),
+                        Some(Konst::Int(_)) => {
+                            self.error(self.ast.expr(*s).span, "array size must be positive");
+                            Some(1)
+                        }
+                        _ => {
+                            self.error(self.ast.expr(*s).span, "array size is not an integer constant expression");
+                            Some(1)
+                        }
+                    },
+                };
+                if self.types.is_error(e) {
+                    e
+                } else {
+                    self.types.intern(TyKind::Array(e, n))
+                }
+            }
+            TypeKind::Function { ret, params, variadic } => {
+                let (ret, params, variadic) = (*ret, params.clone(), *variadic);
+                let ret = self.resolve_type(ret);
+                let params = params.iter().map(|&p| self.resolve_type(p)).collect();
+                self.types.intern(TyKind::Func { ret, params, variadic })
+            }
+            TypeKind::Decltype(_) => {
+                self.unsupported(span, "'decltype'");
+                self.types.error()
+            }
+            TypeKind::Auto => {
+                self.error(span, "'auto' is only allowed for a variable with an initializer");
+                self.types.error()
+            }
+        };
+        let mut quals = 0;
+        if q.is_const {
+            quals |= Ty::CONST;
+        }
+        if q.is_volatile {
+            quals |= Ty::VOLATILE;
+        }
+        base.with_quals(quals)
+    }
+
+    pub(crate) fn resolve_named_type(&mut self, name: &Name) -> Ty {
+        let found = self.lookup_name(name);
+        match found.first() {
+            Some(Entity::Type(t)) => {
+                if name.template_args.is_some() {
+                    let n = self.name_text(name);
+                    self.error(name.span, format!("'{n}' is not a template"));
+                }
+                *t
+            }
+            Some(Entity::Template(tpl)) => {
+                let tpl = *tpl;
+                let Some(args) = &name.template_args else {
+                    let n = self.name_text(name);
+                    self.error(name.span, format!("use of class template '{n}' requires template arguments"));
+                    return self.types.error();
+                };
+                let args = args.clone();
+                let Some(args) = self.template_args(&args) else { return self.types.error() };
+                match self.instantiate_record(tpl, args, name.span) {
+                    Some(t) => t,
+                    None => self.types.error(),
+                }
+            }
+            Some(_) => {
+                let n = self.name_text(name);
+                self.error(name.span, format!("'{n}' does not name a type"));
+                self.types.error()
+            }
+            None => {
+                let n = self.name_text(name);
+                self.error(name.span, format!("unknown type name '{n}'"));
+                self.types.error()
+            }
+        }
+    }
+
+    /// Template arguments as written.
+    pub(crate) fn template_args(&mut self, args: &[TemplateArg]) -> Option<Vec<TArg>> {
+        let mut out = Vec::new();
+        for a in args {
+            match a {
+                TemplateArg::Type(t) => out.push(TArg::Type(self.resolve_type(*t))),
+                TemplateArg::Expr(e) => {
+                    // A name the parser could not classify may be a type.
+                    if let ExprKind::Name(n) = &self.ast.expr(*e).kind {
+                        if let Some(Entity::Type(t)) = self.lookup_name(&n.clone()).first() {
+                            out.push(TArg::Type(*t));
+                            continue;
+                        }
+                    }
+                    match self.const_eval(*e) {
+                        Some(Konst::Int(v)) => {
+                            let t = self.types.int(IntKind::Int);
+                            out.push(TArg::Value(v, t))
+                        }
+                        _ => {
+                            self.error(self.ast.expr(*e).span, "template argument is not an integer constant expression");
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
+    // ----- records and enums -------------------------------------------------------------
+
+    /// Declares (or completes) a record; `inst`: the instance name and template bindings of
+    /// a class template instance.
+    pub(crate) fn declare_record(&mut self, d: DeclId, inst: Option<(String, Vec<TArg>)>, env: Vec<(Atom, Entity)>) -> Option<RecId> {
+        let DeclKind::Record { keyword, name, bases, members, attrs } = &self.ast.decl(d).kind else { return None };
+        let span = self.ast.decl(d).span;
+        let is_union = self.name_str(*keyword) == "union";
+        // An existing (forward-declared) record of that name in this scope.
+        let existing = match (name, &inst) {
+            (Some(n), None) => self.namespaces[self.cur_ns.0 as usize].names.get(n).and_then(|v| {
+                v.iter().find_map(|e| match e {
+                    Entity::Type(t) => self.types.record(*t),
+                    _ => None,
+                })
+            }),
+            _ => None,
+        };
+        let r = match existing {
+            Some(r) => {
+                if self.types.rec(r).complete && members.is_some() {
+                    let n = self.types.rec(r).name.clone();
+                    self.error(span, format!("redefinition of '{n}'"));
+                    return Some(r);
+                }
+                r
+            }
+            None => {
+                let base_name = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| "(anonymous)".into());
+                let (display, mangled) = match &inst {
+                    Some((disp, args)) => {
+                        (disp.clone(), format!("{}{}", super::mangle::source_name(&base_name), super::mangle::template_args(self, args)))
+                    }
+                    None => (base_name.clone(), super::mangle::source_name(&base_name)),
+                };
+                let mangled = super::mangle::nested(self, self.cur_ns, &mangled);
+                let r = RecId(self.types.records.len() as u32);
+                self.types.records.push(RecordInfo {
+                    name: display,
+                    mangled,
+                    is_union,
+                    fields: Vec::new(),
+                    size: 0,
+                    align: 1,
+                    complete: false,
+                    explicit_align: None,
+                });
+                let ns = NsId(self.namespaces.len() as u32);
+                self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), record: Some(r), ..Default::default() });
+                self.rec_ns.push(ns);
+                let t = self.rec_ty(r);
+                if let (Some(n), None) = (name, &inst) {
+                    self.bind_ns(self.cur_ns, *n, Entity::Type(t));
+                }
+                // The injected class name.
+                if let Some(n) = name {
+                    self.namespaces[ns.0 as usize].names.insert(*n, vec![Entity::Type(t)]);
+                }
+                r
+            }
+        };
+        let Some(members) = members.clone() else { return Some(r) };
+        if !bases.is_empty() {
+            self.unsupported(span, "class inheritance");
+        }
+        let ns = self.rec_ns[r.0 as usize];
+        for (n, e) in &env {
+            self.namespaces[ns.0 as usize].names.insert(*n, vec![e.clone()]);
+        }
+        let saved = self.cur_ns;
+        self.cur_ns = ns;
+        let mut fields = Vec::new();
+        let mut methods = Vec::new();
+        for &m in &members {
+            match &self.ast.decl(m).kind {
+                DeclKind::Var { specs, name, ty, .. } if !specs.is_static => {
+                    let t = self.resolve_type(*ty);
+                    if self.types.size(t) == 0 || matches!(self.types.kind(t), TyKind::Void) {
+                        self.error(name.span, format!("field '{}' has incomplete type '{}'", self.name_text(name), self.types.show(t)));
+                        continue;
+                    }
+                    if matches!(self.types.kind(t), TyKind::Ref(_)) {
+                        self.unsupported(name.span, "a reference member");
+                        continue;
+                    }
+                    fields.push((name.parts[0], t));
+                }
+                DeclKind::Function { .. } => methods.push(m),
+                DeclKind::Template { .. } => self.declare(m),
+                _ => self.declare(m),
+            }
+        }
+        // Layout.
+        let (mut size, mut align) = (0u64, 1u64);
+        let mut out = Vec::new();
+        for (name, t) in fields {
+            let a = self.types.align(t);
+            let off = if is_union { 0 } else { size.div_ceil(a) * a };
+            out.push(Field { name, ty: t, offset: off });
+            size = if is_union { size.max(self.types.size(t)) } else { off + self.types.size(t) };
+            align = align.max(a);
+        }
+        let mut explicit = None;
+        for a in attrs {
+            if Some(a.name) == self.atoms.aligned {
+                match a.args.first().and_then(|&e| self.const_eval(e)) {
+                    Some(Konst::Int(v)) if v > 0 && (v & (v - 1)) == 0 => {
+                        explicit = Some(v as u64);
+                        align = align.max(v as u64);
+                    }
+                    _ => self.error(a.span, "__align__ takes a power of two"),
+                }
+            }
+        }
+        let size = size.max(1).div_ceil(align) * align;
+        {
+            let info = &mut self.types.records[r.0 as usize];
+            info.fields = out;
+            info.size = size;
+            info.align = align;
+            info.complete = true;
+            info.explicit_align = explicit;
+        }
+        // Member functions, after the layout (their bodies may use any member).
+        for m in methods {
+            self.declare_function(m, Some(r), env.clone(), inst.as_ref().map(|i| i.1.clone()), true, true);
+        }
+        self.cur_ns = saved;
+        Some(r)
+    }
+
+    fn declare_enum(&mut self, d: DeclId) {
+        let DeclKind::Enum { name, scoped, underlying, enumerators } = &self.ast.decl(d).kind else { return };
+        let under = match underlying {
+            Some(u) => self.resolve_type(*u),
+            None => self.types.int(IntKind::Int),
+        };
+        let display = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| "(anonymous enum)".into());
+        let mangled = super::mangle::nested(self, self.cur_ns, &super::mangle::source_name(&display));
+        let id = super::ty::EnumId(self.types.enums.len() as u32);
+        self.types.enums.push(super::ty::EnumInfo { name: display, mangled, underlying: under });
+        let et = self.types.intern(TyKind::Enum(id));
+        let target = if *scoped {
+            let ns = NsId(self.namespaces.len() as u32);
+            self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), ..Default::default() });
+            // Scoped enumerators are found through the enum's name, as `E::A`.
+            self.rec_ns.len(); // (records keep their own table)
+            ns
+        } else {
+            self.cur_ns
+        };
+        if let Some(n) = name {
+            self.bind_ns(self.cur_ns, *n, Entity::Type(et));
+            if *scoped {
+                // `E::A` looks `A` up in the namespace registered under the enum's name.
+                self.scoped_enum_ns(*n, target);
+            }
+        }
+        let mut next = 0i128;
+        for (n, e, _) in enumerators.clone() {
+            if let Some(e) = e {
+                match self.const_eval(e) {
+                    Some(Konst::Int(v)) => next = v,
+                    _ => self.error(self.ast.expr(e).span, "enumerator value is not an integer constant expression"),
+                }
+            }
+            self.bind_ns(target, n, Entity::Const(Konst::Int(next), et));
+            next += 1;
+        }
+    }
+
+    /// Makes `E::A` resolve for a scoped enum: the enum's name maps to its type and, for
+    /// qualified lookup, to a namespace holding the enumerators.
+    fn scoped_enum_ns(&mut self, name: Atom, ns: NsId) {
+        let entry = self.namespaces[self.cur_ns.0 as usize].names.entry(name).or_default();
+        entry.push(Entity::Namespace(ns));
+    }
+
+    // ----- functions ---------------------------------------------------------------------
+
+    /// Declares a function (or merges a definition into its earlier declaration); `bind`:
+    /// enter it into the current scope's overload set (template instances are not).
+    pub(crate) fn declare_function(
+        &mut self,
+        d: DeclId,
+        record: Option<RecId>,
+        env: Vec<(Atom, Entity)>,
+        tpl_args: Option<Vec<TArg>>,
+        bind: bool,
+        member: bool,
+    ) -> Option<FuncId> {
+        let DeclKind::Function { specs, name, ret, params, variadic, is_const, body, attrs, .. } = &self.ast.decl(d).kind else {
+            return None;
+        };
+        let span = name.span;
+        let (specs, name, ret, params, variadic, is_const, body, attrs) =
+            (*specs, name.clone(), *ret, params.clone(), *variadic, *is_const, *body, attrs.clone());
+        // Out-of-line member definitions (`void S::f() {...}`) and qualified names.
+        if name.parts.len() > 1 && !member {
+            return self.define_out_of_line(d, &name);
+        }
+        self.push_scope();
+        for (n, e) in &env {
+            self.bind_local(*n, e.clone());
+        }
+        let last = *name.parts.last()?;
+        let is_ctor = record.is_some_and(|r| self.types.rec(r).name.split('<').next() == Some(self.name_str(last)));
+        let ret_t = if is_ctor { self.types.void() } else { self.resolve_type(ret) };
+        let mut ptys = Vec::new();
+        for p in &params {
+            let t = self.resolve_type(p.ty);
+            // Parameters of array and function type are pointers.
+            let t = match self.types.kind(t).clone() {
+                TyKind::Array(e, _) => self.types.ptr(e),
+                TyKind::Func { .. } => self.types.ptr(t),
+                _ => t.unqual(),
+            };
+            ptys.push(t);
+        }
+        // `f(void)`.
+        if ptys.len() == 1 && self.types.is_void(ptys[0]) && params[0].name.is_none() {
+            ptys.clear();
+        }
+        self.pop_scope();
+        let builtin_header = self.is_builtin_file(span);
+        let exec = if specs.global {
+            Exec::Kernel
+        } else if specs.device && specs.host {
+            Exec::HostDevice
+        } else if specs.device {
+            Exec::Device
+        } else if specs.is_constexpr || builtin_header {
+            Exec::HostDevice
+        } else if let Some(r) = record {
+            // Members of a class defined in device code are usable there when declared
+            // __device__; otherwise they are host functions, as in nvcc.
+            let _ = r;
+            Exec::Host
+        } else {
+            Exec::Host
+        };
+        let mut launch_bounds = Vec::new();
+        let mut intrinsic = None;
+        for a in &attrs {
+            if Some(a.name) == self.atoms.launch_bounds {
+                launch_bounds = a.args.clone();
+            } else if Some(a.name) == self.atoms.intrinsic {
+                if let Some(ExprKind::Str(parts)) = a.args.first().map(|&e| &self.ast.expr(e).kind) {
+                    intrinsic = Some(parts.iter().map(|p| self.name_str(*p).trim_matches('"')).collect::<String>());
+                }
+            }
+        }
+        let ns = self.cur_ns;
+        // A redeclaration with the same parameter types merges.
+        if bind {
+            let prior = self.namespaces[ns.0 as usize].names.get(&last).cloned().unwrap_or_default();
+            for e in prior {
+                if let Entity::Func(f) = e {
+                    let fi = &self.funcs[f.0 as usize];
+                    if fi.params == ptys && fi.record == record && fi.tpl_args.is_none() {
+                        let fi = &mut self.funcs[f.0 as usize];
+                        if body.is_some() {
+                            if fi.body.is_some() {
+                                let disp = fi.display.clone();
+                                self.error(span, format!("redefinition of '{disp}'"));
+                                return Some(f);
+                            }
+                            fi.body = body;
+                            fi.decl = d;
+                            fi.span = span;
+                            fi.param_names = params.iter().map(|p| p.name).collect();
+                            if !launch_bounds.is_empty() {
+                                fi.launch_bounds = launch_bounds;
+                            }
+                        }
+                        if specs.extern_c {
+                            fi.extern_c = true;
+                        }
+                        return Some(f);
+                    }
+                }
+            }
+        }
+        let mut display = self.name_str(last).to_string();
+        if let Some(r) = record {
+            display = format!("{}::{display}", self.types.rec(r).name);
+        }
+        let id = FuncId(self.funcs.len() as u32);
+        self.funcs.push(FuncInfo {
+            name: last,
+            display,
+            decl: d,
+            ret: ret_t,
+            params: ptys,
+            param_names: params.iter().map(|p| p.name).collect(),
+            defaults: params.iter().map(|p| p.default).collect(),
+            variadic,
+            exec,
+            body,
+            builtin_header,
+            extern_c: specs.extern_c,
+            record,
+            is_const_method: is_const,
+            is_ctor,
+            env,
+            tpl_args,
+            ns,
+            span,
+            symbol: None,
+            launch_bounds,
+            intrinsic,
+            inst_site: None,
+        });
+        if bind {
+            self.bind_ns(ns, last, Entity::Func(id));
+        }
+        Some(id)
+    }
+
+    /// `void S::f() {...}` / `void ns::f() {...}`: the body of a function declared in a
+    /// class or namespace.
+    fn define_out_of_line(&mut self, d: DeclId, name: &Name) -> Option<FuncId> {
+        let span = self.ast.decl(d).span;
+        let scope_name = Name { parts: name.parts[..name.parts.len() - 1].to_vec(), template_args: None, ..name.clone() };
+        let ns = match self.lookup_name(&scope_name).into_iter().next() {
+            Some(Entity::Namespace(n)) => n,
+            Some(Entity::Type(t)) if self.types.record(t).is_some() => self.rec_ns[self.types.record(t).expect("record").0 as usize],
+            _ => {
+                let n = self.name_text(&scope_name);
+                self.error(span, format!("'{n}' is not a class or namespace"));
+                return None;
+            }
+        };
+        let record = self.namespaces[ns.0 as usize].record;
+        let saved = self.cur_ns;
+        self.cur_ns = ns;
+        let f = self.declare_function(d, record, Vec::new(), None, true, true);
+        self.cur_ns = saved;
+        f
+    }
+
+    // ----- globals -----------------------------------------------------------------------
+
+    fn declare_global(&mut self, d: DeclId) {
+        let DeclKind::Var { specs, name, ty, init, attrs } = &self.ast.decl(d).kind else { return };
+        let (specs, name, ty, init, _attrs) = (*specs, name.clone(), *ty, *init, attrs.clone());
+        let span = name.span;
+        let last = name.parts[name.parts.len() - 1];
+        if matches!(self.ast.ty(ty).kind, TypeKind::Auto) {
+            // `constexpr auto x = 3;`: the type of the constant.
+            if let Some(k) = init.and_then(|e| self.const_eval(e)) {
+                let t = match k {
+                    Konst::Int(_) => self.types.int(IntKind::Int),
+                    Konst::Float(_) => self.types.float(FloatTy::Double),
+                };
+                self.bind_ns(self.cur_ns, last, Entity::Const(k, t));
+            } else {
+                self.unsupported(span, "'auto' at namespace scope without a constant initializer");
+            }
+            return;
+        }
+        let t = self.resolve_type(ty);
+        let space = if specs.shared {
+            Some(AddrSpace::Shared)
+        } else if specs.constant {
+            Some(AddrSpace::Constant)
+        } else if specs.device || specs.managed {
+            if specs.managed {
+                self.unsupported(span, "'__managed__' memory");
+            }
+            Some(AddrSpace::Global)
+        } else {
+            None
+        };
+        let konst = if t.is_const() || specs.is_constexpr { init.and_then(|e| self.const_eval(e)) } else { None };
+        let sym = super::mangle::global_symbol(self, self.cur_ns, self.name_str(last));
+        if let Some(sp) = space {
+            if specs.shared && init.is_some() {
+                self.error(span, "initialization is not supported for __shared__ variables");
+            }
+            if !specs.is_extern && self.emitted_globals.insert(sym.clone()) {
+                self.emit_global(&sym, t, sp, init, span);
+            }
+        }
+        self.bind_ns(self.cur_ns, last, Entity::Global { sym, ty: t, space, konst, span });
+        // The thread-index builtins of cuda_runtime.h.
+        if self.is_builtin_file(span) {
+            let b = match self.name_str(last) {
+                "threadIdx" => Some(BuiltinVar::ThreadIdx),
+                "blockIdx" => Some(BuiltinVar::BlockIdx),
+                "blockDim" => Some(BuiltinVar::BlockDim),
+                "gridDim" => Some(BuiltinVar::GridDim),
+                "warpSize" => Some(BuiltinVar::WarpSize),
+                _ => None,
+            };
+            if let Some(b) = b {
+                self.bind_ns(self.cur_ns, last, Entity::Builtin(b));
+            }
+        }
+    }
+
+    /// A `cuda.global` with its constant initializer.
+    fn emit_global(&mut self, sym: &str, t: Ty, space: AddrSpace, init: Option<ExprId>, span: Span) {
+        let ir_t = self.types.ir_mem(&mut self.ctx, t);
+        let space_a = self.enum_attr(match space {
+            AddrSpace::Generic => 0,
+            AddrSpace::Global => 1,
+            AddrSpace::Shared => 3,
+            AddrSpace::Constant => 4,
+            AddrSpace::Local => 5,
+        });
+        let name_a = self.ctx.str_attr(sym);
+        let ty_a = self.ctx.type_attr(ir_t);
+        let mut props = vec![("space", space_a), ("sym_name", name_a), ("type", ty_a)];
+        if let Some(e) = init {
+            if let Some(a) = self.const_init_attr(e, t) {
+                props.push(("init", a));
+            }
+        }
+        let saved = self.fs.take();
+        self.op("cuda.global", &[], &[], &props, 0, span);
+        self.fs = saved;
+    }
+
+    /// A constant initializer as an attribute: a scalar, or an array of them.
+    fn const_init_attr(&mut self, e: ExprId, t: Ty) -> Option<AttrId> {
+        let span = self.ast.expr(e).span;
+        match (self.types.kind(t).clone(), &self.ast.expr(e).kind) {
+            (TyKind::Array(elem, n), ExprKind::InitList(items)) => {
+                let items = items.clone();
+                if let Some(n) = n {
+                    if items.len() as u64 > n {
+                        self.error(span, format!("excess elements in array initializer ({} for {n})", items.len()));
+                    }
+                }
+                let mut out = Vec::new();
+                for (_, it) in items {
+                    out.push(self.const_init_attr(it, elem)?);
+                }
+                // Missing elements are zero.
+                let n = n.unwrap_or(out.len() as u64);
+                while (out.len() as u64) < n && self.types.is_scalar(elem) {
+                    let z = self.scalar_attr(Konst::Int(0), elem)?;
+                    out.push(z);
+                }
+                Some(self.ctx.attr(cuprite_ir::AttrKind::Array(out)))
+            }
+            (_, ExprKind::InitList(items)) if items.len() == 1 && self.types.is_scalar(t) => {
+                let it = items[0].1;
+                self.const_init_attr(it, t)
+            }
+            _ if self.types.is_scalar(t) => match self.const_eval(e) {
+                Some(k) => self.scalar_attr(k, t),
+                None => {
+                    self.error(span, "the initializer of a device variable must be a constant expression");
+                    None
+                }
+            },
+            _ => {
+                self.unsupported(span, "this initializer of a device variable");
+                None
+            }
+        }
+    }
+
+    pub(crate) fn scalar_attr(&mut self, k: Konst, t: Ty) -> Option<AttrId> {
+        let ir_t = self.types.ir(&mut self.ctx, t)?;
+        Some(match (k, self.types.float_ty(t)) {
+            (k, Some(f)) => {
+                let v = match k {
+                    Konst::Int(i) => i as f64,
+                    Konst::Float(f) => f,
+                };
+                let kind = match f {
+                    FloatTy::Half => cuprite_ir::FloatKind::F16,
+                    FloatTy::Float => cuprite_ir::FloatKind::F32,
+                    FloatTy::Double => cuprite_ir::FloatKind::F64,
+                };
+                let bits = cuprite_ir::print::f64_to_float_bits(v, kind);
+                self.ctx.attr(cuprite_ir::AttrKind::Float { bits, ty: ir_t })
+            }
+            (Konst::Int(i), None) => self.ctx.int_attr(i, ir_t),
+            (Konst::Float(f), None) => self.ctx.int_attr(f as i128, ir_t),
+        })
+    }
+
+    // ----- templates ---------------------------------------------------------------------
+
+    fn declare_template(&mut self, _d: DeclId, params: &[TemplateParam], inner: DeclId) {
+        let span = self.ast.decl(inner).span;
+        let (name, record) = match &self.ast.decl(inner).kind {
+            DeclKind::Function { name, .. } => {
+                if name.template_args.is_some() {
+                    self.unsupported(span, "explicit specialization of a function template");
+                    return;
+                }
+                if name.parts.len() > 1 {
+                    self.unsupported(span, "out-of-line definition of a member template");
+                    return;
+                }
+                (name.parts[0], false)
+            }
+            DeclKind::Record { name: Some(n), .. } => (*n, true),
+            DeclKind::Var { .. } => {
+                self.unsupported(span, "variable templates");
+                return;
+            }
+            _ => {
+                self.unsupported(span, "this kind of template");
+                return;
+            }
+        };
+        if params.is_empty() {
+            self.unsupported(span, "explicit specialization ('template <>')");
+            return;
+        }
+        let id = TplId(self.templates.len() as u32);
+        self.templates.push(TemplateInfo {
+            params: params.to_vec(),
+            decl: inner,
+            ns: self.cur_ns,
+            record: None,
+            instances: FxHashMap::default(),
+            name,
+        });
+        let _ = record;
+        self.bind_ns(self.cur_ns, name, Entity::Template(id));
+    }
+
+    /// The bindings of `tpl`'s parameters to `args`, with defaults filled in; `None` after
+    /// an error.
+    fn bind_template(&mut self, tpl: TplId, mut args: Vec<TArg>, span: Span) -> Option<(Env, Vec<TArg>)> {
+        let info = self.templates[tpl.0 as usize].clone();
+        if args.len() > info.params.len() {
+            let n = self.name_str(info.name);
+            self.error(span, format!("too many template arguments for '{n}'"));
+            return None;
+        }
+        let mut env: Vec<(Atom, Entity)> = Vec::new();
+        for (i, p) in info.params.iter().enumerate() {
+            if i >= args.len() {
+                // A default, evaluated with the earlier bindings.
+                self.push_scope();
+                for (n, e) in &env {
+                    self.bind_local(*n, e.clone());
+                }
+                let saved_ns = self.cur_ns;
+                self.cur_ns = info.ns;
+                let a = match p {
+                    TemplateParam::Type { default: Some(t), .. } => Some(TArg::Type(self.resolve_type(*t))),
+                    TemplateParam::Value { default: Some(e), ty, .. } => {
+                        let t = self.resolve_type(*ty);
+                        match self.const_eval(*e) {
+                            Some(Konst::Int(v)) => Some(TArg::Value(v, t)),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                self.cur_ns = saved_ns;
+                self.pop_scope();
+                match a {
+                    Some(a) => args.push(a),
+                    None => {
+                        let n = self.name_str(info.name);
+                        self.error(span, format!("too few template arguments for '{n}'"));
+                        return None;
+                    }
+                }
+            }
+            let a = args[i].clone();
+            let (pname, ok) = match (p, &a) {
+                (TemplateParam::Type { name, .. }, TArg::Type(_)) => (*name, true),
+                (TemplateParam::Value { name, .. }, TArg::Value(..)) => (*name, true),
+                (TemplateParam::Type { name, .. }, _) | (TemplateParam::Value { name, .. }, _) => (*name, false),
+            };
+            if !ok {
+                let n = self.name_str(info.name);
+                self.error(span, format!("template argument {} of '{n}' is of the wrong kind (type or value)", i + 1));
+                return None;
+            }
+            // Value arguments take the parameter's type.
+            let a = match (p, a) {
+                (TemplateParam::Value { ty, .. }, TArg::Value(v, _)) => {
+                    let t = self.resolve_type(*ty);
+                    TArg::Value(v, t)
+                }
+                (_, a) => a,
+            };
+            args[i] = a.clone();
+            if let Some(n) = pname {
+                let e = match a {
+                    TArg::Type(t) => Entity::Type(t),
+                    TArg::Value(v, t) => Entity::Const(Konst::Int(v), t),
+                };
+                env.push((n, e));
+            }
+        }
+        Some((env, args))
+    }
+
+    /// The instance of class template `tpl` for `args`.
+    pub(crate) fn instantiate_record(&mut self, tpl: TplId, args: Vec<TArg>, span: Span) -> Option<Ty> {
+        let (env, args) = self.bind_template(tpl, args, span)?;
+        if let Some(Entity::Type(t)) = self.templates[tpl.0 as usize].instances.get(&args) {
+            return Some(*t);
+        }
+        let info = self.templates[tpl.0 as usize].clone();
+        if !matches!(self.ast.decl(info.decl).kind, DeclKind::Record { .. }) {
+            let n = self.name_str(info.name);
+            self.error(span, format!("'{n}' is not a class template"));
+            return None;
+        }
+        let display = format!("{}{}", self.name_str(info.name), self.show_targs(&args));
+        self.inst_stack.push((format!("class template '{display}'"), span));
+        let saved_ns = self.cur_ns;
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        self.cur_ns = info.ns;
+        // Bind first so that members can name the instance (a self-referencing pointer).
+        let r = RecId(self.types.records.len() as u32);
+        let t = self.rec_ty(r);
+        self.templates[tpl.0 as usize].instances.insert(args.clone(), Entity::Type(t));
+        let got = self.declare_record(info.decl, Some((display, args)), env);
+        self.scopes = saved_scopes;
+        self.cur_ns = saved_ns;
+        self.inst_stack.pop();
+        debug_assert_eq!(got, Some(r));
+        Some(t)
+    }
+
+    /// The instance of function template `tpl` for `args` (all given or deduced).
+    pub(crate) fn instantiate_function(&mut self, tpl: TplId, args: Vec<TArg>, span: Span) -> Option<FuncId> {
+        let (env, args) = self.bind_template(tpl, args, span)?;
+        if let Some(Entity::Func(f)) = self.templates[tpl.0 as usize].instances.get(&args) {
+            return Some(*f);
+        }
+        let info = self.templates[tpl.0 as usize].clone();
+        let saved_ns = self.cur_ns;
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        self.cur_ns = info.ns;
+        let record = self.namespaces[info.ns.0 as usize].record;
+        let f = self.declare_function(info.decl, record, env, Some(args.clone()), false, true);
+        self.scopes = saved_scopes;
+        self.cur_ns = saved_ns;
+        let f = f?;
+        self.funcs[f.0 as usize].inst_site = Some(span);
+        self.templates[tpl.0 as usize].instances.insert(args, Entity::Func(f));
+        Some(f)
+    }
+
+    fn explicit_instantiation(&mut self, inner: DeclId) {
+        let span = self.ast.decl(inner).span;
+        match &self.ast.decl(inner).kind {
+            DeclKind::Function { name, params, .. } => {
+                let (name, params) = (name.clone(), params.clone());
+                let base = Name { template_args: None, ..name.clone() };
+                let Some(Entity::Template(tpl)) = self.lookup_name(&base).into_iter().next() else {
+                    let n = self.name_text(&name);
+                    self.error(span, format!("explicit instantiation of '{n}', which is not a template"));
+                    return;
+                };
+                let args = match &name.template_args {
+                    Some(a) => {
+                        let a = a.clone();
+                        match self.template_args(&a) {
+                            Some(a) => a,
+                            None => return,
+                        }
+                    }
+                    None => {
+                        // Deduce from the declared parameter types.
+                        let ptys: Vec<Ty> = params.iter().map(|p| self.resolve_type(p.ty)).collect();
+                        match self.deduce(tpl, &ptys, &[], span) {
+                            Some(a) => a,
+                            None => return,
+                        }
+                    }
+                };
+                if let Some(f) = self.instantiate_function(tpl, args, span) {
+                    self.require_func(f);
+                }
+            }
+            DeclKind::Record { .. } => {
+                self.unsupported(span, "explicit instantiation of a class template");
+            }
+            _ => self.unsupported(span, "this explicit instantiation"),
+        }
+    }
+
+    /// Deduces `tpl`'s arguments from call argument types (`explicit`: the ones given).
+    pub(crate) fn deduce(&mut self, tpl: TplId, arg_tys: &[Ty], explicit: &[TArg], _span: Span) -> Option<Vec<TArg>> {
+        let info = self.templates[tpl.0 as usize].clone();
+        let DeclKind::Function { params, .. } = &self.ast.decl(info.decl).kind else { return None };
+        let params = params.clone();
+        let names: Vec<Option<Atom>> = info
+            .params
+            .iter()
+            .map(|p| match p {
+                TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => *name,
+            })
+            .collect();
+        let mut bound: FxHashMap<Atom, TArg> = FxHashMap::default();
+        for (i, a) in explicit.iter().enumerate() {
+            if let Some(Some(n)) = names.get(i) {
+                bound.insert(*n, a.clone());
+            }
+        }
+        let fixed: Vec<Atom> = bound.keys().copied().collect();
+        for (p, &a) in params.iter().zip(arg_tys) {
+            if !self.deduce_one(p.ty, a, &names, &mut bound, &fixed, true) {
+                return None;
+            }
+        }
+        let mut out = Vec::new();
+        for (i, n) in names.iter().enumerate() {
+            match n.and_then(|n| bound.get(&n)) {
+                Some(a) => out.push(a.clone()),
+                None => {
+                    // Undeduced: a default must provide it (bind_template checks).
+                    let has_default = matches!(
+                        info.params[i],
+                        TemplateParam::Type { default: Some(_), .. } | TemplateParam::Value { default: Some(_), .. }
+                    );
+                    if !has_default {
+                        return None;
+                    }
+                    break;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Deduces from one parameter type; `fixed`: parameters given explicitly (not deduced).
+    fn deduce_one(
+        &mut self,
+        pt: crate::ast::TypeId,
+        a: Ty,
+        names: &[Option<Atom>],
+        bound: &mut FxHashMap<Atom, TArg>,
+        fixed: &[Atom],
+        top: bool,
+    ) -> bool {
+        let at = self.ast.ty(pt).clone();
+        let mut quals = 0;
+        if at.quals.is_const {
+            quals |= Ty::CONST;
+        }
+        if at.quals.is_volatile {
+            quals |= Ty::VOLATILE;
+        }
+        match &at.kind {
+            TypeKind::Named(n) if n.parts.len() == 1 && !n.global && names.contains(&Some(n.parts[0])) => {
+                // By value: arrays decay and top-level qualifiers go.
+                let mut a = a;
+                if top {
+                    a = match self.types.kind(a.unqual()).clone() {
+                        TyKind::Array(e, _) => self.types.ptr(e),
+                        TyKind::Ref(t) => t.unqual(),
+                        _ => a.unqual(),
+                    };
+                } else {
+                    a = Ty::with_quals(a.unqual(), a.quals() & !quals);
+                }
+                match bound.get(&n.parts[0]) {
+                    Some(TArg::Type(t)) => *t == a || fixed.contains(&n.parts[0]),
+                    Some(_) => false,
+                    None => {
+                        bound.insert(n.parts[0], TArg::Type(a));
+                        true
+                    }
+                }
+            }
+            TypeKind::Pointer(p) => {
+                let a = match self.types.kind(a.unqual()).clone() {
+                    TyKind::Array(e, _) => self.types.ptr(e),
+                    _ => a,
+                };
+                match self.types.kind(a.unqual()).clone() {
+                    TyKind::Ptr(q) => self.deduce_one(*p, q, names, bound, fixed, false),
+                    _ => true,
+                }
+            }
+            TypeKind::Reference { to, .. } => {
+                let a = match self.types.kind(a.unqual()).clone() {
+                    TyKind::Ref(t) => t,
+                    _ => a,
+                };
+                self.deduce_one(*to, a, names, bound, fixed, false)
+            }
+            TypeKind::Array { elem, size } => {
+                if let TyKind::Array(e, n) = self.types.kind(a.unqual()).clone() {
+                    if let (Some(s), Some(n)) = (size, n) {
+                        if let ExprKind::Name(nm) = &self.ast.expr(*s).kind {
+                            if nm.parts.len() == 1 && names.contains(&Some(nm.parts[0])) {
+                                let t = self.types.int(IntKind::Int);
+                                bound.entry(nm.parts[0]).or_insert(TArg::Value(n as i128, t));
+                            }
+                        }
+                    }
+                    return self.deduce_one(*elem, e, names, bound, fixed, false);
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,1264 @@
+//! Expressions: analysis and emission at once. An expression becomes a [`Value`]: an SSA
+//! value, or an address in an address space (an lvalue), with its C++ type. Conversions
+//! (integer promotions, the usual arithmetic conversions, assignment conversions, array
+//! decay, explicit casts) are emitted as `cuda.cast`s by [`Sema::convert`]. Constant
+//! expressions are evaluated by [`Sema::const_eval`] without emitting anything.
+
+use super::ty::{FloatTy, IntKind, Ty, TyKind};
+use super::*;
+
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Place {
+    Val(ValueId),
+    /// An lvalue: the address and the space it is known to be in.
+    Addr(ValueId, AddrSpace),
+    Void,
+    Builtin(BuiltinVar),
+    /// A function name or overload set (only valid as a callee).
+    Func,
+}
+
+/// The object of a member access: its address, address space and type.
+pub(crate) type Object = (ValueId, AddrSpace, Ty);
+
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Value {
+    pub place: Place,
+    pub ty: Ty,
+}
+
+impl Value {
+    pub fn val(v: ValueId, ty: Ty) -> Self {
+        Value { place: Place::Val(v), ty }
+    }
+}
+
+/// Cast kinds of `cuda.cast` (the `CastKind` enum of the dialect).
+#[derive(Copy, Clone)]
+pub(crate) enum Cast {
+    IntResize = 0,
+    IntToFloat = 1,
+    FloatToInt = 2,
+    FloatResize = 3,
+    ToBool = 4,
+    BoolToInt = 5,
+    BoolToFloat = 6,
+    PtrToPtr = 7,
+    PtrToInt = 8,
+    IntToPtr = 9,
+    ArrayDecay = 10,
+}
+
+/// `cuda.binop` kinds.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(crate) enum Bin {
+    Add = 0,
+    Sub = 1,
+    Mul = 2,
+    Div = 3,
+    Rem = 4,
+    And = 5,
+    Or = 6,
+    Xor = 7,
+    Shl = 8,
+    Shr = 9,
+}
+
+/// Parses an integer literal: value and type (C++ rules for the suffix and base).
+pub(crate) fn int_literal(text: &str) -> Option<(i128, IntKind)> {
+    let t: String = text.chars().filter(|&c| c != '\'').collect();
+    let lower = t.to_ascii_lowercase();
+    let digits_end = lower.trim_end_matches(['u', 'l']).len();
+    let (num, suffix) = lower.split_at(digits_end);
+    let (radix, body) = if let Some(h) = num.strip_prefix("0x") {
+        (16, h)
+    } else if let Some(b) = num.strip_prefix("0b") {
+        (2, b)
+    } else if num.len() > 1 && num.starts_with('0') {
+        (8, &num[1..])
+    } else {
+        (10, num)
+    };
+    let v = u128::from_str_radix(body, radix).ok()?;
+    if v > u64::MAX as u128 {
+        return None;
+    }
+    let unsigned = suffix.contains('u');
+    let longs = suffix.matches('l').count();
+    let fits_signed = |bits: u32| v < (1u128 << (bits - 1));
+    let fits_unsigned = |bits: u32| v < (1u128 << bits);
+    let decimal = radix == 10;
+    let candidates: &[IntKind] = match (unsigned, longs) {
+        (false, 0) if decimal => &[IntKind::Int, IntKind::Long, IntKind::LongLong],
+        (false, 0) => &[IntKind::Int, IntKind::UInt, IntKind::Long, IntKind::ULong, IntKind::LongLong, IntKind::ULongLong],
+        (true, 0) => &[IntKind::UInt, IntKind::ULong, IntKind::ULongLong],
+        (false, 1) if decimal => &[IntKind::Long, IntKind::LongLong],
+        (false, 1) => &[IntKind::Long, IntKind::ULong, IntKind::LongLong, IntKind::ULongLong],
+        (true, 1) => &[IntKind::ULong, IntKind::ULongLong],
+        (false, _) if decimal => &[IntKind::LongLong],
+        (false, _) => &[IntKind::LongLong, IntKind::ULongLong],
+        (true, _) => &[IntKind::ULongLong],
+    };
+    for &k in candidates {
+        let ok = if k.signed() { fits_signed(k.bits()) } else { fits_unsigned(k.bits()) };
+        if ok {
+            return Some((v as i128, k));
+        }
+    }
+    // Too large for any signed type: unsigned long long, as compilers do (with a warning).
+    Some((v as i128, IntKind::ULongLong))
+}
+
+/// Parses a float literal: value and whether it is `float` (`f` suffix).
+pub(crate) fn float_literal(text: &str) -> Option<(f64, FloatTy)> {
+    let t: String = text.chars().filter(|&c| c != '\'').collect();
+    let lower = t.to_ascii_lowercase();
+    let (body, ty) = if lower.starts_with("0x") {
+        // Hex floats end in the exponent; a trailing `f` is then a suffix.
+        match lower.strip_suffix('f') {
+            Some(b) if b.contains('p') => (b.to_string(), FloatTy::Float),
+            _ => (lower.trim_end_matches('l').to_string(), FloatTy::Double),
+        }
+    } else if let Some(b) = lower.strip_suffix('f') {
+        (b.to_string(), FloatTy::Float)
+    } else {
+        (lower.trim_end_matches('l').to_string(), FloatTy::Double)
+    };
+    if let Some(h) = body.strip_prefix("0x") {
+        let (mant, exp) = h.split_once('p')?;
+        let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+        let mut v = 0f64;
+        for c in int.chars() {
+            v = v * 16.0 + c.to_digit(16)? as f64;
+        }
+        let mut scale = 1.0 / 16.0;
+        for c in frac.chars() {
+            v += c.to_digit(16)? as f64 * scale;
+            scale /= 16.0;
+        }
+        let e: i32 = exp.parse().ok()?;
+        return Some((v * 2f64.powi(e), ty));
+    }
+    let v: f64 = body.parse().ok()?;
+    Some((v, ty))
+}
+
+/// A character literal's value.
+pub(crate) fn char_literal(text: &str) -> Option<i128> {
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars();
+    let c = chars.next()?;
+    if c != '\\' {
+        return Some(c as i128);
+    }
+    let e = chars.next()?;
+    let rest: String = chars.collect();
+    Some(match e {
+        'n' => 10,
+        't' => 9,
+        'r' => 13,
+        '0'..='7' => i128::from_str_radix(&format!("{e}{rest}"), 8).ok()?,
+        'x' => i128::from_str_radix(&rest, 16).ok()?,
+        'a' => 7,
+        'b' => 8,
+        'f' => 12,
+        'v' => 11,
+        c => c as i128,
+    })
+}
+
+impl Sema<'_> {
+    // ----- constant expressions ----------------------------------------------------------
+
+    /// Evaluates a constant expression (`None` if it is not one; nothing is reported).
+    pub(crate) fn const_eval(&mut self, e: ExprId) -> Option<Konst> {
+        let ex = self.ast.expr(e);
+        Some(match &ex.kind {
+            ExprKind::Int(a) => Konst::Int(int_literal(self.name_str(*a))?.0),
+            ExprKind::Float(a) => Konst::Float(float_literal(self.name_str(*a))?.0),
+            ExprKind::Char(a) => Konst::Int(char_literal(self.name_str(*a))?),
+            ExprKind::Bool(b) => Konst::Int(*b as i128),
+            ExprKind::Name(n) => {
+                let n = n.clone();
+                match self.lookup_name(&n).into_iter().next()? {
+                    Entity::Const(k, _) => k,
+                    Entity::Var { konst: Some(k), .. } | Entity::Global { konst: Some(k), .. } => k,
+                    _ => return None,
+                }
+            }
+            ExprKind::Unary(op, x) => {
+                let v = self.const_eval(*x)?;
+                match (op, v) {
+                    (UnaryOp::Plus, v) => v,
+                    (UnaryOp::Minus, Konst::Int(i)) => Konst::Int(i.wrapping_neg()),
+                    (UnaryOp::Minus, Konst::Float(f)) => Konst::Float(-f),
+                    (UnaryOp::Not, Konst::Int(i)) => Konst::Int((i == 0) as i128),
+                    (UnaryOp::Not, Konst::Float(f)) => Konst::Int((f == 0.0) as i128),
+                    (UnaryOp::BitNot, Konst::Int(i)) => Konst::Int(!i),
+                    _ => return None,
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (op, a, b) = (*op, *a, *b);
+                let x = self.const_eval(a)?;
+                if op == BinaryOp::And && x == Konst::Int(0) {
+                    return Some(Konst::Int(0));
+                }
+                if op == BinaryOp::Or && matches!(x, Konst::Int(v) if v != 0) {
+                    return Some(Konst::Int(1));
+                }
+                let y = self.const_eval(b)?;
+                match (x, y) {
+                    (Konst::Int(x), Konst::Int(y)) => Konst::Int(match op {
+                        BinaryOp::Add => x.wrapping_add(y),
+                        BinaryOp::Sub => x.wrapping_sub(y),
+                        BinaryOp::Mul => x.wrapping_mul(y),
+                        BinaryOp::Div => x.checked_div(y)?,
+                        BinaryOp::Rem => x.checked_rem(y)?,
+                        BinaryOp::Shl => x.checked_shl(u32::try_from(y).ok()?)?,
+                        BinaryOp::Shr => x.checked_shr(u32::try_from(y).ok()?)?,
+                        BinaryOp::Lt => (x < y) as i128,
+                        BinaryOp::Gt => (x > y) as i128,
+                        BinaryOp::Le => (x <= y) as i128,
+                        BinaryOp::Ge => (x >= y) as i128,
+                        BinaryOp::Eq => (x == y) as i128,
+                        BinaryOp::Ne => (x != y) as i128,
+                        BinaryOp::BitAnd => x & y,
+                        BinaryOp::BitXor => x ^ y,
+                        BinaryOp::BitOr => x | y,
+                        BinaryOp::And => (x != 0 && y != 0) as i128,
+                        BinaryOp::Or => (x != 0 || y != 0) as i128,
+                        BinaryOp::Comma => y,
+                    }),
+                    (x, y) => {
+                        let f = |k: Konst| match k {
+                            Konst::Int(i) => i as f64,
+                            Konst::Float(f) => f,
+                        };
+                        let (x, y) = (f(x), f(y));
+                        match op {
+                            BinaryOp::Add => Konst::Float(x + y),
+                            BinaryOp::Sub => Konst::Float(x - y),
+                            BinaryOp::Mul => Konst::Float(x * y),
+                            BinaryOp::Div => Konst::Float(x / y),
+                            BinaryOp::Lt => Konst::Int((x < y) as i128),
+                            BinaryOp::Gt => Konst::Int((x > y) as i128),
+                            BinaryOp::Le => Konst::Int((x <= y) as i128),
+                            BinaryOp::Ge => Konst::Int((x >= y) as i128),
+                            BinaryOp::Eq => Konst::Int((x == y) as i128),
+                            BinaryOp::Ne => Konst::Int((x != y) as i128),
+                            _ => return None,
+                        }
+                    }
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                let (c, a, b) = (*c, *a, *b);
+                match self.const_eval(c)? {
+                    Konst::Int(0) => self.const_eval(b)?,
+                    _ => self.const_eval(a)?,
+                }
+            }
+            ExprKind::Cast { ty, expr, .. } => {
+                let (ty, expr) = (*ty, *expr);
+                let v = self.const_eval(expr)?;
+                let t = self.resolve_type(ty);
+                self.konst_convert(v, t)?
+            }
+            ExprKind::Construct { ty, args, .. } if args.len() == 1 => {
+                let (ty, a) = (*ty, args[0]);
+                let v = self.const_eval(a)?;
+                let t = self.resolve_type(ty);
+                self.konst_convert(v, t)?
+            }
+            ExprKind::SizeofType(t) => {
+                let t = self.resolve_type(*t);
+                Konst::Int(self.types.size(t) as i128)
+            }
+            ExprKind::Alignof(t) => {
+                let t = self.resolve_type(*t);
+                Konst::Int(self.types.align(t) as i128)
+            }
+            ExprKind::SizeofExpr(x) => {
+                let t = self.type_of_unevaluated(*x)?;
+                Konst::Int(self.types.size(t) as i128)
+            }
+            _ => return None,
+        })
+    }
+
+    fn konst_convert(&self, v: Konst, t: Ty) -> Option<Konst> {
+        if let Some(k) = self.types.int_kind(t) {
+            let i = match v {
+                Konst::Int(i) => i,
+                Konst::Float(f) => f.trunc() as i128,
+            };
+            if k == IntKind::Bool {
+                return Some(Konst::Int((i != 0) as i128));
+            }
+            let bits = k.bits();
+            let m = i & ((1i128 << bits) - 1);
+            let r = if k.signed() && m >= (1i128 << (bits - 1)) { m - (1i128 << bits) } else { m };
+            return Some(Konst::Int(r));
+        }
+        if self.types.float_ty(t).is_some() {
+            return Some(Konst::Float(match v {
+                Konst::Int(i) => i as f64,
+                Konst::Float(f) => f,
+            }));
+        }
+        None
+    }
+
+    /// The type of an unevaluated operand (`sizeof expr`): analysed in a scratch block
+    /// that is then discarded.
+    fn type_of_unevaluated(&mut self, e: ExprId) -> Option<Ty> {
+        let fs = self.fs.as_ref()?;
+        let _ = fs;
+        let scratch = self.ctx.create_block(&[]);
+        let (v, _) = self.in_block(scratch, |s| s.expr(e));
+        self.ctx.erase_block(scratch);
+        v.map(|v| v.ty)
+    }
+
+    // ----- conversions -------------------------------------------------------------------
+
+    pub(crate) fn cast_op(&mut self, kind: Cast, v: ValueId, to: TypeId, span: Span) -> ValueId {
+        let k = self.enum_attr(kind as i64);
+        self.op1("cuda.cast", &[v], to, &[("kind", k)], span)
+    }
+
+    /// Integer promotion of an arithmetic type (`half` promotes to `float`).
+    pub(crate) fn promoted(&mut self, t: Ty) -> Ty {
+        let t = t.unqual();
+        if let Some(k) = self.types.int_kind(t) {
+            if k.rank() < IntKind::Int.rank() {
+                return self.types.int(IntKind::Int);
+            }
+            if matches!(self.types.kind(t), TyKind::Enum(_)) {
+                return self.types.int(k);
+            }
+            return t;
+        }
+        if self.types.float_ty(t) == Some(FloatTy::Half) {
+            return self.types.float(FloatTy::Float);
+        }
+        t
+    }
+
+    /// The usual arithmetic conversions' common type.
+    pub(crate) fn common_type(&mut self, a: Ty, b: Ty) -> Ty {
+        let (a, b) = (self.promoted(a), self.promoted(b));
+        match (self.types.float_ty(a), self.types.float_ty(b)) {
+            (Some(x), Some(y)) => return self.types.float(x.max(y)),
+            (Some(_), None) => return a,
+            (None, Some(_)) => return b,
+            _ => {}
+        }
+        let (Some(x), Some(y)) = (self.types.int_kind(a), self.types.int_kind(b)) else { return self.types.error() };
+        if x == y {
+            return a;
+        }
+        let k = if x.signed() == y.signed() {
+            if x.rank() >= y.rank() {
+                x
+            } else {
+                y
+            }
+        } else {
+            let (s, u) = if x.signed() { (x, y) } else { (y, x) };
+            if u.rank() >= s.rank() {
+                u
+            } else if s.bits() > u.bits() {
+                s
+            } else {
+                s.to_unsigned()
+            }
+        };
+        self.types.int(k)
+    }
+
+    /// Converts value `v` of type `from` to `to`; `explicit`: a cast (allows pointer and
+    /// integer/pointer conversions). Reports what cannot be converted.
+    pub(crate) fn convert(&mut self, v: ValueId, from: Ty, to: Ty, span: Span, explicit: bool) -> Option<ValueId> {
+        let (f, t) = (from.unqual(), to.unqual());
+        if f == t || self.types.is_error(f) || self.types.is_error(t) {
+            return Some(v);
+        }
+        let tk = self.types.kind(t).clone();
+        let fk = self.types.kind(f).clone();
+        let Some(to_ir) = self.types.ir(&mut self.ctx, t) else {
+            // To void: discard.
+            return Some(v);
+        };
+        let fi = self.types.int_kind(f);
+        let ti = self.types.int_kind(t);
+        let ff = self.types.float_ty(f);
+        let tf = self.types.float_ty(t);
+        let from_ir = self.ctx.value_type(v);
+        if from_ir == to_ir && (fi.is_some() || ff.is_some()) && (ti.is_some() || tf.is_some()) {
+            // Same representation (an enum and its underlying type, long and long long).
+            return Some(v);
+        }
+        Some(match (fi, ff, ti, tf) {
+            (Some(IntKind::Bool), _, Some(_), _) => self.cast_op(Cast::BoolToInt, v, to_ir, span),
+            (Some(_), _, Some(IntKind::Bool), _) | (_, Some(_), Some(IntKind::Bool), _) => self.cast_op(Cast::ToBool, v, to_ir, span),
+            (Some(_), _, Some(_), _) => {
+                if matches!(tk, TyKind::Enum(_)) && !explicit && !matches!(fk, TyKind::Enum(_)) {
+                    self.error(span, format!("cannot convert '{}' to '{}' implicitly", self.types.show(from), self.types.show(to)));
+                }
+                self.cast_op(Cast::IntResize, v, to_ir, span)
+            }
+            (Some(IntKind::Bool), _, _, Some(_)) => self.cast_op(Cast::BoolToFloat, v, to_ir, span),
+            (Some(_), _, _, Some(_)) => self.cast_op(Cast::IntToFloat, v, to_ir, span),
+            (_, Some(_), Some(_), _) => self.cast_op(Cast::FloatToInt, v, to_ir, span),
+            (_, Some(_), _, Some(_)) => self.cast_op(Cast::FloatResize, v, to_ir, span),
+            _ => match (fk, tk) {
+                (TyKind::Ptr(_) | TyKind::Nullptr, TyKind::Int(IntKind::Bool)) => self.cast_op(Cast::ToBool, v, to_ir, span),
+                (TyKind::Nullptr, TyKind::Ptr(_)) => self.cast_op(Cast::PtrToPtr, v, to_ir, span),
+                (TyKind::Ptr(a), TyKind::Ptr(b)) => {
+                    let ok =
+                        explicit || self.types.is_void(b.unqual()) || (a.unqual() == b.unqual() && (b.quals() & a.quals()) == a.quals());
+                    if !ok {
+                        self.error(span, format!("cannot convert '{}' to '{}' without a cast", self.types.show(from), self.types.show(to)));
+                    }
+                    self.cast_op(Cast::PtrToPtr, v, to_ir, span)
+                }
+                (TyKind::Ptr(_), TyKind::Int(_)) if explicit => self.cast_op(Cast::PtrToInt, v, to_ir, span),
+                (TyKind::Int(_), TyKind::Ptr(_)) if explicit => self.cast_op(Cast::IntToPtr, v, to_ir, span),
+                (TyKind::Record(a), TyKind::Record(b)) if a == b => v,
+                _ => {
+                    self.error(span, format!("cannot convert '{}' to '{}'", self.types.show(from), self.types.show(to)));
+                    return None;
+                }
+            },
+        })
+    }
+
+    /// An implicit conversion of expression value `v` to `to` (with the null pointer
+    /// constant `0` converting to any pointer).
+    pub(crate) fn convert_value(&mut self, v: Value, e: ExprId, to: Ty, span: Span) -> Option<ValueId> {
+        if matches!(self.types.kind(to.unqual()), TyKind::Ptr(_))
+            && self.types.is_integral(v.ty)
+            && self.const_eval(e) == Some(Konst::Int(0))
+        {
+            let t = self.types.ir(&mut self.ctx, to)?;
+            return Some(self.op1("cuda.null", &[], t, &[], span));
+        }
+        let (r, rt) = self.rval(v, span)?;
+        self.convert(r, rt, to, span, false)
+    }
+
+    /// The rvalue of `v`: loads lvalues, decays arrays to pointers.
+    pub(crate) fn rval(&mut self, v: Value, span: Span) -> Option<(ValueId, Ty)> {
+        match v.place {
+            Place::Val(x) => Some((x, v.ty)),
+            Place::Addr(addr, space) => match self.types.kind(v.ty.unqual()).clone() {
+                TyKind::Array(elem, _) => Some((self.decay(addr, space, v.ty, elem, span), self.types.ptr(elem))),
+                _ => Some((self.load(addr, v.ty, span), v.ty.unqual())),
+            },
+            Place::Void => {
+                self.error(span, "a void value cannot be used");
+                None
+            }
+            Place::Builtin(BuiltinVar::WarpSize) => {
+                let u = self.types.int(IntKind::UInt);
+                let ir = self.types.ir(&mut self.ctx, u)?;
+                let r = self.enum_attr(12);
+                let w = self.op1("cuda.special", &[], ir, &[("reg", r)], span);
+                let i = self.types.int(IntKind::Int);
+                Some((self.convert(w, u, i, span, false)?, i))
+            }
+            Place::Builtin(b) => {
+                // `threadIdx` as a whole: a uint3/dim3 temporary.
+                let t = v.ty;
+                let tmp = self.new_var("", t, AddrSpace::Local, span);
+                let u = self.types.int(IntKind::UInt);
+                for (i, c) in ["x", "y", "z"].iter().enumerate() {
+                    let val = self.special(b, c, span)?;
+                    let fa = self.member_addr(tmp, AddrSpace::Local, t, i, span);
+                    self.store(val, fa, u, span);
+                }
+                Some((self.load(tmp, t, span), t))
+            }
+            Place::Func => {
+                self.unsupported(span, "a function used as a value (function pointers)");
+                None
+            }
+        }
+    }
+
+    /// Array address to a generic pointer to its first element.
+    fn decay(&mut self, addr: ValueId, space: AddrSpace, arr: Ty, elem: Ty, span: Span) -> ValueId {
+        let first = self.elem_addr(addr, space, arr, elem, span);
+        self.generic_ptr(first, space, elem, span)
+    }
+
+    /// The address of an array's first element, in the array's space.
+    pub(crate) fn elem_addr(&mut self, addr: ValueId, space: AddrSpace, arr: Ty, elem: Ty, span: Span) -> ValueId {
+        if matches!(self.types.kind(arr.unqual()), TyKind::Array(_, None)) {
+            return addr;
+        }
+        let pt = self.types.ir_ptr(&mut self.ctx, elem, space);
+        self.cast_op(Cast::ArrayDecay, addr, pt, span)
+    }
+
+    /// An address in `space` as a generic pointer value.
+    pub(crate) fn generic_ptr(&mut self, addr: ValueId, space: AddrSpace, pointee: Ty, span: Span) -> ValueId {
+        if space == AddrSpace::Generic {
+            return addr;
+        }
+        let pt = self.types.ir_ptr(&mut self.ctx, pointee, AddrSpace::Generic);
+        self.cast_op(Cast::PtrToPtr, addr, pt, span)
+    }
+
+    pub(crate) fn member_addr(&mut self, base: ValueId, space: AddrSpace, rec_ty: Ty, index: usize, span: Span) -> ValueId {
+        let r = self.types.record(rec_ty.unqual()).expect("record");
+        let fty = self.types.rec(r).fields[index].ty;
+        let pt = self.types.ir_ptr(&mut self.ctx, fty, space);
+        let i32t = self.ctx.i32();
+        let ia = self.ctx.int_attr(index as i128, i32t);
+        self.op1("cuda.member_addr", &[base], pt, &[("index", ia)], span)
+    }
+
+    /// The value of expression `e` as an rvalue.
+    pub(crate) fn rvalue(&mut self, e: ExprId) -> Option<(ValueId, Ty)> {
+        let v = self.expr(e)?;
+        let span = self.ast.expr(e).span;
+        self.rval(v, span)
+    }
+
+    /// `e` converted to `bool` (a condition).
+    pub(crate) fn condition(&mut self, e: ExprId) -> Option<ValueId> {
+        let span = self.ast.expr(e).span;
+        let (v, t) = self.rvalue(e)?;
+        if !self.types.is_scalar(t) {
+            self.error(span, format!("'{}' is not contextually convertible to 'bool'", self.types.show(t)));
+            return None;
+        }
+        let b = self.types.bool();
+        self.convert(v, t, b, span, true)
+    }
+
+    // ----- expressions -------------------------------------------------------------------
+
+    pub(crate) fn expr(&mut self, e: ExprId) -> Option<Value> {
+        let ex = self.ast.expr(e);
+        let span = ex.span;
+        match &ex.kind {
+            ExprKind::Int(a) => {
+                let text = self.name_str(*a);
+                let Some((v, k)) = int_literal(text) else {
+                    self.error(span, format!("invalid integer literal '{text}'"));
+                    return None;
+                };
+                let t = self.types.int(k);
+                Some(Value::val(self.constant_int(v, t, span), t))
+            }
+            ExprKind::Float(a) => {
+                let text = self.name_str(*a);
+                let Some((v, f)) = float_literal(text) else {
+                    self.error(span, format!("invalid floating-point literal '{text}'"));
+                    return None;
+                };
+                let t = self.types.float(f);
+                Some(Value::val(self.constant_float(v, t, span), t))
+            }
+            ExprKind::Char(a) => {
+                let text = self.name_str(*a);
+                let Some(v) = char_literal(text) else {
+                    self.error(span, format!("unsupported character literal {text}"));
+                    return None;
+                };
+                let t = self.types.int(IntKind::Char);
+                Some(Value::val(self.constant_int(v, t, span), t))
+            }
+            ExprKind::Bool(b) => {
+                let t = self.types.bool();
+                Some(Value::val(self.constant_int(*b as i128, t, span), t))
+            }
+            ExprKind::Nullptr => {
+                let t = self.types.intern(TyKind::Nullptr);
+                let it = self.types.ir(&mut self.ctx, t)?;
+                Some(Value::val(self.op1("cuda.null", &[], it, &[], span), t))
+            }
+            ExprKind::Str(_) => {
+                self.unsupported(span, "a string literal in device code (outside asm and printf)");
+                None
+            }
+            ExprKind::This => match self.fs.as_ref().and_then(|f| f.this) {
+                Some((p, r)) => {
+                    let rt = self.rec_ty(r);
+                    let pt = self.types.ptr(rt);
+                    Some(Value::val(p, pt))
+                }
+                None => {
+                    self.error(span, "'this' is only available in member functions");
+                    None
+                }
+            },
+            ExprKind::Name(n) => {
+                let n = n.clone();
+                self.name_expr(&n, span)
+            }
+            ExprKind::Unary(op, x) => self.unary(*op, *x, span),
+            ExprKind::Binary(op, a, b) => self.binary(*op, *a, *b, span),
+            ExprKind::Assign { op, lhs, rhs } => self.assign(*op, *lhs, *rhs, span),
+            ExprKind::Cond(c, a, b) => self.conditional(*c, *a, *b, span),
+            ExprKind::Call { callee, args } => {
+                let (callee, args) = (*callee, args.clone());
+                self.call(callee, &args, span)
+            }
+            ExprKind::Index(a, i) => self.index(*a, *i, span),
+            ExprKind::Member { base, arrow, name } => {
+                let (base, arrow, name) = (*base, *arrow, name.clone());
+                self.member(base, arrow, &name, span)
+            }
+            ExprKind::Cast { kind, ty, expr } => {
+                let (kind, ty, x) = (*kind, *ty, *expr);
+                let t = self.resolve_type(ty);
+                if kind == CastKind::Dynamic {
+                    self.unsupported(span, "'dynamic_cast'");
+                    return None;
+                }
+                self.explicit_cast(x, t, span)
+            }
+            ExprKind::Construct { ty, args, braces } => {
+                let (ty, args, braces) = (*ty, args.clone(), *braces);
+                let t = self.resolve_type(ty);
+                self.construct(t, &args, braces, span)
+            }
+            ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) | ExprKind::Alignof(_) => {
+                let Some(Konst::Int(v)) = self.const_eval(e) else {
+                    self.error(span, "invalid operand of sizeof");
+                    return None;
+                };
+                let t = self.types.int(IntKind::ULong);
+                Some(Value::val(self.constant_int(v, t, span), t))
+            }
+            ExprKind::InitList(_) => {
+                self.error(span, "a braced initializer list is only allowed to initialize a variable");
+                None
+            }
+            ExprKind::Unsupported(what) => {
+                self.unsupported(span, what);
+                None
+            }
+            ExprKind::Error => None,
+        }
+    }
+
+    fn name_expr(&mut self, n: &Name, span: Span) -> Option<Value> {
+        // A field of the object, in a member function.
+        if n.parts.len() == 1 && !n.global {
+            let in_scope = self.scopes.iter().rev().any(|s| s.contains_key(&n.parts[0]));
+            if !in_scope {
+                if let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) {
+                    if let Some(i) = self.types.rec(r).fields.iter().position(|f| f.name == n.parts[0]) {
+                        let rt = self.rec_ty(r);
+                        let fty = self.types.rec(r).fields[i].ty;
+                        let a = self.member_addr(this, AddrSpace::Generic, rt, i, span);
+                        return Some(Value { place: Place::Addr(a, AddrSpace::Generic), ty: fty });
+                    }
+                }
+            }
+        }
+        let found = self.lookup_name(n);
+        let Some(first) = found.first().cloned() else {
+            let t = self.name_text(n);
+            self.error(span, format!("use of undeclared identifier '{t}'"));
+            return None;
+        };
+        match first {
+            Entity::Var { addr, ty, space, .. } => Some(Value { place: Place::Addr(addr, space), ty }),
+            Entity::Global { sym, ty, space, konst, span: decl_span } => match space {
+                Some(space) => {
+                    let pt = self.types.ir_ptr(&mut self.ctx, ty, space);
+                    let s = self.ctx.symbol_ref(&sym);
+                    let a = self.op1("cuda.addressof", &[], pt, &[("name", s)], span);
+                    Some(Value { place: Place::Addr(a, space), ty })
+                }
+                None => match konst {
+                    Some(k) => self.konst_value(k, ty, span),
+                    None => {
+                        let t = self.name_text(n);
+                        self.error_with(
+                            Diagnostic::error(span, format!("host variable '{t}' cannot be used in device code"))
+                                .note(Some(decl_span), "declared here without __device__, __constant__ or __shared__"),
+                        );
+                        None
+                    }
+                },
+            },
+            Entity::Builtin(b) => {
+                let t = self.builtin_var_type(b);
+                Some(Value { place: Place::Builtin(b), ty: t })
+            }
+            Entity::Const(k, t) => self.konst_value(k, t, span),
+            Entity::Func(_) | Entity::Template(_) => Some(Value { place: Place::Func, ty: self.types.error() }),
+            Entity::Type(_) => {
+                let t = self.name_text(n);
+                self.error(span, format!("'{t}' is a type, not a value"));
+                None
+            }
+            Entity::Namespace(_) => {
+                let t = self.name_text(n);
+                self.error(span, format!("'{t}' is a namespace, not a value"));
+                None
+            }
+        }
+    }
+
+    fn builtin_var_type(&mut self, b: BuiltinVar) -> Ty {
+        if b == BuiltinVar::WarpSize {
+            return self.types.int(IntKind::Int);
+        }
+        let name = if matches!(b, BuiltinVar::ThreadIdx | BuiltinVar::BlockIdx) { "uint3" } else { "dim3" };
+        let a = self.interner.get(name);
+        match a.map(|a| self.lookup_in_ns(NsId(0), a, 0)).and_then(|v| v.into_iter().next()) {
+            Some(Entity::Type(t)) => t,
+            _ => self.types.error(),
+        }
+    }
+
+    pub(crate) fn konst_value(&mut self, k: Konst, t: Ty, span: Span) -> Option<Value> {
+        let v = match k {
+            Konst::Int(i) if self.types.float_ty(t).is_some() => self.constant_float(i as f64, t, span),
+            Konst::Int(i) => self.constant_int(i, t, span),
+            Konst::Float(f) if self.types.float_ty(t).is_some() => self.constant_float(f, t, span),
+            Konst::Float(f) => self.constant_int(f as i128, t, span),
+        };
+        Some(Value::val(v, t.unqual()))
+    }
+
+    /// A `cuda.special` read: `threadIdx.x` and friends.
+    pub(crate) fn special(&mut self, b: BuiltinVar, member: &str, span: Span) -> Option<ValueId> {
+        let base = match b {
+            BuiltinVar::ThreadIdx => 0,
+            BuiltinVar::BlockDim => 3,
+            BuiltinVar::BlockIdx => 6,
+            BuiltinVar::GridDim => 9,
+            BuiltinVar::WarpSize => 12,
+        };
+        let off = match member {
+            "x" => 0,
+            "y" => 1,
+            "z" => 2,
+            _ => {
+                self.error(span, format!("no member named '{member}' (the thread-index builtins have x, y and z)"));
+                return None;
+            }
+        };
+        let u = self.types.int(IntKind::UInt);
+        let t = self.types.ir(&mut self.ctx, u)?;
+        let r = self.enum_attr(base + off);
+        Some(self.op1("cuda.special", &[], t, &[("reg", r)], span))
+    }
+
+    fn lvalue(&mut self, e: ExprId, what: &str) -> Option<(ValueId, AddrSpace, Ty)> {
+        let span = self.ast.expr(e).span;
+        let v = self.expr(e)?;
+        match v.place {
+            Place::Addr(a, s) => Some((a, s, v.ty)),
+            _ => {
+                self.error(span, format!("{what} requires an lvalue"));
+                None
+            }
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, x: ExprId, span: Span) -> Option<Value> {
+        match op {
+            UnaryOp::Plus | UnaryOp::Minus | UnaryOp::BitNot => {
+                let (v, t) = self.rvalue(x)?;
+                if op == UnaryOp::Plus && matches!(self.types.kind(t), TyKind::Ptr(_)) {
+                    return Some(Value::val(v, t));
+                }
+                if !self.types.is_arith(t) || (op == UnaryOp::BitNot && !self.types.is_integral(t)) {
+                    self.error(span, format!("invalid argument type '{}' to unary expression", self.types.show(t)));
+                    return None;
+                }
+                let p = self.promoted(t);
+                let v = self.convert(v, t, p, span, false)?;
+                if op == UnaryOp::Plus {
+                    return Some(Value::val(v, p));
+                }
+                let ir = self.types.ir(&mut self.ctx, p)?;
+                let k = self.enum_attr(if op == UnaryOp::Minus { 0 } else { 1 });
+                Some(Value::val(self.op1("cuda.unop", &[v], ir, &[("kind", k)], span), p))
+            }
+            UnaryOp::Not => {
+                let c = self.condition(x)?;
+                let b = self.types.bool();
+                let t = self.constant_int(1, b, span);
+                Some(Value::val(self.binop(Bin::Xor, c, t, b, span)?, b))
+            }
+            UnaryOp::Deref => {
+                let (v, t) = self.rvalue(x)?;
+                match self.types.kind(t).clone() {
+                    TyKind::Ptr(p) if !self.types.is_void(p.unqual()) => Some(Value { place: Place::Addr(v, AddrSpace::Generic), ty: p }),
+                    _ => {
+                        self.error(span, format!("indirection requires a pointer to an object type, not '{}'", self.types.show(t)));
+                        None
+                    }
+                }
+            }
+            UnaryOp::AddrOf => {
+                let v = self.expr(x)?;
+                match v.place {
+                    Place::Addr(a, s) => {
+                        let p = self.generic_ptr(a, s, v.ty, span);
+                        let pt = self.types.ptr(v.ty);
+                        Some(Value::val(p, pt))
+                    }
+                    Place::Builtin(_) => {
+                        self.error(span, "cannot take the address of a thread-index builtin");
+                        None
+                    }
+                    _ => {
+                        self.error(span, "cannot take the address of an rvalue");
+                        None
+                    }
+                }
+            }
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                let (a, s, t) = self.lvalue(x, "increment or decrement")?;
+                if t.is_const() {
+                    self.error(span, "cannot modify a const-qualified variable");
+                }
+                let old = self.load(a, t, span);
+                let inc = matches!(op, UnaryOp::PreInc | UnaryOp::PostInc);
+                let new = self.add_one(old, t.unqual(), inc, span)?;
+                self.store(new, a, t, span);
+                if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
+                    Some(Value { place: Place::Addr(a, s), ty: t })
+                } else {
+                    Some(Value::val(old, t.unqual()))
+                }
+            }
+        }
+    }
+
+    fn add_one(&mut self, v: ValueId, t: Ty, inc: bool, span: Span) -> Option<ValueId> {
+        match self.types.kind(t).clone() {
+            TyKind::Ptr(_) => {
+                let l = self.types.int(IntKind::Long);
+                let one = self.constant_int(if inc { 1 } else { -1 }, l, span);
+                let ir = self.types.ir(&mut self.ctx, t)?;
+                Some(self.op1("cuda.ptr_add", &[v, one], ir, &[], span))
+            }
+            _ if self.types.float_ty(t).is_some() => {
+                let one = self.constant_float(1.0, t, span);
+                self.binop(if inc { Bin::Add } else { Bin::Sub }, v, one, t, span)
+            }
+            _ if self.types.is_integral(t) => {
+                let one = self.constant_int(1, t, span);
+                self.binop(if inc { Bin::Add } else { Bin::Sub }, v, one, t, span)
+            }
+            _ => {
+                self.error(span, format!("cannot increment a value of type '{}'", self.types.show(t)));
+                None
+            }
+        }
+    }
+
+    pub(crate) fn binop(&mut self, k: Bin, a: ValueId, b: ValueId, t: Ty, span: Span) -> Option<ValueId> {
+        let ir = self.types.ir(&mut self.ctx, t)?;
+        let ka = self.enum_attr(k as i64);
+        Some(self.op1("cuda.binop", &[a, b], ir, &[("kind", ka)], span))
+    }
+
+    fn cmp(&mut self, op: BinaryOp, a: ValueId, b: ValueId, span: Span) -> ValueId {
+        let k = match op {
+            BinaryOp::Eq => 0,
+            BinaryOp::Ne => 1,
+            BinaryOp::Lt => 2,
+            BinaryOp::Le => 3,
+            BinaryOp::Gt => 4,
+            _ => 5,
+        };
+        let ka = self.enum_attr(k);
+        let i1 = self.ctx.i1();
+        self.op1("cuda.cmp", &[a, b], i1, &[("kind", ka)], span)
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, span: Span) -> Option<Value> {
+        match op {
+            BinaryOp::And | BinaryOp::Or => return self.logical(op, a, b, span),
+            BinaryOp::Comma => {
+                self.expr(a)?;
+                return self.expr(b);
+            }
+            _ => {}
+        }
+        let va = self.expr(a)?;
+        let vb = self.expr(b)?;
+        self.binary_values(op, va, a, vb, b, span)
+    }
+
+    /// A binary operator on analysed operands (also used by compound assignment).
+    pub(crate) fn binary_values(&mut self, op: BinaryOp, va: Value, a: ExprId, vb: Value, b: ExprId, span: Span) -> Option<Value> {
+        let sa = self.ast.expr(a).span;
+        let sb = self.ast.expr(b).span;
+        // Operator overloading on records.
+        if self.types.record(va.ty.unqual()).is_some() || self.types.record(vb.ty.unqual()).is_some() {
+            return self.overloaded_binary(op, va, a, vb, b, span);
+        }
+        let (x, tx) = self.rval(va, sa)?;
+        let (y, ty) = self.rval(vb, sb)?;
+        let px = matches!(self.types.kind(tx), TyKind::Ptr(_));
+        let py = matches!(self.types.kind(ty), TyKind::Ptr(_));
+        let bool_t = self.types.bool();
+        match op {
+            BinaryOp::Add | BinaryOp::Sub if px || py => {
+                if px && py && op == BinaryOp::Sub {
+                    let l = self.types.int(IntKind::Long);
+                    let ir = self.types.ir(&mut self.ctx, l)?;
+                    return Some(Value::val(self.op1("cuda.ptr_diff", &[x, y], ir, &[], span), l));
+                }
+                let (p, pt, i, it) = if px { (x, tx, y, ty) } else { (y, ty, x, tx) };
+                if !self.types.is_integral(it) || (py && op == BinaryOp::Sub) {
+                    self.error(
+                        span,
+                        format!("invalid operands to binary expression ('{}' and '{}')", self.types.show(tx), self.types.show(ty)),
+                    );
+                    return None;
+                }
+                let ip = self.promoted(it);
+                let mut i = self.convert(i, it, ip, span, false)?;
+                if op == BinaryOp::Sub {
+                    let ir = self.types.ir(&mut self.ctx, ip)?;
+                    let k = self.enum_attr(0);
+                    i = self.op1("cuda.unop", &[i], ir, &[("kind", k)], span);
+                }
+                let ir = self.types.ir(&mut self.ctx, pt)?;
+                Some(Value::val(self.op1("cuda.ptr_add", &[p, i], ir, &[], span), pt))
+            }
+            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne if px || py => {
+                // Pointer comparison (with a null pointer constant or another pointer).
+                let (x, y) = if px && py {
+                    let y = self.convert(y, ty, tx, span, true)?;
+                    (x, y)
+                } else if px {
+                    let y = self.convert_value(Value::val(y, ty), b, tx, sb)?;
+                    (x, y)
+                } else {
+                    let x = self.convert_value(Value::val(x, tx), a, ty, sa)?;
+                    (x, y)
+                };
+                Some(Value::val(self.cmp(op, x, y, span), bool_t))
+            }
+            _ => {
+                if !self.types.is_arith(tx) || !self.types.is_arith(ty) {
+                    self.error(
+                        span,
+                        format!("invalid operands to binary expression ('{}' and '{}')", self.types.show(tx), self.types.show(ty)),
+                    );
+                    return None;
+                }
+                let integral_only =
+                    matches!(op, BinaryOp::Rem | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr);
+                if integral_only && (!self.types.is_integral(tx) || !self.types.is_integral(ty)) {
+                    self.error(
+                        span,
+                        format!("invalid operands to binary expression ('{}' and '{}')", self.types.show(tx), self.types.show(ty)),
+                    );
+                    return None;
+                }
+                if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+                    let pt = self.promoted(tx);
+                    let x = self.convert(x, tx, pt, span, false)?;
+                    let y = self.convert(y, ty, pt, span, false)?;
+                    let k = if op == BinaryOp::Shl { Bin::Shl } else { Bin::Shr };
+                    return Some(Value::val(self.binop(k, x, y, pt, span)?, pt));
+                }
+                let ct = self.common_type(tx, ty);
+                let x = self.convert(x, tx, ct, span, false)?;
+                let y = self.convert(y, ty, ct, span, false)?;
+                if matches!(op, BinaryOp::Div | BinaryOp::Rem) && self.types.is_integral(ct) && self.const_eval(b) == Some(Konst::Int(0)) {
+                    self.warning(sb, "division by zero is undefined");
+                }
+                let k = match op {
+                    BinaryOp::Add => Bin::Add,
+                    BinaryOp::Sub => Bin::Sub,
+                    BinaryOp::Mul => Bin::Mul,
+                    BinaryOp::Div => Bin::Div,
+                    BinaryOp::Rem => Bin::Rem,
+                    BinaryOp::BitAnd => Bin::And,
+                    BinaryOp::BitOr => Bin::Or,
+                    BinaryOp::BitXor => Bin::Xor,
+                    _ => return Some(Value::val(self.cmp(op, x, y, span), bool_t)),
+                };
+                Some(Value::val(self.binop(k, x, y, ct, span)?, ct))
+            }
+        }
+    }
+
+    /// `a && b`, `a || b`: `b` runs only when needed (a `cuda.if` with a result).
+    fn logical(&mut self, op: BinaryOp, a: ExprId, b: ExprId, span: Span) -> Option<Value> {
+        let c = self.condition(a)?;
+        let bool_t = self.types.bool();
+        let i1 = self.ctx.i1();
+        let ifop = self.op("cuda.if", &[c], &[i1], &[], 2, span);
+        let (then_b, else_b) = (self.region_block(ifop, 0), self.region_block(ifop, 1));
+        let (rhs_block, short_block, short_val) = if op == BinaryOp::And { (then_b, else_b, 0) } else { (else_b, then_b, 1) };
+        let (ok, _) = self.in_block(rhs_block, |s| {
+            let v = s.condition(b);
+            let v = match v {
+                Some(v) => v,
+                None => s.constant_int(0, bool_t, span),
+            };
+            s.terminate("cuda.yield", &[v], span);
+            true
+        });
+        self.in_block(short_block, |s| {
+            let v = s.constant_int(short_val, bool_t, span);
+            s.terminate("cuda.yield", &[v], span);
+        });
+        let _ = ok;
+        Some(Value::val(self.ctx.result(ifop, 0), bool_t))
+    }
+
+    fn conditional(&mut self, c: ExprId, a: ExprId, b: ExprId, span: Span) -> Option<Value> {
+        let cv = self.condition(c)?;
+        // Analyse both arms in scratch blocks first to find the result type.
+        let ta = self.type_of_unevaluated(a)?;
+        let tb = self.type_of_unevaluated(b)?;
+        let (ua, ub) = (ta.unqual(), tb.unqual());
+        let result_ty = if self.types.is_arith(ua) && self.types.is_arith(ub) {
+            self.common_type(ua, ub)
+        } else if ua == ub || matches!(self.types.kind(ua), TyKind::Ptr(_)) {
+            ua
+        } else if matches!(self.types.kind(ub), TyKind::Ptr(_)) {
+            ub
+        } else if self.types.is_void(ua) || self.types.is_void(ub) {
+            self.types.void()
+        } else {
+            self.error(span, format!("incompatible operand types ('{}' and '{}')", self.types.show(ta), self.types.show(tb)));
+            return None;
+        };
+        let results: Vec<TypeId> = self.types.ir(&mut self.ctx, result_ty).into_iter().collect();
+        let ifop = self.op("cuda.if", &[cv], &results, &[], 2, span);
+        for (i, arm) in [a, b].into_iter().enumerate() {
+            let blk = self.region_block(ifop, i);
+            let arm_span = self.ast.expr(arm).span;
+            self.in_block(blk, |s| {
+                let v = s.expr(arm);
+                let out = match (v, results.is_empty()) {
+                    (Some(v), false) => s.convert_value(v, arm, result_ty, arm_span),
+                    _ => None,
+                };
+                match (out, results.first()) {
+                    (Some(o), _) => s.terminate("cuda.yield", &[o], arm_span),
+                    (None, None) => s.terminate("cuda.yield", &[], arm_span),
+                    (None, Some(_)) => {
+                        // After an error: an indeterminate value keeps the IR well-formed.
+                        let tmp = s.new_var("", result_ty, AddrSpace::Local, arm_span);
+                        let o = s.load(tmp, result_ty, arm_span);
+                        s.terminate("cuda.yield", &[o], arm_span);
+                    }
+                }
+            });
+        }
+        if results.is_empty() {
+            return Some(Value { place: Place::Void, ty: result_ty });
+        }
+        Some(Value::val(self.ctx.result(ifop, 0), result_ty))
+    }
+
+    fn assign(&mut self, op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId, span: Span) -> Option<Value> {
+        let lv = self.expr(lhs)?;
+        let Place::Addr(addr, space) = lv.place else {
+            self.error(self.ast.expr(lhs).span, "expression is not assignable");
+            return None;
+        };
+        let t = lv.ty;
+        if t.is_const() {
+            self.error(self.ast.expr(lhs).span, "cannot assign to a const-qualified variable");
+        }
+        if matches!(self.types.kind(t.unqual()), TyKind::Array(..)) {
+            self.error(self.ast.expr(lhs).span, "array type is not assignable");
+            return None;
+        }
+        let rspan = self.ast.expr(rhs).span;
+        let v = match op {
+            None => {
+                if let ExprKind::InitList(_) = self.ast.expr(rhs).kind {
+                    self.init_memory(addr, space, t, rhs);
+                    return Some(Value { place: Place::Addr(addr, space), ty: t });
+                }
+                if let Some(r) = self.types.record(t.unqual()) {
+                    if let Some(v) = self.try_member_operator(r, "operator=", addr, &[rhs], span) {
+                        return Some(v);
+                    }
+                }
+                let rv = self.expr(rhs)?;
+                self.convert_value(rv, rhs, t, rspan)?
+            }
+            Some(op) => {
+                let rv = self.expr(rhs)?;
+                let cur = Value { place: Place::Addr(addr, space), ty: t };
+                let r = self.binary_values(op, cur, lhs, rv, rhs, span)?;
+                let (r, rt) = self.rval(r, span)?;
+                self.convert(r, rt, t, span, false)?
+            }
+        };
+        self.store(v, addr, t, span);
+        Some(Value { place: Place::Addr(addr, space), ty: t })
+    }
+
+    fn index(&mut self, a: ExprId, i: ExprId, span: Span) -> Option<Value> {
+        let va = self.expr(a)?;
+        // `i[a]` is `a[i]`.
+        let (va, i) = if self.types.is_integral(va.ty) {
+            let vb = self.expr(i)?;
+            (vb, a)
+        } else {
+            (va, i)
+        };
+        if let Some(r) = self.types.record(va.ty.unqual()) {
+            if let Place::Addr(addr, _) = va.place {
+                if let Some(v) = self.try_member_operator(r, "operator[]", addr, &[i], span) {
+                    return Some(v);
+                }
+            }
+        }
+        let (idx, it) = self.rvalue(i)?;
+        if !self.types.is_integral(it) {
+            self.error(self.ast.expr(i).span, format!("array subscript is not an integer ('{}')", self.types.show(it)));
+            return None;
+        }
+        let ip = self.promoted(it);
+        let idx = self.convert(idx, it, ip, span, false)?;
+        // An array lvalue is indexed in its own address space.
+        let (base, space, elem) = match (va.place, self.types.kind(va.ty.unqual()).clone()) {
+            (Place::Addr(addr, space), TyKind::Array(elem, _)) => (self.elem_addr(addr, space, va.ty, elem, span), space, elem),
+            _ => {
+                let (p, pt) = self.rval(va, span)?;
+                match self.types.kind(pt).clone() {
+                    TyKind::Ptr(elem) if !self.types.is_void(elem.unqual()) => (p, AddrSpace::Generic, elem),
+                    _ => {
+                        self.error(span, format!("subscripted value is not an array or pointer ('{}')", self.types.show(pt)));
+                        return None;
+                    }
+                }
+            }
+        };
+        let bt = self.ctx.value_type(base);
+        let addr = self.op1("cuda.ptr_add", &[base, idx], bt, &[], span);
+        Some(Value { place: Place::Addr(addr, space), ty: elem })
+    }
+
+    /// The object of a member access: its address, space and record type.
+    pub(crate) fn object(&mut self, base: ExprId, arrow: bool, span: Span) -> Option<(Value, Option<Object>)> {
+        let v = self.expr(base)?;
+        if let Place::Builtin(_) = v.place {
+            return Some((v, None));
+        }
+        if arrow {
+            let (p, pt) = self.rval(v, span)?;
+            return match self.types.kind(pt).clone() {
+                TyKind::Ptr(t) if self.types.record(t.unqual()).is_some() => Some((v, Some((p, AddrSpace::Generic, t)))),
+                _ => {
+                    self.error(span, format!("member reference type '{}' is not a pointer to a class", self.types.show(pt)));
+                    None
+                }
+            };
+        }
+        if self.types.record(v.ty.unqual()).is_none() {
+            self.error(span, format!("member reference base type '{}' is not a structure or union", self.types.show(v.ty)));
+            return None;
+        }
+        match v.place {
+            Place::Addr(a, s) => Some((v, Some((a, s, v.ty)))),
+            Place::Val(x) => {
+                // A struct rvalue (a call result): materialize it.
+                let tmp = self.new_var("", v.ty, AddrSpace::Local, span);
+                self.store(x, tmp, v.ty, span);
+                Some((v, Some((tmp, AddrSpace::Local, v.ty))))
+            }
+            _ => None,
+        }
+    }
+
+    fn member(&mut self, base: ExprId, arrow: bool, name: &Name, span: Span) -> Option<Value> {
+        let (v, obj) = self.object(base, arrow, span)?;
+        let member = self.name_str(name.parts[0]);
+        if let Place::Builtin(b) = v.place {
+            if b == BuiltinVar::WarpSize {
+                self.error(span, "'warpSize' has no members");
+                return None;
+            }
+            let u = self.types.int(IntKind::UInt);
+            return Some(Value::val(self.special(b, member, span)?, u));
+        }
+        let (addr, space, rt) = obj?;
+        let r = self.types.record(rt.unqual())?;
+        match self.types.rec(r).fields.iter().position(|f| f.name == name.parts[0]) {
+            Some(i) => {
+                let fty = self.types.rec(r).fields[i].ty;
+                // Members of a const/volatile object are const/volatile.
+                let fty = fty.with_quals(rt.quals());
+                let a = self.member_addr(addr, space, rt, i, span);
+                Some(Value { place: Place::Addr(a, space), ty: fty })
+            }
+            None => {
+                let rn = self.types.rec(r).name.clone();
+                self.error(name.span, format!("no member named '{member}' in '{rn}'"));
+                None
+            }
+        }
+    }
+
+    fn explicit_cast(&mut self, x: ExprId, t: Ty, span: Span) -> Option<Value> {
+        if self.types.is_void(t) {
+            self.expr(x)?;
+            return Some(Value { place: Place::Void, ty: t });
+        }
+        if let TyKind::Ref(to) = self.types.kind(t).clone() {
+            // `(T&)x`: reinterpret the object.
+            let v = self.expr(x)?;
+            let Place::Addr(a, s) = v.place else {
+                self.error(span, "a cast to a reference type requires an lvalue");
+                return None;
+            };
+            let pt = self.types.ir_ptr(&mut self.ctx, to, s);
+            let a = self.cast_op(Cast::PtrToPtr, a, pt, span);
+            return Some(Value { place: Place::Addr(a, s), ty: to });
+        }
+        if self.types.record(t.unqual()).is_some() {
+            return self.construct(t, &[x], false, span);
+        }
+        let v = self.expr(x)?;
+        if matches!(self.types.kind(t), TyKind::Ptr(_)) && self.types.is_integral(v.ty) && self.const_eval(x) == Some(Konst::Int(0)) {
+            let ir = self.types.ir(&mut self.ctx, t)?;
+            return Some(Value::val(self.op1("cuda.null", &[], ir, &[], span), t));
+        }
+        let (r, rt) = self.rval(v, span)?;
+        Some(Value::val(self.convert(r, rt, t, span, true)?, t.unqual()))
+    }
+
+    /// `T(args)` / `T{args}`: a conversion, a value-initialized scalar, a constructor call
+    /// or an aggregate.
+    pub(crate) fn construct(&mut self, t: Ty, args: &[ExprId], braces: bool, span: Span) -> Option<Value> {
+        if self.types.is_error(t) {
+            return None;
+        }
+        if let Some(r) = self.types.record(t.unqual()) {
+            let tmp = self.new_var("", t, AddrSpace::Local, span);
+            if !self.run_constructor(r, tmp, args, braces, span) {
+                return None;
+            }
+            let v = self.load(tmp, t, span);
+            return Some(Value::val(v, t.unqual()));
+        }
+        match args {
+            [] => self.konst_value(Konst::Int(0), t, span),
+            [x] => self.explicit_cast(*x, t, span),
+            _ => {
+                self.error(span, format!("too many arguments to initialize '{}'", self.types.show(t)));
+                None
+            }
+        }
+    }
+}

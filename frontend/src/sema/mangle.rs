@@ -1,0 +1,507 @@
+//! Symbol names as nvcc gives them: the Itanium C++ ABI's mangling (`_Z6kernelPfi`,
+//! `_ZN2ns1fEPKfS1_`, `_Z5scaleIfEvPT_S0_i`) for kernels, device functions and
+//! namespace-scope variables in namespaces; `extern "C"` names as written.
+//!
+//! Covered: builtin types, pointers, references, cv-qualifiers, records and enums (nested
+//! in namespaces and classes, class template instances), function template instances
+//! (their template arguments, their return type, and their parameters written in terms of
+//! the template parameters `T_`, `T0_`, ...), const member functions, constructors, and
+//! substitutions (`S_`, `S0_`, ...) for repeated components. A class template instance's
+//! name is one component, mangled on its own (exact for the usual cases).
+
+use super::ty::{FloatTy, IntKind, Ty, TyKind};
+use super::*;
+use crate::ast::TypeKind;
+
+pub(crate) fn source_name(s: &str) -> String {
+    format!("{}{s}", s.len())
+}
+
+fn int_code(k: IntKind) -> &'static str {
+    match k {
+        IntKind::Bool => "b",
+        IntKind::Char => "c",
+        IntKind::SChar => "a",
+        IntKind::UChar => "h",
+        IntKind::Short => "s",
+        IntKind::UShort => "t",
+        IntKind::Int => "i",
+        IntKind::UInt => "j",
+        IntKind::Long => "l",
+        IntKind::ULong => "m",
+        IntKind::LongLong => "x",
+        IntKind::ULongLong => "y",
+    }
+}
+
+/// `I<args>E`, each argument mangled on its own.
+pub(crate) fn template_args(s: &Sema, args: &[TArg]) -> String {
+    let mut out = String::from("I");
+    for a in args {
+        match a {
+            TArg::Type(t) => {
+                let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
+                m.ty(*t);
+                out.push_str(&m.out);
+            }
+            TArg::Value(v, t) => {
+                let code = s.types.int_kind(*t).map_or("i", int_code);
+                if *v < 0 {
+                    out.push_str(&format!("L{code}n{}E", -v));
+                } else {
+                    out.push_str(&format!("L{code}{v}E"));
+                }
+            }
+        }
+    }
+    out.push('E');
+    out
+}
+
+/// The components naming scope `ns` (namespaces, classes), outermost first.
+fn scope_components(s: &Sema, ns: NsId) -> Vec<String> {
+    let n = &s.namespaces[ns.0 as usize];
+    if let Some(r) = n.record {
+        return s.types.rec(r).mangled.split('\u{1}').map(str::to_string).collect();
+    }
+    let Some(parent) = n.parent else { return Vec::new() };
+    let mut v = scope_components(s, parent);
+    v.push(match n.name {
+        Some(a) => source_name(s.interner.str(a)),
+        None => "12_GLOBAL__N_1".into(),
+    });
+    v
+}
+
+/// A record's or enum's components joined by `\u{1}` (the form [`super::ty::RecordInfo`]
+/// keeps).
+pub(crate) fn nested(s: &Sema, ns: NsId, comp: &str) -> String {
+    let mut v = scope_components(s, ns);
+    v.push(comp.to_string());
+    v.join("\u{1}")
+}
+
+/// A namespace-scope variable's symbol.
+pub(crate) fn global_symbol(s: &Sema, ns: NsId, name: &str) -> String {
+    let comps = scope_components(s, ns);
+    if comps.is_empty() {
+        return name.to_string();
+    }
+    format!("_ZN{}{}E", comps.concat(), source_name(name))
+}
+
+struct Mangler<'s, 'a> {
+    s: &'s Sema<'a>,
+    subs: Vec<String>,
+    out: String,
+    /// The template parameters of the function being mangled (for `T_`).
+    tparams: &'s [Option<Atom>],
+}
+
+impl Mangler<'_, '_> {
+    /// Emits `key` as a substitution if seen, else runs `emit` and records `key`.
+    fn sub(&mut self, key: &str) -> bool {
+        if let Some(i) = self.subs.iter().position(|k| k == key) {
+            self.out.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
+            return true;
+        }
+        false
+    }
+
+    /// A sequence of name components, with substitutions for the longest known prefix.
+    fn components(&mut self, comps: &[String], nested: bool) {
+        let keys: Vec<String> = (1..=comps.len()).map(|i| comps[..i].concat()).collect();
+        let known = keys.iter().rposition(|k| self.subs.contains(k));
+        if known == Some(comps.len() - 1) {
+            // The whole name was seen: its substitution alone.
+            let i = self.subs.iter().position(|x| *x == keys[comps.len() - 1]).expect("known");
+            self.out.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
+            return;
+        }
+        if nested && comps.len() > 1 || known.is_some_and(|k| k + 1 < comps.len()) {
+            // N ... E
+            let mut body = String::new();
+            let start = match known {
+                Some(k) => {
+                    let i = self.subs.iter().position(|x| *x == keys[k]).expect("known");
+                    body.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
+                    k + 1
+                }
+                None => 0,
+            };
+            for (i, c) in comps.iter().enumerate().skip(start) {
+                body.push_str(c);
+                // A template instance's component is the template name then its arguments:
+                // both prefixes are candidates.
+                if let Some(pos) = c.find('I').filter(|&p| p > 0 && c.ends_with('E')) {
+                    let name_key = format!("{}{}", keys[i].strip_suffix(c.as_str()).unwrap_or(""), &c[..pos]);
+                    if !self.subs.contains(&name_key) {
+                        self.subs.push(name_key);
+                    }
+                }
+                self.subs.push(keys[i].clone());
+            }
+            self.out.push('N');
+            self.out.push_str(&body);
+            self.out.push('E');
+        } else if let Some(k) = known {
+            let i = self.subs.iter().position(|x| *x == keys[k]).expect("known");
+            self.out.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
+        } else {
+            let c = &comps[0];
+            self.out.push_str(c);
+            if let Some(pos) = c.find('I').filter(|&p| p > 0 && c.ends_with('E')) {
+                self.subs.push(c[..pos].to_string());
+            }
+            self.subs.push(keys[0].clone());
+        }
+    }
+
+    fn ty(&mut self, t: Ty) {
+        let s = self.s;
+        let quals = t.quals();
+        if quals != 0 {
+            let mut probe = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
+            probe.ty_unqual(t.unqual());
+            let key = format!("{}{}", qual_prefix(quals), key_of(s, t.unqual()));
+            if self.sub(&key) {
+                return;
+            }
+            self.out.push_str(qual_prefix(quals));
+            self.ty_unqual(t.unqual());
+            self.subs.push(key);
+            return;
+        }
+        self.ty_unqual(t);
+    }
+
+    fn ty_unqual(&mut self, t: Ty) {
+        let s = self.s;
+        match s.types.kind(t).clone() {
+            TyKind::Error | TyKind::Void => self.out.push('v'),
+            TyKind::Int(k) => self.out.push_str(int_code(k)),
+            TyKind::Float(FloatTy::Half) => self.out.push_str("DF16_"),
+            TyKind::Float(FloatTy::Float) => self.out.push('f'),
+            TyKind::Float(FloatTy::Double) => self.out.push('d'),
+            TyKind::Nullptr => self.out.push_str("Dn"),
+            TyKind::Ptr(p) | TyKind::Ref(p) => {
+                let c = if matches!(s.types.kind(t), TyKind::Ptr(_)) { 'P' } else { 'R' };
+                let key = format!("{c}{}", key_of(s, p));
+                if self.sub(&key) {
+                    return;
+                }
+                self.out.push(c);
+                self.ty(p);
+                self.subs.push(key);
+            }
+            TyKind::Array(e, n) => {
+                let key = key_of(s, t);
+                if self.sub(&key) {
+                    return;
+                }
+                self.out.push_str(&format!("A{}_", n.unwrap_or(0)));
+                self.ty(e);
+                self.subs.push(key);
+            }
+            TyKind::Record(r) => {
+                let comps: Vec<String> = s.types.rec(r).mangled.split('\u{1}').map(str::to_string).collect();
+                self.components(&comps, true);
+            }
+            TyKind::Enum(e) => {
+                let comps: Vec<String> = s.types.enums[e.0 as usize].mangled.split('\u{1}').map(str::to_string).collect();
+                self.components(&comps, true);
+            }
+            TyKind::Func { ret, params, .. } => {
+                let key = key_of(s, t);
+                if self.sub(&key) {
+                    return;
+                }
+                self.out.push('F');
+                self.ty(ret);
+                self.params(&params);
+                self.out.push('E');
+                self.subs.push(key);
+            }
+        }
+    }
+
+    fn params(&mut self, params: &[Ty]) {
+        if params.is_empty() {
+            self.out.push('v');
+        }
+        for &p in params {
+            self.ty(p);
+        }
+    }
+
+    /// A parameter or return type as written in a function template: template parameters
+    /// as `T_`, `T0_`, ...; `None` if it mentions none (then the resolved type is used).
+    fn written(&mut self, at: crate::ast::TypeId) -> bool {
+        if !mentions_tparam(self.s, at, self.tparams) {
+            return false;
+        }
+        let s = self.s;
+        let a = s.ast.ty(at);
+        let mut quals = 0;
+        if a.quals.is_const {
+            quals |= Ty::CONST;
+        }
+        if a.quals.is_volatile {
+            quals |= Ty::VOLATILE;
+        }
+        let mut inner = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
+        let key_body = {
+            inner.written_unqual(at);
+            inner.out.clone()
+        };
+        if quals != 0 {
+            let key = format!("{}{key_body}", qual_prefix(quals));
+            if self.sub(&key) {
+                return true;
+            }
+            self.out.push_str(qual_prefix(quals));
+            self.written_unqual(at);
+            self.subs.push(key);
+        } else {
+            self.written_unqual(at);
+        }
+        true
+    }
+
+    fn written_unqual(&mut self, at: crate::ast::TypeId) {
+        let s = self.s;
+        match &s.ast.ty(at).kind {
+            TypeKind::Named(n) if n.parts.len() == 1 => {
+                let i = self.tparams.iter().position(|p| *p == Some(n.parts[0])).unwrap_or(0);
+                let key = if i == 0 { "T_".to_string() } else { format!("T{}_", to_base36(i - 1)) };
+                if self.sub(&key) {
+                    return;
+                }
+                self.out.push_str(&key);
+                self.subs.push(key);
+            }
+            TypeKind::Pointer(p) | TypeKind::Reference { to: p, .. } => {
+                let c = if matches!(s.ast.ty(at).kind, TypeKind::Pointer(_)) { 'P' } else { 'R' };
+                let mut probe = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
+                probe.written_or_resolved(*p);
+                let key = format!("{c}{}", probe.out);
+                if self.sub(&key) {
+                    return;
+                }
+                self.out.push(c);
+                self.written_or_resolved(*p);
+                self.subs.push(key);
+            }
+            _ => self.out.push('v'),
+        }
+    }
+
+    fn written_or_resolved(&mut self, at: crate::ast::TypeId) {
+        if !self.written(at) {
+            // Not dependent: a builtin or a named non-template type (resolved lazily by
+            // name: the common cases are builtins).
+            match &self.s.ast.ty(at).kind {
+                TypeKind::Builtin(b) => {
+                    let a = self.s.ast.ty(at);
+                    let q = (a.quals.is_const as u32) | ((a.quals.is_volatile as u32) << 1);
+                    let code = builtin_code(*b);
+                    if q != 0 {
+                        let key = format!("{}{code}", qual_prefix(q));
+                        if self.sub(&key) {
+                            return;
+                        }
+                        self.out.push_str(&key);
+                        self.subs.push(key);
+                    } else {
+                        self.out.push_str(code);
+                    }
+                }
+                _ => self.out.push('v'),
+            }
+        }
+    }
+}
+
+/// The Itanium ABI's operator names (`operator+` is `pl`).
+fn operator_name(name: &str) -> Option<&'static str> {
+    Some(match name.strip_prefix("operator")? {
+        "+" => "pl",
+        "-" => "mi",
+        "*" => "ml",
+        "/" => "dv",
+        "%" => "rm",
+        "&" => "an",
+        "|" => "or",
+        "^" => "eo",
+        "=" => "aS",
+        "+=" => "pL",
+        "-=" => "mI",
+        "*=" => "mL",
+        "/=" => "dV",
+        "%=" => "rM",
+        "&=" => "aN",
+        "|=" => "oR",
+        "^=" => "eO",
+        "<<" => "ls",
+        ">>" => "rs",
+        "<<=" => "lS",
+        ">>=" => "rS",
+        "==" => "eq",
+        "!=" => "ne",
+        "<" => "lt",
+        ">" => "gt",
+        "<=" => "le",
+        ">=" => "ge",
+        "!" => "nt",
+        "&&" => "aa",
+        "||" => "oo",
+        "++" => "pp",
+        "--" => "mm",
+        "," => "cm",
+        "->" => "pt",
+        "()" => "cl",
+        "[]" => "ix",
+        "~" => "co",
+        _ => return None,
+    })
+}
+
+fn builtin_code(b: crate::ast::Builtin) -> &'static str {
+    use crate::ast::Builtin as B;
+    match b {
+        B::Void => "v",
+        B::Bool => "b",
+        B::Char => "c",
+        B::SChar => "a",
+        B::UChar => "h",
+        B::Short => "s",
+        B::UShort => "t",
+        B::Int => "i",
+        B::UInt => "j",
+        B::Long => "l",
+        B::ULong => "m",
+        B::LongLong => "x",
+        B::ULongLong => "y",
+        B::Float => "f",
+        B::Double => "d",
+        B::LongDouble => "e",
+        B::Int128 => "n",
+        B::UInt128 => "o",
+    }
+}
+
+fn mentions_tparam(s: &Sema, at: crate::ast::TypeId, tparams: &[Option<Atom>]) -> bool {
+    match &s.ast.ty(at).kind {
+        TypeKind::Named(n) => n.parts.len() == 1 && tparams.contains(&Some(n.parts[0])),
+        TypeKind::Pointer(p) | TypeKind::Reference { to: p, .. } => mentions_tparam(s, *p, tparams),
+        _ => false,
+    }
+}
+
+fn qual_prefix(q: u32) -> &'static str {
+    match q & 3 {
+        1 => "K",
+        2 => "V",
+        3 => "VK",
+        _ => "",
+    }
+}
+
+/// A type's mangling on its own: the identity of a substitution candidate.
+fn key_of(s: &Sema, t: Ty) -> String {
+    let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
+    m.ty(t);
+    m.out
+}
+
+fn to_base36(mut n: usize) -> String {
+    const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut v = Vec::new();
+    loop {
+        v.push(DIGITS[n % 36]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    v.reverse();
+    String::from_utf8(v).expect("ascii")
+}
+
+/// The symbol of function `f`.
+pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
+    let info = &s.funcs[f.0 as usize];
+    let name = s.interner.str(info.name);
+    if info.extern_c && info.record.is_none() {
+        return name.to_string();
+    }
+    // A function template's instance (not a member of a class template's instance).
+    let fn_template = s.templates.iter().find(|t| t.decl == info.decl);
+    let tparams: Vec<Option<Atom>> = fn_template
+        .map(|t| {
+            t.params
+                .iter()
+                .map(|p| match p {
+                    TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => *name,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut m = Mangler { s, subs: Vec::new(), out: String::from("_Z"), tparams: &tparams };
+    let ns = match info.record {
+        Some(r) => s.rec_ns[r.0 as usize],
+        None => info.ns,
+    };
+    let mut comps = scope_components(s, ns);
+    let own = if info.is_ctor { "C1".to_string() } else { operator_name(name).map_or_else(|| source_name(name), str::to_string) };
+    let targs = info.tpl_args.as_ref().filter(|_| fn_template.is_some()).map(|a| template_args(s, a));
+    if comps.is_empty() {
+        m.out.push_str(&own);
+        if let Some(t) = &targs {
+            m.subs.push(own.clone());
+            m.out.push_str(t);
+        }
+    } else {
+        let keys: Vec<String> = (1..=comps.len()).map(|i| comps[..i].concat()).collect();
+        m.out.push('N');
+        if info.is_const_method {
+            m.out.push('K');
+        }
+        for k in &keys {
+            m.subs.push(k.clone());
+        }
+        m.out.push_str(&comps.concat());
+        comps.push(own.clone());
+        m.out.push_str(&own);
+        if let Some(t) = &targs {
+            m.subs.push(comps.concat());
+            m.out.push_str(t);
+        }
+        m.out.push('E');
+    }
+    // Function templates mangle their return type, and their parameters as written.
+    let (ret_at, param_ats): (Option<crate::ast::TypeId>, Vec<crate::ast::TypeId>) = match &s.ast.decl(info.decl).kind {
+        DeclKind::Function { ret, params, .. } => (Some(*ret), params.iter().map(|p| p.ty).collect()),
+        _ => (None, Vec::new()),
+    };
+    if targs.is_some() {
+        match ret_at {
+            Some(r) if m.written(r) => {}
+            _ => m.ty(info.ret),
+        }
+    }
+    if info.params.is_empty() {
+        m.out.push('v');
+    }
+    for (i, &p) in info.params.iter().enumerate() {
+        if targs.is_some() {
+            if let Some(&at) = param_ats.get(i) {
+                if m.written(at) {
+                    continue;
+                }
+            }
+        }
+        m.ty(p);
+    }
+    m.out
+}

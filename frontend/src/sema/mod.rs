@@ -1,0 +1,759 @@
+//! Semantic analysis and emission of the `cuda` dialect, in one pass over the syntax tree.
+//!
+//! # Design
+//!
+//! Sema checks and emits at once (as clang's CodeGen would on a typed tree, without
+//! building the typed tree): each expression is analysed into a [`Value`] that is either
+//! an SSA value or an address (an lvalue), with its C++ type; every conversion the C++
+//! rules imply is emitted as an explicit `cuda.cast`.
+//!
+//! 1. **Declarations** ([`decl`]): the top-level declarations are entered into namespace
+//!    scopes first (functions with their signatures, records with their layouts, enums,
+//!    typedefs, globals, templates), so that a kernel can call a function defined below it.
+//! 2. **Functions** are emitted from a worklist: every kernel and device function defined
+//!    in the user's files, then whatever they call (built-in header functions, template
+//!    instances), each once. A function template is instantiated when a call deduces its
+//!    arguments or names them; a class template when its type is named. Errors inside an
+//!    instance carry "in instantiation of template" notes.
+//! 3. **Bodies** ([`stmt`], [`expr`]): local variables are `cuda.var`s (per thread, or per
+//!    block for `__shared__`), read and written by `cuda.load`/`cuda.store`; control flow
+//!    is structured (`cuda.if`, `cuda.loop`, `cuda.switch`) with `cuda.break`,
+//!    `cuda.continue` and `cuda.return` as region terminators; `&&`, `||` and `?:` are
+//!    `cuda.if`s with results.
+//! 4. **Built-ins**: functions declared without a body in cuprite's built-in headers are
+//!    the compiler's: the GPU operations among them (barriers, atomics, shuffles, votes,
+//!    fences) become their ops ([`builtins`]), the rest (math library, integer intrinsics)
+//!    `cuda.intrinsic` calls by name (or the name an `intrinsic("...")` attribute gives).
+//!    `threadIdx`, `blockIdx`, `blockDim`, `gridDim` and `warpSize` are declared in
+//!    `cuda_runtime.h` and read as `cuda.special`.
+//!
+//! Names of kernels and device functions are mangled as nvcc mangles them (Itanium C++
+//! ABI, [`mangle`]) unless declared `extern "C"`.
+//!
+//! One [`Context`] holds the translation unit's module (DESIGN.md's per-function contexts
+//! are the incremental driver's concern: it can split the module by function).
+//!
+//! Recursion over expressions and statements is bounded by the parser's nesting limit
+//! (256); the driver runs the frontend on a thread with a large enough stack.
+
+mod builtins;
+mod call;
+mod decl;
+mod expr;
+mod mangle;
+mod stmt;
+pub mod ty;
+
+use crate::ast::*;
+use crate::diag::Diagnostic;
+use crate::intern::{Atom, Interner};
+use crate::source::{FileKind, SourceMap, Span};
+use cuprite_dialects::cuda::types::AddrSpace;
+use cuprite_ir::{AttrId, BlockId, Context, InsertPoint, LocId, OpId, OperationState, RegionId, TypeId, ValueId};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+use ty::{RecId, Ty, TyKind, Types};
+
+/// A compile-time constant.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Konst {
+    Int(i128),
+    Float(f64),
+}
+
+/// The thread-index builtins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BuiltinVar {
+    ThreadIdx,
+    BlockIdx,
+    BlockDim,
+    GridDim,
+    WarpSize,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FuncId(u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TplId(u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NsId(u32);
+
+/// What a name denotes.
+#[derive(Clone, Debug)]
+pub enum Entity {
+    /// A variable in memory: `addr` in `space`, holding a `ty` (for a reference, the
+    /// referenced object). `konst`: its value, when it is a constant.
+    Var {
+        addr: ValueId,
+        ty: Ty,
+        space: AddrSpace,
+        konst: Option<Konst>,
+    },
+    /// A namespace-scope variable: a `cuda.global` in device spaces, or a host variable
+    /// (usable in device code only as a constant).
+    Global {
+        sym: String,
+        ty: Ty,
+        space: Option<AddrSpace>,
+        konst: Option<Konst>,
+        span: Span,
+    },
+    Builtin(BuiltinVar),
+    Func(FuncId),
+    Type(Ty),
+    Template(TplId),
+    Const(Konst, Ty),
+    Namespace(NsId),
+}
+
+/// Where a function runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Exec {
+    Kernel,
+    Device,
+    HostDevice,
+    Host,
+}
+
+/// Template parameter bindings.
+pub type Env = Vec<(Atom, Entity)>;
+
+#[derive(Clone, Debug)]
+pub struct FuncInfo {
+    pub name: Atom,
+    /// Readable name for diagnostics (`ns::f`, `S::m`).
+    pub display: String,
+    pub decl: DeclId,
+    pub ret: Ty,
+    pub params: Vec<Ty>,
+    pub param_names: Vec<Option<Atom>>,
+    pub defaults: Vec<Option<ExprId>>,
+    pub variadic: bool,
+    pub exec: Exec,
+    pub body: Option<StmtId>,
+    /// Declared in one of cuprite's built-in headers.
+    pub builtin_header: bool,
+    pub extern_c: bool,
+    /// Member function of this record (the object is an implicit first argument).
+    pub record: Option<RecId>,
+    pub is_const_method: bool,
+    pub is_ctor: bool,
+    /// Template bindings the body is analysed with.
+    pub env: Vec<(Atom, Entity)>,
+    /// Template arguments, for mangling and diagnostics.
+    pub tpl_args: Option<Vec<TArg>>,
+    /// The namespace the function was declared in (its body's enclosing scope).
+    pub ns: NsId,
+    pub span: Span,
+    /// Its symbol, once its emission has been queued.
+    pub symbol: Option<String>,
+    pub launch_bounds: Vec<ExprId>,
+    /// Where a template instance was first needed (for "in instantiation of" notes).
+    pub inst_site: Option<Span>,
+    /// The intrinsic a built-in declaration stands for (`intrinsic("sinf")`), if not its name.
+    pub intrinsic: Option<String>,
+}
+
+/// A template argument.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TArg {
+    Type(Ty),
+    Value(i128, Ty),
+}
+
+#[derive(Clone, Debug)]
+pub struct TemplateInfo {
+    pub params: Vec<TemplateParam>,
+    pub decl: DeclId,
+    pub ns: NsId,
+    pub record: Option<RecId>,
+    pub instances: FxHashMap<Vec<TArg>, Entity>,
+    pub name: Atom,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Namespace {
+    pub name: Option<Atom>,
+    pub parent: Option<NsId>,
+    pub names: FxHashMap<Atom, Vec<Entity>>,
+    pub usings: Vec<NsId>,
+    /// The record this scope belongs to (member lookup).
+    pub record: Option<RecId>,
+}
+
+/// Per-function emission state.
+pub(crate) struct FnState {
+    pub func: FuncId,
+    pub ret: Ty,
+    pub block: BlockId,
+    /// The current block ended with a terminator: what follows is unreachable.
+    pub terminated: bool,
+    pub loops: u32,
+    pub switches: u32,
+    /// The object of a member function: its address and record.
+    pub this: Option<(ValueId, RecId)>,
+    pub exec: Exec,
+}
+
+/// Options of semantic analysis.
+#[derive(Clone, Debug, Default)]
+pub struct SemaOptions {
+    /// `sm_XX` as a number (for diagnostics about target features).
+    pub arch: u32,
+}
+
+pub struct Sema<'a> {
+    pub ast: &'a Ast,
+    pub interner: &'a Interner,
+    pub sm: &'a SourceMap,
+    pub diags: Vec<Diagnostic>,
+    pub ctx: Context,
+    pub module: OpId,
+    module_block: BlockId,
+    pub types: Types,
+    pub namespaces: Vec<Namespace>,
+    pub cur_ns: NsId,
+    /// Block scopes of the function being emitted, innermost last.
+    scopes: Vec<FxHashMap<Atom, Entity>>,
+    pub funcs: Vec<FuncInfo>,
+    pub templates: Vec<TemplateInfo>,
+    /// Record scopes, by record.
+    pub rec_ns: Vec<NsId>,
+    /// Records by their declaration (class templates have one per instance).
+    worklist: VecDeque<FuncId>,
+    pub(crate) fs: Option<FnState>,
+    /// "in instantiation of" context: (what, where).
+    inst_stack: Vec<(String, Span)>,
+    file_syms: FxHashMap<u32, cuprite_ir::Symbol>,
+    emitted_globals: rustc_hash::FxHashSet<String>,
+    pub options: SemaOptions,
+    atoms: Atoms,
+}
+
+/// Atoms sema compares against.
+pub(crate) struct Atoms {
+    pub launch_bounds: Option<Atom>,
+    pub aligned: Option<Atom>,
+    pub intrinsic: Option<Atom>,
+}
+
+/// Runs semantic analysis on `ast`, returning the `cuda` dialect module and diagnostics.
+pub fn lower(ast: &Ast, interner: &Interner, sm: &SourceMap, options: SemaOptions) -> (Context, OpId, Vec<Diagnostic>) {
+    let mut s = Sema::new(ast, interner, sm, options);
+    s.run();
+    let Sema { ctx, module, mut diags, .. } = s;
+    // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
+    // rather than handed on.
+    if !diags.iter().any(|d| d.severity == crate::Severity::Error) {
+        if let Err(errs) = cuprite_ir::verify::verify(&ctx, module, None) {
+            for e in errs.into_iter().take(5) {
+                diags.push(Diagnostic {
+                    severity: crate::Severity::Error,
+                    message: format!("internal compiler error: the emitted cuda IR does not verify: {}", e.message),
+                    span: None,
+                    notes: Vec::new(),
+                });
+            }
+        }
+    }
+    (ctx, module, diags)
+}
+
+impl<'a> Sema<'a> {
+    fn new(ast: &'a Ast, interner: &'a Interner, sm: &'a SourceMap, options: SemaOptions) -> Self {
+        let mut ctx = Context::new(cuprite_dialects::registry());
+        let loc = ctx.unknown_loc();
+        let st = OperationState::new(&mut ctx, "builtin.module", loc);
+        let mut st = st;
+        let r = ctx.create_region();
+        st.regions.push(r);
+        let module = ctx.create_op(st);
+        let module_block = ctx.create_block(&[]);
+        ctx.append_block(r, module_block);
+        let atoms =
+            Atoms { launch_bounds: interner.get("launch_bounds"), aligned: interner.get("aligned"), intrinsic: interner.get("intrinsic") };
+        Sema {
+            ast,
+            interner,
+            sm,
+            diags: Vec::new(),
+            ctx,
+            module,
+            module_block,
+            types: Types::new(),
+            namespaces: vec![Namespace::default()],
+            cur_ns: NsId(0),
+            scopes: Vec::new(),
+            funcs: Vec::new(),
+            templates: Vec::new(),
+            rec_ns: Vec::new(),
+            worklist: VecDeque::new(),
+            fs: None,
+            inst_stack: Vec::new(),
+            file_syms: FxHashMap::default(),
+            emitted_globals: Default::default(),
+            options,
+            atoms,
+        }
+    }
+
+    fn run(&mut self) {
+        let top = self.ast.top.clone();
+        for d in top {
+            self.declare(d);
+        }
+        // Kernels and device functions defined in the user's files are emitted even when
+        // nothing calls them (their errors are the user's).
+        for i in 0..self.funcs.len() {
+            let f = &self.funcs[i];
+            if f.body.is_some()
+                && !f.builtin_header
+                && f.tpl_args.is_none()
+                && matches!(f.exec, Exec::Kernel | Exec::Device | Exec::HostDevice)
+            {
+                self.require_func(FuncId(i as u32));
+            }
+        }
+        while let Some(f) = self.worklist.pop_front() {
+            self.emit_function(f);
+        }
+    }
+
+    // ----- diagnostics -------------------------------------------------------------------
+
+    pub(crate) fn error(&mut self, span: Span, msg: impl Into<String>) {
+        let mut d = Diagnostic::error(span, msg);
+        self.add_context_notes(&mut d);
+        self.diags.push(d);
+    }
+    pub(crate) fn warning(&mut self, span: Span, msg: impl Into<String>) {
+        let mut d = Diagnostic::warning(span, msg);
+        self.add_context_notes(&mut d);
+        self.diags.push(d);
+    }
+    pub(crate) fn error_with(&mut self, mut d: Diagnostic) {
+        self.add_context_notes(&mut d);
+        self.diags.push(d);
+    }
+    fn add_context_notes(&self, d: &mut Diagnostic) {
+        for (what, span) in self.inst_stack.iter().rev() {
+            d.notes.push(crate::diag::Note { span: Some(*span), message: format!("in instantiation of {what}") });
+        }
+    }
+    pub(crate) fn unsupported(&mut self, span: Span, what: &str) {
+        self.error(span, format!("{what} is not supported by cuprite yet"));
+    }
+
+    pub(crate) fn name_str(&self, a: Atom) -> &'a str {
+        self.interner.str(a)
+    }
+    pub(crate) fn is_builtin_file(&self, span: Span) -> bool {
+        self.sm.file(span.file).kind == FileKind::Builtin
+    }
+
+    // ----- IR building -------------------------------------------------------------------
+
+    pub(crate) fn loc(&mut self, span: Span) -> LocId {
+        let f = self.sm.file(span.file);
+        let sym = match self.file_syms.get(&span.file.0) {
+            Some(&s) => s,
+            None => {
+                let s = self.ctx.sym(&f.name);
+                self.file_syms.insert(span.file.0, s);
+                s
+            }
+        };
+        let (line, col) = f.line_col(span.lo);
+        self.ctx.loc(cuprite_ir::Location::File {
+            file: sym,
+            start: cuprite_ir::LineCol { line, col },
+            end: None,
+            bytes: Some((span.lo, span.hi)),
+        })
+    }
+
+    /// Creates op `name` at the end of the current block (or the module for globals).
+    pub(crate) fn op(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        results: &[TypeId],
+        props: &[(&str, AttrId)],
+        regions: usize,
+        span: Span,
+    ) -> OpId {
+        let loc = self.loc(span);
+        let mut st = OperationState::new(&mut self.ctx, name, loc);
+        st.operands.extend_from_slice(operands);
+        st.result_types.extend_from_slice(results);
+        for (k, v) in props {
+            let k = self.ctx.sym(k);
+            st.props.push((k, *v));
+        }
+        for _ in 0..regions {
+            let r = self.ctx.create_region();
+            let b = self.ctx.create_block(&[]);
+            self.ctx.append_block(r, b);
+            st.regions.push(r);
+        }
+        let op = self.ctx.create_op(st);
+        let block = match &self.fs {
+            Some(fs) => fs.block,
+            None => self.module_block,
+        };
+        self.ctx.insert_op(op, InsertPoint::end(block));
+        op
+    }
+
+    /// An op with one result.
+    pub(crate) fn op1(&mut self, name: &str, operands: &[ValueId], result: TypeId, props: &[(&str, AttrId)], span: Span) -> ValueId {
+        let op = self.op(name, operands, &[result], props, 0, span);
+        self.ctx.result(op, 0)
+    }
+
+    pub(crate) fn enum_attr(&mut self, v: i64) -> AttrId {
+        let t = self.ctx.i32();
+        self.ctx.int_attr(v as i128, t)
+    }
+
+    pub(crate) fn region_block(&self, op: OpId, i: usize) -> BlockId {
+        let r: RegionId = self.ctx.region(op, i);
+        self.ctx.entry_block(r).expect("sema creates every region with a block")
+    }
+
+    /// Runs `f` with the insertion point at the end of `block`; returns whether that
+    /// block ended with a terminator.
+    pub(crate) fn in_block<R>(&mut self, block: BlockId, f: impl FnOnce(&mut Self) -> R) -> (R, bool) {
+        let fs = self.fs.as_mut().expect("in a function");
+        let saved = (fs.block, fs.terminated);
+        fs.block = block;
+        fs.terminated = false;
+        let r = f(self);
+        let fs = self.fs.as_mut().expect("in a function");
+        let term = fs.terminated;
+        fs.block = saved.0;
+        fs.terminated = saved.1;
+        (r, term)
+    }
+
+    /// Ends the current block with `name` (a terminator) and marks it terminated.
+    pub(crate) fn terminate(&mut self, name: &str, operands: &[ValueId], span: Span) {
+        self.op(name, operands, &[], &[], 0, span);
+        if let Some(fs) = self.fs.as_mut() {
+            fs.terminated = true;
+        }
+    }
+
+    pub(crate) fn terminated(&self) -> bool {
+        self.fs.as_ref().is_some_and(|f| f.terminated)
+    }
+
+    // ----- scopes ------------------------------------------------------------------------
+
+    pub(crate) fn push_scope(&mut self) {
+        self.scopes.push(FxHashMap::default());
+    }
+    pub(crate) fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+    pub(crate) fn bind_local(&mut self, name: Atom, e: Entity) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name, e);
+        }
+    }
+    pub(crate) fn bind_ns(&mut self, ns: NsId, name: Atom, e: Entity) {
+        let entry = self.namespaces[ns.0 as usize].names.entry(name).or_default();
+        match e {
+            Entity::Func(_) => entry.push(e),
+            _ => {
+                entry.clear();
+                entry.push(e)
+            }
+        }
+    }
+
+    /// Unqualified lookup: block scopes, then the enclosing namespaces (with their
+    /// `using namespace`s) from `cur_ns` outwards.
+    pub(crate) fn lookup(&self, name: Atom) -> Vec<Entity> {
+        for s in self.scopes.iter().rev() {
+            if let Some(e) = s.get(&name) {
+                return vec![e.clone()];
+            }
+        }
+        let mut ns = Some(self.cur_ns);
+        while let Some(n) = ns {
+            let found = self.lookup_in_ns(n, name, 0);
+            if !found.is_empty() {
+                return found;
+            }
+            ns = self.namespaces[n.0 as usize].parent;
+        }
+        Vec::new()
+    }
+
+    /// Lookup in one namespace (and the namespaces it uses).
+    pub(crate) fn lookup_in_ns(&self, ns: NsId, name: Atom, depth: u32) -> Vec<Entity> {
+        let n = &self.namespaces[ns.0 as usize];
+        if let Some(e) = n.names.get(&name) {
+            if !e.is_empty() {
+                return e.clone();
+            }
+        }
+        let mut out = Vec::new();
+        if depth < 8 {
+            for &u in &n.usings {
+                out.extend(self.lookup_in_ns(u, name, depth + 1));
+            }
+        }
+        out
+    }
+
+    /// Looks up a possibly qualified name (without its template arguments).
+    pub(crate) fn lookup_name(&mut self, name: &Name) -> Vec<Entity> {
+        if name.parts.len() == 1 && !name.global {
+            return self.lookup(name.parts[0]);
+        }
+        let mut ns = if name.global {
+            NsId(0)
+        } else {
+            // The first part is found by unqualified lookup.
+            match self.lookup(name.parts[0]).into_iter().next() {
+                Some(Entity::Namespace(n)) => n,
+                Some(Entity::Type(t)) => match self.types.record(t) {
+                    Some(r) => self.rec_ns[r.0 as usize],
+                    None => return Vec::new(),
+                },
+                _ => return Vec::new(),
+            }
+        };
+        let rest = if name.global { &name.parts[..] } else { &name.parts[1..] };
+        for (i, &p) in rest.iter().enumerate() {
+            let found = self.lookup_in_ns(ns, p, 0);
+            if i + 1 == rest.len() {
+                return found;
+            }
+            ns = match found.into_iter().next() {
+                Some(Entity::Namespace(n)) => n,
+                Some(Entity::Type(t)) => match self.types.record(t) {
+                    Some(r) => self.rec_ns[r.0 as usize],
+                    None => return Vec::new(),
+                },
+                _ => return Vec::new(),
+            };
+        }
+        Vec::new()
+    }
+
+    pub(crate) fn name_text(&self, name: &Name) -> String {
+        let mut s = String::new();
+        if name.global {
+            s.push_str("::");
+        }
+        for (i, p) in name.parts.iter().enumerate() {
+            if i > 0 {
+                s.push_str("::");
+            }
+            s.push_str(self.name_str(*p));
+        }
+        s
+    }
+
+    // ----- functions ---------------------------------------------------------------------
+
+    /// Queues `f` for emission (once) and returns its symbol.
+    pub(crate) fn require_func(&mut self, f: FuncId) -> String {
+        if let Some(s) = &self.funcs[f.0 as usize].symbol {
+            return s.clone();
+        }
+        let sym = mangle::function_symbol(self, f);
+        self.funcs[f.0 as usize].symbol = Some(sym.clone());
+        self.worklist.push_back(f);
+        sym
+    }
+
+    fn emit_function(&mut self, f: FuncId) {
+        let info = self.funcs[f.0 as usize].clone();
+        let Some(body) = info.body else { return };
+        let sym = info.symbol.clone().unwrap_or_default();
+        if info.exec == Exec::Kernel && !self.types.is_void(info.ret) && !self.types.is_error(info.ret) {
+            self.error(
+                info.span,
+                format!("a __global__ function must return void, '{}' returns '{}'", info.display, self.types.show(info.ret)),
+            );
+        }
+        // Signature.
+        let mut inputs = Vec::new();
+        let mut this_rec = None;
+        if let Some(r) = info.record {
+            let rt = self.types.intern(TyKind::Record(r));
+            let pt = self.types.ptr(rt);
+            inputs.push(self.types.ir(&mut self.ctx, pt).expect("pointer"));
+            this_rec = Some(r);
+        }
+        for &p in &info.params {
+            match self.types.ir(&mut self.ctx, p) {
+                Some(t) => inputs.push(t),
+                None => self.error(info.span, "a parameter cannot have type 'void'"),
+            }
+        }
+        let results: Vec<TypeId> = self.types.ir(&mut self.ctx, info.ret).into_iter().collect();
+        let fty = self.ctx.function_type(inputs.clone(), results);
+        let kind = if info.exec == Exec::Kernel { 0 } else { 1 };
+        let kind_a = self.enum_attr(kind);
+        let name_a = self.ctx.str_attr(&sym);
+        let fty_a = self.ctx.type_attr(fty);
+        let mut props = vec![("kind", kind_a), ("sym_name", name_a), ("function_type", fty_a)];
+        if !info.launch_bounds.is_empty() {
+            let mut vals = Vec::new();
+            for &e in &info.launch_bounds {
+                match self.const_eval(e) {
+                    Some(Konst::Int(v)) if v > 0 && v <= i32::MAX as i128 => vals.push(v as i32),
+                    _ => self.error(self.ast.expr(e).span, "__launch_bounds__ arguments must be positive integer constants"),
+                }
+            }
+            if info.exec != Exec::Kernel {
+                self.warning(info.span, "__launch_bounds__ is ignored on a function that is not a __global__ kernel");
+            } else if !vals.is_empty() {
+                let i32t = self.ctx.i32();
+                let a = self.ctx.attr(cuprite_ir::AttrKind::DenseArray { elem: i32t, values: vals.iter().map(|&v| v as i64).collect() });
+                props.push(("launch_bounds", a));
+            }
+        }
+        let saved_fs = self.fs.take();
+        let fop = self.op("cuda.func", &[], &[], &props, 1, info.span);
+        let entry = self.region_block(fop, 0);
+        let args: Vec<ValueId> = inputs.iter().map(|&t| self.ctx.add_block_arg(entry, t)).collect();
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        let saved_ns = self.cur_ns;
+        self.cur_ns = info.ns;
+        if let (Some(tpl), Some(site)) = (&info.tpl_args, info.inst_site) {
+            let what = format!("'{}{}' requested here", info.display, self.show_targs(tpl));
+            self.inst_stack.push((what, site));
+        }
+        self.fs = Some(FnState {
+            func: f,
+            ret: info.ret,
+            block: entry,
+            terminated: false,
+            loops: 0,
+            switches: 0,
+            this: this_rec.map(|r| (args[0], r)),
+            exec: info.exec,
+        });
+        self.push_scope();
+        for (n, e) in &info.env {
+            self.bind_local(*n, e.clone());
+        }
+        self.push_scope();
+        let first = usize::from(this_rec.is_some());
+        for (i, (&pty, name)) in info.params.iter().zip(&info.param_names).enumerate() {
+            let Some(&arg) = args.get(first + i) else { continue };
+            let span = self.decl_param_span(info.decl, i).unwrap_or(info.span);
+            if let TyKind::Ref(to) = *self.types.kind(pty) {
+                if let Some(n) = name {
+                    self.bind_local(*n, Entity::Var { addr: arg, ty: to, space: AddrSpace::Generic, konst: None });
+                }
+                continue;
+            }
+            let pname = name.map(|n| self.name_str(n).to_string()).unwrap_or_default();
+            let addr = self.new_var(&pname, pty, AddrSpace::Local, span);
+            self.store(arg, addr, pty, span);
+            if let Some(n) = name {
+                self.bind_local(*n, Entity::Var { addr, ty: pty, space: AddrSpace::Local, konst: None });
+            }
+        }
+        if info.is_ctor {
+            self.emit_ctor_inits(f);
+        }
+        self.stmt(body);
+        if !self.terminated() {
+            let end = Span { lo: self.ast.stmt(body).span.hi.saturating_sub(1), ..self.ast.stmt(body).span };
+            if self.types.is_void(info.ret) || self.types.is_error(info.ret) {
+                self.terminate("cuda.return", &[], end);
+            } else {
+                if info.exec != Exec::Kernel {
+                    self.warning(end, format!("control reaches the end of non-void function '{}'", info.display));
+                }
+                // Undefined behaviour in C++: return an indeterminate value.
+                let tmp = self.new_var("", info.ret, AddrSpace::Local, end);
+                let v = self.load(tmp, info.ret, end);
+                self.terminate("cuda.return", &[v], end);
+            }
+        }
+        self.pop_scope();
+        self.pop_scope();
+        if info.tpl_args.is_some() && info.inst_site.is_some() {
+            self.inst_stack.pop();
+        }
+        self.scopes = saved_scopes;
+        self.cur_ns = saved_ns;
+        self.fs = saved_fs;
+    }
+
+    fn decl_param_span(&self, d: DeclId, i: usize) -> Option<Span> {
+        match &self.ast.decl(d).kind {
+            DeclKind::Function { params, .. } => params.get(i).map(|p| p.span),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn show_targs(&self, args: &[TArg]) -> String {
+        let parts: Vec<String> = args
+            .iter()
+            .map(|a| match a {
+                TArg::Type(t) => self.types.show(*t),
+                TArg::Value(v, _) => v.to_string(),
+            })
+            .collect();
+        format!("<{}>", parts.join(", "))
+    }
+
+    // ----- memory ------------------------------------------------------------------------
+
+    /// A new variable of type `ty` in `space` (`cuda.var`), at the function's current
+    /// insertion point.
+    pub(crate) fn new_var(&mut self, name: &str, ty: Ty, space: AddrSpace, span: Span) -> ValueId {
+        let pt = self.types.ir_ptr(&mut self.ctx, ty, space);
+        let n = self.ctx.str_attr(name);
+        self.op1("cuda.var", &[], pt, &[("name", n)], span)
+    }
+
+    pub(crate) fn load(&mut self, addr: ValueId, ty: Ty, span: Span) -> ValueId {
+        let t = self.types.ir_mem(&mut self.ctx, ty);
+        let mut props = Vec::new();
+        if ty.is_volatile() {
+            props.push(("volatile", self.ctx.unit_attr()));
+        }
+        self.op1("cuda.load", &[addr], t, &props, span)
+    }
+
+    pub(crate) fn store(&mut self, v: ValueId, addr: ValueId, ty: Ty, span: Span) {
+        let mut props = Vec::new();
+        if ty.is_volatile() {
+            props.push(("volatile", self.ctx.unit_attr()));
+        }
+        self.op("cuda.store", &[v, addr], &[], &props, 0, span);
+    }
+
+    pub(crate) fn constant_int(&mut self, v: i128, ty: Ty, span: Span) -> ValueId {
+        let t = self.types.ir_mem(&mut self.ctx, ty);
+        let a = self.ctx.int_attr(v, t);
+        self.op1("cuda.constant", &[], t, &[("value", a)], span)
+    }
+
+    pub(crate) fn constant_float(&mut self, v: f64, ty: Ty, span: Span) -> ValueId {
+        let t = self.types.ir_mem(&mut self.ctx, ty);
+        let bits = match self.types.float_ty(ty) {
+            Some(ty::FloatTy::Float) => cuprite_ir::print::f64_to_float_bits(v, cuprite_ir::FloatKind::F32),
+            Some(ty::FloatTy::Half) => cuprite_ir::print::f64_to_float_bits(v, cuprite_ir::FloatKind::F16),
+            _ => cuprite_ir::print::f64_to_float_bits(v, cuprite_ir::FloatKind::F64),
+        };
+        let a = self.ctx.attr(cuprite_ir::AttrKind::Float { bits, ty: t });
+        self.op1("cuda.constant", &[], t, &[("value", a)], span)
+    }
+
+    /// The record type `r`.
+    pub(crate) fn rec_ty(&mut self, r: RecId) -> Ty {
+        self.types.intern(TyKind::Record(r))
+    }
+}

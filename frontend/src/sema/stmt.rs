@@ -1,0 +1,564 @@
+//! Statements: block scopes, local declarations (`cuda.var` per thread, or per block for
+//! `__shared__`), structured control flow (`cuda.if`, `cuda.loop`, `cuda.switch`) whose
+//! regions end with `cuda.yield`, `cuda.break`, `cuda.continue` or `cuda.return`, and
+//! inline `asm`.
+
+use super::expr::{Place, Value};
+use super::ty::{Ty, TyKind};
+use super::*;
+
+impl Sema<'_> {
+    pub(crate) fn stmt(&mut self, s: StmtId) {
+        if self.terminated() {
+            return;
+        }
+        let st = self.ast.stmt(s);
+        let span = st.span;
+        match &st.kind {
+            StmtKind::Compound(items) => {
+                let items = items.clone();
+                self.push_scope();
+                for c in items {
+                    if self.terminated() {
+                        break;
+                    }
+                    self.stmt(c);
+                }
+                self.pop_scope();
+            }
+            StmtKind::Decl(decls) => {
+                for d in decls.clone() {
+                    self.local_decl(d);
+                }
+            }
+            StmtKind::Expr(e) => {
+                self.expr(*e);
+            }
+            StmtKind::If { cond, then, els, init } => {
+                let (cond, then, els, init) = (*cond, *then, *els, *init);
+                self.push_scope();
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(c) = self.condition(cond) {
+                    let ifop = self.op("cuda.if", &[c], &[], &[], 2, span);
+                    let (tb, eb) = (self.region_block(ifop, 0), self.region_block(ifop, 1));
+                    let (_, t1) = self.in_block(tb, |s| s.region_body(then, span));
+                    let (_, t2) = self.in_block(eb, |s| match els {
+                        Some(e) => s.region_body(e, span),
+                        None => s.terminate("cuda.yield", &[], span),
+                    });
+                    if t1 && t2 && self.diverged(ifop) {
+                        self.terminate("cuda.unreachable", &[], span);
+                    }
+                }
+                self.pop_scope();
+            }
+            StmtKind::For { init, cond, step, body, unroll } => {
+                let (init, cond, step, body, unroll) = (*init, *cond, *step, *body, *unroll);
+                self.push_scope();
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                self.emit_loop(cond, body, step, unroll, false, span);
+                self.pop_scope();
+            }
+            StmtKind::While { cond, body, unroll } => self.emit_loop(Some(*cond), *body, None, *unroll, false, span),
+            StmtKind::DoWhile { body, cond, unroll } => self.emit_loop(Some(*cond), *body, None, *unroll, true, span),
+            StmtKind::Switch { cond, body } => self.switch(*cond, *body, span),
+            StmtKind::Case(..) | StmtKind::Default(_) => {
+                self.error(span, "'case' and 'default' labels are supported only directly in a switch's braces");
+            }
+            StmtKind::Break => {
+                let ok = self.fs.as_ref().is_some_and(|f| f.loops + f.switches > 0);
+                if ok {
+                    self.terminate("cuda.break", &[], span);
+                } else {
+                    self.error(span, "'break' statement not in loop or switch statement");
+                }
+            }
+            StmtKind::Continue => {
+                let ok = self.fs.as_ref().is_some_and(|f| f.loops > 0);
+                if ok {
+                    self.terminate("cuda.continue", &[], span);
+                } else {
+                    self.error(span, "'continue' statement not in loop statement");
+                }
+            }
+            StmtKind::Return(e) => self.ret(*e, span),
+            StmtKind::Goto(_) | StmtKind::Label(..) => self.unsupported(span, "'goto'"),
+            StmtKind::Asm { volatile, template, outputs, inputs, clobbers } => {
+                let (volatile, template, outputs, inputs, clobbers) =
+                    (*volatile, template.clone(), outputs.clone(), inputs.clone(), clobbers.clone());
+                self.asm(volatile, &template, &outputs, &inputs, &clobbers, span)
+            }
+            StmtKind::Null | StmtKind::Error => {}
+        }
+    }
+
+    /// A statement as a region's body: ends the block with `cuda.yield` unless it already
+    /// ended.
+    fn region_body(&mut self, s: StmtId, span: Span) {
+        self.push_scope();
+        self.stmt(s);
+        self.pop_scope();
+        if !self.terminated() {
+            let end = Span { lo: self.ast.stmt(s).span.hi.saturating_sub(1), ..self.ast.stmt(s).span };
+            let _ = span;
+            self.terminate("cuda.yield", &[], end);
+        }
+    }
+
+    /// Whether no region of `op` falls through (each ends with return/break/continue or
+    /// `cuda.unreachable`).
+    fn diverged(&self, op: OpId) -> bool {
+        self.ctx.regions(op).iter().all(|&r| {
+            self.ctx.region_blocks(r).iter().all(|&b| match self.ctx.terminator(b) {
+                Some(t) => {
+                    let n = self.ctx.str(self.ctx.op_name(t));
+                    n != "cuda.yield"
+                }
+                None => false,
+            })
+        })
+    }
+
+    fn emit_loop(&mut self, cond: Option<ExprId>, body: StmtId, step: Option<ExprId>, unroll: Option<Unroll>, do_while: bool, span: Span) {
+        let mut props = Vec::new();
+        if do_while {
+            props.push(("do_while", self.ctx.unit_attr()));
+        }
+        if let Some(Unroll(n)) = unroll {
+            let i32t = self.ctx.i32();
+            props.push(("unroll", self.ctx.int_attr(n as i128, i32t)));
+        }
+        let lp = self.op("cuda.loop", &[], &[], &props, 3, span);
+        let (cb, bb, sb) = (self.region_block(lp, 0), self.region_block(lp, 1), self.region_block(lp, 2));
+        self.in_block(cb, |s| {
+            let c = match cond {
+                Some(c) => s.condition(c),
+                None => None,
+            };
+            let c = match c {
+                Some(c) => c,
+                None => {
+                    let b = s.types.bool();
+                    s.constant_int(1, b, span)
+                }
+            };
+            s.terminate("cuda.condition", &[c], span);
+        });
+        self.fs.as_mut().expect("in a function").loops += 1;
+        self.in_block(bb, |s| s.region_body(body, span));
+        self.fs.as_mut().expect("in a function").loops -= 1;
+        self.in_block(sb, |s| {
+            if let Some(e) = step {
+                s.expr(e);
+            }
+            s.terminate("cuda.yield", &[], span);
+        });
+    }
+
+    fn switch(&mut self, cond: ExprId, body: StmtId, span: Span) {
+        let cspan = self.ast.expr(cond).span;
+        let Some((v, t)) = self.rvalue(cond) else { return };
+        if !self.types.is_integral(t) {
+            self.error(cspan, format!("statement requires expression of integer type ('{}' invalid)", self.types.show(t)));
+            return;
+        }
+        let pt = self.promoted(t);
+        let Some(v) = self.convert(v, t, pt, cspan, false) else { return };
+        let StmtKind::Compound(items) = &self.ast.stmt(body).kind else {
+            self.unsupported(span, "a switch whose body is not a braced block");
+            return;
+        };
+        // Split the body at its labels: each label opens a region.
+        let mut sections: Vec<(Option<ExprId>, Span, Vec<StmtId>)> = Vec::new();
+        for &it in items.clone().iter() {
+            let mut cur = it;
+            loop {
+                match &self.ast.stmt(cur).kind {
+                    StmtKind::Case(e, inner) => {
+                        sections.push((Some(*e), self.ast.stmt(cur).span, Vec::new()));
+                        cur = *inner;
+                    }
+                    StmtKind::Default(inner) => {
+                        sections.push((None, self.ast.stmt(cur).span, Vec::new()));
+                        cur = *inner;
+                    }
+                    _ => break,
+                }
+            }
+            match sections.last_mut() {
+                Some(s) => s.2.push(cur),
+                None => {
+                    if !matches!(self.ast.stmt(cur).kind, StmtKind::Null) {
+                        self.warning(self.ast.stmt(cur).span, "statement before the first 'case' label is never executed");
+                    }
+                }
+            }
+        }
+        let mut cases = Vec::new();
+        let mut default = None;
+        let mut seen: Vec<i128> = Vec::new();
+        let ir_t = match self.types.ir(&mut self.ctx, pt) {
+            Some(t) => t,
+            None => return,
+        };
+        for (i, (label, lspan, _)) in sections.iter().enumerate() {
+            match label {
+                Some(e) => match self.const_eval(*e) {
+                    Some(Konst::Int(x)) => {
+                        if seen.contains(&x) {
+                            self.error(*lspan, format!("duplicate case value '{x}'"));
+                        }
+                        seen.push(x);
+                        cases.push(self.ctx.int_attr(x, ir_t));
+                    }
+                    _ => {
+                        self.error(self.ast.expr(*e).span, "case value is not an integer constant expression");
+                        cases.push(self.ctx.int_attr(0, ir_t));
+                    }
+                },
+                None => {
+                    if default.is_some() {
+                        self.error(*lspan, "multiple default labels in one switch");
+                    }
+                    default = Some(i);
+                    cases.push(self.ctx.int_attr(0, ir_t));
+                }
+            }
+        }
+        let cases_a = self.ctx.attr(cuprite_ir::AttrKind::Array(cases));
+        let mut props = vec![("cases", cases_a)];
+        if let Some(d) = default {
+            let i32t = self.ctx.i32();
+            props.push(("default_index", self.ctx.int_attr(d as i128, i32t)));
+        }
+        let sw = self.op("cuda.switch", &[v], &[], &props, sections.len(), span);
+        self.fs.as_mut().expect("in a function").switches += 1;
+        self.push_scope();
+        for (i, (_, lspan, stmts)) in sections.iter().enumerate() {
+            let b = self.region_block(sw, i);
+            self.in_block(b, |s| {
+                for &st in stmts {
+                    if s.terminated() {
+                        break;
+                    }
+                    s.stmt(st);
+                }
+                if !s.terminated() {
+                    s.terminate("cuda.yield", &[], *lspan);
+                }
+            });
+        }
+        self.pop_scope();
+        self.fs.as_mut().expect("in a function").switches -= 1;
+        // A switch with a default whose sections all return never falls through.
+        let all_leave = default.is_some()
+            && (0..sections.len()).all(|i| {
+                let b = self.region_block(sw, i);
+                self.ctx
+                    .terminator(b)
+                    .is_some_and(|t| matches!(self.ctx.str(self.ctx.op_name(t)), "cuda.return" | "cuda.continue" | "cuda.unreachable"))
+            });
+        if all_leave {
+            self.terminate("cuda.unreachable", &[], span);
+        }
+    }
+
+    fn ret(&mut self, e: Option<ExprId>, span: Span) {
+        let (ret, exec, name) = {
+            let fs = self.fs.as_ref().expect("in a function");
+            (fs.ret, fs.exec, self.funcs[fs.func.0 as usize].display.clone())
+        };
+        match (e, self.types.is_void(ret)) {
+            (None, true) => self.terminate("cuda.return", &[], span),
+            (None, false) => {
+                self.error(span, format!("non-void function '{name}' should return a value"));
+                self.terminate_with_placeholder(ret, span);
+            }
+            (Some(x), true) => {
+                let v = self.expr(x);
+                let is_void = v.is_some_and(|v| matches!(v.place, Place::Void));
+                if !is_void && v.is_some() {
+                    let what = if exec == Exec::Kernel { "a __global__ function" } else { "a void function" };
+                    self.error(self.ast.expr(x).span, format!("{what} cannot return a value ('{name}')"));
+                }
+                self.terminate("cuda.return", &[], span);
+            }
+            (Some(x), false) => {
+                let xspan = self.ast.expr(x).span;
+                let v = self.expr(x);
+                let out = match (v, self.types.kind(ret).clone()) {
+                    (Some(v), TyKind::Ref(t)) => match v.place {
+                        Place::Addr(a, s) if v.ty.unqual() == t.unqual() => Some(self.generic_ptr(a, s, v.ty, xspan)),
+                        _ => {
+                            self.error(xspan, "a reference must be returned from an lvalue of the same type");
+                            None
+                        }
+                    },
+                    (Some(v), _) => self.convert_value(v, x, ret, xspan),
+                    (None, _) => None,
+                };
+                match out {
+                    Some(o) => self.terminate("cuda.return", &[o], span),
+                    None => self.terminate_with_placeholder(ret, span),
+                }
+            }
+        }
+    }
+
+    /// After an error: return an indeterminate value so that the IR stays well-formed.
+    fn terminate_with_placeholder(&mut self, ret: Ty, span: Span) {
+        let t = match self.types.kind(ret).clone() {
+            TyKind::Ref(_) => {
+                let v = self.types.void();
+                self.types.ptr(v)
+            }
+            _ => ret,
+        };
+        let tmp = self.new_var("", t, AddrSpace::Local, span);
+        let v = self.load(tmp, t, span);
+        self.terminate("cuda.return", &[v], span);
+    }
+
+    // ----- declarations in functions -----------------------------------------------------
+
+    fn local_decl(&mut self, d: DeclId) {
+        let span = self.ast.decl(d).span;
+        match &self.ast.decl(d).kind {
+            DeclKind::Var { specs, name, ty, init, .. } => {
+                let (specs, name, ty, init) = (*specs, name.clone(), *ty, *init);
+                let _ = span;
+                self.local_var(specs, &name, ty, init, name.span);
+            }
+            DeclKind::Typedef { name, ty } => {
+                let (name, ty) = (*name, *ty);
+                let t = self.resolve_type(ty);
+                self.bind_local(name, Entity::Type(t));
+            }
+            DeclKind::StaticAssert { .. }
+            | DeclKind::Record { .. }
+            | DeclKind::Enum { .. }
+            | DeclKind::UsingDirective(_)
+            | DeclKind::UsingDecl(_) => {
+                // Local types are entered into the enclosing namespace (their names do not
+                // clash in practice; a local struct's name is mangled as a namespace one).
+                self.declare(d)
+            }
+            DeclKind::Function { body: None, .. } => {}
+            _ => self.unsupported(span, "this declaration inside a function"),
+        }
+    }
+
+    fn local_var(&mut self, specs: Specifiers, name: &Name, ty: crate::ast::TypeId, init: Option<ExprId>, span: Span) {
+        let n = name.parts[0];
+        let nstr = self.name_str(n).to_string();
+        if specs.is_static && !specs.shared {
+            self.unsupported(span, "a 'static' variable inside a device function");
+            return;
+        }
+        if specs.constant {
+            self.error(span, "__constant__ variables must be declared at namespace scope");
+            return;
+        }
+        if specs.device && !specs.shared {
+            self.error(span, "__device__ variables must be declared at namespace scope");
+            return;
+        }
+        // `auto x = e;`
+        if matches!(self.ast.ty(ty).kind, crate::ast::TypeKind::Auto) {
+            let Some(e) = init else {
+                self.error(span, format!("declaration of variable '{nstr}' with deduced type 'auto' requires an initializer"));
+                return;
+            };
+            let espan = self.ast.expr(e).span;
+            let Some(v) = self.expr(e) else { return };
+            let Some((x, t)) = self.rval(v, espan) else { return };
+            let q = self.ast.ty(ty).quals;
+            let t = t.unqual().with_quals(if q.is_const { Ty::CONST } else { 0 });
+            let addr = self.new_var(&nstr, t, AddrSpace::Local, span);
+            self.store(x, addr, t, span);
+            let konst = if t.is_const() { self.const_eval(e) } else { None };
+            self.bind_local(n, Entity::Var { addr, ty: t, space: AddrSpace::Local, konst });
+            return;
+        }
+        let mut t = self.resolve_type(ty);
+        if self.types.is_error(t) {
+            // Bind the name anyway so that its uses do not cascade.
+            self.bind_local(n, Entity::Const(Konst::Int(0), t));
+            return;
+        }
+        // `int a[] = {1, 2, 3}`: the size from the initializer.
+        if let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) {
+            if let ExprKind::InitList(items) = &self.ast.expr(i).kind {
+                t = self.types.intern(TyKind::Array(e, Some(items.len() as u64))).with_quals(t.quals());
+            }
+        }
+        if specs.shared {
+            if init.is_some() {
+                self.error(span, "initialization is not supported for __shared__ variables");
+            }
+            let dynamic = specs.is_extern;
+            if dynamic && !matches!(self.types.kind(t.unqual()), TyKind::Array(_, None)) {
+                self.error(span, "an 'extern __shared__' variable must be an array of unknown size");
+            }
+            if !dynamic && matches!(self.types.kind(t.unqual()), TyKind::Array(_, None)) {
+                self.error(span, "a __shared__ array needs a size (or 'extern' for dynamic shared memory)");
+            }
+            let pt = self.types.ir_ptr(&mut self.ctx, t, AddrSpace::Shared);
+            let na = self.ctx.str_attr(&nstr);
+            let mut props = vec![("name", na)];
+            if dynamic {
+                props.push(("dynamic", self.ctx.unit_attr()));
+            }
+            let addr = self.op1("cuda.var", &[], pt, &props, span);
+            self.bind_local(n, Entity::Var { addr, ty: t, space: AddrSpace::Shared, konst: None });
+            return;
+        }
+        if let TyKind::Ref(to) = self.types.kind(t).clone() {
+            let Some(e) = init else {
+                self.error(span, format!("declaration of reference variable '{nstr}' requires an initializer"));
+                return;
+            };
+            let espan = self.ast.expr(e).span;
+            let Some(v) = self.expr(e) else { return };
+            match v.place {
+                Place::Addr(a, s) if v.ty.unqual() == to.unqual() => {
+                    if v.ty.is_const() && !to.is_const() {
+                        self.error(
+                            espan,
+                            format!("binding a reference of type '{}' to a const value drops the qualifier", self.types.show(t)),
+                        );
+                    }
+                    self.bind_local(n, Entity::Var { addr: a, ty: to, space: s, konst: None });
+                }
+                _ if to.is_const() => {
+                    let Some(x) = self.convert_value(v, e, to.unqual(), espan) else { return };
+                    let tmp = self.new_var(&nstr, to, AddrSpace::Local, span);
+                    self.store(x, tmp, to, span);
+                    self.bind_local(n, Entity::Var { addr: tmp, ty: to, space: AddrSpace::Local, konst: None });
+                }
+                _ => self.error(espan, format!("non-const lvalue reference to type '{}' cannot bind to a temporary", self.types.show(to))),
+            }
+            return;
+        }
+        if matches!(self.types.kind(t.unqual()), TyKind::Array(_, None)) {
+            self.error(span, format!("definition of variable '{nstr}' with array type needs an explicit size or an initializer"));
+            return;
+        }
+        if self.types.is_void(t) {
+            self.error(span, format!("variable '{nstr}' has incomplete type 'void'"));
+            return;
+        }
+        let addr = self.new_var(&nstr, t, AddrSpace::Local, span);
+        let mut konst = None;
+        match init {
+            Some(e) => {
+                self.init_memory(addr, AddrSpace::Local, t, e);
+                if t.is_const() || specs.is_constexpr {
+                    konst = self.const_eval(e);
+                }
+            }
+            None => {
+                if let Some(r) = self.types.record(t.unqual()) {
+                    let ns = self.rec_ns[r.0 as usize];
+                    let has_ctor = self.namespaces[ns.0 as usize].names.values().flatten().any(
+                        |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)),
+                    );
+                    if has_ctor {
+                        self.run_constructor(r, addr, &[], false, span);
+                    }
+                }
+            }
+        }
+        self.bind_local(n, Entity::Var { addr, ty: t, space: AddrSpace::Local, konst });
+    }
+
+    // ----- inline asm --------------------------------------------------------------------
+
+    fn asm(&mut self, volatile: bool, template: &[Atom], outputs: &[AsmOperand], inputs: &[AsmOperand], clobbers: &[Atom], span: Span) {
+        let text: String = template.iter().map(|&a| unescape(self.name_str(a))).collect();
+        let mut constraints = Vec::new();
+        let mut out_addrs = Vec::new();
+        let mut result_types = Vec::new();
+        let mut operands = Vec::new();
+        let mut tied = Vec::new();
+        for (i, o) in outputs.iter().enumerate() {
+            let c = unescape(self.name_str(o.constraint));
+            let espan = self.ast.expr(o.expr).span;
+            let Some(v) = self.expr(o.expr) else { return };
+            let Place::Addr(a, s) = v.place else {
+                self.error(espan, "an asm output operand must be an lvalue");
+                return;
+            };
+            let rw = c.starts_with('+');
+            let body = c.trim_start_matches(['=', '+', '&']).to_string();
+            constraints.push(format!("={body}"));
+            let Some(ir) = self.types.ir(&mut self.ctx, v.ty) else { return };
+            result_types.push(ir);
+            out_addrs.push((a, v.ty));
+            if rw {
+                let cur = self.load(a, v.ty, espan);
+                tied.push((i, cur));
+            }
+            let _ = s;
+        }
+        for inp in inputs {
+            let c = unescape(self.name_str(inp.constraint));
+            let espan = self.ast.expr(inp.expr).span;
+            let Some((v, _)) = self.rvalue(inp.expr) else { return };
+            let _ = espan;
+            constraints.push(c);
+            operands.push(v);
+        }
+        for (i, v) in tied {
+            constraints.push(i.to_string());
+            operands.push(v);
+        }
+        for c in clobbers {
+            constraints.push(format!("~{{{}}}", unescape(self.name_str(*c))));
+        }
+        let ta = self.ctx.str_attr(&text);
+        let ca = self.ctx.str_attr(&constraints.join(","));
+        let mut props = vec![("template", ta), ("constraints", ca)];
+        if volatile || outputs.is_empty() {
+            props.push(("side_effects", self.ctx.unit_attr()));
+        }
+        let op = self.op("cuda.asm", &operands, &result_types, &props, 0, span);
+        for (i, (a, t)) in out_addrs.into_iter().enumerate() {
+            let r = self.ctx.result(op, i);
+            self.store(r, a, t, span);
+        }
+        let _: Option<Value> = None;
+    }
+}
+
+/// A C string literal's contents (quotes removed, escapes decoded).
+pub(crate) fn unescape(lit: &str) -> String {
+    let inner = lit.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(lit);
+    let mut out = String::new();
+    let mut it = inner.chars().peekable();
+    while let Some(c) = it.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match it.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('0') => out.push('\0'),
+            Some('\\') => out.push('\\'),
+            Some('"') => out.push('"'),
+            Some('\'') => out.push('\''),
+            Some(o) => {
+                out.push('\\');
+                out.push(o);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
