@@ -17,6 +17,10 @@ fn mlir_opt_accepts_cuprite_output() {
             let mut ctx = context(true);
             let m = parse_verified(&mut ctx, &text, &name).unwrap();
             for mode in cuprite_tests::PRINT_MODES {
+                // Upstream MLIR has no cuda dialect: it reads cuda ops in generic form only.
+                if !mode.generic && text.contains("cuda.") {
+                    continue;
+                }
                 let s = cuprite_ir::print::print_op(&ctx, m, mode);
                 if let Err(e) = run_tool(&tool, &["--allow-unregistered-dialect"], &s) {
                     panic!("mlir-opt-22 rejects cuprite's print of {name} ({mode:?}):\n{e}\n{s}");
