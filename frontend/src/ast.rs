@@ -388,6 +388,11 @@ pub enum DeclKind {
     ExplicitInstantiation(DeclId),
     /// `using namespace x;`
     UsingDirective(Name),
+    /// `namespace a = b::c;`
+    NamespaceAlias {
+        name: Atom,
+        target: Name,
+    },
     /// `using x::y;`
     UsingDecl(Name),
     /// `static_assert(e, "msg")`

@@ -292,6 +292,10 @@ impl Dumper<'_> {
                 let s = format!("using namespace {}", self.name(n));
                 self.line(depth, &s);
             }
+            DeclKind::NamespaceAlias { name, target } => {
+                let s = format!("namespace {} = {}", self.i.str(*name), self.name(target));
+                self.line(depth, &s);
+            }
             DeclKind::UsingDecl(n) => {
                 let s = format!("using {}", self.name(n));
                 self.line(depth, &s);

@@ -1,6 +1,6 @@
-//! Fuzzes the frontend on arbitrary bytes (lossily decoded as UTF-8): no panic, and bounded
-//! work per input (a small macro-expansion budget). Today the frontend is the lexer, the
-//! preprocessor and the parser; sema joins as it lands.
+//! Fuzzes the whole frontend on arbitrary bytes (lossily decoded as UTF-8): preprocessor,
+//! parser, sema and the cuda dialect printer. No panic, and bounded work per input (a
+//! small macro-expansion budget).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -11,6 +11,9 @@ fuzz_target!(|data: &[u8]| {
     let mut diags = std::mem::take(&mut pre.diags);
     let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
     let _ = cuprite_frontend::dump::dump(&ast, &pre.interner, &pre.sm);
+    let (ctx, module, sema_diags) = cuprite_frontend::sema::lower(&ast, &pre.interner, &pre.sm, Default::default());
+    diags.extend(sema_diags);
+    let _ = cuprite_ir::print::print_op(&ctx, module, Default::default());
     for d in &diags {
         let _ = d.render(&pre.sm);
         let _ = d.to_json(&pre.sm);

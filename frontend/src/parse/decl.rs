@@ -1033,7 +1033,18 @@ impl Parser<'_> {
         let name = if self.is_plain_ident(self.peek()) { Some(self.bump().text) } else { None };
         // `namespace a = b;`
         if self.eat(Punct::Eq) {
-            self.recover_to_semi();
+            match (name, self.parse_name(false)) {
+                (Some(name), Some(target)) => {
+                    self.expect(Punct::Semi, "after the namespace alias");
+                    out.push(self.ast.add_decl(DeclKind::NamespaceAlias { name, target }, kw.span.to(self.prev_span())));
+                }
+                _ => {
+                    let t = self.peek();
+                    let msg = format!("expected a namespace name, found {}", self.describe(&t));
+                    self.error(t.span, msg);
+                    self.recover_to_semi();
+                }
+            }
             return;
         }
         if !self.expect(Punct::LBrace, "to open the namespace") {

@@ -182,7 +182,16 @@ impl Sema<'_> {
                     return None;
                 }
                 if !found.iter().all(|e| matches!(e, Entity::Func(_) | Entity::Template(_))) {
-                    self.unsupported(span, "calling a variable (function pointers and functors)");
+                    // A function object: its `operator()`.
+                    let v = self.expr(callee)?;
+                    if let (Some(r), Place::Addr(a, s)) = (self.types.record(v.ty.unqual()), v.place) {
+                        let this = self.generic_ptr(a, s, v.ty.unqual(), span);
+                        if let Some(v) = self.try_member_operator(r, "operator()", this, args, span) {
+                            return Some(v);
+                        }
+                        return None;
+                    }
+                    self.unsupported(span, "calling a variable (function pointers)");
                     return None;
                 }
                 let explicit = match &n.template_args {
@@ -589,7 +598,14 @@ impl Sema<'_> {
 
     // ----- overloaded operators ----------------------------------------------------------
 
-    /// `obj.operatorX(args)` if the record declares it.
+    /// Whether record `r` declares member `name`.
+    pub(crate) fn has_member(&self, r: RecId, name: &str) -> bool {
+        let Some(atom) = self.interner.get(name) else { return false };
+        let ns = self.rec_ns[r.0 as usize];
+        self.namespaces[ns.0 as usize].names.get(&atom).is_some_and(|v| !v.is_empty())
+    }
+
+    /// `obj.operatorX(args)` (`addr`: the object as a generic pointer).
     pub(crate) fn try_member_operator(&mut self, r: RecId, op: &str, addr: ValueId, args: &[ExprId], span: Span) -> Option<Value> {
         let atom = self.interner.get(op)?;
         let ns = self.rec_ns[r.0 as usize];

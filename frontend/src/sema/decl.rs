@@ -62,6 +62,13 @@ impl Sema<'_> {
                     self.error(name.span, format!("'{t}' is not a namespace"));
                 }
             },
+            DeclKind::NamespaceAlias { name: alias, target } => match self.lookup_name(target).into_iter().next() {
+                Some(Entity::Namespace(n)) => self.bind_ns(self.cur_ns, *alias, Entity::Namespace(n)),
+                _ => {
+                    let t = self.name_text(target);
+                    self.error(target.span, format!("'{t}' is not a namespace"));
+                }
+            },
             DeclKind::UsingDecl(name) => {
                 let found = self.lookup_name(name);
                 if found.is_empty() {
@@ -313,6 +320,7 @@ impl Sema<'_> {
                     align: 1,
                     complete: false,
                     explicit_align: None,
+                    inst_of: None,
                 });
                 let ns = NsId(self.namespaces.len() as u32);
                 self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), record: Some(r), ..Default::default() });
@@ -889,7 +897,10 @@ impl Sema<'_> {
         let r = RecId(self.types.records.len() as u32);
         let t = self.rec_ty(r);
         self.templates[tpl.0 as usize].instances.insert(args.clone(), Entity::Type(t));
-        let got = self.declare_record(info.decl, Some((display, args)), env);
+        let got = self.declare_record(info.decl, Some((display, args.clone())), env);
+        if let Some(r) = got {
+            self.types.records[r.0 as usize].inst_of = Some((tpl.0, args));
+        }
         self.scopes = saved_scopes;
         self.cur_ns = saved_ns;
         self.inst_stack.pop();
@@ -975,10 +986,18 @@ impl Sema<'_> {
             }
         }
         let fixed: Vec<Atom> = bound.keys().copied().collect();
+        // Names in the parameter types are the template's.
+        let saved_ns = std::mem::replace(&mut self.cur_ns, info.ns);
+        let mut ok = true;
         for (p, &a) in params.iter().zip(arg_tys) {
             if !self.deduce_one(p.ty, a, &names, &mut bound, &fixed, true) {
-                return None;
+                ok = false;
+                break;
             }
+        }
+        self.cur_ns = saved_ns;
+        if !ok {
+            return None;
         }
         let mut out = Vec::new();
         for (i, n) in names.iter().enumerate() {
@@ -1039,6 +1058,67 @@ impl Sema<'_> {
                         true
                     }
                 }
+            }
+            // `X<A, N>` against an instance of class template `X`.
+            TypeKind::Named(n) if n.template_args.is_some() => {
+                let base = Name { template_args: None, ..n.clone() };
+                let Some(Entity::Template(tpl)) = self.lookup_name(&base).into_iter().next() else { return true };
+                let a = match self.types.kind(a.unqual()).clone() {
+                    TyKind::Ref(t) => t.unqual(),
+                    _ => a.unqual(),
+                };
+                let Some(r) = self.types.record(a) else { return true };
+                let Some((t, args)) = self.types.rec(r).inst_of.clone() else { return true };
+                if t != tpl.0 {
+                    return false;
+                }
+                let pargs = n.template_args.clone().unwrap_or_default();
+                for (p, arg) in pargs.iter().zip(args) {
+                    // A lone name may have been parsed as a type: a value parameter then.
+                    let p = match p {
+                        TemplateArg::Type(pt) => match &self.ast.ty(*pt).kind {
+                            TypeKind::Named(x)
+                                if matches!(arg, TArg::Value(..)) && x.parts.len() == 1 && names.contains(&Some(x.parts[0])) =>
+                            {
+                                if let Some(TArg::Value(b, _)) = bound.get(&x.parts[0]) {
+                                    if !matches!(arg, TArg::Value(c, _) if c == *b) {
+                                        return false;
+                                    }
+                                } else {
+                                    bound.insert(x.parts[0], arg.clone());
+                                }
+                                continue;
+                            }
+                            _ => p,
+                        },
+                        _ => p,
+                    };
+                    let ok = match (p, arg) {
+                        (TemplateArg::Type(pt), TArg::Type(at)) => self.deduce_one(*pt, at, names, bound, fixed, false),
+                        (TemplateArg::Expr(e), arg) => match &self.ast.expr(*e).kind {
+                            ExprKind::Name(x) if x.parts.len() == 1 && names.contains(&Some(x.parts[0])) => {
+                                let v = match arg {
+                                    TArg::Value(v, t) => TArg::Value(v, t),
+                                    TArg::Type(t) => TArg::Type(t),
+                                };
+                                match bound.get(&x.parts[0]) {
+                                    Some(TArg::Value(b, _)) => matches!(v, TArg::Value(c, _) if c == *b),
+                                    Some(b) => *b == v,
+                                    None => {
+                                        bound.insert(x.parts[0], v);
+                                        true
+                                    }
+                                }
+                            }
+                            _ => true,
+                        },
+                        _ => true,
+                    };
+                    if !ok {
+                        return false;
+                    }
+                }
+                true
             }
             TypeKind::Pointer(p) => {
                 let a = match self.types.kind(a.unqual()).clone() {

@@ -1088,8 +1088,9 @@ impl Sema<'_> {
                     return Some(Value { place: Place::Addr(addr, space), ty: t });
                 }
                 if let Some(r) = self.types.record(t.unqual()) {
-                    if let Some(v) = self.try_member_operator(r, "operator=", addr, &[rhs], span) {
-                        return Some(v);
+                    if self.has_member(r, "operator=") {
+                        let this = self.generic_ptr(addr, space, t.unqual(), span);
+                        return self.try_member_operator(r, "operator=", this, &[rhs], span);
                     }
                 }
                 let rv = self.expr(rhs)?;
@@ -1117,10 +1118,9 @@ impl Sema<'_> {
             (va, i)
         };
         if let Some(r) = self.types.record(va.ty.unqual()) {
-            if let Place::Addr(addr, _) = va.place {
-                if let Some(v) = self.try_member_operator(r, "operator[]", addr, &[i], span) {
-                    return Some(v);
-                }
+            if let (Place::Addr(addr, s), true) = (va.place, self.has_member(r, "operator[]")) {
+                let this = self.generic_ptr(addr, s, va.ty.unqual(), span);
+                return self.try_member_operator(r, "operator[]", this, &[i], span);
             }
         }
         let (idx, it) = self.rvalue(i)?;

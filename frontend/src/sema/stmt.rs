@@ -348,6 +348,16 @@ impl Sema<'_> {
                 self.declare(d)
             }
             DeclKind::Function { body: None, .. } => {}
+            DeclKind::NamespaceAlias { name, target } => {
+                let (name, target) = (*name, target.clone());
+                match self.lookup_name(&target).into_iter().next() {
+                    Some(Entity::Namespace(n)) => self.bind_local(name, Entity::Namespace(n)),
+                    _ => {
+                        let t = self.name_text(&target);
+                        self.error(target.span, format!("'{t}' is not a namespace"));
+                    }
+                }
+            }
             _ => self.unsupported(span, "this declaration inside a function"),
         }
     }

@@ -168,6 +168,8 @@ pub struct RecordInfo {
     pub complete: bool,
     /// Whether any field is itself declared in a user file (for diagnostics only).
     pub explicit_align: Option<u64>,
+    /// For a class template's instance: the template (its index) and the arguments.
+    pub inst_of: Option<(u32, Vec<super::TArg>)>,
 }
 
 #[derive(Clone, Debug)]
