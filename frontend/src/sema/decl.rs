@@ -1097,10 +1097,7 @@ impl Sema<'_> {
                         (TemplateArg::Type(pt), TArg::Type(at)) => self.deduce_one(*pt, at, names, bound, fixed, false),
                         (TemplateArg::Expr(e), arg) => match &self.ast.expr(*e).kind {
                             ExprKind::Name(x) if x.parts.len() == 1 && names.contains(&Some(x.parts[0])) => {
-                                let v = match arg {
-                                    TArg::Value(v, t) => TArg::Value(v, t),
-                                    TArg::Type(t) => TArg::Type(t),
-                                };
+                                let v = arg;
                                 match bound.get(&x.parts[0]) {
                                     Some(TArg::Value(b, _)) => matches!(v, TArg::Value(c, _) if c == *b),
                                     Some(b) => *b == v,
