@@ -24,6 +24,7 @@ Options:
   --emit=cuda                  Print the cuda dialect module (the default)
   --print-locations            With --emit=cuda: print each op's source location
   -fsyntax-only                Preprocess, parse and check; report diagnostics only
+  -fparse-only                 Preprocess and parse only (no semantic analysis)
   -I <dir>                     Add an include directory (also -I<dir>)
   -D <name>[=<value>]          Define a macro (also -D<name>...)
   -U <name>                    Undefine a macro (also -U<name>)
@@ -41,6 +42,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut preprocess_only = false;
     let mut emit_ast = false;
     let mut locations = false;
+    let mut parse_only = false;
     let mut syntax_only = false;
     let mut werror = false;
     let mut json = false;
@@ -78,6 +80,10 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 return 2;
             }
             "-fsyntax-only" => syntax_only = true,
+            "-fparse-only" => {
+                syntax_only = true;
+                parse_only = true;
+            }
             "-Werror" => werror = true,
             "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
             "--diagnostics-format=json" => json = true,
@@ -142,6 +148,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
         if emit_ast {
             cuprite_frontend::dump::dump(&ast, &pre.interner, &pre.sm)
+        } else if parse_only {
+            String::new()
         } else {
             let opts = cuprite_frontend::sema::SemaOptions { arch: sm };
             // Sema recurses as deep as the parser's nesting limit allows: give it room.

@@ -56,6 +56,10 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// Byte offsets of the starts of lines.
+    pub fn line_starts(&self) -> &[u32] {
+        &self.line_starts
+    }
     /// 1-based line and column of byte `pos`.
     pub fn line_col(&self, pos: u32) -> (u32, u32) {
         let line = self.line_starts.partition_point(|&s| s <= pos).max(1);

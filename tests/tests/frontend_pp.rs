@@ -61,8 +61,21 @@ fn fuzz_regressions_do_not_panic() {
         let path = e.unwrap().path();
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
-        let pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
-        for d in &pre.diags {
+        let mut pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
+        let mut diags = std::mem::take(&mut pre.diags);
+        let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+        // Sema runs on a thread with the driver's stack size.
+        let (interner, sm) = (&pre.interner, &pre.sm);
+        let sema_diags = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(s, || cuprite_frontend::sema::lower(&ast, interner, sm, Default::default()).2)
+                .unwrap()
+                .join()
+                .unwrap()
+        });
+        diags.extend(sema_diags);
+        for d in &diags {
             assert!(!d.render(&pre.sm).is_empty());
         }
         n += 1;

@@ -70,16 +70,17 @@ impl Sema<'_> {
 
     /// Ranks of `f` for the arguments, or `None` if it is not viable.
     fn viable(&mut self, f: FuncId, vals: &[Value], args: &[ExprId]) -> Option<Vec<Rank>> {
-        let info = self.funcs[f.0 as usize].clone();
-        if vals.len() > info.params.len() && !info.variadic {
+        let fi = &self.funcs[f.0 as usize];
+        if vals.len() > fi.params.len() && !fi.variadic {
             return None;
         }
-        if vals.len() < info.params.len() && info.defaults[vals.len()..].iter().any(|d| d.is_none()) {
+        if vals.len() < fi.params.len() && fi.defaults[vals.len()..].iter().any(|d| d.is_none()) {
             return None;
         }
-        let mut ranks = Vec::new();
+        let params = fi.params.clone();
+        let mut ranks = Vec::with_capacity(vals.len());
         for (i, v) in vals.iter().enumerate() {
-            match info.params.get(i) {
+            match params.get(i) {
                 Some(&p) => ranks.push(self.conv_rank(v, args.get(i).copied(), p)?),
                 None => ranks.push(CONVERSION),
             }

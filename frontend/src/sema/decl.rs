@@ -6,6 +6,9 @@ use super::ty::{Field, FloatTy, IntKind, RecId, RecordInfo, Ty, TyKind};
 use super::*;
 use crate::ast::{Builtin, TypeKind};
 
+/// How deep declarators may nest pointers, references, arrays and function types.
+const MAX_TYPE_DEPTH: u32 = 32;
+
 impl Sema<'_> {
     /// Enters a namespace-scope (or class-scope, with `cur_ns` the record's scope)
     /// declaration.
@@ -111,6 +114,19 @@ impl Sema<'_> {
 
     /// The type written at `t`.
     pub(crate) fn resolve_type(&mut self, t: crate::ast::TypeId) -> Ty {
+        // Types nest as deep as the parser allows; symbols and IR types are built
+        // recursively, so sema sets its own, smaller limit.
+        if self.type_depth >= MAX_TYPE_DEPTH {
+            self.error(self.ast.ty(t).span, format!("type is nested more than {MAX_TYPE_DEPTH} levels deep"));
+            return self.types.error();
+        }
+        self.type_depth += 1;
+        let r = self.resolve_type_inner(t);
+        self.type_depth -= 1;
+        r
+    }
+
+    fn resolve_type_inner(&mut self, t: crate::ast::TypeId) -> Ty {
         let at = self.ast.ty(t);
         let span = at.span;
         let q = at.quals;

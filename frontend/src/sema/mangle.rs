@@ -161,8 +161,6 @@ impl Mangler<'_, '_> {
         let s = self.s;
         let quals = t.quals();
         if quals != 0 {
-            let mut probe = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
-            probe.ty_unqual(t.unqual());
             let key = format!("{}{}", qual_prefix(quals), key_of(s, t.unqual()));
             if self.sub(&key) {
                 return;
@@ -195,7 +193,7 @@ impl Mangler<'_, '_> {
                 self.subs.push(key);
             }
             TyKind::Array(e, n) => {
-                let key = key_of(s, t);
+                let key = format!("A{}_{}", n.unwrap_or(0), key_of(s, e));
                 if self.sub(&key) {
                     return;
                 }
@@ -212,7 +210,7 @@ impl Mangler<'_, '_> {
                 self.components(&comps, true);
             }
             TyKind::Func { ret, params, .. } => {
-                let key = key_of(s, t);
+                let key = format!("F{}{}E", key_of(s, ret), params.iter().map(|&p| key_of(s, p)).collect::<String>());
                 if self.sub(&key) {
                     return;
                 }

@@ -225,9 +225,14 @@ pub struct Sema<'a> {
     /// "in instantiation of" context: (what, where).
     inst_stack: Vec<(String, Span)>,
     file_syms: FxHashMap<u32, cuprite_ir::Symbol>,
+    /// The main file: its locations are offsets (no interning per op).
+    main_file: Option<crate::source::FileId>,
+    /// Op and attribute names, interned once.
+    syms: FxHashMap<&'static str, cuprite_ir::Symbol>,
     emitted_globals: rustc_hash::FxHashSet<String>,
     pub options: SemaOptions,
     atoms: Atoms,
+    type_depth: u32,
 }
 
 /// Atoms sema compares against.
@@ -270,6 +275,12 @@ impl<'a> Sema<'a> {
         let module = ctx.create_op(st);
         let module_block = ctx.create_block(&[]);
         ctx.append_block(r, module_block);
+        let main_file = sm.files.iter().position(|f| f.kind == FileKind::User).map(|i| crate::source::FileId(i as u32));
+        if let Some(f) = main_file {
+            let file = sm.file(f);
+            let sym = ctx.sym(&file.name);
+            ctx.set_offset_file(sym, file.line_starts().into());
+        }
         let atoms =
             Atoms { launch_bounds: interner.get("launch_bounds"), aligned: interner.get("aligned"), intrinsic: interner.get("intrinsic") };
         Sema {
@@ -291,9 +302,12 @@ impl<'a> Sema<'a> {
             fs: None,
             inst_stack: Vec::new(),
             file_syms: FxHashMap::default(),
+            main_file,
+            syms: FxHashMap::default(),
             emitted_globals: Default::default(),
             options,
             atoms,
+            type_depth: 0,
         }
     }
 
@@ -354,6 +368,11 @@ impl<'a> Sema<'a> {
     // ----- IR building -------------------------------------------------------------------
 
     pub(crate) fn loc(&mut self, span: Span) -> LocId {
+        if Some(span.file) == self.main_file {
+            if let Some(l) = LocId::offset(span.lo) {
+                return l;
+            }
+        }
         let f = self.sm.file(span.file);
         let sym = match self.file_syms.get(&span.file.0) {
             Some(&s) => s,
@@ -375,19 +394,29 @@ impl<'a> Sema<'a> {
     /// Creates op `name` at the end of the current block (or the module for globals).
     pub(crate) fn op(
         &mut self,
-        name: &str,
+        name: &'static str,
         operands: &[ValueId],
         results: &[TypeId],
-        props: &[(&str, AttrId)],
+        props: &[(&'static str, AttrId)],
         regions: usize,
         span: Span,
     ) -> OpId {
         let loc = self.loc(span);
-        let mut st = OperationState::new(&mut self.ctx, name, loc);
-        st.operands.extend_from_slice(operands);
-        st.result_types.extend_from_slice(results);
+        let name = self.sym(name);
+        let mut st = OperationState {
+            name,
+            loc,
+            operands: operands.to_vec(),
+            result_types: results.to_vec(),
+            attrs: Vec::new(),
+            props: Vec::with_capacity(props.len()),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            prop_dict: None,
+            attr_dict: None,
+        };
         for (k, v) in props {
-            let k = self.ctx.sym(k);
+            let k = self.sym(k);
             st.props.push((k, *v));
         }
         for _ in 0..regions {
@@ -405,8 +434,24 @@ impl<'a> Sema<'a> {
         op
     }
 
+    fn sym(&mut self, s: &'static str) -> cuprite_ir::Symbol {
+        if let Some(&x) = self.syms.get(s) {
+            return x;
+        }
+        let x = self.ctx.sym(s);
+        self.syms.insert(s, x);
+        x
+    }
+
     /// An op with one result.
-    pub(crate) fn op1(&mut self, name: &str, operands: &[ValueId], result: TypeId, props: &[(&str, AttrId)], span: Span) -> ValueId {
+    pub(crate) fn op1(
+        &mut self,
+        name: &'static str,
+        operands: &[ValueId],
+        result: TypeId,
+        props: &[(&'static str, AttrId)],
+        span: Span,
+    ) -> ValueId {
         let op = self.op(name, operands, &[result], props, 0, span);
         self.ctx.result(op, 0)
     }
@@ -437,7 +482,7 @@ impl<'a> Sema<'a> {
     }
 
     /// Ends the current block with `name` (a terminator) and marks it terminated.
-    pub(crate) fn terminate(&mut self, name: &str, operands: &[ValueId], span: Span) {
+    pub(crate) fn terminate(&mut self, name: &'static str, operands: &[ValueId], span: Span) {
         self.op(name, operands, &[], &[], 0, span);
         if let Some(fs) = self.fs.as_mut() {
             fs.terminated = true;
