@@ -6,8 +6,8 @@
 //! 2. [`pp`]: the preprocessor (macros, includes with cuprite's built-in headers,
 //!    conditionals, `#pragma unroll`), to a token stream whose tokens remember the macro
 //!    expansions that made them.
-//! 3. Parser, semantic analysis and the emitter to the `cuda` dialect (the rest of the
-//!    frontend issue).
+//! 3. [`parse`]: recursive descent to the syntax tree ([`ast`]), host bodies skipped.
+//! 4. [`sema`]: semantic analysis, emitting the `cuda` dialect as it checks.
 
 pub mod ast;
 pub mod diag;
