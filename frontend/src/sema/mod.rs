@@ -3,11 +3,11 @@
 //! # Design
 //!
 //! Sema checks and emits at once (as clang's CodeGen would on a typed tree, without
-//! building the typed tree): each expression is analysed into a [`Value`] that is either
+//! building the typed tree): each expression is analysed into a `Value` (`expr`) that is either
 //! an SSA value or an address (an lvalue), with its C++ type; every conversion the C++
 //! rules imply is emitted as an explicit `cuda.cast`.
 //!
-//! 1. **Declarations** ([`decl`]): the top-level declarations are entered into namespace
+//! 1. **Declarations** (`decl`): the top-level declarations are entered into namespace
 //!    scopes first (functions with their signatures, records with their layouts, enums,
 //!    typedefs, globals, templates), so that a kernel can call a function defined below it.
 //! 2. **Functions** are emitted from a worklist: every kernel and device function defined
@@ -15,20 +15,20 @@
 //!    instances), each once. A function template is instantiated when a call deduces its
 //!    arguments or names them; a class template when its type is named. Errors inside an
 //!    instance carry "in instantiation of template" notes.
-//! 3. **Bodies** ([`stmt`], [`expr`]): local variables are `cuda.var`s (per thread, or per
+//! 3. **Bodies** (`stmt`, `expr`): local variables are `cuda.var`s (per thread, or per
 //!    block for `__shared__`), read and written by `cuda.load`/`cuda.store`; control flow
 //!    is structured (`cuda.if`, `cuda.loop`, `cuda.switch`) with `cuda.break`,
 //!    `cuda.continue` and `cuda.return` as region terminators; `&&`, `||` and `?:` are
 //!    `cuda.if`s with results.
 //! 4. **Built-ins**: functions declared without a body in cuprite's built-in headers are
 //!    the compiler's: the GPU operations among them (barriers, atomics, shuffles, votes,
-//!    fences) become their ops ([`builtins`]), the rest (math library, integer intrinsics)
+//!    fences) become their ops (`builtins`), the rest (math library, integer intrinsics)
 //!    `cuda.intrinsic` calls by name (or the name an `intrinsic("...")` attribute gives).
 //!    `threadIdx`, `blockIdx`, `blockDim`, `gridDim` and `warpSize` are declared in
 //!    `cuda_runtime.h` and read as `cuda.special`.
 //!
 //! Names of kernels and device functions are mangled as nvcc mangles them (Itanium C++
-//! ABI, [`mangle`]) unless declared `extern "C"`.
+//! ABI, `mangle`) unless declared `extern "C"`.
 //!
 //! One [`Context`] holds the translation unit's module (DESIGN.md's per-function contexts
 //! are the incremental driver's concern: it can split the module by function).
