@@ -9,38 +9,29 @@ use super::ty::{IntKind, TyKind};
 use super::*;
 
 impl Sema<'_> {
-    pub(crate) fn builtin_call(&mut self, f: FuncId, args: &[ValueId], _vals: &[Value], span: Span) -> Option<Value> {
+    pub(crate) fn builtin_call(&mut self, f: FuncId, args: &[ValueId], span: Span) -> Option<Value> {
         let info = self.funcs[f.0 as usize].clone();
         let name = self.name_str(info.name);
         let ret = info.ret;
         let ret_ir: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
-        let result = |s: &mut Self, op: OpId| -> Option<Value> {
-            if s.ctx.num_results(op) == 0 {
-                Some(Value { place: Place::Void, ty: ret })
-            } else {
-                Some(Value::val(s.ctx.result(op, 0), ret))
-            }
-        };
-        let atomic = |k: i64| Some(k);
-        let atomic_kind = match name {
-            "atomicAdd" => atomic(0),
-            "atomicSub" => atomic(1),
-            "atomicExch" => atomic(2),
-            "atomicMin" => atomic(3),
-            "atomicMax" => atomic(4),
-            "atomicInc" => atomic(5),
-            "atomicDec" => atomic(6),
-            "atomicAnd" => atomic(7),
-            "atomicOr" => atomic(8),
-            "atomicXor" => atomic(9),
-            _ => None,
-        };
-        if let Some(k) = atomic_kind {
-            let ka = self.enum_attr(k);
-            let op = self.op("cuda.atomic", args, &ret_ir, &[("kind", ka)], 0, span);
-            return result(self, op);
-        }
+        const ATOMICS: [&str; 10] = [
+            "atomicAdd",
+            "atomicSub",
+            "atomicExch",
+            "atomicMin",
+            "atomicMax",
+            "atomicInc",
+            "atomicDec",
+            "atomicAnd",
+            "atomicOr",
+            "atomicXor",
+        ];
         let op = match name {
+            _ if ATOMICS.contains(&name) => {
+                let k = ATOMICS.iter().position(|&a| a == name).expect("listed") as i64;
+                let ka = self.enum_attr(k);
+                self.op("cuda.atomic", args, &ret_ir, &[("kind", ka)], 0, span)
+            }
             "__syncthreads" => {
                 let k = self.enum_attr(0);
                 self.op("cuda.barrier", &[], &[], &[("kind", k)], 0, span)
@@ -122,7 +113,7 @@ impl Sema<'_> {
         if matches!(self.types.kind(ret), TyKind::Void) {
             return Some(Value { place: Place::Void, ty: ret });
         }
-        result(self, op)
+        Some(Value::val(self.ctx.result(op, 0), ret))
     }
 
     /// An `int` predicate argument as `i1` (non-zero).

@@ -176,7 +176,7 @@ impl Sema<'_> {
                 let found = self.lookup_name(&n);
                 if let Some(Entity::Type(t)) = found.first() {
                     let t = *t;
-                    return self.construct(t, args, false, span);
+                    return self.construct(t, args, span);
                 }
                 if found.is_empty() {
                     self.error(cspan, format!("use of undeclared identifier '{what}'"));
@@ -324,7 +324,7 @@ impl Sema<'_> {
         operands.extend_from_slice(&argv);
         let ret = info.ret;
         if info.builtin_header && info.body.is_none() {
-            return self.builtin_call(f, &argv, &vals, span);
+            return self.builtin_call(f, &argv, span);
         }
         if info.body.is_none() {
             self.error_with(
@@ -350,7 +350,7 @@ impl Sema<'_> {
     // ----- constructors and aggregates ---------------------------------------------------
 
     /// Initializes the record at `addr` (a local variable) from `args`; false after an error.
-    pub(crate) fn run_constructor(&mut self, r: RecId, addr: ValueId, args: &[ExprId], braces: bool, span: Span) -> bool {
+    pub(crate) fn run_constructor(&mut self, r: RecId, addr: ValueId, args: &[ExprId], span: Span) -> bool {
         let rt = self.rec_ty(r);
         let ns = self.rec_ns[r.0 as usize];
         let ctors: Vec<Entity> = self.namespaces[ns.0 as usize]
@@ -361,20 +361,11 @@ impl Sema<'_> {
             .cloned()
             .collect();
         if ctors.is_empty() {
-            // An aggregate (or a copy).
-            if args.len() == 1 {
-                if let Some(v) = self.expr(args[0]) {
-                    if v.ty.unqual() == rt {
-                        let espan = self.ast.expr(args[0]).span;
-                        if let Some((x, _)) = self.rval(v, espan) {
-                            self.store(x, addr, rt, span);
-                            return true;
-                        }
-                        return false;
-                    }
-                    // Not a copy: re-analyse as the first member's initializer below.
-                    let _ = braces;
-                }
+            // A copy, or an aggregate initialized member by member.
+            if args.len() == 1 && self.type_of_unevaluated(args[0]).is_some_and(|t| t.unqual() == rt) {
+                let Some((x, _)) = self.rvalue(args[0]) else { return false };
+                self.store(x, addr, rt, span);
+                return true;
             }
             let list: Vec<(Option<Atom>, ExprId)> = args.iter().map(|&a| (None, a)).collect();
             self.init_record(addr, AddrSpace::Local, rt, &list, span);
@@ -402,7 +393,7 @@ impl Sema<'_> {
             let fty = self.types.rec(r).fields[i].ty;
             let a = self.member_addr(this, AddrSpace::Generic, rt, i, info.span);
             if let Some(fr) = self.types.record(fty) {
-                self.run_constructor(fr, a, &args, false, info.span);
+                self.run_constructor(fr, a, &args, info.span);
                 continue;
             }
             match args.as_slice() {
@@ -457,7 +448,7 @@ impl Sema<'_> {
                 );
                 if has_ctor && space == AddrSpace::Local {
                     let args: Vec<ExprId> = items.iter().map(|x| x.1).collect();
-                    self.run_constructor(r, addr, &args, true, span);
+                    self.run_constructor(r, addr, &args, span);
                 } else {
                     self.init_record(addr, space, t, &items, span);
                 }
@@ -480,11 +471,6 @@ impl Sema<'_> {
                 _ => self.error(span, format!("too many initializers for '{}'", self.types.show(t))),
             },
             _ => {
-                if let Some(r) = self.types.record(t.unqual()) {
-                    if let ExprKind::Construct { .. } | ExprKind::Call { .. } | ExprKind::Name(_) = &self.ast.expr(init).kind {
-                        let _ = r;
-                    }
-                }
                 if let Some(v) = self.expr(init) {
                     if let Some(x) = self.convert_value(v, init, t, span) {
                         self.store(x, addr, t, span);

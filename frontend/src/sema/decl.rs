@@ -437,7 +437,6 @@ impl Sema<'_> {
             let ns = NsId(self.namespaces.len() as u32);
             self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), ..Default::default() });
             // Scoped enumerators are found through the enum's name, as `E::A`.
-            self.rec_ns.len(); // (records keep their own table)
             ns
         } else {
             self.cur_ns
@@ -524,12 +523,8 @@ impl Sema<'_> {
             Exec::Device
         } else if specs.is_constexpr || builtin_header {
             Exec::HostDevice
-        } else if let Some(r) = record {
-            // Members of a class defined in device code are usable there when declared
-            // __device__; otherwise they are host functions, as in nvcc.
-            let _ = r;
-            Exec::Host
         } else {
+            // Including member functions not declared __device__, as in nvcc.
             Exec::Host
         };
         let mut launch_bounds = Vec::new();
@@ -781,7 +776,7 @@ impl Sema<'_> {
 
     fn declare_template(&mut self, _d: DeclId, params: &[TemplateParam], inner: DeclId) {
         let span = self.ast.decl(inner).span;
-        let (name, record) = match &self.ast.decl(inner).kind {
+        let name = match &self.ast.decl(inner).kind {
             DeclKind::Function { name, .. } => {
                 if name.template_args.is_some() {
                     self.unsupported(span, "explicit specialization of a function template");
@@ -791,9 +786,9 @@ impl Sema<'_> {
                     self.unsupported(span, "out-of-line definition of a member template");
                     return;
                 }
-                (name.parts[0], false)
+                name.parts[0]
             }
-            DeclKind::Record { name: Some(n), .. } => (*n, true),
+            DeclKind::Record { name: Some(n), .. } => *n,
             DeclKind::Var { .. } => {
                 self.unsupported(span, "variable templates");
                 return;
@@ -816,7 +811,6 @@ impl Sema<'_> {
             instances: FxHashMap::default(),
             name,
         });
-        let _ = record;
         self.bind_ns(self.cur_ns, name, Entity::Template(id));
     }
 

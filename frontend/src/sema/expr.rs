@@ -312,9 +312,8 @@ impl Sema<'_> {
 
     /// The type of an unevaluated operand (`sizeof expr`): analysed in a scratch block
     /// that is then discarded.
-    fn type_of_unevaluated(&mut self, e: ExprId) -> Option<Ty> {
-        let fs = self.fs.as_ref()?;
-        let _ = fs;
+    pub(crate) fn type_of_unevaluated(&mut self, e: ExprId) -> Option<Ty> {
+        self.fs.as_ref()?;
         let scratch = self.ctx.create_block(&[]);
         let (v, _) = self.in_block(scratch, |s| s.expr(e));
         self.ctx.erase_block(scratch);
@@ -623,10 +622,10 @@ impl Sema<'_> {
                 }
                 self.explicit_cast(x, t, span)
             }
-            ExprKind::Construct { ty, args, braces } => {
-                let (ty, args, braces) = (*ty, args.clone(), *braces);
+            ExprKind::Construct { ty, args, .. } => {
+                let (ty, args) = (*ty, args.clone());
                 let t = self.resolve_type(ty);
-                self.construct(t, &args, braces, span)
+                self.construct(t, &args, span)
             }
             ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) | ExprKind::Alignof(_) => {
                 let Some(Konst::Int(v)) = self.const_eval(e) else {
@@ -1002,48 +1001,58 @@ impl Sema<'_> {
         let ifop = self.op("cuda.if", &[c], &[i1], &[], 2, span);
         let (then_b, else_b) = (self.region_block(ifop, 0), self.region_block(ifop, 1));
         let (rhs_block, short_block, short_val) = if op == BinaryOp::And { (then_b, else_b, 0) } else { (else_b, then_b, 1) };
-        let (ok, _) = self.in_block(rhs_block, |s| {
-            let v = s.condition(b);
-            let v = match v {
+        self.in_block(rhs_block, |s| {
+            let v = match s.condition(b) {
                 Some(v) => v,
                 None => s.constant_int(0, bool_t, span),
             };
             s.terminate("cuda.yield", &[v], span);
-            true
         });
         self.in_block(short_block, |s| {
             let v = s.constant_int(short_val, bool_t, span);
             s.terminate("cuda.yield", &[v], span);
         });
-        let _ = ok;
         Some(Value::val(self.ctx.result(ifop, 0), bool_t))
     }
 
     fn conditional(&mut self, c: ExprId, a: ExprId, b: ExprId, span: Span) -> Option<Value> {
         let cv = self.condition(c)?;
-        // Analyse both arms in scratch blocks first to find the result type.
-        let ta = self.type_of_unevaluated(a)?;
-        let tb = self.type_of_unevaluated(b)?;
-        let (ua, ub) = (ta.unqual(), tb.unqual());
-        let result_ty = if self.types.is_arith(ua) && self.types.is_arith(ub) {
-            self.common_type(ua, ub)
-        } else if ua == ub || matches!(self.types.kind(ua), TyKind::Ptr(_)) {
-            ua
-        } else if matches!(self.types.kind(ub), TyKind::Ptr(_)) {
-            ub
-        } else if self.types.is_void(ua) || self.types.is_void(ub) {
-            self.types.void()
-        } else {
-            self.error(span, format!("incompatible operand types ('{}' and '{}')", self.types.show(ta), self.types.show(tb)));
+        // Each arm is analysed once, into a block of its own; the result type is known
+        // after both, and the blocks become the `cuda.if`'s regions.
+        let blocks = [self.ctx.create_block(&[]), self.ctx.create_block(&[])];
+        let mut arms = Vec::with_capacity(2);
+        for (&blk, arm) in blocks.iter().zip([a, b]) {
+            let (v, _) = self.in_block(blk, |s| s.expr(arm));
+            arms.push(v);
+        }
+        let result_ty = match (arms[0], arms[1]) {
+            (Some(va), Some(vb)) => {
+                let (ua, ub) = (va.ty.unqual(), vb.ty.unqual());
+                if self.types.is_arith(ua) && self.types.is_arith(ub) {
+                    Some(self.common_type(ua, ub))
+                } else if ua == ub || matches!(self.types.kind(ua), TyKind::Ptr(_)) {
+                    Some(ua)
+                } else if matches!(self.types.kind(ub), TyKind::Ptr(_)) {
+                    Some(ub)
+                } else if self.types.is_void(ua) || self.types.is_void(ub) {
+                    Some(self.types.void())
+                } else {
+                    self.error(span, format!("incompatible operand types ('{}' and '{}')", self.types.show(va.ty), self.types.show(vb.ty)));
+                    None
+                }
+            }
+            _ => None,
+        };
+        let Some(result_ty) = result_ty else {
+            for blk in blocks {
+                self.ctx.erase_block(blk);
+            }
             return None;
         };
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, result_ty).into_iter().collect();
-        let ifop = self.op("cuda.if", &[cv], &results, &[], 2, span);
-        for (i, arm) in [a, b].into_iter().enumerate() {
-            let blk = self.region_block(ifop, i);
+        for ((&blk, arm), v) in blocks.iter().zip([a, b]).zip(arms) {
             let arm_span = self.ast.expr(arm).span;
             self.in_block(blk, |s| {
-                let v = s.expr(arm);
                 let out = match (v, results.is_empty()) {
                     (Some(v), false) => s.convert_value(v, arm, result_ty, arm_span),
                     _ => None,
@@ -1059,6 +1068,13 @@ impl Sema<'_> {
                     }
                 }
             });
+        }
+        let ifop = self.op("cuda.if", &[cv], &results, &[], 2, span);
+        for (i, blk) in blocks.into_iter().enumerate() {
+            let fresh = self.region_block(ifop, i);
+            self.ctx.erase_block(fresh);
+            let r = self.ctx.region(ifop, i);
+            self.ctx.append_block(r, blk);
         }
         if results.is_empty() {
             return Some(Value { place: Place::Void, ty: result_ty });
@@ -1227,7 +1243,7 @@ impl Sema<'_> {
             return Some(Value { place: Place::Addr(a, s), ty: to });
         }
         if self.types.record(t.unqual()).is_some() {
-            return self.construct(t, &[x], false, span);
+            return self.construct(t, &[x], span);
         }
         let v = self.expr(x)?;
         if matches!(self.types.kind(t), TyKind::Ptr(_)) && self.types.is_integral(v.ty) && self.const_eval(x) == Some(Konst::Int(0)) {
@@ -1240,13 +1256,13 @@ impl Sema<'_> {
 
     /// `T(args)` / `T{args}`: a conversion, a value-initialized scalar, a constructor call
     /// or an aggregate.
-    pub(crate) fn construct(&mut self, t: Ty, args: &[ExprId], braces: bool, span: Span) -> Option<Value> {
+    pub(crate) fn construct(&mut self, t: Ty, args: &[ExprId], span: Span) -> Option<Value> {
         if self.types.is_error(t) {
             return None;
         }
         if let Some(r) = self.types.record(t.unqual()) {
             let tmp = self.new_var("", t, AddrSpace::Local, span);
-            if !self.run_constructor(r, tmp, args, braces, span) {
+            if !self.run_constructor(r, tmp, args, span) {
                 return None;
             }
             let v = self.load(tmp, t, span);

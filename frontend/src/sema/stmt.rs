@@ -3,7 +3,7 @@
 //! regions end with `cuda.yield`, `cuda.break`, `cuda.continue` or `cuda.return`, and
 //! inline `asm`.
 
-use super::expr::{Place, Value};
+use super::expr::Place;
 use super::ty::{Ty, TyKind};
 use super::*;
 
@@ -43,9 +43,9 @@ impl Sema<'_> {
                 if let Some(c) = self.condition(cond) {
                     let ifop = self.op("cuda.if", &[c], &[], &[], 2, span);
                     let (tb, eb) = (self.region_block(ifop, 0), self.region_block(ifop, 1));
-                    let (_, t1) = self.in_block(tb, |s| s.region_body(then, span));
+                    let (_, t1) = self.in_block(tb, |s| s.region_body(then));
                     let (_, t2) = self.in_block(eb, |s| match els {
-                        Some(e) => s.region_body(e, span),
+                        Some(e) => s.region_body(e),
                         None => s.terminate("cuda.yield", &[], span),
                     });
                     if t1 && t2 && self.diverged(ifop) {
@@ -98,13 +98,12 @@ impl Sema<'_> {
 
     /// A statement as a region's body: ends the block with `cuda.yield` unless it already
     /// ended.
-    fn region_body(&mut self, s: StmtId, span: Span) {
+    fn region_body(&mut self, s: StmtId) {
         self.push_scope();
         self.stmt(s);
         self.pop_scope();
         if !self.terminated() {
             let end = Span { lo: self.ast.stmt(s).span.hi.saturating_sub(1), ..self.ast.stmt(s).span };
-            let _ = span;
             self.terminate("cuda.yield", &[], end);
         }
     }
@@ -149,7 +148,7 @@ impl Sema<'_> {
             s.terminate("cuda.condition", &[c], span);
         });
         self.fs.as_mut().expect("in a function").loops += 1;
-        self.in_block(bb, |s| s.region_body(body, span));
+        self.in_block(bb, |s| s.region_body(body));
         self.fs.as_mut().expect("in a function").loops -= 1;
         self.in_block(sb, |s| {
             if let Some(e) = step {
@@ -478,7 +477,7 @@ impl Sema<'_> {
                         |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)),
                     );
                     if has_ctor {
-                        self.run_constructor(r, addr, &[], false, span);
+                        self.run_constructor(r, addr, &[], span);
                     }
                 }
             }
@@ -499,7 +498,7 @@ impl Sema<'_> {
             let c = unescape(self.name_str(o.constraint));
             let espan = self.ast.expr(o.expr).span;
             let Some(v) = self.expr(o.expr) else { return };
-            let Place::Addr(a, s) = v.place else {
+            let Place::Addr(a, _) = v.place else {
                 self.error(espan, "an asm output operand must be an lvalue");
                 return;
             };
@@ -513,13 +512,10 @@ impl Sema<'_> {
                 let cur = self.load(a, v.ty, espan);
                 tied.push((i, cur));
             }
-            let _ = s;
         }
         for inp in inputs {
             let c = unescape(self.name_str(inp.constraint));
-            let espan = self.ast.expr(inp.expr).span;
             let Some((v, _)) = self.rvalue(inp.expr) else { return };
-            let _ = espan;
             constraints.push(c);
             operands.push(v);
         }
@@ -541,7 +537,6 @@ impl Sema<'_> {
             let r = self.ctx.result(op, i);
             self.store(r, a, t, span);
         }
-        let _: Option<Value> = None;
     }
 }
 
