@@ -32,6 +32,7 @@ Options:
   --arch=sm_<N>                Target (default sm_90): __CUDA_ARCH__ is N*10
   --no-cuda-runtime            Do not include cuda_runtime.h implicitly
   -Werror                      Treat warnings as errors
+  -ftime-report                Print the time each phase took to stderr
   --diagnostics-format=<text|json>
                                Diagnostics as ariadne text (default) or one JSON object per line
   -o <file>                    Write the output here instead of stdout
@@ -46,6 +47,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut syntax_only = false;
     let mut werror = false;
     let mut json = false;
+    let mut time_report = false;
     let mut input: Option<PathBuf> = None;
     let mut output: Option<PathBuf> = None;
     let mut i = 0;
@@ -85,6 +87,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 parse_only = true;
             }
             "-Werror" => werror = true,
+            "-ftime-report" => time_report = true,
             "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
             "--diagnostics-format=json" => json = true,
             "--diagnostics-format=text" => json = false,
@@ -131,8 +134,9 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         i += 1;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
+    let mut timer = PhaseTimer::new(time_report);
     let text = match std::fs::read(&input) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Ok(b) => String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         Err(e) => {
             let _ = writeln!(stderr, "error: cannot read '{}': {e}", input.display());
             return 2;
@@ -140,33 +144,47 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     };
     let name = input.display().to_string();
     let sm = config.sm;
+    timer.done("read");
     let mut pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
+    timer.done("preprocess");
     let mut diags = std::mem::take(&mut pre.diags);
+    let mut ast = None;
+    let mut ir = None;
     let out = if preprocess_only {
-        cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner, &pre.sm, &pre.expansions)
+        let out = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner, &pre.sm, &pre.expansions);
+        timer.done("print tokens");
+        out
     } else {
-        let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+        let tree =
+            ast.insert(cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags));
+        timer.done("parse");
         if emit_ast {
-            cuprite_frontend::dump::dump(&ast, &pre.interner, &pre.sm)
+            let out = cuprite_frontend::dump::dump(tree, &pre.interner, &pre.sm);
+            timer.done("print ast");
+            out
         } else if parse_only {
             String::new()
         } else {
             let opts = cuprite_frontend::sema::SemaOptions { arch: sm };
             // Sema recurses as deep as the parser's nesting limit allows: give it room.
-            let (interner, smap) = (&pre.interner, &pre.sm);
+            let (interner, smap, tree) = (&pre.interner, &pre.sm, &*tree);
             let (ctx, module, sema_diags) = std::thread::scope(|s| {
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
-                    .spawn_scoped(s, || cuprite_frontend::sema::lower(&ast, interner, smap, opts.clone()))
+                    .spawn_scoped(s, || cuprite_frontend::sema::lower(tree, interner, smap, opts.clone()))
                     .ok()
                     .and_then(|h| h.join().ok())
-                    .unwrap_or_else(|| cuprite_frontend::sema::lower(&ast, interner, smap, opts.clone()))
+                    .unwrap_or_else(|| cuprite_frontend::sema::lower(tree, interner, smap, opts.clone()))
             });
+            timer.done("sema and cuda emission");
             diags.extend(sema_diags);
+            let ctx = ir.insert(ctx);
             if syntax_only {
                 String::new()
             } else {
-                cuprite_ir::print::print_op(&ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
+                let out = cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n";
+                timer.done("print cuda");
+                out
             }
         }
     };
@@ -189,15 +207,58 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     // With errors, no output file is written (an existing one stays as it was), and no
     // IR is printed; -E and --emit=ast still show what was read.
     if errors > 0 && (output.is_some() || !(preprocess_only || emit_ast)) {
+        timer.done("diagnostics");
+        timer.report(stderr);
         return 1;
     }
     let res = match &output {
-        Some(p) => std::fs::write(p, out),
+        Some(p) => std::fs::write(p, &out),
         None => stdout.write_all(out.as_bytes()),
     };
     if let Err(e) = res {
         let _ = writeln!(stderr, "error: cannot write the output: {e}");
         return 2;
     }
+    timer.done("diagnostics and output");
+    // When the process ends right after (the `cuprite` binary), skip freeing the syntax
+    // tree, the IR and the tokens: millions of frees buy nothing at exit.
+    if crate::EXIT_AFTER_RUN.load(std::sync::atomic::Ordering::Relaxed) {
+        std::mem::forget(ast);
+        std::mem::forget(ir);
+        std::mem::forget(pre);
+        std::mem::forget(out);
+    }
+    timer.report(stderr);
     i32::from(errors > 0)
+}
+
+/// `-ftime-report`: wall time per phase.
+struct PhaseTimer {
+    on: bool,
+    last: std::time::Instant,
+    phases: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl PhaseTimer {
+    fn new(on: bool) -> Self {
+        PhaseTimer { on, last: std::time::Instant::now(), phases: Vec::new() }
+    }
+    fn done(&mut self, phase: &'static str) {
+        if self.on {
+            let now = std::time::Instant::now();
+            self.phases.push((phase, now - self.last));
+            self.last = now;
+        }
+    }
+    fn report(&self, stderr: &mut dyn Write) {
+        if !self.on {
+            return;
+        }
+        let total: std::time::Duration = self.phases.iter().map(|p| p.1).sum();
+        let _ = writeln!(stderr, "time report (wall):");
+        for (name, d) in &self.phases {
+            let _ = writeln!(stderr, "  {:>9.2} ms  {name}", d.as_secs_f64() * 1e3);
+        }
+        let _ = writeln!(stderr, "  {:>9.2} ms  total", total.as_secs_f64() * 1e3);
+    }
 }

@@ -16,13 +16,17 @@ id!(ExprId);
 id!(StmtId);
 id!(DeclId);
 id!(TypeId);
+id!(NameId);
+
+/// The parts of a qualified name: most names have one or two, stored inline.
+pub type NameParts = smallvec::SmallVec<[Atom; 4]>;
 
 /// A possibly qualified name (`a::b::c`), with template arguments on its last part.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Name {
     /// `::x` (global scope).
     pub global: bool,
-    pub parts: Vec<Atom>,
+    pub parts: NameParts,
     pub template_args: Option<Vec<TemplateArg>>,
     pub span: Span,
 }
@@ -174,7 +178,8 @@ pub enum ExprKind {
     Bool(bool),
     Nullptr,
     This,
-    Name(Name),
+    /// A name, in [`Ast::names`] (the side table keeps [`Expr`] small).
+    Name(NameId),
     Unary(UnaryOp, ExprId),
     Binary(BinaryOp, ExprId, ExprId),
     /// `a = b`, `a += b` (`op`: the compound operator).
@@ -192,7 +197,7 @@ pub enum ExprKind {
     Member {
         base: ExprId,
         arrow: bool,
-        name: Name,
+        name: NameId,
     },
     Cast {
         kind: CastKind,
@@ -266,16 +271,19 @@ pub enum StmtKind {
     Return(Option<ExprId>),
     Goto(Atom),
     Label(Atom, StmtId),
-    /// `asm volatile ("template" : outputs : inputs : clobbers)`.
-    Asm {
-        volatile: bool,
-        template: Vec<Atom>,
-        outputs: Vec<AsmOperand>,
-        inputs: Vec<AsmOperand>,
-        clobbers: Vec<Atom>,
-    },
+    /// `asm volatile ("template" : outputs : inputs : clobbers)` (boxed: rare and large).
+    Asm(Box<AsmStmt>),
     Null,
     Error,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AsmStmt {
+    pub volatile: bool,
+    pub template: Vec<Atom>,
+    pub outputs: Vec<AsmOperand>,
+    pub inputs: Vec<AsmOperand>,
+    pub clobbers: Vec<Atom>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -421,6 +429,7 @@ pub struct Ast {
     pub stmts: Vec<Stmt>,
     pub decls: Vec<Decl>,
     pub types: Vec<Type>,
+    pub names: Vec<Name>,
     pub top: Vec<DeclId>,
 }
 
@@ -436,6 +445,25 @@ impl Ast {
     }
     pub fn ty(&self, t: TypeId) -> &Type {
         &self.types[t.0 as usize]
+    }
+    pub fn name(&self, n: NameId) -> &Name {
+        &self.names[n.0 as usize]
+    }
+    pub fn add_name(&mut self, name: Name) -> NameId {
+        self.names.push(name);
+        NameId(self.names.len() as u32 - 1)
+    }
+    /// An empty tree with room for what `tokens` tokens of source usually make, so that
+    /// the arenas do not grow (and copy) while parsing.
+    pub fn with_capacity_for(tokens: usize) -> Ast {
+        Ast {
+            exprs: Vec::with_capacity(tokens / 2),
+            stmts: Vec::with_capacity(tokens / 8),
+            decls: Vec::with_capacity(tokens / 16),
+            types: Vec::with_capacity(tokens / 16),
+            names: Vec::with_capacity(tokens / 4),
+            top: Vec::new(),
+        }
     }
     pub fn add_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
         self.exprs.push(Expr { kind, span });

@@ -100,7 +100,7 @@ impl Dumper<'_> {
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Nullptr => "nullptr".into(),
             ExprKind::This => "this".into(),
-            ExprKind::Name(n) => self.name(n),
+            ExprKind::Name(n) => self.name(self.ast.name(*n)),
             ExprKind::Unary(op, a) => format!("({op:?} {})", self.expr(*a)),
             ExprKind::Binary(op, a, b) => format!("({op:?} {} {})", self.expr(*a), self.expr(*b)),
             ExprKind::Assign { op, lhs, rhs } => match op {
@@ -114,7 +114,7 @@ impl Dumper<'_> {
             }
             ExprKind::Index(a, b) => format!("(index {} {})", self.expr(*a), self.expr(*b)),
             ExprKind::Member { base, arrow, name } => {
-                format!("({} {} {})", if *arrow { "->" } else { "." }, self.expr(*base), self.name(name))
+                format!("({} {} {})", if *arrow { "->" } else { "." }, self.expr(*base), self.name(self.ast.name(*name)))
             }
             ExprKind::Cast { kind, ty, expr } => format!("(cast-{kind:?} {} {})", self.ty(*ty), self.expr(*expr)),
             ExprKind::Construct { ty, args, braces } => {
@@ -410,7 +410,8 @@ impl Dumper<'_> {
                 self.line(depth, &s);
                 self.stmt(*b, depth + 1);
             }
-            StmtKind::Asm { volatile, template, outputs, inputs, clobbers } => {
+            StmtKind::Asm(asm) => {
+                let AsmStmt { volatile, template, outputs, inputs, clobbers } = &**asm;
                 let t: Vec<&str> = template.iter().map(|a| self.i.str(*a)).collect();
                 let ops = |v: &[AsmOperand]| -> String {
                     v.iter().map(|o| format!("{}({})", self.i.str(o.constraint), self.expr(o.expr))).collect::<Vec<_>>().join(", ")

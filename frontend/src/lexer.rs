@@ -60,6 +60,9 @@ pub enum Punct {
     HashHash,
 }
 
+/// The preprocessor keeps a table indexed by `Punct as usize`.
+const _: () = assert!((Punct::HashHash as usize) < 64);
+
 impl Punct {
     /// The spelling.
     pub fn text(self) -> &'static str {
@@ -130,8 +133,9 @@ pub enum TokenKind {
     /// A string literal, prefix included (`"a"`, `u8"x"`, `R"(raw)"`).
     Str,
     Punct(Punct),
-    /// `#pragma unroll [N]` (N, or 0 for "fully"), kept for the parser as a loop hint.
-    PragmaUnroll(u32),
+    /// `#pragma unroll [N]`, kept for the parser as a loop hint; made by the preprocessor,
+    /// whose token spells the count (N, or `0` for "fully") so that tokens stay small.
+    PragmaUnroll,
     /// A character that starts no token (`@`, `$` outside identifiers, a stray `\`).
     Unknown,
     Eof,

@@ -62,7 +62,7 @@ impl Parser<'_> {
     pub(crate) fn parse_name(&mut self, allow_template: bool) -> Option<Name> {
         let start = self.peek().span;
         let global = self.eat(Punct::ColonColon);
-        let mut parts = Vec::new();
+        let mut parts = crate::ast::NameParts::new();
         let mut template_args = None;
         loop {
             let t = self.peek();
@@ -483,7 +483,7 @@ impl Parser<'_> {
         }
         let ty_name = name.clone().unwrap_or(Name {
             global: false,
-            parts: vec![self.interner.intern("<anonymous>")],
+            parts: smallvec::smallvec![self.interner.intern("<anonymous>")],
             template_args: None,
             span: kw.span,
         });
@@ -541,7 +541,7 @@ impl Parser<'_> {
         };
         let ty_name = Name {
             global: false,
-            parts: vec![name.map_or_else(|| self.interner.intern("<anonymous enum>"), |n| n.text)],
+            parts: smallvec::smallvec![name.map_or_else(|| self.interner.intern("<anonymous enum>"), |n| n.text)],
             template_args: None,
             span: kw.span,
         };
@@ -670,7 +670,7 @@ impl Parser<'_> {
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
             let a = self.interner.intern(&text);
-            name = Some(Name { global: false, parts: vec![a], template_args: None, span: t.span.to(n.span) });
+            name = Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
         } else if !abstract_ok {
             let msg = format!("expected a name in the declaration, found {}", self.describe(&t));
             self.error(t.span, msg);
@@ -835,7 +835,7 @@ impl Parser<'_> {
         if self.eat(Punct::Semi) {
             return;
         }
-        if let TokenKind::PragmaUnroll(_) = t.kind {
+        if t.kind == TokenKind::PragmaUnroll {
             self.bump();
             self.diags.push(crate::diag::Diagnostic::warning(t.span, "'#pragma unroll' outside a function is ignored"));
             return;

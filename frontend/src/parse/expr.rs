@@ -224,6 +224,7 @@ impl Parser<'_> {
                         Some(n) => n,
                         None => return self.ast.add_expr(ExprKind::Error, start.to(self.prev_span())),
                     };
+                    let name = self.ast.add_name(name);
                     e = self.ast.add_expr(
                         ExprKind::Member { base: e, arrow: t.kind == TokenKind::Punct(Punct::Arrow), name },
                         start.to(self.prev_span()),
@@ -441,6 +442,7 @@ impl Parser<'_> {
         match self.parse_name(true) {
             Some(n) => {
                 let span = n.span;
+                let n = self.ast.add_name(n);
                 self.ast.add_expr(ExprKind::Name(n), span)
             }
             None => {
@@ -459,7 +461,7 @@ impl Parser<'_> {
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
             let a = self.interner.intern(&text);
-            return Some(Name { global: false, parts: vec![a], template_args: None, span: t.span.to(n.span) });
+            return Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
         }
         self.parse_name(false)
     }

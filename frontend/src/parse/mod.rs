@@ -58,9 +58,9 @@ const VECTOR_BASES: &[&str] =
 
 /// Parses a translation unit (taking the tokens: closing template argument lists splits
 /// `>>` in place). Diagnostics go to `diags`; the tree is always returned.
-pub fn parse(tokens: Vec<Token>, expansions: &[Expansion], interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Ast {
+pub fn parse<'i>(tokens: Vec<Token>, expansions: &'i [Expansion], interner: &'i mut Interner, diags: &'i mut Vec<Diagnostic>) -> Ast {
     let mut p = Parser::new(tokens, interner, diags);
-    p.expansions = expansions.to_vec();
+    p.expansions = expansions;
     let mut top = Vec::new();
     while !p.at_eof() {
         let before = p.pos;
@@ -90,7 +90,7 @@ pub(crate) struct Parser<'i> {
     pending_unroll: Option<Unroll>,
     kw: Keywords,
     /// The preprocessor's macro expansions, to point errors at macro invocations.
-    expansions: Vec<Expansion>,
+    expansions: &'i [Expansion],
 }
 
 /// Atoms of the keywords and attribute names the parser tests.
@@ -285,17 +285,17 @@ impl<'i> Parser<'i> {
             toks.push(Token { kind: TokenKind::Eof, text: Atom(0), span: Span::default(), flags: 0, expansion: 0 });
         }
         Parser {
+            ast: Ast::with_capacity_for(toks.len()),
             toks,
             pos: 0,
             interner,
             diags,
-            ast: Ast::default(),
             type_scopes: vec![types],
             template_scopes: vec![FxHashSet::default()],
             depth: 0,
             pending_unroll: None,
             kw,
-            expansions: Vec::new(),
+            expansions: &[],
         }
     }
 
@@ -352,7 +352,7 @@ impl<'i> Parser<'i> {
     pub(crate) fn describe(&self, t: &Token) -> String {
         match t.kind {
             TokenKind::Eof => "end of file".into(),
-            TokenKind::PragmaUnroll(_) => "'#pragma unroll'".into(),
+            TokenKind::PragmaUnroll => "'#pragma unroll'".into(),
             _ => format!("'{}'", self.interner.str(t.text)),
         }
     }

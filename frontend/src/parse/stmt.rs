@@ -44,11 +44,12 @@ impl Parser<'_> {
 
     fn parse_stmt_inner(&mut self) -> StmtId {
         let t = self.peek();
-        if let TokenKind::PragmaUnroll(n) = t.kind {
+        if t.kind == TokenKind::PragmaUnroll {
             self.bump();
+            let n = self.interner.str(t.text).parse().unwrap_or(0);
             self.pending_unroll = Some(Unroll(n));
-            let is_loop = matches!(self.kw_of(self.peek()), Some(Kw::For | Kw::While | Kw::Do))
-                || matches!(self.peek().kind, TokenKind::PragmaUnroll(_));
+            let is_loop =
+                matches!(self.kw_of(self.peek()), Some(Kw::For | Kw::While | Kw::Do)) || self.peek().kind == TokenKind::PragmaUnroll;
             if !is_loop {
                 self.pending_unroll = None;
                 self.diags.push(crate::diag::Diagnostic::warning(t.span, "'#pragma unroll' is not followed by a loop; ignored"));
@@ -289,6 +290,7 @@ impl Parser<'_> {
                     cond = self.parse_expr();
                 } else {
                     init = Some(s);
+                    let name = self.ast.add_name(name);
                     cond = self.ast.add_expr(ExprKind::Name(name), start.to(self.prev_span()));
                 }
             } else {
@@ -362,6 +364,6 @@ impl Parser<'_> {
         }
         self.expect(Punct::RParen, "to close the asm statement");
         self.expect(Punct::Semi, "after the asm statement");
-        self.ast.add_stmt(StmtKind::Asm { volatile, template, outputs, inputs, clobbers }, kw.span.to(self.prev_span()))
+        self.ast.add_stmt(StmtKind::Asm(Box::new(AsmStmt { volatile, template, outputs, inputs, clobbers })), kw.span.to(self.prev_span()))
     }
 }

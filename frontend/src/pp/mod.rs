@@ -159,6 +159,9 @@ enum Pending {
 pub struct Preprocessor<'s> {
     pub sm: &'s mut SourceMap,
     pub interner: &'s mut Interner,
+    /// The atom of each punctuator's canonical spelling (by `Punct as usize`; `u32::MAX`:
+    /// not interned yet), so that most tokens are made without hashing their text.
+    punct_atoms: [Atom; 64],
     pub diags: Vec<Diagnostic>,
     pub expansions: Vec<Expansion>,
     config: PpConfig,
@@ -210,6 +213,7 @@ impl<'s> Preprocessor<'s> {
         let mut pp = Preprocessor {
             sm,
             interner,
+            punct_atoms: [Atom(u32::MAX); 64],
             diags: Vec::new(),
             expansions: vec![Expansion { name: Atom(0), call: Span::default(), def: Span::default(), parent: 0 }],
             config,
@@ -277,7 +281,10 @@ impl<'s> Preprocessor<'s> {
 
     /// Runs to the end: every token, then `Eof`. Diagnostics are in `self.diags`.
     pub fn run(mut self) -> (Vec<Token>, Vec<Diagnostic>, Vec<Expansion>) {
-        let mut out = Vec::new();
+        // Room for the files read so far plus what macros usually add, so that the output
+        // does not grow (and copy) token by token; untouched capacity costs no memory.
+        let raw: usize = self.frames.iter().map(|f| f.toks.len()).sum();
+        let mut out = Vec::with_capacity(raw + raw / 2 + 1024);
         loop {
             let t = self.next_token();
             out.push(t);
@@ -320,7 +327,18 @@ impl<'s> Preprocessor<'s> {
     }
 
     fn make(&mut self, file: FileId, t: RawToken) -> Token {
-        let text = self.interner.intern(&self.sm.file(file).text[t.lo as usize..t.hi as usize]);
+        let spelling = &self.sm.file(file).text[t.lo as usize..t.hi as usize];
+        let text = match t.kind {
+            // Digraphs (`<:`) keep their own spelling.
+            TokenKind::Punct(p) if p.text() == spelling => {
+                let slot = &mut self.punct_atoms[p as usize];
+                if slot.0 == u32::MAX {
+                    *slot = self.interner.intern(spelling);
+                }
+                *slot
+            }
+            _ => self.interner.intern(spelling),
+        };
         Token { kind: t.kind, text, span: Span { file, lo: t.lo, hi: t.hi }, flags: t.flags, expansion: 0 }
     }
 
@@ -934,9 +952,9 @@ impl<'s> Preprocessor<'s> {
                     }
                 };
                 if let Some(n) = count {
-                    let text = self.interner.intern("#pragma unroll");
+                    let text = self.interner.intern(&n.to_string());
                     self.pending.push(Pending::Tok(Token {
-                        kind: TokenKind::PragmaUnroll(n),
+                        kind: TokenKind::PragmaUnroll,
                         text,
                         span: dspan.to(line[line.len() - 1].span),
                         flags: AT_BOL,
@@ -1373,7 +1391,8 @@ pub fn print_tokens(tokens: &[Token], interner: &Interner, sm: &SourceMap, expan
         }
         match t.kind {
             TokenKind::Eof => break,
-            TokenKind::PragmaUnroll(n) => {
+            TokenKind::PragmaUnroll => {
+                let n: u32 = interner.str(t.text).parse().unwrap_or(0);
                 if !s.is_empty() && !s.ends_with('\n') {
                     s.push('\n');
                 }

@@ -159,8 +159,9 @@ impl Sema<'_> {
         let cspan = self.ast.expr(callee).span;
         match &self.ast.expr(callee).kind {
             ExprKind::Name(n) => {
-                let n = n.clone();
-                let what = self.name_text(&n);
+                let ast = self.ast;
+                let n = ast.name(*n);
+                let what = self.name_text(n);
                 // A member function called on `this`.
                 if n.parts.len() == 1 && !n.global && !self.scopes.iter().any(|s| s.contains_key(&n.parts[0])) {
                     if let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) {
@@ -173,7 +174,7 @@ impl Sema<'_> {
                         }
                     }
                 }
-                let found = self.lookup_name(&n);
+                let found = self.lookup_name(n);
                 if let Some(Entity::Type(t)) = found.first() {
                     let t = *t;
                     return self.construct(t, args, span);
@@ -204,7 +205,8 @@ impl Sema<'_> {
                 self.emit_call(f, None, vals, args, span)
             }
             ExprKind::Member { base, arrow, name } => {
-                let (base, arrow, name) = (*base, *arrow, name.clone());
+                let ast = self.ast;
+                let (base, arrow, name) = (*base, *arrow, ast.name(*name));
                 let (_, obj) = self.object(base, arrow, span)?;
                 let (addr, space, rt) = obj?;
                 let r = self.types.record(rt.unqual())?;

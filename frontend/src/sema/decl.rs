@@ -269,7 +269,8 @@ impl Sema<'_> {
                 TemplateArg::Expr(e) => {
                     // A name the parser could not classify may be a type.
                     if let ExprKind::Name(n) = &self.ast.expr(*e).kind {
-                        if let Some(Entity::Type(t)) = self.lookup_name(&n.clone()).first() {
+                        let ast = self.ast;
+                        if let Some(Entity::Type(t)) = self.lookup_name(ast.name(*n)).first() {
                             out.push(TArg::Type(*t));
                             continue;
                         }
@@ -609,7 +610,7 @@ impl Sema<'_> {
     /// class or namespace.
     fn define_out_of_line(&mut self, d: DeclId, name: &Name) -> Option<FuncId> {
         let span = self.ast.decl(d).span;
-        let scope_name = Name { parts: name.parts[..name.parts.len() - 1].to_vec(), template_args: None, ..name.clone() };
+        let scope_name = Name { parts: name.parts[..name.parts.len() - 1].into(), template_args: None, ..name.clone() };
         let ns = match self.lookup_name(&scope_name).into_iter().next() {
             Some(Entity::Namespace(n)) => n,
             Some(Entity::Type(t)) if self.types.record(t).is_some() => self.rec_ns[self.types.record(t).expect("record").0 as usize],
@@ -1106,7 +1107,10 @@ impl Sema<'_> {
                     let ok = match (p, arg) {
                         (TemplateArg::Type(pt), TArg::Type(at)) => self.deduce_one(*pt, at, names, bound, fixed, false),
                         (TemplateArg::Expr(e), arg) => match &self.ast.expr(*e).kind {
-                            ExprKind::Name(x) if x.parts.len() == 1 && names.contains(&Some(x.parts[0])) => {
+                            ExprKind::Name(x)
+                                if self.ast.name(*x).parts.len() == 1 && names.contains(&Some(self.ast.name(*x).parts[0])) =>
+                            {
+                                let x = self.ast.name(*x);
                                 let v = arg;
                                 match bound.get(&x.parts[0]) {
                                     Some(TArg::Value(b, _)) => matches!(v, TArg::Value(c, _) if c == *b),
@@ -1148,6 +1152,7 @@ impl Sema<'_> {
                 if let TyKind::Array(e, n) = self.types.kind(a.unqual()).clone() {
                     if let (Some(s), Some(n)) = (size, n) {
                         if let ExprKind::Name(nm) = &self.ast.expr(*s).kind {
+                            let nm = self.ast.name(*nm);
                             if nm.parts.len() == 1 && names.contains(&Some(nm.parts[0])) {
                                 let t = self.types.int(IntKind::Int);
                                 bound.entry(nm.parts[0]).or_insert(TArg::Value(n as i128, t));

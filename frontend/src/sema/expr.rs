@@ -179,8 +179,8 @@ impl Sema<'_> {
             ExprKind::Char(a) => Konst::Int(char_literal(self.name_str(*a))?),
             ExprKind::Bool(b) => Konst::Int(*b as i128),
             ExprKind::Name(n) => {
-                let n = n.clone();
-                match self.lookup_name(&n).into_iter().next()? {
+                let ast = self.ast;
+                match self.lookup_name(ast.name(*n)).into_iter().next()? {
                     Entity::Const(k, _) => k,
                     Entity::Var { konst: Some(k), .. } | Entity::Global { konst: Some(k), .. } => k,
                     _ => return None,
@@ -597,21 +597,18 @@ impl Sema<'_> {
                 }
             },
             ExprKind::Name(n) => {
-                let n = n.clone();
-                self.name_expr(&n, span)
+                let ast = self.ast;
+                self.name_expr(ast.name(*n), span)
             }
             ExprKind::Unary(op, x) => self.unary(*op, *x, span),
             ExprKind::Binary(op, a, b) => self.binary(*op, *a, *b, span),
             ExprKind::Assign { op, lhs, rhs } => self.assign(*op, *lhs, *rhs, span),
             ExprKind::Cond(c, a, b) => self.conditional(*c, *a, *b, span),
-            ExprKind::Call { callee, args } => {
-                let (callee, args) = (*callee, args.clone());
-                self.call(callee, &args, span)
-            }
+            ExprKind::Call { callee, args } => self.call(*callee, args, span),
             ExprKind::Index(a, i) => self.index(*a, *i, span),
             ExprKind::Member { base, arrow, name } => {
-                let (base, arrow, name) = (*base, *arrow, name.clone());
-                self.member(base, arrow, &name, span)
+                let ast = self.ast;
+                self.member(*base, *arrow, ast.name(*name), span)
             }
             ExprKind::Cast { kind, ty, expr } => {
                 let (kind, ty, x) = (*kind, *ty, *expr);

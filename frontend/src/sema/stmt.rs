@@ -87,10 +87,10 @@ impl Sema<'_> {
             }
             StmtKind::Return(e) => self.ret(*e, span),
             StmtKind::Goto(_) | StmtKind::Label(..) => self.unsupported(span, "'goto'"),
-            StmtKind::Asm { volatile, template, outputs, inputs, clobbers } => {
-                let (volatile, template, outputs, inputs, clobbers) =
-                    (*volatile, template.clone(), outputs.clone(), inputs.clone(), clobbers.clone());
-                self.asm(volatile, &template, &outputs, &inputs, &clobbers, span)
+            StmtKind::Asm(asm) => {
+                let AsmStmt { volatile, template, outputs, inputs, clobbers } = &**asm;
+                let volatile = *volatile;
+                self.asm(volatile, template, outputs, inputs, clobbers, span)
             }
             StmtKind::Null | StmtKind::Error => {}
         }
