@@ -1,4 +1,4 @@
-//! cuprite's dialects: `builtin`, `func`, `arith`, `math`, `scf`, `cf` and `cuda`. Each is declared
+//! cuprite's dialects: `builtin`, `func`, `arith`, `math`, `scf`, `cf`, `cuda`, `nvvm` and `ptx`. Each is declared
 //! once in its `ops.td` (ODS in TableGen, read by `cuprite-tablegen` from `build.rs`, which
 //! generates the op wrappers, the generated verifiers, the declarative assembly formats and
 //! the registration); its `mod.rs` holds only the hand-written logic: verifiers beyond the
@@ -10,6 +10,8 @@ pub mod cf;
 pub mod cuda;
 pub mod func;
 pub mod math;
+pub mod nvvm;
+pub mod ptx;
 pub mod scf;
 
 use cuprite_ir::{pass::PassRegistry, Registry};
@@ -24,6 +26,8 @@ pub fn register_all(reg: &mut Registry) {
     math::register(reg);
     scf::register(reg);
     cuda::register(reg);
+    nvvm::register(reg);
+    ptx::register(reg);
 }
 
 /// A registry with every dialect of this crate.

@@ -21,7 +21,12 @@ Usage: cuprite compile [options] <file.cu>
 Options:
   -E                           Preprocess only: print the tokens after macro expansion
   --emit=ast                   Parse and print the syntax tree
-  --emit=cuda                  Print the cuda dialect module (the default)
+  --emit=cuda                  Print the cuda dialect module
+  --emit=nvvm                  Lower to the nvvm dialect (CFG, signless types) and print it
+  --emit=ptx-ir                Select PTX instructions and print the ptx dialect module
+  --emit=ptx                   Print PTX text (the default)
+  -O0 .. -O3                   Optimization level (accepted; the nvvm passes come next)
+  --use_fast_math              Approximate division, square root and exp/log/sin/cos
   --print-locations            With --emit=cuda: print each op's source location
   -fsyntax-only                Preprocess, parse and check; report diagnostics only
   -fparse-only                 Preprocess and parse only (no semantic analysis)
@@ -29,7 +34,7 @@ Options:
   -D <name>[=<value>]          Define a macro (also -D<name>...)
   -U <name>                    Undefine a macro (also -U<name>)
   -include <file>              Include a file before the input
-  --arch=sm_<N>                Target (default sm_90): __CUDA_ARCH__ is N*10
+  --arch=sm_<N>, -arch=sm_<N>  Target (default sm_90): __CUDA_ARCH__ is N*10, `.target sm_N`
   --no-cuda-runtime            Do not include cuda_runtime.h implicitly
   -Werror                      Treat warnings as errors
   -ftime-report                Print the time each phase took to stderr
@@ -42,6 +47,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut config = PpConfig::default();
     let mut preprocess_only = false;
     let mut emit_ast = false;
+    let mut emit = Emit::Ptx;
+    let mut fast_math = false;
     let mut locations = false;
     let mut parse_only = false;
     let mut syntax_only = false;
@@ -72,14 +79,15 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             }
             "-E" => preprocess_only = true,
             "--emit=ast" => emit_ast = true,
-            "--emit=cuda" => {}
+            "--emit=cuda" => emit = Emit::Cuda,
+            "--emit=nvvm" => emit = Emit::Nvvm,
+            "--emit=ptx-ir" => emit = Emit::PtxIr,
+            "--emit=ptx" => emit = Emit::Ptx,
             "--print-locations" => locations = true,
+            "--use_fast_math" | "-use_fast_math" => fast_math = true,
+            "-O0" | "-O1" | "-O2" | "-O3" => {}
             _ if a.starts_with("--emit=") => {
-                let _ = writeln!(
-                    stderr,
-                    "error: '{a}' is not implemented yet (available: --emit=ast, --emit=cuda; PTX comes with the lowering)"
-                );
-                return 2;
+                return usage_err(stderr, format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
             }
             "-fsyntax-only" => syntax_only = true,
             "-fparse-only" => {
@@ -179,12 +187,30 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             timer.done("sema and cuda emission");
             diags.extend(sema_diags);
             let ctx = ir.insert(ctx);
-            if syntax_only {
+            let has_errors = diags.iter().any(|d| d.severity == Severity::Error);
+            if syntax_only || has_errors {
                 String::new()
-            } else {
+            } else if emit == Emit::Cuda {
                 let out = cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n";
                 timer.done("print cuda");
                 out
+            } else {
+                let opts = cuprite_lowering::CudaToNvvmOptions { fast_math };
+                let lowered = big_stack(|| lower(ctx, module, emit, &opts, sm, locations, &mut timer));
+                match lowered {
+                    Ok(text) => text,
+                    Err(errs) => {
+                        for e in errs {
+                            let span = e.loc.offset_value().map(|o| {
+                                cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), o as usize, o as usize + 1)
+                            });
+                            let mut d = cuprite_frontend::Diagnostic::error(span.unwrap_or_default(), e.message);
+                            d.span = span;
+                            diags.push(d);
+                        }
+                        String::new()
+                    }
+                }
             }
         }
     };
@@ -230,6 +256,49 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     }
     timer.report(stderr);
     i32::from(errors > 0)
+}
+
+/// What `cuprite compile` prints.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Emit {
+    Cuda,
+    Nvvm,
+    PtxIr,
+    Ptx,
+}
+
+/// Runs `f` on a thread with a large stack (the lowering recurses over region nesting).
+fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|s| match std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, f) {
+        Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        Err(e) => panic!("cannot start the lowering thread: {e}"),
+    })
+}
+
+/// CudaToNvvm, then (for `ptx-ir` and `ptx`) NvvmToPtx, then printing.
+fn lower(
+    ctx: &mut cuprite_ir::Context,
+    module: cuprite_ir::OpId,
+    emit: Emit,
+    opts: &cuprite_lowering::CudaToNvvmOptions,
+    sm: u32,
+    locations: bool,
+    timer: &mut PhaseTimer,
+) -> Result<String, Vec<cuprite_lowering::LowerError>> {
+    let print = |ctx: &cuprite_ir::Context, m| {
+        cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
+    };
+    let nvvm = cuprite_lowering::cuda_to_nvvm(ctx, module, opts)?;
+    timer.done("cuda to nvvm");
+    if emit == Emit::Nvvm {
+        return Ok(print(ctx, nvvm));
+    }
+    let ptx = cuprite_lowering::nvvm_to_ptx(ctx, nvvm)?;
+    timer.done("nvvm to ptx");
+    let out =
+        if emit == Emit::PtxIr { print(ctx, ptx) } else { cuprite_lowering::print_ptx(ctx, ptx, &cuprite_lowering::PtxOptions { sm }) };
+    timer.done("print");
+    Ok(out)
 }
 
 /// `-ftime-report`: wall time per phase.

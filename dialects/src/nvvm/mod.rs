@@ -1,0 +1,106 @@
+//! The `nvvm` dialect: LLVM-like SSA on a CFG with NVPTX address spaces and NVVM
+//! intrinsics (see `ops.td`). This module holds the hand-written parts: the custom forms of
+//! `nvvm.func` and `nvvm.constant` (shared with `func.func` and `arith.constant`), the
+//! verifiers, and the table of intrinsic names ([`INTRINSICS`]).
+
+use cuprite_ir::{parse::OpParser, print::OpPrinter, Context, Diagnostic, OpId, OperationState};
+
+/// Generated from `ops.td`.
+#[allow(clippy::all, dead_code)]
+pub mod ops {
+    include!(concat!(env!("OUT_DIR"), "/nvvm.rs"));
+}
+pub use ops::*;
+
+/// The names `nvvm.intr` accepts, with their operand counts.
+pub const INTRINSICS: &[(&str, usize)] = &[
+    ("sqrt.rn", 1),
+    ("sqrt.approx", 1),
+    ("rsqrt.approx", 1),
+    ("rcp.rn", 1),
+    ("rcp.approx", 1),
+    ("div.approx", 2),
+    ("div.full", 2),
+    ("fma.rn", 3),
+    ("abs", 1),
+    ("min", 2),
+    ("max", 2),
+    ("smin", 2),
+    ("smax", 2),
+    ("umin", 2),
+    ("umax", 2),
+    ("ex2.approx", 1),
+    ("lg2.approx", 1),
+    ("sin.approx", 1),
+    ("cos.approx", 1),
+    ("trunc", 1),
+    ("floor", 1),
+    ("ceil", 1),
+    ("rint", 1),
+    ("saturate", 1),
+    ("popc", 1),
+    ("clz", 1),
+    ("brev", 1),
+    ("mul24", 2),
+    ("umul24", 2),
+    ("mulhi", 2),
+    ("umulhi", 2),
+    ("copysign", 2),
+];
+
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    crate::func::verify_function_like(ctx, op)?;
+    if FuncOp(op).kind(ctx) == Some(FuncKind::Kernel) {
+        if let Some((_, results)) = crate::func::function_type(ctx, op) {
+            if !results.is_empty() {
+                return Err("a kernel returns no value".into());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn can_print_func(ctx: &Context, op: OpId) -> bool {
+    crate::func::can_print_function_like(ctx, op) && FuncOp(op).kind(ctx).is_some()
+}
+
+fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    let kind = FuncOp(op).kind(p.ctx()).unwrap_or(FuncKind::Device);
+    p.write(" ");
+    p.write(kind.keyword());
+    crate::func::print_function_like(p, op, &["kind"])?;
+    Ok(())
+}
+
+fn parse_func(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    let kind = if p.eat_keyword("kernel") {
+        FuncKind::Kernel
+    } else if p.eat_keyword("device") {
+        FuncKind::Device
+    } else {
+        return Err(p.error_here("expected 'kernel' or 'device'"));
+    };
+    let ctx = p.ctx();
+    let i32t = ctx.i32();
+    let a = ctx.int_attr(kind as i128, i32t);
+    let k = ctx.sym("kind");
+    st.props.push((k, a));
+    crate::func::parse_function_like(p, st, &["maxntid", "minnctapersm", "maxnreg"])
+}
+
+fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
+    crate::arith::print_constant(p, op)
+}
+
+fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
+    crate::arith::parse_constant(p, st)
+}
+
+fn verify_intr(ctx: &Context, op: OpId) -> Result<(), String> {
+    let name = IntrOp(op).name(ctx).unwrap_or_default();
+    match INTRINSICS.iter().find(|(n, _)| *n == name) {
+        None => Err(format!("unknown intrinsic '{name}'")),
+        Some((_, n)) if *n != ctx.num_operands(op) => Err(format!("'{name}' takes {n} operands, not {}", ctx.num_operands(op))),
+        _ => Ok(()),
+    }
+}

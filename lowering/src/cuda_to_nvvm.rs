@@ -1,0 +1,1289 @@
+//! CudaToNvvm: the `cuda` dialect to the `nvvm` dialect, one function at a time.
+//!
+//! The translation walks each `cuda.func` once and builds its `nvvm.func` beside it in a
+//! new module (the `cuda` module stays as it was, for `--emit=cuda` and for comparing):
+//!
+//! 1. Structured control flow becomes a CFG: `cuda.if` a `cond_br` to two blocks that
+//!    branch to a merge block whose arguments are the `if`'s results; `cuda.loop` the
+//!    blocks cond -> body -> step -> cond with an exit block (`do_while` enters at the
+//!    body); `cuda.switch` a chain of `icmp eq` tests into one block per label, each
+//!    falling through to the next; `break`/`continue` branches to the innermost exit/step.
+//! 2. Types lose their signedness (`si32` -> `i32`); the ops take it over: `div` on a
+//!    signed type is `sdiv`, `shr` is `ashr`, `cmp lt` is `icmp slt` (float `!=` is the
+//!    unordered `une`, the others ordered, as C), `int_resize` is `sext` or `zext` after the
+//!    source's signedness. Pointers become opaque `!llvm.ptr<space>`.
+//! 3. Memory: a local `cuda.var` is an `nvvm.alloca` in the entry block (mem2reg promotes
+//!    the scalar ones at `-O1`); a `__shared__` one is a module-level `nvvm.global` in space
+//!    3 named `<function>$<variable>`; `ptr_add` scales the index to bytes (`ptradd`),
+//!    `member_addr` adds the field's offset from the struct layout ([`crate::layout`]).
+//! 4. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
+//!    of the right accuracy map to `nvvm.intr` ([`intrinsic`]); the rest of the math
+//!    library is a "not supported yet" error at the call.
+//!
+//! Errors carry the op's location; the translation goes on after one (with a zero value in
+//! place of what failed) so that all of a function's problems are reported at once.
+
+use crate::layout;
+use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
+use cuprite_ir::{AttrId, AttrKind, BlockId, Context, LocId, OpId, OperationState, RegionId, Signedness, TypeId, TypeKind, ValueId};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A problem lowering an op: where, and what.
+#[derive(Clone, Debug)]
+pub struct LowerError {
+    pub loc: LocId,
+    pub message: String,
+}
+
+/// Options of the lowering.
+#[derive(Clone, Debug, Default)]
+pub struct CudaToNvvmOptions {
+    /// `--use_fast_math`: approximate division, square root and the `__` intrinsics for
+    /// the standard functions.
+    pub fast_math: bool,
+}
+
+/// Lowers the `cuda` module `module` to a new `nvvm` module in the same context.
+pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &CudaToNvvmOptions) -> Result<OpId, Vec<LowerError>> {
+    let loc = ctx.op_loc(module);
+    let (new_module, body) = make_module(ctx, loc);
+    let mut errors = Vec::new();
+    let mut names = FxHashSet::default();
+    let src_block = ctx.entry_block(ctx.region(module, 0)).expect("module body");
+    let ops: Vec<OpId> = ctx.block_ops(src_block).collect();
+    for op in &ops {
+        if ctx.is_op(*op, "cuda.func") {
+            names.insert(str_prop(ctx, *op, "sym_name").unwrap_or_default());
+        }
+    }
+    for op in ops {
+        match ctx.op_name_str(op) {
+            "cuda.global" => lower_global(ctx, op, body, &mut errors),
+            "cuda.func" => {
+                let mut f = FnLowering::new(ctx, op, body, &mut names, opts);
+                f.run(op);
+                errors.append(&mut f.errors);
+            }
+            other => errors.push(LowerError { loc: ctx.op_loc(op), message: format!("cannot lower '{other}' at module level") }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(new_module)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A new `builtin.module` (not inserted anywhere) and its block.
+pub fn make_module(ctx: &mut Context, loc: LocId) -> (OpId, BlockId) {
+    let r = ctx.create_region();
+    let b = ctx.create_block(&[]);
+    ctx.append_block(r, b);
+    let mut st = OperationState::new(ctx, "builtin.module", loc);
+    st.regions.push(r);
+    (ctx.create_op(st), b)
+}
+
+pub(crate) fn str_prop(ctx: &Context, op: OpId, name: &str) -> Option<String> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+pub(crate) fn int_prop(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::Integer { value, .. } => Some(*value as i64),
+        _ => None,
+    }
+}
+
+fn space_num(s: AddrSpace) -> u32 {
+    match s {
+        AddrSpace::Generic => 0,
+        AddrSpace::Global => 1,
+        AddrSpace::Shared => 3,
+        AddrSpace::Constant => 4,
+        AddrSpace::Local => 5,
+    }
+}
+
+/// The bytes of a scalar constant, little-endian, `size` long.
+fn scalar_bytes(ctx: &Context, a: AttrId, size: u64) -> Option<Vec<i64>> {
+    let bits: u128 = match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => *value as u128,
+        AttrKind::Float { bits, .. } => *bits as u128,
+        _ => return None,
+    };
+    Some((0..size).map(|i| ((bits >> (8 * i)) & 0xff) as i8 as i64).collect())
+}
+
+fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<LowerError>) {
+    let loc = ctx.op_loc(op);
+    let name = str_prop(ctx, op, "sym_name").unwrap_or_default();
+    let space = int_prop(ctx, op, "space").unwrap_or(1);
+    let ty = match ctx.get_attr(op, "type").map(|a| ctx.attr_kind(a).clone()) {
+        Some(AttrKind::Type(t)) => t,
+        _ => return errors.push(LowerError { loc, message: format!("global '{name}' has no type") }),
+    };
+    let Some((size, align)) = layout::size_align(ctx, ty) else {
+        return errors.push(LowerError { loc, message: format!("global '{name}' has an incomplete type") });
+    };
+    let mut props = vec![
+        ("space", i32_attr(ctx, space)),
+        ("sym_name", ctx.str_attr(&name)),
+        ("size", i64_attr(ctx, size as i64)),
+        ("align", i32_attr(ctx, align as i64)),
+    ];
+    if let Some(init) = ctx.get_attr(op, "init") {
+        match scalar_bytes(ctx, init, size) {
+            Some(bytes) => {
+                let elem = ctx.int_type(8);
+                let a = ctx.attr(AttrKind::DenseArray { elem, values: bytes });
+                props.push(("init", a));
+            }
+            None => errors.push(LowerError { loc, message: format!("the initializer of '{name}' is not supported yet") }),
+        }
+    }
+    let st = state(ctx, "nvvm.global", loc, &[], &[], &props, &[]);
+    let g = ctx.create_op(st);
+    ctx.insert_op(g, cuprite_ir::InsertPoint::end(module));
+}
+
+pub(crate) fn i32_attr(ctx: &mut Context, v: i64) -> AttrId {
+    let t = ctx.i32();
+    ctx.int_attr(v as i128, t)
+}
+
+pub(crate) fn i64_attr(ctx: &mut Context, v: i64) -> AttrId {
+    let t = ctx.i64();
+    ctx.int_attr(v as i128, t)
+}
+
+pub(crate) fn state(
+    ctx: &mut Context,
+    name: &str,
+    loc: LocId,
+    operands: &[ValueId],
+    results: &[TypeId],
+    props: &[(&str, AttrId)],
+    successors: &[BlockId],
+) -> OperationState {
+    let mut st = OperationState::new(ctx, name, loc);
+    st.operands = operands.to_vec();
+    st.result_types = results.to_vec();
+    for (k, v) in props {
+        let k = ctx.sym(k);
+        st.props.push((k, *v));
+    }
+    st.successors = successors.to_vec();
+    st
+}
+
+/// Where control goes when a region ends.
+#[derive(Copy, Clone)]
+struct Exits {
+    /// `cuda.yield` branches here with its operands.
+    yield_to: Option<BlockId>,
+    /// `cuda.condition` branches to (true, false).
+    cond_to: Option<(BlockId, BlockId)>,
+}
+
+struct Target {
+    cont: Option<BlockId>,
+    brk: BlockId,
+}
+
+struct FnLowering<'c, 'o> {
+    ctx: &'c mut Context,
+    opts: &'o CudaToNvvmOptions,
+    module: BlockId,
+    names: &'o mut FxHashSet<String>,
+    fname: String,
+    entry: BlockId,
+    region: RegionId,
+    cur: BlockId,
+    map: FxHashMap<ValueId, ValueId>,
+    targets: Vec<Target>,
+    errors: Vec<LowerError>,
+    loc: LocId,
+}
+
+impl<'c, 'o> FnLowering<'c, 'o> {
+    fn new(ctx: &'c mut Context, op: OpId, module: BlockId, names: &'o mut FxHashSet<String>, opts: &'o CudaToNvvmOptions) -> Self {
+        let region = ctx.create_region();
+        let entry = ctx.create_block(&[]);
+        ctx.append_block(region, entry);
+        let fname = str_prop(ctx, op, "sym_name").unwrap_or_default();
+        let loc = ctx.op_loc(op);
+        FnLowering {
+            ctx,
+            opts,
+            module,
+            names,
+            fname,
+            entry,
+            region,
+            cur: entry,
+            map: FxHashMap::default(),
+            targets: Vec::new(),
+            errors: Vec::new(),
+            loc,
+        }
+    }
+
+    fn error(&mut self, loc: LocId, message: impl Into<String>) {
+        self.errors.push(LowerError { loc, message: message.into() });
+    }
+
+    fn run(&mut self, f: OpId) {
+        let kind = int_prop(self.ctx, f, "kind").unwrap_or(1);
+        let (inputs, results) = match cuprite_dialects::func::function_type(self.ctx, f) {
+            Some(t) => t,
+            None => return self.error(self.loc, "function without a type"),
+        };
+        let inputs: Vec<TypeId> = inputs.to_vec();
+        let results: Vec<TypeId> = results.to_vec();
+        let new_in: Vec<TypeId> = inputs.iter().map(|&t| self.ty(t)).collect();
+        let new_res: Vec<TypeId> = results.iter().map(|&t| self.ty(t)).collect();
+        // The entry block holds the allocas and branches to the body's first block.
+        let body_region = self.ctx.region(f, 0);
+        let Some(src_entry) = self.ctx.entry_block(body_region) else { return };
+        let start = self.new_block(&new_in);
+        let src_args: Vec<ValueId> = self.ctx.block_args(src_entry).to_vec();
+        let new_args: Vec<ValueId> = self.ctx.block_args(start).to_vec();
+        for (a, b) in src_args.iter().zip(&new_args) {
+            self.map.insert(*a, *b);
+        }
+        for &t in &new_in {
+            self.ctx.add_block_arg(self.entry, t);
+        }
+        self.cur = start;
+        self.lower_block(src_entry, Exits { yield_to: None, cond_to: None });
+        if !self.terminated() {
+            if new_res.is_empty() {
+                self.emit("nvvm.return", &[], &[], &[], &[]);
+            } else {
+                self.emit("nvvm.unreachable", &[], &[], &[], &[]);
+            }
+        }
+        let entry_args: Vec<ValueId> = self.ctx.block_args(self.entry).to_vec();
+        let st = state(self.ctx, "nvvm.br", self.loc, &entry_args, &[], &[], &[start]);
+        let br = self.ctx.create_op(st);
+        self.ctx.insert_op(br, cuprite_ir::InsertPoint::end(self.entry));
+        // The function op.
+        let fty = self.ctx.function_type(new_in, new_res);
+        let mut props = vec![
+            ("kind", i32_attr(self.ctx, kind)),
+            ("sym_name", self.ctx.str_attr(&self.fname.clone())),
+            ("function_type", self.ctx.type_attr(fty)),
+        ];
+        if let Some(AttrKind::DenseArray { values, .. }) = self.ctx.get_attr(f, "launch_bounds").map(|a| self.ctx.attr_kind(a).clone()) {
+            if let Some(&n) = values.first() {
+                let elem = self.ctx.int_type(32);
+                props.push(("maxntid", self.ctx.attr(AttrKind::DenseArray { elem, values: vec![n] })));
+            }
+            if let Some(&m) = values.get(1) {
+                props.push(("minnctapersm", i32_attr(self.ctx, m)));
+            }
+        }
+        let mut st = state(self.ctx, "nvvm.func", self.loc, &[], &[], &props, &[]);
+        st.regions.push(self.region);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, cuprite_ir::InsertPoint::end(self.module));
+    }
+
+    fn new_block(&mut self, args: &[TypeId]) -> BlockId {
+        let b = self.ctx.create_block(args);
+        self.ctx.append_block(self.region, b);
+        b
+    }
+
+    fn terminated(&self) -> bool {
+        self.ctx.terminator(self.cur).is_some()
+    }
+
+    /// Creates an op at the end of the current block; returns it.
+    fn emit(&mut self, name: &str, operands: &[ValueId], results: &[TypeId], props: &[(&str, AttrId)], succ: &[BlockId]) -> OpId {
+        let st = state(self.ctx, name, self.loc, operands, results, props, succ);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, cuprite_ir::InsertPoint::end(self.cur));
+        op
+    }
+
+    fn emit1(&mut self, name: &str, operands: &[ValueId], result: TypeId, props: &[(&str, AttrId)]) -> ValueId {
+        let op = self.emit(name, operands, &[result], props, &[]);
+        self.ctx.result(op, 0)
+    }
+
+    /// The nvvm type of a cuda type.
+    fn ty(&mut self, t: TypeId) -> TypeId {
+        match self.ctx.type_kind(t).clone() {
+            TypeKind::Integer { width, .. } => self.ctx.ty(TypeKind::Integer { width, signedness: Signedness::Signless }),
+            _ => match decode(self.ctx, t) {
+                Some(Decoded::Ptr { space, .. }) => self.ctx.ty(TypeKind::Pointer { addr_space: space_num(space) }),
+                _ => t,
+            },
+        }
+    }
+
+    fn signed(&self, t: TypeId) -> bool {
+        matches!(self.ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signed, .. })
+    }
+
+    fn is_float(&self, t: TypeId) -> bool {
+        matches!(self.ctx.type_kind(t), TypeKind::Float(_))
+    }
+
+    fn is_ptr(&self, t: TypeId) -> bool {
+        matches!(self.ctx.type_kind(t), TypeKind::Pointer { .. })
+    }
+
+    fn width(&self, t: TypeId) -> u32 {
+        match self.ctx.type_kind(t) {
+            TypeKind::Integer { width, .. } => *width,
+            TypeKind::Float(k) => k.width(),
+            _ => 64,
+        }
+    }
+
+    fn v(&mut self, src: ValueId) -> ValueId {
+        match self.map.get(&src) {
+            Some(v) => *v,
+            None => {
+                // A value defined in a region that did not lower (an error was reported).
+                let t = self.ctx.value_type(src);
+                let t = self.ty(t);
+                self.zero(t)
+            }
+        }
+    }
+
+    fn zero(&mut self, t: TypeId) -> ValueId {
+        if self.is_ptr(t) {
+            return self.emit1("nvvm.null", &[], t, &[]);
+        }
+        let a = match self.ctx.type_kind(t) {
+            TypeKind::Float(_) => self.ctx.attr(AttrKind::Float { bits: 0, ty: t }),
+            _ => self.ctx.int_attr(0, t),
+        };
+        self.emit1("nvvm.constant", &[], t, &[("value", a)])
+    }
+
+    fn const_int(&mut self, v: i64, t: TypeId) -> ValueId {
+        let a = self.ctx.int_attr(v as i128, t);
+        self.emit1("nvvm.constant", &[], t, &[("value", a)])
+    }
+
+    fn lower_region(&mut self, r: RegionId, exits: Exits) {
+        if let Some(b) = self.ctx.entry_block(r) {
+            self.lower_block(b, exits);
+        }
+    }
+
+    fn lower_block(&mut self, b: BlockId, exits: Exits) {
+        let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+        for op in ops {
+            if self.terminated() {
+                // Code after a return/break in the same block cannot run.
+                break;
+            }
+            self.loc = self.ctx.op_loc(op);
+            self.lower_op(op, exits);
+        }
+    }
+
+    fn set_results(&mut self, op: OpId, vals: &[ValueId]) {
+        let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
+        for (r, v) in rs.into_iter().zip(vals) {
+            self.map.insert(r, *v);
+        }
+    }
+
+    fn lower_op(&mut self, op: OpId, exits: Exits) {
+        let name = self.ctx.op_name_str(op).to_string();
+        let operands: Vec<ValueId> = self.ctx.operand_vec(op);
+        let res_ty: Option<TypeId> = self.ctx.results(op).first().map(|&r| self.ctx.value_type(r));
+        let kind = int_prop(self.ctx, op, "kind").unwrap_or(0);
+        let loc = self.loc;
+        let val: Option<ValueId> = match name.as_str() {
+            "cuda.constant" => {
+                let t = self.ty(res_ty.expect("result"));
+                let a = self.ctx.get_attr(op, "value").expect("value");
+                let a = match self.ctx.attr_kind(a).clone() {
+                    AttrKind::Integer { value, .. } => self.ctx.int_attr(value, t),
+                    AttrKind::Float { bits, .. } => self.ctx.attr(AttrKind::Float { bits, ty: t }),
+                    _ => a,
+                };
+                Some(self.emit1("nvvm.constant", &[], t, &[("value", a)]))
+            }
+            "cuda.null" => {
+                let t = self.ty(res_ty.expect("result"));
+                Some(self.emit1("nvvm.null", &[], t, &[]))
+            }
+            "cuda.binop" => Some(self.binop(kind, &operands, res_ty.expect("result"))),
+            "cuda.cmp" => Some(self.cmp(kind, &operands)),
+            "cuda.unop" => {
+                let t = self.ty(res_ty.expect("result"));
+                let x = self.v(operands[0]);
+                Some(match (kind, self.is_float(t)) {
+                    (0, true) => self.emit1("nvvm.fneg", &[x], t, &[]),
+                    (0, false) => {
+                        let z = self.const_int(0, t);
+                        self.emit1("nvvm.sub", &[z, x], t, &[])
+                    }
+                    _ => {
+                        let m = self.const_int(-1, t);
+                        self.emit1("nvvm.xor", &[x, m], t, &[])
+                    }
+                })
+            }
+            "cuda.cast" => Some(self.cast(kind, operands[0], res_ty.expect("result"))),
+            "cuda.ptr_add" => {
+                let base = self.v(operands[0]);
+                let bt = self.ctx.value_type(operands[0]);
+                let elem = layout::pointee(self.ctx, bt).and_then(|e| layout::size_align(self.ctx, e)).map(|s| s.0);
+                let Some(size) = elem else {
+                    self.error(loc, "pointer arithmetic on a pointer to an incomplete type");
+                    return;
+                };
+                let off = self.index64(operands[1]);
+                let i64t = self.ctx.i64();
+                let off = if size == 1 {
+                    off
+                } else {
+                    let s = self.const_int(size as i64, i64t);
+                    self.emit1("nvvm.mul", &[off, s], i64t, &[])
+                };
+                let t = self.ctx.value_type(base);
+                Some(self.emit1("nvvm.ptradd", &[base, off], t, &[]))
+            }
+            "cuda.ptr_diff" => {
+                let bt = self.ctx.value_type(operands[0]);
+                let size = layout::pointee(self.ctx, bt).and_then(|e| layout::size_align(self.ctx, e)).map_or(1, |s| s.0.max(1));
+                let i64t = self.ctx.i64();
+                let a = self.v(operands[0]);
+                let b = self.v(operands[1]);
+                let a = self.emit1("nvvm.ptrtoint", &[a], i64t, &[]);
+                let b = self.emit1("nvvm.ptrtoint", &[b], i64t, &[]);
+                let d = self.emit1("nvvm.sub", &[a, b], i64t, &[]);
+                let d = if size == 1 {
+                    d
+                } else {
+                    let s = self.const_int(size as i64, i64t);
+                    self.emit1("nvvm.sdiv", &[d, s], i64t, &[])
+                };
+                let rt = self.ty(res_ty.expect("result"));
+                Some(self.resize(d, i64t, rt, true))
+            }
+            "cuda.member_addr" => {
+                let bt = self.ctx.value_type(operands[0]);
+                let index = int_prop(self.ctx, op, "index").unwrap_or(0) as usize;
+                let field = layout::pointee(self.ctx, bt).and_then(|s| layout::field(self.ctx, s, index));
+                let Some((off, _)) = field else {
+                    self.error(loc, "member of an incomplete struct");
+                    return;
+                };
+                let base = self.v(operands[0]);
+                if off == 0 {
+                    Some(base)
+                } else {
+                    let i64t = self.ctx.i64();
+                    let o = self.const_int(off as i64, i64t);
+                    let t = self.ctx.value_type(base);
+                    Some(self.emit1("nvvm.ptradd", &[base, o], t, &[]))
+                }
+            }
+            "cuda.var" => self.var(op, res_ty.expect("result")),
+            "cuda.addressof" => {
+                let t = self.ty(res_ty.expect("result"));
+                let n = self.ctx.get_attr(op, "name").expect("name");
+                Some(self.emit1("nvvm.addressof", &[], t, &[("name", n)]))
+            }
+            "cuda.load" => {
+                let t = self.ty(res_ty.expect("result"));
+                let Some((_, align)) = layout::size_align(self.ctx, t) else {
+                    self.error(loc, "loading a value of an incomplete type");
+                    return;
+                };
+                if !self.is_scalar(t) {
+                    self.error(loc, "copying a whole struct or array is not supported yet");
+                    return;
+                }
+                let p = self.v(operands[0]);
+                let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
+                if self.ctx.get_attr(op, "volatile").is_some() {
+                    props.push(("volatile", self.ctx.unit_attr()));
+                }
+                Some(self.emit1("nvvm.load", &[p], t, &props))
+            }
+            "cuda.store" => {
+                let x = self.v(operands[0]);
+                let t = self.ctx.value_type(x);
+                if !self.is_scalar(t) {
+                    self.error(loc, "copying a whole struct or array is not supported yet");
+                    return;
+                }
+                let (_, align) = layout::size_align(self.ctx, t).unwrap_or((1, 1));
+                let p = self.v(operands[1]);
+                let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
+                if self.ctx.get_attr(op, "volatile").is_some() {
+                    props.push(("volatile", self.ctx.unit_attr()));
+                }
+                self.emit("nvvm.store", &[x, p], &[], &props, &[]);
+                None
+            }
+            "cuda.special" => {
+                let reg = int_prop(self.ctx, op, "reg").unwrap_or(0);
+                let w = if reg == 15 { 64 } else { 32 };
+                let t = self.ctx.int_type(w);
+                let r = i32_attr(self.ctx, reg);
+                let v = self.emit1("nvvm.sreg", &[], t, &[("reg", r)]);
+                let rt = self.ty(res_ty.expect("result"));
+                Some(self.resize(v, t, rt, false))
+            }
+            "cuda.barrier" => {
+                // cuda: sync, count, and, or, warp; nvvm: sync, popc, and, or, warp.
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let ops: Vec<ValueId> = match kind {
+                    1..=3 => vec![self.as_i1(ops[0])],
+                    4 => vec![self.as_i32(ops[0])],
+                    _ => vec![],
+                };
+                let k = i32_attr(self.ctx, kind);
+                match res_ty {
+                    Some(rt) => {
+                        let i32t = self.ctx.i32();
+                        let r = self.emit("nvvm.barrier", &ops, &[i32t], &[("kind", k)], &[]);
+                        let r = self.ctx.result(r, 0);
+                        let rt = self.ty(rt);
+                        Some(self.resize(r, i32t, rt, false))
+                    }
+                    None => {
+                        self.emit("nvvm.barrier", &ops, &[], &[("kind", k)], &[]);
+                        None
+                    }
+                }
+            }
+            "cuda.fence" => {
+                let s = int_prop(self.ctx, op, "scope").unwrap_or(1);
+                let s = i32_attr(self.ctx, s);
+                self.emit("nvvm.fence", &[], &[], &[("scope", s)], &[]);
+                None
+            }
+            "cuda.atomic" => self.atomic(kind, &operands, res_ty.expect("result")),
+            "cuda.atomic_cas" => {
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let t = self.ctx.value_type(ops[1]);
+                let s = i32_attr(self.ctx, 1);
+                Some(self.emit1("nvvm.cmpxchg", &ops, t, &[("scope", s)]))
+            }
+            "cuda.shfl" => {
+                let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                Some(self.shfl(mode, &ops))
+            }
+            "cuda.vote" => {
+                let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);
+                let mask = self.v(operands[0]);
+                let p = self.v(operands[1]);
+                let m = i32_attr(self.ctx, mode);
+                let rt = self.ty(res_ty.expect("result"));
+                Some(if mode == 3 {
+                    let i32t = self.ctx.i32();
+                    let r = self.emit1("nvvm.vote", &[mask, p], i32t, &[("mode", m)]);
+                    self.resize(r, i32t, rt, false)
+                } else {
+                    let i1 = self.ctx.i1();
+                    let r = self.emit1("nvvm.vote", &[mask, p], i1, &[("mode", m)]);
+                    self.emit1("nvvm.zext", &[r], rt, &[])
+                })
+            }
+            "cuda.asm" => {
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
+                let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
+                let t = self.ctx.get_attr(op, "template").expect("template");
+                let c = self.ctx.get_attr(op, "constraints").expect("constraints");
+                let mut props = vec![("template", t), ("constraints", c)];
+                if self.ctx.get_attr(op, "volatile").is_some() {
+                    props.push(("volatile", self.ctx.unit_attr()));
+                }
+                let a = self.emit("nvvm.inline_asm", &ops, &rts, &props, &[]);
+                let rs: Vec<ValueId> = self.ctx.results(a).to_vec();
+                self.set_results(op, &rs);
+                None
+            }
+            "cuda.call" => {
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
+                let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
+                let callee = self.ctx.get_attr(op, "callee").expect("callee");
+                let c = self.emit("nvvm.call", &ops, &rts, &[("callee", callee)], &[]);
+                let rs: Vec<ValueId> = self.ctx.results(c).to_vec();
+                self.set_results(op, &rs);
+                None
+            }
+            "cuda.intrinsic" => {
+                let iname = str_prop(self.ctx, op, "name").unwrap_or_default();
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let src_tys: Vec<TypeId> = operands.iter().map(|&o| self.ctx.value_type(o)).collect();
+                let rt = res_ty.map(|t| self.ty(t));
+                match self.intrinsic(&iname, &ops, &src_tys, rt) {
+                    Some(v) => v,
+                    None => {
+                        self.error(loc, format!("'{iname}' is not supported yet (it needs the device math library)"));
+                        rt.map(|t| self.zero(t))
+                    }
+                }
+            }
+            "cuda.if" => {
+                self.lower_if(op, &operands);
+                None
+            }
+            "cuda.loop" => {
+                self.lower_loop(op);
+                None
+            }
+            "cuda.switch" => {
+                self.lower_switch(op, &operands);
+                None
+            }
+            "cuda.yield" => {
+                let vals: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                match exits.yield_to {
+                    Some(b) => {
+                        self.emit("nvvm.br", &vals, &[], &[], &[b]);
+                    }
+                    None => self.error(loc, "'cuda.yield' outside a structured op"),
+                }
+                None
+            }
+            "cuda.condition" => {
+                let c = self.v(operands[0]);
+                match exits.cond_to {
+                    Some((t, f)) => {
+                        let segs = self.segs(&[1, 0, 0]);
+                        self.emit("nvvm.cond_br", &[c], &[], &[("operandSegmentSizes", segs)], &[t, f]);
+                    }
+                    None => self.error(loc, "'cuda.condition' outside a loop"),
+                }
+                None
+            }
+            "cuda.break" => {
+                match self.targets.last() {
+                    Some(t) => {
+                        let b = t.brk;
+                        self.emit("nvvm.br", &[], &[], &[], &[b]);
+                    }
+                    None => self.error(loc, "'break' outside a loop or switch"),
+                }
+                None
+            }
+            "cuda.continue" => {
+                match self.targets.iter().rev().find_map(|t| t.cont) {
+                    Some(b) => {
+                        self.emit("nvvm.br", &[], &[], &[], &[b]);
+                    }
+                    None => self.error(loc, "'continue' outside a loop"),
+                }
+                None
+            }
+            "cuda.return" => {
+                let vals: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                self.emit("nvvm.return", &vals, &[], &[], &[]);
+                None
+            }
+            "cuda.unreachable" => {
+                self.emit("nvvm.unreachable", &[], &[], &[], &[]);
+                None
+            }
+            other => {
+                self.error(loc, format!("lowering '{other}' is not supported yet"));
+                let rts: Vec<ValueId> = self.ctx.results(op).to_vec();
+                for r in rts {
+                    let t = self.ctx.value_type(r);
+                    let t = self.ty(t);
+                    let z = self.zero(t);
+                    self.map.insert(r, z);
+                }
+                None
+            }
+        };
+        if let Some(v) = val {
+            if let Some(&r) = self.ctx.results(op).first() {
+                self.map.insert(r, v);
+            }
+        }
+    }
+
+    fn segs(&mut self, sizes: &[i64]) -> AttrId {
+        let elem = self.ctx.int_type(32);
+        self.ctx.attr(AttrKind::DenseArray { elem, values: sizes.to_vec() })
+    }
+
+    fn is_scalar(&self, t: TypeId) -> bool {
+        matches!(self.ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Pointer { .. })
+    }
+
+    /// A cuda integer index as i64 (sign- or zero-extended after its type).
+    fn index64(&mut self, src: ValueId) -> ValueId {
+        let st = self.ctx.value_type(src);
+        let signed = self.signed(st);
+        let v = self.v(src);
+        let t = self.ctx.value_type(v);
+        let i64t = self.ctx.i64();
+        self.resize(v, t, i64t, signed)
+    }
+
+    /// An integer from type `from` to `to` (nvvm types): trunc, sext/zext, or nothing.
+    fn resize(&mut self, v: ValueId, from: TypeId, to: TypeId, signed: bool) -> ValueId {
+        let (a, b) = (self.width(from), self.width(to));
+        if a == b {
+            v
+        } else if a > b {
+            self.emit1("nvvm.trunc", &[v], to, &[])
+        } else if signed && a > 1 {
+            self.emit1("nvvm.sext", &[v], to, &[])
+        } else {
+            self.emit1("nvvm.zext", &[v], to, &[])
+        }
+    }
+
+    fn as_i1(&mut self, v: ValueId) -> ValueId {
+        let t = self.ctx.value_type(v);
+        if self.width(t) == 1 {
+            return v;
+        }
+        let z = self.const_int(0, t);
+        let p = i32_attr(self.ctx, 1);
+        let i1 = self.ctx.i1();
+        self.emit1("nvvm.icmp", &[v, z], i1, &[("predicate", p)])
+    }
+
+    fn as_i32(&mut self, v: ValueId) -> ValueId {
+        let t = self.ctx.value_type(v);
+        let i32t = self.ctx.i32();
+        self.resize(v, t, i32t, false)
+    }
+
+    fn binop(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId) -> ValueId {
+        let signed = self.signed(src_ty);
+        let t = self.ty(src_ty);
+        let a = self.v(operands[0]);
+        let b = self.v(operands[1]);
+        if self.is_float(t) {
+            let name = match kind {
+                0 => "nvvm.fadd",
+                1 => "nvvm.fsub",
+                2 => "nvvm.fmul",
+                3 => "nvvm.fdiv",
+                _ => "nvvm.frem",
+            };
+            let mut props = vec![];
+            if kind <= 2 {
+                props.push(("contract", self.ctx.unit_attr()));
+            }
+            if self.opts.fast_math {
+                props.push(("approx", self.ctx.unit_attr()));
+            }
+            return self.emit1(name, &[a, b], t, &props);
+        }
+        let name = match (kind, signed) {
+            (0, _) => "nvvm.add",
+            (1, _) => "nvvm.sub",
+            (2, _) => "nvvm.mul",
+            (3, true) => "nvvm.sdiv",
+            (3, false) => "nvvm.udiv",
+            (4, true) => "nvvm.srem",
+            (4, false) => "nvvm.urem",
+            (5, _) => "nvvm.and",
+            (6, _) => "nvvm.or",
+            (7, _) => "nvvm.xor",
+            (8, _) => "nvvm.shl",
+            (9, true) => "nvvm.ashr",
+            _ => "nvvm.lshr",
+        };
+        self.emit1(name, &[a, b], t, &[])
+    }
+
+    fn cmp(&mut self, kind: i64, operands: &[ValueId]) -> ValueId {
+        let st = self.ctx.value_type(operands[0]);
+        let signed = self.signed(st);
+        let a = self.v(operands[0]);
+        let b = self.v(operands[1]);
+        let t = self.ctx.value_type(a);
+        let i1 = self.ctx.i1();
+        if self.is_float(t) {
+            // eq ne lt le gt ge -> oeq une olt ole ogt oge
+            let p = [0, 7, 2, 3, 4, 5][kind as usize];
+            let p = i32_attr(self.ctx, p);
+            return self.emit1("nvvm.fcmp", &[a, b], i1, &[("predicate", p)]);
+        }
+        let p = match (kind, signed) {
+            (0, _) => 0,
+            (1, _) => 1,
+            (2, true) => 2,
+            (3, true) => 3,
+            (4, true) => 4,
+            (5, true) => 5,
+            (2, false) => 6,
+            (3, false) => 7,
+            (4, false) => 8,
+            _ => 9,
+        };
+        let p = i32_attr(self.ctx, p);
+        self.emit1("nvvm.icmp", &[a, b], i1, &[("predicate", p)])
+    }
+
+    fn cast(&mut self, kind: i64, src: ValueId, res: TypeId) -> ValueId {
+        let st = self.ctx.value_type(src);
+        let signed_src = self.signed(st);
+        let signed_dst = self.signed(res);
+        let x = self.v(src);
+        let from = self.ctx.value_type(x);
+        let to = self.ty(res);
+        match kind {
+            0 => self.resize(x, from, to, signed_src),
+            1 => self.emit1(if signed_src { "nvvm.sitofp" } else { "nvvm.uitofp" }, &[x], to, &[]),
+            2 => self.emit1(if signed_dst { "nvvm.fptosi" } else { "nvvm.fptoui" }, &[x], to, &[]),
+            3 => {
+                let (a, b) = (self.width(from), self.width(to));
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Less => self.emit1("nvvm.fpext", &[x], to, &[]),
+                    std::cmp::Ordering::Greater => self.emit1("nvvm.fptrunc", &[x], to, &[]),
+                    std::cmp::Ordering::Equal => x,
+                }
+            }
+            4 => {
+                let i1 = self.ctx.i1();
+                if self.is_float(from) {
+                    let z = self.zero(from);
+                    let p = i32_attr(self.ctx, 7);
+                    self.emit1("nvvm.fcmp", &[x, z], i1, &[("predicate", p)])
+                } else if self.is_ptr(from) {
+                    let z = self.emit1("nvvm.null", &[], from, &[]);
+                    let p = i32_attr(self.ctx, 1);
+                    self.emit1("nvvm.icmp", &[x, z], i1, &[("predicate", p)])
+                } else {
+                    self.as_i1(x)
+                }
+            }
+            5 => self.resize(x, from, to, false),
+            6 => self.emit1("nvvm.uitofp", &[x], to, &[]),
+            7 | 10 => {
+                if from == to {
+                    x
+                } else {
+                    self.emit1("nvvm.addrspacecast", &[x], to, &[])
+                }
+            }
+            8 => {
+                let i64t = self.ctx.i64();
+                let v = self.emit1("nvvm.ptrtoint", &[x], i64t, &[]);
+                self.resize(v, i64t, to, false)
+            }
+            9 => {
+                let i64t = self.ctx.i64();
+                let v = self.resize(x, from, i64t, signed_src);
+                self.emit1("nvvm.inttoptr", &[v], to, &[])
+            }
+            _ => {
+                if from == to {
+                    x
+                } else {
+                    self.emit1("nvvm.bitcast", &[x], to, &[])
+                }
+            }
+        }
+    }
+
+    fn var(&mut self, op: OpId, res: TypeId) -> Option<ValueId> {
+        let loc = self.loc;
+        let Some(Decoded::Ptr { space, .. }) = decode(self.ctx, res) else {
+            self.error(loc, "variable of a non-pointer type");
+            return None;
+        };
+        let pointee = layout::pointee(self.ctx, res)?;
+        let dynamic = self.ctx.get_attr(op, "dynamic").is_some();
+        let Some((size, natural)) = layout::size_align(self.ctx, pointee).or(dynamic.then_some((0, 16))) else {
+            self.error(loc, "variable of an incomplete type");
+            return None;
+        };
+        let align = int_prop(self.ctx, op, "align").map_or(natural, |a| (a as u64).max(natural));
+        let vname = str_prop(self.ctx, op, "name").unwrap_or_default();
+        let t = self.ty(res);
+        match space {
+            AddrSpace::Local | AddrSpace::Generic => {
+                let props = [
+                    ("size", i64_attr(self.ctx, size as i64)),
+                    ("align", i32_attr(self.ctx, align as i64)),
+                    ("name", self.ctx.str_attr(&vname)),
+                ];
+                let st = state(self.ctx, "nvvm.alloca", loc, &[], &[t], &props, &[]);
+                let a = self.ctx.create_op(st);
+                self.ctx.insert_op(a, cuprite_ir::InsertPoint::end(self.entry));
+                Some(self.ctx.result(a, 0))
+            }
+            AddrSpace::Shared => {
+                // `extern __shared__` arrays all name the same dynamic memory.
+                let gname = if dynamic { "__cuprite_dynamic_smem".to_string() } else { self.unique(&format!("{}${vname}", self.fname)) };
+                if !dynamic || self.names.insert(gname.clone()) {
+                    let mut props = vec![
+                        ("space", i32_attr(self.ctx, 3)),
+                        ("sym_name", self.ctx.str_attr(&gname)),
+                        ("size", i64_attr(self.ctx, size as i64)),
+                        ("align", i32_attr(self.ctx, if dynamic { 16 } else { align as i64 })),
+                    ];
+                    if dynamic {
+                        props.push(("extern", self.ctx.unit_attr()));
+                    }
+                    let st = state(self.ctx, "nvvm.global", loc, &[], &[], &props, &[]);
+                    let g = self.ctx.create_op(st);
+                    self.ctx.insert_op(g, cuprite_ir::InsertPoint { block: self.module, before: self.ctx.first_op(self.module) });
+                }
+                let n = self.ctx.symbol_ref(&gname);
+                Some(self.emit1("nvvm.addressof", &[], t, &[("name", n)]))
+            }
+            _ => {
+                self.error(loc, "a local variable in this address space is not supported yet");
+                None
+            }
+        }
+    }
+
+    fn unique(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut k = 1;
+        while !self.names.insert(name.clone()) {
+            k += 1;
+            name = format!("{base}${k}");
+        }
+        name
+    }
+
+    fn atomic(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId) -> Option<ValueId> {
+        let signed = self.signed(src_ty);
+        let p = self.v(operands[0]);
+        let mut x = self.v(operands[1]);
+        let t = self.ctx.value_type(x);
+        let float = self.is_float(t);
+        // cuda: add sub exch min max inc dec and or xor
+        let k = match kind {
+            0 if float => 1,
+            0 => 0,
+            1 => {
+                if float {
+                    x = self.emit1("nvvm.fneg", &[x], t, &[]);
+                    1
+                } else {
+                    let z = self.const_int(0, t);
+                    x = self.emit1("nvvm.sub", &[z, x], t, &[]);
+                    0
+                }
+            }
+            2 => 2,
+            3 if signed => 3,
+            3 => 5,
+            4 if signed => 4,
+            4 => 6,
+            5 => 7,
+            6 => 8,
+            7 => 9,
+            8 => 10,
+            _ => 11,
+        };
+        if float && !matches!(k, 1 | 2) {
+            self.error(self.loc, "this atomic operation on a float is not supported by PTX");
+            return Some(self.zero(t));
+        }
+        let k = i32_attr(self.ctx, k);
+        let s = i32_attr(self.ctx, 1);
+        Some(self.emit1("nvvm.atomicrmw", &[p, x], t, &[("kind", k), ("scope", s)]))
+    }
+
+    /// `__shfl*_sync(mask, v, lane, width)`: PTX's `c` operand packs the width
+    /// (`((32 - width) << 8) | 31`, or without the 31 for `up`); 64-bit values are two
+    /// 32-bit shuffles.
+    fn shfl(&mut self, mode: i64, ops: &[ValueId]) -> ValueId {
+        let (mask, v, lane, width) = (ops[0], ops[1], ops[2], ops[3]);
+        let i32t = self.ctx.i32();
+        let c32 = self.const_int(32, i32t);
+        let seg = self.emit1("nvvm.sub", &[c32, width], i32t, &[]);
+        let c8 = self.const_int(8, i32t);
+        let mut clamp = self.emit1("nvvm.shl", &[seg, c8], i32t, &[]);
+        if mode != 1 {
+            let c31 = self.const_int(31, i32t);
+            clamp = self.emit1("nvvm.or", &[clamp, c31], i32t, &[]);
+        }
+        let m = i32_attr(self.ctx, mode);
+        let t = self.ctx.value_type(v);
+        let w = self.width(t);
+        if w == 32 {
+            return self.emit1("nvvm.shfl", &[mask, v, lane, clamp], t, &[("mode", m)]);
+        }
+        let i64t = self.ctx.i64();
+        let bits = if w == 64 {
+            if self.is_float(t) || self.is_ptr(t) {
+                let name = if self.is_ptr(t) { "nvvm.ptrtoint" } else { "nvvm.bitcast" };
+                self.emit1(name, &[v], i64t, &[])
+            } else {
+                v
+            }
+        } else if self.is_float(t) {
+            let it = self.ctx.int_type(w);
+            let b = self.emit1("nvvm.bitcast", &[v], it, &[]);
+            self.emit1("nvvm.zext", &[b], i32t, &[])
+        } else {
+            self.emit1("nvvm.zext", &[v], i32t, &[])
+        };
+        if w < 32 {
+            let r = self.emit1("nvvm.shfl", &[mask, bits, lane, clamp], i32t, &[("mode", m)]);
+            let it = self.ctx.int_type(w);
+            let r = self.emit1("nvvm.trunc", &[r], it, &[]);
+            return if self.is_float(t) { self.emit1("nvvm.bitcast", &[r], t, &[]) } else { r };
+        }
+        let lo = self.emit1("nvvm.trunc", &[bits], i32t, &[]);
+        let c32l = self.const_int(32, i64t);
+        let hi = self.emit1("nvvm.lshr", &[bits, c32l], i64t, &[]);
+        let hi = self.emit1("nvvm.trunc", &[hi], i32t, &[]);
+        let lo = self.emit1("nvvm.shfl", &[mask, lo, lane, clamp], i32t, &[("mode", m)]);
+        let hi = self.emit1("nvvm.shfl", &[mask, hi, lane, clamp], i32t, &[("mode", m)]);
+        let lo = self.emit1("nvvm.zext", &[lo], i64t, &[]);
+        let hi = self.emit1("nvvm.zext", &[hi], i64t, &[]);
+        let hi = self.emit1("nvvm.shl", &[hi, c32l], i64t, &[]);
+        let r = self.emit1("nvvm.or", &[lo, hi], i64t, &[]);
+        if self.is_ptr(t) {
+            self.emit1("nvvm.inttoptr", &[r], t, &[])
+        } else if self.is_float(t) {
+            self.emit1("nvvm.bitcast", &[r], t, &[])
+        } else {
+            r
+        }
+    }
+
+    fn intr(&mut self, name: &str, ops: &[ValueId], t: TypeId) -> ValueId {
+        let n = self.ctx.str_attr(name);
+        self.emit1("nvvm.intr", ops, t, &[("name", n)])
+    }
+
+    fn fconst(&mut self, v: f64, t: TypeId) -> ValueId {
+        let bits = if self.width(t) == 32 { (v as f32).to_bits() as u64 } else { v.to_bits() };
+        let a = self.ctx.attr(AttrKind::Float { bits, ty: t });
+        self.emit1("nvvm.constant", &[], t, &[("value", a)])
+    }
+
+    /// The built-in functions with a PTX instruction of the right accuracy (`None`: not
+    /// available without the math library). `Some(None)`: a call without a result.
+    fn intrinsic(&mut self, name: &str, ops: &[ValueId], src_tys: &[TypeId], rt: Option<TypeId>) -> Option<Option<ValueId>> {
+        let fast = self.opts.fast_math;
+        let t = rt.unwrap_or_else(|| self.ctx.i32());
+        let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
+        let v = match name {
+            "sqrtf" if fast => self.intr("sqrt.approx", ops, t),
+            "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" => self.intr("sqrt.rn", ops, t),
+            "rsqrtf" => self.intr("rsqrt.approx", ops, t),
+            "fabsf" | "fabs" => self.intr("abs", ops, t),
+            "fminf" | "fmin" => self.intr("min", ops, t),
+            "fmaxf" | "fmax" => self.intr("max", ops, t),
+            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" => self.intr("fma.rn", ops, t),
+            "copysignf" | "copysign" => self.intr("copysign", ops, t),
+            "truncf" | "trunc" => self.intr("trunc", ops, t),
+            "floorf" | "floor" => self.intr("floor", ops, t),
+            "ceilf" | "ceil" => self.intr("ceil", ops, t),
+            "rintf" | "rint" | "nearbyintf" | "nearbyint" => self.intr("rint", ops, t),
+            "__saturatef" => self.intr("saturate", ops, t),
+            "__frcp_rn" | "__drcp_rn" => self.intr("rcp.rn", ops, t),
+            "__fdividef" => self.intr("div.full", ops, t),
+            "__fdiv_rn" | "__ddiv_rn" => self.emit1("nvvm.fdiv", ops, t, &[]),
+            "__fadd_rn" | "__dadd_rn" => self.emit1("nvvm.fadd", ops, t, &[]),
+            "__fsub_rn" | "__dsub_rn" => self.emit1("nvvm.fsub", ops, t, &[]),
+            "__fmul_rn" | "__dmul_rn" => self.emit1("nvvm.fmul", ops, t, &[]),
+            "__sinf" => self.intr("sin.approx", ops, t),
+            "__cosf" => self.intr("cos.approx", ops, t),
+            "__exp2f" | "exp2f" if name == "__exp2f" || fast => self.intr("ex2.approx", ops, t),
+            "__log2f" | "log2f" if name == "__log2f" || fast => self.intr("lg2.approx", ops, t),
+            "__expf" | "expf" if name == "__expf" || fast => {
+                let k = self.fconst(std::f64::consts::LOG2_E, t);
+                let x = self.emit1("nvvm.fmul", &[ops[0], k], t, &[]);
+                self.intr("ex2.approx", &[x], t)
+            }
+            "__logf" | "logf" if name == "__logf" || fast => {
+                let l = self.intr("lg2.approx", ops, t);
+                let k = self.fconst(std::f64::consts::LN_2, t);
+                self.emit1("nvvm.fmul", &[l, k], t, &[])
+            }
+            "__popc" | "__popcll" => self.intr("popc", ops, t),
+            "__clz" | "__clzll" => self.intr("clz", ops, t),
+            "__brev" | "__brevll" => self.intr("brev", ops, t),
+            "__mul24" => self.intr("mul24", ops, t),
+            "__umul24" => self.intr("umul24", ops, t),
+            "__mulhi" | "__mul64hi" => self.intr("mulhi", ops, t),
+            "__umulhi" | "__umul64hi" => self.intr("umulhi", ops, t),
+            "__ffs" | "__ffsll" => {
+                // ffs(x) = x == 0 ? 0 : clz(brev(x)) + 1
+                let at = arg_t?;
+                let b = self.intr("brev", ops, at);
+                let c = self.intr("clz", &[b], t);
+                let one = self.const_int(1, t);
+                let r = self.emit1("nvvm.add", &[c, one], t, &[]);
+                let z = self.const_int(0, at);
+                let p = i32_attr(self.ctx, 0);
+                let i1 = self.ctx.i1();
+                let is0 = self.emit1("nvvm.icmp", &[ops[0], z], i1, &[("predicate", p)]);
+                let z = self.const_int(0, t);
+                self.emit1("nvvm.select", &[is0, z, r], t, &[])
+            }
+            "abs" | "labs" | "llabs" => {
+                let x = ops[0];
+                let z = self.const_int(0, t);
+                let n = self.emit1("nvvm.sub", &[z, x], t, &[]);
+                let p = i32_attr(self.ctx, 2);
+                let i1 = self.ctx.i1();
+                let neg = self.emit1("nvvm.icmp", &[x, z], i1, &[("predicate", p)]);
+                self.emit1("nvvm.select", &[neg, n, x], t, &[])
+            }
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
+                let signed = src_tys.first().is_some_and(|&s| self.signed(s));
+                let is_float = self.is_float(t);
+                let base = if name.contains("min") { "min" } else { "max" };
+                let n = if is_float {
+                    base.to_string()
+                } else if signed {
+                    format!("s{base}")
+                } else {
+                    format!("u{base}")
+                };
+                self.intr(&n, ops, t)
+            }
+            "__int_as_float"
+            | "__float_as_int"
+            | "__uint_as_float"
+            | "__float_as_uint"
+            | "__longlong_as_double"
+            | "__double_as_longlong" => self.emit1("nvvm.bitcast", ops, t, &[]),
+            "__float2int_rz" | "__double2int_rz" | "__float2ll_rz" => self.emit1("nvvm.fptosi", ops, t, &[]),
+            "__float2uint_rz" | "__double2uint_rz" | "__float2ull_rz" => self.emit1("nvvm.fptoui", ops, t, &[]),
+            "__int2float_rn" | "__ll2float_rn" | "__int2double_rn" => self.emit1("nvvm.sitofp", ops, t, &[]),
+            "__uint2float_rn" | "__ull2float_rn" | "__uint2double_rn" => self.emit1("nvvm.uitofp", ops, t, &[]),
+            "__float2int_rn" | "__double2int_rn" => {
+                let at = arg_t?;
+                let r = self.intr("rint", ops, at);
+                self.emit1("nvvm.fptosi", &[r], t, &[])
+            }
+            "__trap" => {
+                self.emit("nvvm.unreachable", &[], &[], &[], &[]);
+                // Code after the trap goes into a block of its own (never reached).
+                self.cur = self.new_block(&[]);
+                return Some(None);
+            }
+            _ => return None,
+        };
+        Some(Some(v))
+    }
+
+    fn lower_if(&mut self, op: OpId, operands: &[ValueId]) {
+        let c = self.v(operands[0]);
+        let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
+        let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
+        let then_b = self.new_block(&[]);
+        let else_b = self.new_block(&[]);
+        let merge = self.new_block(&rts);
+        let segs = self.segs(&[1, 0, 0]);
+        self.emit("nvvm.cond_br", &[c], &[], &[("operandSegmentSizes", segs)], &[then_b, else_b]);
+        let exits = Exits { yield_to: Some(merge), cond_to: None };
+        let (tr, er) = (self.ctx.region(op, 0), self.ctx.region(op, 1));
+        self.cur = then_b;
+        self.lower_region(tr, exits);
+        self.close_with_br(merge);
+        self.cur = else_b;
+        self.lower_region(er, exits);
+        self.close_with_br(merge);
+        self.cur = merge;
+        let args: Vec<ValueId> = self.ctx.block_args(merge).to_vec();
+        self.set_results(op, &args);
+    }
+
+    /// Ends the current block with a branch to `b` if it has no terminator yet (a region
+    /// whose block is empty).
+    fn close_with_br(&mut self, b: BlockId) {
+        if !self.terminated() && self.ctx.block_args(b).is_empty() {
+            self.emit("nvvm.br", &[], &[], &[], &[b]);
+        } else if !self.terminated() {
+            self.emit("nvvm.unreachable", &[], &[], &[], &[]);
+        }
+    }
+
+    fn lower_loop(&mut self, op: OpId) {
+        let do_while = self.ctx.get_attr(op, "do_while").is_some();
+        let unroll = int_prop(self.ctx, op, "unroll");
+        let cond_b = self.new_block(&[]);
+        let body_b = self.new_block(&[]);
+        let step_b = self.new_block(&[]);
+        let exit_b = self.new_block(&[]);
+        self.emit("nvvm.br", &[], &[], &[], &[if do_while { body_b } else { cond_b }]);
+        let (cr, br, sr) = (self.ctx.region(op, 0), self.ctx.region(op, 1), self.ctx.region(op, 2));
+        self.cur = cond_b;
+        self.lower_region(cr, Exits { yield_to: None, cond_to: Some((body_b, exit_b)) });
+        if !self.terminated() {
+            self.emit("nvvm.br", &[], &[], &[], &[body_b]);
+        }
+        self.targets.push(Target { cont: Some(step_b), brk: exit_b });
+        self.cur = body_b;
+        self.lower_region(br, Exits { yield_to: Some(step_b), cond_to: None });
+        self.close_with_br(step_b);
+        self.targets.pop();
+        self.cur = step_b;
+        self.lower_region(sr, Exits { yield_to: Some(cond_b), cond_to: None });
+        if !self.terminated() {
+            self.emit("nvvm.br", &[], &[], &[], &[cond_b]);
+        }
+        // The back edge carries the unroll hint.
+        if let (Some(u), Some(t)) = (unroll, self.ctx.terminator(self.cur)) {
+            if self.ctx.is_op(t, "nvvm.br") {
+                let a = i32_attr(self.ctx, u);
+                self.ctx.set_attr(t, "unroll", a);
+            }
+        }
+        self.cur = exit_b;
+    }
+
+    fn lower_switch(&mut self, op: OpId, operands: &[ValueId]) {
+        let v = self.v(operands[0]);
+        let vt = self.ctx.value_type(v);
+        let cases: Vec<AttrId> = match self.ctx.get_attr(op, "cases").map(|a| self.ctx.attr_kind(a).clone()) {
+            Some(AttrKind::Array(l)) => l,
+            _ => Vec::new(),
+        };
+        let default = int_prop(self.ctx, op, "default_index");
+        let regions: Vec<RegionId> = self.ctx.regions(op).to_vec();
+        let blocks: Vec<BlockId> = regions.iter().map(|_| self.new_block(&[])).collect();
+        let exit_b = self.new_block(&[]);
+        let i1 = self.ctx.i1();
+        let eq = i32_attr(self.ctx, 0);
+        for (i, &b) in blocks.iter().enumerate() {
+            if Some(i as i64) == default {
+                continue;
+            }
+            let Some(AttrKind::Integer { value, .. }) = cases.get(i).map(|a| self.ctx.attr_kind(*a).clone()) else { continue };
+            let c = self.const_int(value as i64, vt);
+            let p = self.emit1("nvvm.icmp", &[v, c], i1, &[("predicate", eq)]);
+            let next = self.new_block(&[]);
+            let segs = self.segs(&[1, 0, 0]);
+            self.emit("nvvm.cond_br", &[p], &[], &[("operandSegmentSizes", segs)], &[b, next]);
+            self.cur = next;
+        }
+        let fallback = default.and_then(|d| blocks.get(d as usize).copied()).unwrap_or(exit_b);
+        self.emit("nvvm.br", &[], &[], &[], &[fallback]);
+        let cont = self.targets.iter().rev().find_map(|t| t.cont);
+        self.targets.push(Target { cont, brk: exit_b });
+        for (i, (&r, &b)) in regions.iter().zip(&blocks).enumerate() {
+            let next = blocks.get(i + 1).copied().unwrap_or(exit_b);
+            self.cur = b;
+            self.lower_region(r, Exits { yield_to: Some(next), cond_to: None });
+            self.close_with_br(next);
+        }
+        self.targets.pop();
+        self.cur = exit_b;
+    }
+}

@@ -1,0 +1,76 @@
+//! Sizes, alignments and field offsets of `cuda` types, with NVPTX's data layout (pointers
+//! 8 bytes, `bool` 1, natural alignment of scalars, C struct layout).
+
+use cuprite_dialects::cuda::types::{decode, Decoded};
+use cuprite_ir::{parse::Parser, print::type_to_string, Context, TypeId, TypeKind};
+
+/// Size and alignment in bytes (`None`: an incomplete type such as a struct named only).
+pub fn size_align(ctx: &mut Context, t: TypeId) -> Option<(u64, u64)> {
+    match ctx.type_kind(t).clone() {
+        TypeKind::Integer { width, .. } => {
+            let b = width.div_ceil(8).max(1) as u64;
+            Some((b, b))
+        }
+        TypeKind::Float(k) => {
+            let b = (k.width() / 8) as u64;
+            Some((b, b))
+        }
+        TypeKind::Pointer { .. } => Some((8, 8)),
+        _ => match decode(ctx, t)? {
+            Decoded::Ptr { .. } => Some((8, 8)),
+            Decoded::Array { n, elem } => {
+                let e = parse_ty(ctx, &elem)?;
+                let (s, a) = size_align(ctx, e)?;
+                Some((s * n, a))
+            }
+            Decoded::Struct { fields, align, .. } => {
+                let (offsets, size, a) = struct_layout(ctx, &fields?, align)?;
+                let _ = offsets;
+                Some((size, a))
+            }
+        },
+    }
+}
+
+/// The field offsets, size and alignment of a struct with `fields` (type texts).
+fn struct_layout(ctx: &mut Context, fields: &[String], align: Option<u32>) -> Option<(Vec<u64>, u64, u64)> {
+    let mut off = 0u64;
+    let mut max_align = align.unwrap_or(1) as u64;
+    let mut offsets = Vec::with_capacity(fields.len());
+    for f in fields {
+        let t = parse_ty(ctx, f)?;
+        let (s, a) = size_align(ctx, t)?;
+        off = off.div_ceil(a) * a;
+        offsets.push(off);
+        off += s;
+        max_align = max_align.max(a);
+    }
+    let size = off.div_ceil(max_align) * max_align;
+    Some((offsets, size.max(if fields.is_empty() { 1 } else { 0 }), max_align))
+}
+
+/// The byte offset of field `index` of the struct `t` points to, and the field's type.
+pub fn field(ctx: &mut Context, struct_ty: TypeId, index: usize) -> Option<(u64, TypeId)> {
+    let Decoded::Struct { fields: Some(fields), align, .. } = decode(ctx, struct_ty)? else { return None };
+    let (offsets, _, _) = struct_layout(ctx, &fields, align)?;
+    let t = parse_ty(ctx, fields.get(index)?)?;
+    Some((*offsets.get(index)?, t))
+}
+
+/// What a `!cuda.ptr` points to.
+pub fn pointee(ctx: &mut Context, ptr: TypeId) -> Option<TypeId> {
+    match decode(ctx, ptr)? {
+        Decoded::Ptr { pointee, .. } => parse_ty(ctx, &pointee),
+        _ => None,
+    }
+}
+
+/// A type from its text (the `cuda` types keep their components as text).
+pub fn parse_ty(ctx: &mut Context, text: &str) -> Option<TypeId> {
+    Parser::new(ctx, text, "<type>").parse_type().ok()
+}
+
+/// The text of a type, for messages.
+pub fn show(ctx: &Context, t: TypeId) -> String {
+    type_to_string(ctx, t)
+}

@@ -1,0 +1,1129 @@
+//! NvvmToPtx: instruction selection from `nvvm` to `ptx` on virtual registers.
+//!
+//! 1. Every SSA value of a function (op result or block argument) gets a virtual register
+//!    of its class (`i1` `.pred`, `i8`/`i16`/`f16` `.b16`, `i32` `.b32`, `i64` and pointers
+//!    `.b64`, `f32`, `f64`); constants are immediates at their uses ([`Sel::src`]) except
+//!    where PTX wants a register.
+//! 2. Each op is selected by its own rule ([`Sel::select`]), one or a few PTX instructions;
+//!    a load or store whose address is `ptradd(base, constant)` or a global's address uses
+//!    PTX's `[reg+imm]` / `[symbol]` addressing.
+//! 3. Block arguments become register copies on each incoming edge; the copies of one edge
+//!    form a parallel copy, done through temporaries when a destination is also a source. A
+//!    conditional branch with arguments gets an edge block for them.
+//! 4. Kernel parameters are read with `ld.param` at entry with their exact C types;
+//!    `.func` parameters and results follow the PTX ABI (sub-32-bit scalars widened to
+//!    `.b32`), calls are `ptx.call` (printed as the call sequence).
+//! 5. `nvvm.alloca`s get offsets in the function's local depot (`__local_depot<N>`).
+
+use crate::cuda_to_nvvm::{i32_attr, i64_attr, int_prop, make_module, state, str_prop, LowerError};
+use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, RegionId, TypeId, TypeKind, ValueId};
+use rustc_hash::FxHashMap;
+
+/// Lowers the `nvvm` module `module` to a new `ptx` module in the same context.
+pub fn nvvm_to_ptx(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<LowerError>> {
+    let loc = ctx.op_loc(module);
+    let (new_module, body) = make_module(ctx, loc);
+    let mut errors = Vec::new();
+    let src = ctx.entry_block(ctx.region(module, 0)).expect("module body");
+    let ops: Vec<OpId> = ctx.block_ops(src).collect();
+    // Signatures first: calls need their callees' parameter types.
+    let mut sigs = FxHashMap::default();
+    for &op in &ops {
+        if ctx.is_op(op, "nvvm.func") {
+            if let Some((i, r)) = cuprite_dialects::func::function_type(ctx, op) {
+                sigs.insert(str_prop(ctx, op, "sym_name").unwrap_or_default(), (i.to_vec(), r.to_vec()));
+            }
+        }
+    }
+    let mut index = 0;
+    for op in ops {
+        match ctx.op_name_str(op) {
+            "nvvm.global" => {
+                let space = match int_prop(ctx, op, "space").unwrap_or(1) {
+                    3 => ".shared",
+                    4 => ".const",
+                    _ => ".global",
+                };
+                let mut props = vec![("space", ctx.str_attr(space))];
+                for k in ["sym_name", "size", "align", "init", "extern"] {
+                    if let Some(a) = ctx.get_attr(op, k) {
+                        props.push((k, a));
+                    }
+                }
+                let l = ctx.op_loc(op);
+                let st = state(ctx, "ptx.global", l, &[], &[], &props, &[]);
+                let g = ctx.create_op(st);
+                ctx.insert_op(g, InsertPoint::end(body));
+            }
+            "nvvm.func" => {
+                let mut s = Sel::new(ctx, op, index, &sigs);
+                s.run(op, body);
+                errors.append(&mut s.errors);
+                index += 1;
+            }
+            other => errors.push(LowerError { loc: ctx.op_loc(op), message: format!("cannot select '{other}' at module level") }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(new_module)
+    } else {
+        Err(errors)
+    }
+}
+
+/// PTX's spelling of a register class / type for `t` with integer flavour `k` (`b`, `s`
+/// or `u`).
+fn suffix(ctx: &Context, t: TypeId, k: char) -> String {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width: 1, .. } => "pred".into(),
+        TypeKind::Integer { width, .. } => format!("{k}{}", (*width).max(8)),
+        TypeKind::Float(FloatKind::F32) => "f32".into(),
+        TypeKind::Float(FloatKind::F64) => "f64".into(),
+        TypeKind::Float(_) => "b16".into(),
+        _ => format!("{k}64"),
+    }
+}
+
+/// The register type of a value type (what class its register is).
+fn reg_ty(ctx: &mut Context, t: TypeId) -> TypeId {
+    match ctx.type_kind(t).clone() {
+        TypeKind::Integer { width: 1, .. } => ctx.i1(),
+        TypeKind::Integer { width, .. } if width <= 16 => ctx.int_type(16),
+        TypeKind::Integer { width, .. } if width <= 32 => ctx.i32(),
+        TypeKind::Float(FloatKind::F32) => ctx.float_type(FloatKind::F32),
+        TypeKind::Float(FloatKind::F64) => ctx.float_type(FloatKind::F64),
+        TypeKind::Float(_) => ctx.int_type(16),
+        _ => ctx.i64(),
+    }
+}
+
+fn width(ctx: &Context, t: TypeId) -> u32 {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => *width,
+        TypeKind::Float(k) => k.width(),
+        _ => 64,
+    }
+}
+
+fn is_float(ctx: &Context, t: TypeId) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Float(FloatKind::F32 | FloatKind::F64))
+}
+
+fn space_of(ctx: &Context, t: TypeId) -> &'static str {
+    match ctx.type_kind(t) {
+        TypeKind::Pointer { addr_space: 1 } => ".global",
+        TypeKind::Pointer { addr_space: 3 } => ".shared",
+        TypeKind::Pointer { addr_space: 4 } => ".const",
+        TypeKind::Pointer { addr_space: 5 } => ".local",
+        _ => "",
+    }
+}
+
+/// A `.func` parameter or result's PTX type (sub-32-bit scalars widened, as the ABI needs).
+pub fn abi_ty(ctx: &Context, t: TypeId) -> &'static str {
+    match ctx.type_kind(t) {
+        TypeKind::Float(FloatKind::F32) => ".f32",
+        TypeKind::Float(FloatKind::F64) => ".f64",
+        TypeKind::Integer { width, .. } if *width <= 32 => ".b32",
+        TypeKind::Float(_) => ".b32",
+        _ => ".b64",
+    }
+}
+
+/// A kernel parameter's PTX type (exact, as NVRTC).
+fn kernel_param_ty(ctx: &Context, t: TypeId) -> &'static str {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } if *width <= 8 => ".u8",
+        TypeKind::Integer { width: 16, .. } => ".u16",
+        TypeKind::Integer { width: 32, .. } => ".u32",
+        TypeKind::Float(FloatKind::F32) => ".f32",
+        TypeKind::Float(FloatKind::F64) => ".f64",
+        TypeKind::Float(_) => ".b16",
+        _ => ".u64",
+    }
+}
+
+/// An operand: a register or an immediate/symbol value made for it.
+type Operand = ValueId;
+
+struct Sel<'c, 's> {
+    ctx: &'c mut Context,
+    sigs: &'s FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)>,
+    name: String,
+    kernel: bool,
+    index: usize,
+    region: RegionId,
+    entry: BlockId,
+    cur: BlockId,
+    blocks: FxHashMap<BlockId, BlockId>,
+    regs: FxHashMap<ValueId, ValueId>,
+    /// nvvm constants: (attribute, type).
+    consts: FxHashMap<ValueId, AttrId>,
+    depot: u64,
+    depot_align: u64,
+    loc: LocId,
+    errors: Vec<LowerError>,
+}
+
+impl<'c, 's> Sel<'c, 's> {
+    fn new(ctx: &'c mut Context, f: OpId, index: usize, sigs: &'s FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)>) -> Self {
+        let region = ctx.create_region();
+        let entry = ctx.create_block(&[]);
+        ctx.append_block(region, entry);
+        let kernel = int_prop(ctx, f, "kind") == Some(0);
+        let name = str_prop(ctx, f, "sym_name").unwrap_or_default();
+        let loc = ctx.op_loc(f);
+        Sel {
+            ctx,
+            sigs,
+            name,
+            kernel,
+            index,
+            region,
+            entry,
+            cur: entry,
+            blocks: FxHashMap::default(),
+            regs: FxHashMap::default(),
+            consts: FxHashMap::default(),
+            depot: 0,
+            depot_align: 1,
+            loc,
+            errors: Vec::new(),
+        }
+    }
+
+    fn error(&mut self, msg: impl Into<String>) {
+        self.errors.push(LowerError { loc: self.loc, message: msg.into() });
+    }
+
+    fn run(&mut self, f: OpId, module: BlockId) {
+        let Some((inputs, results)) = cuprite_dialects::func::function_type(self.ctx, f).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
+            return;
+        };
+        let body = self.ctx.region(f, 0);
+        let src_blocks: Vec<BlockId> = self.ctx.region_blocks(body).to_vec();
+        for &b in &src_blocks {
+            let nb = self.ctx.create_block(&[]);
+            self.ctx.append_block(self.region, nb);
+            self.blocks.insert(b, nb);
+        }
+        // Parameters.
+        let mut params = Vec::new();
+        if let Some(&e) = src_blocks.first() {
+            let args: Vec<ValueId> = self.ctx.block_args(e).to_vec();
+            for (i, a) in args.into_iter().enumerate() {
+                let t = self.ctx.value_type(a);
+                let pname = format!("{}_param_{i}", self.name);
+                let decl = if self.kernel { kernel_param_ty(self.ctx, t) } else { abi_ty(self.ctx, t) };
+                params.push(self.ctx.str_attr(decl));
+                let sym = self.sym(&pname, t);
+                let r = self.reg(a);
+                self.load_param(r, sym, t, decl);
+            }
+            let nb = self.blocks[&e];
+            let st = state(self.ctx, "ptx.bra", self.loc, &[], &[], &[], &[nb]);
+            let op = self.ctx.create_op(st);
+            self.ctx.insert_op(op, InsertPoint::end(self.entry));
+        }
+        for &b in &src_blocks {
+            self.cur = self.blocks[&b];
+            let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+            for op in ops {
+                self.loc = self.ctx.op_loc(op);
+                self.select(op, &results);
+            }
+        }
+        let kind = i32_attr(self.ctx, if self.kernel { 0 } else { 1 });
+        let params = self.ctx.attr(AttrKind::Array(params));
+        let mut props = vec![("kind", kind), ("sym_name", self.ctx.str_attr(&self.name.clone())), ("params", params)];
+        if !self.kernel {
+            let rets: Vec<AttrId> =
+                results.iter().map(|&t| abi_ty(self.ctx, t)).collect::<Vec<_>>().into_iter().map(|s| self.ctx.str_attr(s)).collect();
+            props.push(("rets", self.ctx.attr(AttrKind::Array(rets))));
+        }
+        for k in ["maxntid", "minnctapersm", "maxnreg"] {
+            if let Some(a) = self.ctx.get_attr(f, k) {
+                props.push((k, a));
+            }
+        }
+        props.push(("visible", self.ctx.unit_attr()));
+        let mut st = state(self.ctx, "ptx.func", self.loc, &[], &[], &props, &[]);
+        if self.depot > 0 {
+            let k = self.ctx.sym("depot");
+            let v = i64_attr(self.ctx, self.depot.div_ceil(self.depot_align) as i64 * self.depot_align as i64);
+            st.attrs.push((k, v));
+            let k = self.ctx.sym("depot_align");
+            let v = i64_attr(self.ctx, self.depot_align as i64);
+            st.attrs.push((k, v));
+        }
+        st.regions.push(self.region);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(module));
+        let _ = inputs;
+    }
+
+    // ----- building ------------------------------------------------------------------
+
+    fn at_entry_start(&self) -> InsertPoint {
+        InsertPoint { block: self.entry, before: self.ctx.first_op(self.entry) }
+    }
+
+    /// A new virtual register of the class of `t`.
+    fn new_reg(&mut self, t: TypeId) -> ValueId {
+        let rt = reg_ty(self.ctx, t);
+        let st = state(self.ctx, "ptx.reg", self.loc, &[], &[rt], &[], &[]);
+        let op = self.ctx.create_op(st);
+        let ip = self.at_entry_start();
+        self.ctx.insert_op(op, ip);
+        self.ctx.result(op, 0)
+    }
+
+    /// The register of an nvvm value.
+    fn reg(&mut self, v: ValueId) -> ValueId {
+        if let Some(&r) = self.regs.get(&v) {
+            return r;
+        }
+        let t = self.ctx.value_type(v);
+        let r = self.new_reg(t);
+        self.regs.insert(v, r);
+        r
+    }
+
+    fn imm(&mut self, a: AttrId, t: TypeId) -> ValueId {
+        let a = match self.ctx.attr_kind(a).clone() {
+            AttrKind::Integer { value, .. } => self.ctx.int_attr(value, t),
+            _ => a,
+        };
+        let st = state(self.ctx, "ptx.imm", self.loc, &[], &[t], &[("value", a)], &[]);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(self.cur));
+        self.ctx.result(op, 0)
+    }
+
+    fn imm_int(&mut self, v: i64, t: TypeId) -> ValueId {
+        let a = self.ctx.int_attr(v as i128, t);
+        self.imm(a, t)
+    }
+
+    fn sym(&mut self, name: &str, t: TypeId) -> ValueId {
+        let n = self.ctx.symbol_ref(name);
+        let i64t = if matches!(self.ctx.type_kind(t), TypeKind::Integer { width: 32, .. }) { t } else { self.ctx.i64() };
+        let st = state(self.ctx, "ptx.sym", self.loc, &[], &[i64t], &[("name", n)], &[]);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(self.cur));
+        self.ctx.result(op, 0)
+    }
+
+    /// A source operand: an immediate for a constant, else the register.
+    fn src(&mut self, v: ValueId) -> Operand {
+        if let Some(&a) = self.consts.get(&v) {
+            let t = self.ctx.value_type(v);
+            if width(self.ctx, t) != 1 {
+                let rt = if is_float(self.ctx, t) { t } else { reg_ty(self.ctx, t) };
+                return self.imm(a, rt);
+            }
+        }
+        self.use_reg(v)
+    }
+
+    /// A source that must be a register (constants are moved into one).
+    fn use_reg(&mut self, v: ValueId) -> ValueId {
+        if let Some(&a) = self.consts.get(&v) {
+            let t = self.ctx.value_type(v);
+            let r = self.new_reg(t);
+            if width(self.ctx, t) == 1 {
+                let one = matches!(self.ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value != 0);
+                let i32t = self.ctx.i32();
+                let x = self.imm_int(one as i64, i32t);
+                let z = self.imm_int(0, i32t);
+                self.inst("setp", "ne.u32", &[r, x, z], None);
+            } else {
+                let rt = if is_float(self.ctx, t) { t } else { reg_ty(self.ctx, t) };
+                let i = self.imm(a, rt);
+                let s = format!("b{}", width(self.ctx, rt).max(16));
+                self.inst("mov", &s, &[r, i], None);
+            }
+            return r;
+        }
+        self.reg(v)
+    }
+
+    fn inst(&mut self, op: &str, mods: &str, args: &[ValueId], offset: Option<i64>) -> OpId {
+        let m = self.ctx.str_attr(mods);
+        let mut props = vec![("mods", m)];
+        if let Some(o) = offset {
+            props.push(("offset", i64_attr(self.ctx, o)));
+        }
+        let name = format!("ptx.{op}");
+        let st = state(self.ctx, &name, self.loc, args, &[], &props, &[]);
+        let o = self.ctx.create_op(st);
+        self.ctx.insert_op(o, InsertPoint::end(self.cur));
+        o
+    }
+
+    fn load_param(&mut self, r: ValueId, sym: ValueId, t: TypeId, decl: &str) {
+        let w = width(self.ctx, t);
+        if w == 1 {
+            let i16t = self.ctx.int_type(16);
+            let tmp = self.new_reg(i16t);
+            let ty = if self.kernel { "u8" } else { "u16" };
+            self.inst("ld", &format!("param.{ty}"), &[tmp, sym], None);
+            let z = self.imm_int(0, i16t);
+            self.inst("setp", "ne.b16", &[r, tmp, z], None);
+            return;
+        }
+        let ty = if self.kernel { decl.trim_start_matches('.').to_string() } else { suffix(self.ctx, t, 'u').replace("u8", "u16") };
+        self.inst("ld", &format!("param.{ty}"), &[r, sym], None);
+    }
+
+    // ----- selection -----------------------------------------------------------------
+
+    fn select(&mut self, op: OpId, results: &[TypeId]) {
+        let name = self.ctx.op_name_str(op).to_string();
+        let ops: Vec<ValueId> = self.ctx.operand_vec(op);
+        let res: Option<ValueId> = self.ctx.results(op).first().copied();
+        let rt = res.map(|r| self.ctx.value_type(r));
+        let t = rt.unwrap_or_else(|| self.ctx.i32());
+        match name.as_str() {
+            "nvvm.constant" => {
+                let a = self.ctx.get_attr(op, "value").expect("value");
+                self.consts.insert(res.expect("result"), a);
+            }
+            "nvvm.null" => {
+                let d = self.reg(res.expect("result"));
+                let z = self.imm_int(0, t);
+                self.inst("mov", "b64", &[d, z], None);
+            }
+            "nvvm.add" | "nvvm.sub" | "nvvm.mul" | "nvvm.sdiv" | "nvvm.udiv" | "nvvm.srem" | "nvvm.urem" | "nvvm.and" | "nvvm.or"
+            | "nvvm.xor" | "nvvm.shl" | "nvvm.lshr" | "nvvm.ashr" => self.int_bin(&name[5..], &ops, res.expect("result"), t),
+            "nvvm.fadd" | "nvvm.fsub" | "nvvm.fmul" | "nvvm.fdiv" => {
+                let contract = self.ctx.get_attr(op, "contract").is_some();
+                let approx = self.ctx.get_attr(op, "approx").is_some();
+                let s = suffix(self.ctx, t, 'f');
+                let base = &name[6..];
+                let (opn, mods) = match base {
+                    "div" if approx && s == "f32" => ("div", format!("full.{s}")),
+                    "div" => ("div", format!("rn.{s}")),
+                    _ if contract => (base, s.clone()),
+                    _ => (base, format!("rn.{s}")),
+                };
+                let d = self.reg(res.expect("result"));
+                let a = self.src(ops[0]);
+                let b = self.src(ops[1]);
+                self.inst(opn, &mods, &[d, a, b], None);
+            }
+            "nvvm.frem" => self.error("the float remainder (fmod) is not supported yet (it needs the device math library)"),
+            "nvvm.fneg" => {
+                let s = suffix(self.ctx, t, 'f');
+                let d = self.reg(res.expect("result"));
+                let a = self.use_reg(ops[0]);
+                self.inst("neg", &s, &[d, a], None);
+            }
+            "nvvm.icmp" => self.icmp(op, &ops, res.expect("result")),
+            "nvvm.fcmp" => {
+                let p = int_prop(self.ctx, op, "predicate").unwrap_or(0) as usize;
+                let cc = ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"][p.min(13)];
+                let at = self.ctx.value_type(ops[0]);
+                let s = suffix(self.ctx, at, 'f');
+                let d = self.reg(res.expect("result"));
+                let a = self.use_reg(ops[0]);
+                let b = self.src(ops[1]);
+                self.inst("setp", &format!("{cc}.{s}"), &[d, a, b], None);
+            }
+            "nvvm.select" => {
+                let d = self.reg(res.expect("result"));
+                let p = self.use_reg(ops[0]);
+                if width(self.ctx, t) == 1 {
+                    let a = self.use_reg(ops[1]);
+                    let b = self.use_reg(ops[2]);
+                    let i1 = self.ctx.i1();
+                    let (t1, t2, np) = (self.new_reg(i1), self.new_reg(i1), self.new_reg(i1));
+                    self.inst("and", "pred", &[t1, p, a], None);
+                    self.inst("not", "pred", &[np, p], None);
+                    self.inst("and", "pred", &[t2, np, b], None);
+                    self.inst("or", "pred", &[d, t1, t2], None);
+                } else {
+                    let a = self.src(ops[1]);
+                    let b = self.src(ops[2]);
+                    let rt = reg_ty(self.ctx, t);
+                    let s = if is_float(self.ctx, t) { suffix(self.ctx, t, 'f') } else { suffix(self.ctx, rt, 'b') };
+                    self.inst("selp", &s, &[d, a, b, p], None);
+                }
+            }
+            "nvvm.trunc" | "nvvm.zext" | "nvvm.sext" | "nvvm.fptosi" | "nvvm.fptoui" | "nvvm.sitofp" | "nvvm.uitofp" | "nvvm.fpext"
+            | "nvvm.fptrunc" | "nvvm.bitcast" | "nvvm.ptrtoint" | "nvvm.inttoptr" | "nvvm.addrspacecast" => {
+                self.cast(&name[5..], ops[0], res.expect("result"))
+            }
+            "nvvm.ptradd" => {
+                let d = self.reg(res.expect("result"));
+                let a = self.use_reg(ops[0]);
+                let b = self.src(ops[1]);
+                self.inst("add", "s64", &[d, a, b], None);
+            }
+            "nvvm.addressof" => {
+                let n = str_of_symref(self.ctx, self.ctx.get_attr(op, "name").expect("name"));
+                let d = self.reg(res.expect("result"));
+                let s = self.sym(&n, t);
+                self.inst("mov", "u64", &[d, s], None);
+            }
+            "nvvm.alloca" => {
+                let size = int_prop(self.ctx, op, "size").unwrap_or(0) as u64;
+                let align = (int_prop(self.ctx, op, "align").unwrap_or(1) as u64).max(1);
+                let off = self.depot.div_ceil(align) * align;
+                self.depot = off + size.max(1);
+                self.depot_align = self.depot_align.max(align);
+                let d = self.reg(res.expect("result"));
+                let dn = format!("__local_depot{}", self.index);
+                let s = self.sym(&dn, t);
+                self.inst("mov", "u64", &[d, s], None);
+                if off > 0 {
+                    let i64t = self.ctx.i64();
+                    let o = self.imm_int(off as i64, i64t);
+                    self.inst("add", "u64", &[d, d, o], None);
+                }
+            }
+            "nvvm.load" => {
+                let d = self.reg(res.expect("result"));
+                let pt = self.ctx.value_type(ops[0]);
+                let (addr, off) = self.address(ops[0]);
+                let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
+                let space = space_of(self.ctx, pt);
+                if width(self.ctx, t) == 1 {
+                    let i16t = self.ctx.int_type(16);
+                    let tmp = self.new_reg(i16t);
+                    self.inst("ld", &join(&[vol, space, ".u8"]), &[tmp, addr], off);
+                    let z = self.imm_int(0, i16t);
+                    self.inst("setp", "ne.b16", &[d, tmp, z], None);
+                } else {
+                    let s = mem_suffix(self.ctx, t);
+                    self.inst("ld", &join(&[vol, space, &format!(".{s}")]), &[d, addr], off);
+                }
+            }
+            "nvvm.store" => {
+                let vt = self.ctx.value_type(ops[0]);
+                let pt = self.ctx.value_type(ops[1]);
+                let (addr, off) = self.address(ops[1]);
+                let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
+                let space = space_of(self.ctx, pt);
+                if width(self.ctx, vt) == 1 {
+                    let p = self.use_reg(ops[0]);
+                    let i16t = self.ctx.int_type(16);
+                    let tmp = self.new_reg(i16t);
+                    let one = self.imm_int(1, i16t);
+                    let z = self.imm_int(0, i16t);
+                    self.inst("selp", "u16", &[tmp, one, z, p], None);
+                    self.inst("st", &join(&[vol, space, ".u8"]), &[addr, tmp], off);
+                } else {
+                    let v = self.src(ops[0]);
+                    let s = mem_suffix(self.ctx, vt);
+                    self.inst("st", &join(&[vol, space, &format!(".{s}")]), &[addr, v], off);
+                }
+            }
+            "nvvm.atomicrmw" => {
+                let k = int_prop(self.ctx, op, "kind").unwrap_or(0);
+                let pt = self.ctx.value_type(ops[0]);
+                let w = width(self.ctx, t);
+                let opn = match k {
+                    0 => format!("add.u{w}"),
+                    1 => format!("add.{}", suffix(self.ctx, t, 'f')),
+                    2 => format!("exch.b{w}"),
+                    3 => format!("min.s{w}"),
+                    4 => format!("max.s{w}"),
+                    5 => format!("min.u{w}"),
+                    6 => format!("max.u{w}"),
+                    7 => format!("inc.u{w}"),
+                    8 => format!("dec.u{w}"),
+                    9 => format!("and.b{w}"),
+                    10 => format!("or.b{w}"),
+                    _ => format!("xor.b{w}"),
+                };
+                let d = self.reg(res.expect("result"));
+                let (addr, off) = self.address(ops[0]);
+                let v = self.src(ops[1]);
+                let space = space_of(self.ctx, pt);
+                self.inst("atom", &join(&[space, &format!(".{opn}")]), &[d, addr, v], off);
+            }
+            "nvvm.cmpxchg" => {
+                let pt = self.ctx.value_type(ops[0]);
+                let w = width(self.ctx, t);
+                let d = self.reg(res.expect("result"));
+                let (addr, off) = self.address(ops[0]);
+                let c = self.src(ops[1]);
+                let v = self.src(ops[2]);
+                let space = space_of(self.ctx, pt);
+                self.inst("atom", &join(&[space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
+            }
+            "nvvm.sreg" => {
+                let r = int_prop(self.ctx, op, "reg").unwrap_or(0) as usize;
+                let names = [
+                    "%tid.x",
+                    "%tid.y",
+                    "%tid.z",
+                    "%ntid.x",
+                    "%ntid.y",
+                    "%ntid.z",
+                    "%ctaid.x",
+                    "%ctaid.y",
+                    "%ctaid.z",
+                    "%nctaid.x",
+                    "%nctaid.y",
+                    "%nctaid.z",
+                    "WARP_SZ",
+                    "%laneid",
+                    "%clock",
+                    "%clock64",
+                ];
+                let d = self.reg(res.expect("result"));
+                let s = self.sym(names[r.min(15)], t);
+                self.inst("mov", if r == 15 { "u64" } else { "u32" }, &[d, s], None);
+            }
+            "nvvm.barrier" => {
+                let k = int_prop(self.ctx, op, "kind").unwrap_or(0);
+                let i32t = self.ctx.i32();
+                let zero = self.imm_int(0, i32t);
+                match k {
+                    0 => {
+                        self.inst("bar", "sync", &[zero], None);
+                    }
+                    1 => {
+                        let d = self.reg(res.expect("result"));
+                        let p = self.use_reg(ops[0]);
+                        self.inst("bar", "red.popc.u32", &[d, zero, p], None);
+                    }
+                    2 | 3 => {
+                        let d = self.reg(res.expect("result"));
+                        let p = self.use_reg(ops[0]);
+                        let i1 = self.ctx.i1();
+                        let q = self.new_reg(i1);
+                        self.inst("bar", if k == 2 { "red.and.pred" } else { "red.or.pred" }, &[q, zero, p], None);
+                        let one = self.imm_int(1, i32t);
+                        let z = self.imm_int(0, i32t);
+                        self.inst("selp", "u32", &[d, one, z, q], None);
+                    }
+                    _ => {
+                        let m = self.src(ops[0]);
+                        self.inst("bar", "warp.sync", &[m], None);
+                    }
+                }
+            }
+            "nvvm.fence" => {
+                let s = match int_prop(self.ctx, op, "scope").unwrap_or(1) {
+                    0 => "cta",
+                    2 => "sys",
+                    _ => "gl",
+                };
+                self.inst("membar", s, &[], None);
+            }
+            "nvvm.shfl" => {
+                let mode = ["idx", "up", "down", "bfly"][int_prop(self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                let d = self.reg(res.expect("result"));
+                let v = self.use_reg(ops[1]);
+                let lane = self.src(ops[2]);
+                let c = self.src(ops[3]);
+                let m = self.src(ops[0]);
+                self.inst("shfl", &format!("sync.{mode}.b32"), &[d, v, lane, c, m], None);
+            }
+            "nvvm.vote" => {
+                let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);
+                let d = self.reg(res.expect("result"));
+                let p = self.use_reg(ops[1]);
+                let m = self.src(ops[0]);
+                let mods = match mode {
+                    0 => "sync.all.pred",
+                    1 => "sync.any.pred",
+                    2 => "sync.uni.pred",
+                    _ => "sync.ballot.b32",
+                };
+                self.inst("vote", mods, &[d, p, m], None);
+            }
+            "nvvm.intr" => self.intr(op, &ops, res.expect("result"), t),
+            "nvvm.inline_asm" => {
+                let tmpl = str_prop(self.ctx, op, "template").unwrap_or_default();
+                let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
+                let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
+                for o in ops {
+                    let r = self.use_reg(o);
+                    args.push(r);
+                }
+                let ta = self.ctx.str_attr(&tmpl);
+                let st = state(self.ctx, "ptx.asm", self.loc, &args, &[], &[("template", ta)], &[]);
+                let a = self.ctx.create_op(st);
+                self.ctx.insert_op(a, InsertPoint::end(self.cur));
+            }
+            "nvvm.call" => self.call(op, &ops),
+            "nvvm.return" => {
+                for (i, (&v, &rt)) in ops.iter().zip(results).enumerate() {
+                    let r = self.abi_widen(v, rt);
+                    let s = self.sym(&format!("func_retval{i}"), rt);
+                    let ty = abi_ty(self.ctx, rt).trim_start_matches('.');
+                    self.inst("st", &format!("param.{ty}"), &[s, r], None);
+                }
+                self.term("ptx.ret", &[], &[]);
+            }
+            "nvvm.unreachable" => {
+                self.term("ptx.unreachable", &[], &[]);
+            }
+            "nvvm.br" => {
+                let dest = self.ctx.successor(op, 0);
+                self.copies(dest, &ops);
+                let nd = self.blocks[&dest];
+                let b = self.term("ptx.bra", &[], &[nd]);
+                if int_prop(self.ctx, op, "unroll") == Some(1) {
+                    let u = self.ctx.unit_attr();
+                    self.ctx.set_attr(b, "nounroll", u);
+                }
+            }
+            "nvvm.cond_br" => {
+                let (t_dest, f_dest) = (self.ctx.successor(op, 0), self.ctx.successor(op, 1));
+                let nt = self.ctx.block_args(t_dest).len();
+                let t_ops = ops[1..1 + nt].to_vec();
+                let f_ops = ops[1 + nt..].to_vec();
+                let p = self.use_reg(ops[0]);
+                let tb = self.edge(t_dest, &t_ops);
+                let fb = self.edge(f_dest, &f_ops);
+                self.term("ptx.cbra", &[p], &[tb, fb]);
+            }
+            other => self.error(format!("selecting '{other}' is not supported yet")),
+        }
+    }
+
+    /// The target of an edge to `dest` passing `args`: `dest` itself, or a new block with
+    /// the copies that branches there.
+    fn edge(&mut self, dest: BlockId, args: &[ValueId]) -> BlockId {
+        if args.is_empty() {
+            return self.blocks[&dest];
+        }
+        let saved = self.cur;
+        let b = self.ctx.create_block(&[]);
+        self.ctx.append_block(self.region, b);
+        self.cur = b;
+        self.copies(dest, args);
+        let nd = self.blocks[&dest];
+        self.term("ptx.bra", &[], &[nd]);
+        self.cur = saved;
+        b
+    }
+
+    /// The parallel copy of `args` into `dest`'s argument registers.
+    fn copies(&mut self, dest: BlockId, args: &[ValueId]) {
+        let params: Vec<ValueId> = self.ctx.block_args(dest).to_vec();
+        let dsts: Vec<ValueId> = params.iter().map(|&p| self.reg(p)).collect();
+        let srcs: Vec<ValueId> = args.iter().map(|&a| self.src(a)).collect();
+        let overlap = srcs.iter().any(|s| dsts.contains(s));
+        let srcs = if overlap {
+            let mut tmps = Vec::new();
+            for (&s, &p) in srcs.iter().zip(&params) {
+                let t = self.ctx.value_type(p);
+                let tmp = self.new_reg(t);
+                self.mov(tmp, s, t);
+                tmps.push(tmp);
+            }
+            tmps
+        } else {
+            srcs
+        };
+        for ((&d, &s), &p) in dsts.iter().zip(&srcs).zip(&params) {
+            if d != s {
+                let t = self.ctx.value_type(p);
+                self.mov(d, s, t);
+            }
+        }
+    }
+
+    fn mov(&mut self, d: ValueId, s: ValueId, t: TypeId) {
+        let rt = reg_ty(self.ctx, t);
+        let m = if width(self.ctx, rt) == 1 {
+            "pred".to_string()
+        } else if is_float(self.ctx, rt) {
+            suffix(self.ctx, rt, 'f')
+        } else {
+            format!("b{}", width(self.ctx, rt))
+        };
+        self.inst("mov", &m, &[d, s], None);
+    }
+
+    fn term(&mut self, name: &str, operands: &[ValueId], succ: &[BlockId]) -> OpId {
+        let st = state(self.ctx, name, self.loc, operands, &[], &[], succ);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(self.cur));
+        op
+    }
+
+    /// `[reg+imm]` or `[symbol]` addressing for an address value.
+    fn address(&mut self, a: ValueId) -> (ValueId, Option<i64>) {
+        if let Some(def) = self.ctx.defining_op(a) {
+            if self.ctx.is_op(def, "nvvm.ptradd") {
+                let off = self.ctx.operand(def, 1);
+                if let Some(AttrKind::Integer { value, .. }) = self.consts.get(&off).map(|&c| self.ctx.attr_kind(c).clone()) {
+                    if i32::try_from(value).is_ok() {
+                        let base = self.ctx.operand(def, 0);
+                        let r = self.use_reg(base);
+                        return (r, (value != 0).then_some(value as i64));
+                    }
+                }
+            }
+        }
+        (self.use_reg(a), None)
+    }
+
+    fn int_bin(&mut self, op: &str, ops: &[ValueId], res: ValueId, t: TypeId) {
+        let w = width(self.ctx, t);
+        let d = self.reg(res);
+        if w == 1 {
+            let a = self.use_reg(ops[0]);
+            let b = self.use_reg(ops[1]);
+            match op {
+                "and" | "or" | "xor" => {
+                    self.inst(op, "pred", &[d, a, b], None);
+                }
+                _ => self.error(format!("'{op}' on i1 is not supported")),
+            }
+            return;
+        }
+        let rw = w.max(16);
+        let narrow = w < rw;
+        // Sub-register widths (i8 in a 16-bit register): extend the operands where the
+        // upper bits would change the result.
+        let norm = |s: &mut Self, v: ValueId, signed: bool| -> ValueId {
+            let r = s.src(v);
+            if !narrow || s.consts.contains_key(&v) {
+                return r;
+            }
+            let rt = s.ctx.value_type(r);
+            let tmp = s.new_reg(rt);
+            let k = if signed { 's' } else { 'u' };
+            s.inst("cvt", &format!("{k}{rw}.{k}{w}"), &[tmp, r], None);
+            tmp
+        };
+        let (mnem, mods, sa, sb) = match op {
+            "add" => ("add", format!("s{rw}"), false, false),
+            "sub" => ("sub", format!("s{rw}"), false, false),
+            "mul" => ("mul", format!("lo.s{rw}"), false, false),
+            "sdiv" => ("div", format!("s{rw}"), true, true),
+            "udiv" => ("div", format!("u{rw}"), true, true),
+            "srem" => ("rem", format!("s{rw}"), true, true),
+            "urem" => ("rem", format!("u{rw}"), true, true),
+            "and" => ("and", format!("b{rw}"), false, false),
+            "or" => ("or", format!("b{rw}"), false, false),
+            "xor" => ("xor", format!("b{rw}"), false, false),
+            "shl" => ("shl", format!("b{rw}"), false, false),
+            "lshr" => ("shr", format!("u{rw}"), true, false),
+            _ => ("shr", format!("s{rw}"), true, false),
+        };
+        let signed = op.starts_with('s') || op == "ashr";
+        let a = if sa { norm(self, ops[0], signed) } else { self.src(ops[0]) };
+        let b = if sb { norm(self, ops[1], signed) } else { self.src(ops[1]) };
+        // Shift amounts are 32-bit in PTX.
+        let b = if matches!(mnem, "shl" | "shr") && rw != 32 { self.shift_amount(b, rw) } else { b };
+        // PTX wants a register as the first source of most instructions.
+        let a = if self.ctx.defining_op(a).is_some_and(|o| self.ctx.is_op(o, "ptx.imm")) {
+            let r = self.new_reg(t);
+            let s = format!("b{rw}");
+            self.inst("mov", &s, &[r, a], None);
+            r
+        } else {
+            a
+        };
+        self.inst(mnem, &mods, &[d, a, b], None);
+    }
+
+    fn shift_amount(&mut self, b: ValueId, rw: u32) -> ValueId {
+        let i32t = self.ctx.i32();
+        if let Some(def) = self.ctx.defining_op(b) {
+            if self.ctx.is_op(def, "ptx.imm") {
+                if let Some(AttrKind::Integer { value, .. }) = self.ctx.get_attr(def, "value").map(|a| self.ctx.attr_kind(a).clone()) {
+                    return self.imm_int(value as i64, i32t);
+                }
+            }
+        }
+        let r = self.new_reg(i32t);
+        self.inst("cvt", &format!("u32.u{rw}"), &[r, b], None);
+        r
+    }
+
+    fn icmp(&mut self, op: OpId, ops: &[ValueId], res: ValueId) {
+        let p = int_prop(self.ctx, op, "predicate").unwrap_or(0);
+        let at = self.ctx.value_type(ops[0]);
+        let d = self.reg(res);
+        let w = width(self.ctx, at);
+        if w == 1 {
+            let a = self.use_reg(ops[0]);
+            let b = self.use_reg(ops[1]);
+            if p == 0 {
+                let i1 = self.ctx.i1();
+                let x = self.new_reg(i1);
+                self.inst("xor", "pred", &[x, a, b], None);
+                self.inst("not", "pred", &[d, x], None);
+            } else {
+                self.inst("xor", "pred", &[d, a, b], None);
+            }
+            return;
+        }
+        let rw = w.max(16);
+        let signed = matches!(p, 2..=5);
+        let (cc, k) = match p {
+            0 => ("eq", 'b'),
+            1 => ("ne", 'b'),
+            2 => ("lt", 's'),
+            3 => ("le", 's'),
+            4 => ("gt", 's'),
+            5 => ("ge", 's'),
+            6 => ("lo", 'u'),
+            7 => ("ls", 'u'),
+            8 => ("hi", 'u'),
+            _ => ("hs", 'u'),
+        };
+        let mut a = self.use_reg(ops[0]);
+        let mut b = self.src(ops[1]);
+        if w < rw {
+            let s = if signed { 's' } else { 'u' };
+            let i16t = self.ctx.int_type(16);
+            let ta = self.new_reg(i16t);
+            self.inst("cvt", &format!("{s}16.{s}{w}"), &[ta, a], None);
+            a = ta;
+            if !self.consts.contains_key(&ops[1]) {
+                let tb = self.new_reg(i16t);
+                self.inst("cvt", &format!("{s}16.{s}{w}"), &[tb, b], None);
+                b = tb;
+            }
+        }
+        self.inst("setp", &format!("{cc}.{k}{rw}"), &[d, a, b], None);
+    }
+
+    fn cast(&mut self, kind: &str, src: ValueId, res: ValueId) {
+        let from = self.ctx.value_type(src);
+        let to = self.ctx.value_type(res);
+        let (fw, tw) = (width(self.ctx, from), width(self.ctx, to));
+        let d = self.reg(res);
+        let i32t = self.ctx.i32();
+        match kind {
+            "trunc" if tw == 1 => {
+                let s = self.use_reg(src);
+                let rw = fw.max(16);
+                let rt = reg_ty(self.ctx, from);
+                let tmp = self.new_reg(rt);
+                let one = self.imm_int(1, rt);
+                self.inst("and", &format!("b{rw}"), &[tmp, s, one], None);
+                self.inst("setp", &format!("eq.b{rw}"), &[d, tmp, one], None);
+            }
+            "trunc" => {
+                let s = self.use_reg(src);
+                let (rf, rt) = (fw.max(16), tw.max(16));
+                if rf == rt {
+                    self.inst("mov", &format!("b{rt}"), &[d, s], None);
+                } else {
+                    self.inst("cvt", &format!("u{rt}.u{rf}"), &[d, s], None);
+                }
+            }
+            "zext" | "sext" if fw == 1 => {
+                let s = self.use_reg(src);
+                let rt = reg_ty(self.ctx, to);
+                let one = self.imm_int(if kind == "sext" { -1 } else { 1 }, rt);
+                let z = self.imm_int(0, rt);
+                self.inst("selp", &format!("b{}", tw.max(16)), &[d, one, z, s], None);
+            }
+            "zext" | "sext" => {
+                let s = self.use_reg(src);
+                let k = if kind == "sext" { 's' } else { 'u' };
+                self.inst("cvt", &format!("{k}{}.{k}{fw}", tw.max(16)), &[d, s], None);
+            }
+            "fptosi" | "fptoui" => {
+                let s = self.use_reg(src);
+                let k = if kind == "fptosi" { 's' } else { 'u' };
+                let f = suffix(self.ctx, from, 'f');
+                if tw == 1 {
+                    let tmp = self.new_reg(i32t);
+                    self.inst("cvt", &format!("rzi.{k}32.{f}"), &[tmp, s], None);
+                    let z = self.imm_int(0, i32t);
+                    self.inst("setp", "ne.b32", &[d, tmp, z], None);
+                } else {
+                    self.inst("cvt", &format!("rzi.{k}{}.{f}", tw.max(16)), &[d, s], None);
+                }
+            }
+            "sitofp" | "uitofp" => {
+                let mut s = self.use_reg(src);
+                let mut fw = fw;
+                if fw == 1 {
+                    let tmp = self.new_reg(i32t);
+                    let one = self.imm_int(if kind == "sitofp" { -1 } else { 1 }, i32t);
+                    let z = self.imm_int(0, i32t);
+                    self.inst("selp", "b32", &[tmp, one, z, s], None);
+                    s = tmp;
+                    fw = 32;
+                }
+                let k = if kind == "sitofp" { 's' } else { 'u' };
+                let f = suffix(self.ctx, to, 'f');
+                self.inst("cvt", &format!("rn.{f}.{k}{fw}"), &[d, s], None);
+            }
+            "fpext" => {
+                let s = self.use_reg(src);
+                self.inst("cvt", "f64.f32", &[d, s], None);
+            }
+            "fptrunc" => {
+                let s = self.use_reg(src);
+                self.inst("cvt", "rn.f32.f64", &[d, s], None);
+            }
+            "bitcast" | "ptrtoint" | "inttoptr" => {
+                let s = self.src(src);
+                self.inst("mov", &format!("b{}", tw.max(16)), &[d, s], None);
+            }
+            _ => {
+                // addrspacecast: cvta between generic and a state space.
+                let s = self.use_reg(src);
+                let (fs, ts) = (space_of(self.ctx, from), space_of(self.ctx, to));
+                if fs.is_empty() && !ts.is_empty() {
+                    self.inst("cvta", &format!("to{ts}.u64"), &[d, s], None);
+                } else if !fs.is_empty() && ts.is_empty() {
+                    self.inst("cvta", &format!("{}.u64", &fs[1..]), &[d, s], None);
+                } else {
+                    self.error("a cast between two non-generic address spaces");
+                }
+            }
+        }
+    }
+
+    fn intr(&mut self, op: OpId, ops: &[ValueId], res: ValueId, t: TypeId) {
+        let name = str_prop(self.ctx, op, "name").unwrap_or_default();
+        let d = self.reg(res);
+        let at = ops.first().map(|&o| self.ctx.value_type(o)).unwrap_or(t);
+        let f = suffix(self.ctx, at, 'f');
+        let aw = width(self.ctx, at);
+        let (mnem, mods): (&str, String) = match name.as_str() {
+            "sqrt.rn" => ("sqrt", format!("rn.{f}")),
+            "sqrt.approx" => ("sqrt", format!("approx.{f}")),
+            "rsqrt.approx" if f == "f64" => ("rsqrt", "approx.ftz.f64".into()),
+            "rsqrt.approx" => ("rsqrt", format!("approx.{f}")),
+            "rcp.rn" => ("rcp", format!("rn.{f}")),
+            "rcp.approx" => ("rcp", format!("approx.{f}")),
+            "div.full" => ("div", "full.f32".into()),
+            "div.approx" => ("div", "approx.f32".into()),
+            "fma.rn" => ("fma", format!("rn.{f}")),
+            "abs" => ("abs", f.clone()),
+            "min" => ("min", f.clone()),
+            "max" => ("max", f.clone()),
+            "smin" => ("min", format!("s{aw}")),
+            "smax" => ("max", format!("s{aw}")),
+            "umin" => ("min", format!("u{aw}")),
+            "umax" => ("max", format!("u{aw}")),
+            "ex2.approx" => ("ex2", format!("approx.{f}")),
+            "lg2.approx" => ("lg2", format!("approx.{f}")),
+            "sin.approx" => ("sin", format!("approx.{f}")),
+            "cos.approx" => ("cos", format!("approx.{f}")),
+            "trunc" => ("cvt", format!("rzi.{f}.{f}")),
+            "floor" => ("cvt", format!("rmi.{f}.{f}")),
+            "ceil" => ("cvt", format!("rpi.{f}.{f}")),
+            "rint" => ("cvt", format!("rni.{f}.{f}")),
+            "saturate" => ("cvt", format!("sat.{f}.{f}")),
+            "popc" => ("popc", format!("b{aw}")),
+            "clz" => ("clz", format!("b{aw}")),
+            "brev" => ("brev", format!("b{aw}")),
+            "mul24" => ("mul24", "lo.s32".into()),
+            "umul24" => ("mul24", "lo.u32".into()),
+            "mulhi" => ("mul", format!("hi.s{aw}")),
+            "umulhi" => ("mul", format!("hi.u{aw}")),
+            "copysign" => {
+                // C copysign(x, y) has x's magnitude and y's sign; PTX takes the sign first.
+                let x = self.use_reg(ops[0]);
+                let y = self.use_reg(ops[1]);
+                self.inst("copysign", &f, &[d, y, x], None);
+                return;
+            }
+            other => {
+                self.error(format!("selecting the intrinsic '{other}' is not supported yet"));
+                return;
+            }
+        };
+        let mut args = vec![d];
+        for (i, &o) in ops.iter().enumerate() {
+            // Unary instructions and cvt take a register source.
+            let r = if i == 0 { self.use_reg(o) } else { self.src(o) };
+            args.push(r);
+        }
+        self.inst(mnem, &mods, &args, None);
+    }
+
+    /// A value as the ABI passes it: sub-32-bit integers widened to 32 bits.
+    fn abi_widen(&mut self, v: ValueId, t: TypeId) -> ValueId {
+        let w = width(self.ctx, t);
+        let r = self.use_reg(v);
+        if is_float(self.ctx, t) || w >= 32 {
+            return r;
+        }
+        let i32t = self.ctx.i32();
+        let tmp = self.new_reg(i32t);
+        if w == 1 {
+            let one = self.imm_int(1, i32t);
+            let z = self.imm_int(0, i32t);
+            self.inst("selp", "u32", &[tmp, one, z, r], None);
+        } else {
+            self.inst("cvt", "u32.u16", &[tmp, r], None);
+        }
+        tmp
+    }
+
+    fn call(&mut self, op: OpId, ops: &[ValueId]) {
+        let callee = str_of_symref(self.ctx, self.ctx.get_attr(op, "callee").expect("callee"));
+        let Some((ins, outs)) = self.sigs.get(&callee).cloned() else {
+            self.error(format!("call of '{callee}', which has no definition in this file (separate compilation is not supported yet)"));
+            return;
+        };
+        let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
+        let mut args = Vec::new();
+        let mut narrow = Vec::new();
+        for (&r, &t) in rs.iter().zip(&outs) {
+            let w = width(self.ctx, t);
+            let d = self.reg(r);
+            if !is_float(self.ctx, t) && w < 32 {
+                let i32t = self.ctx.i32();
+                let tmp = self.new_reg(i32t);
+                narrow.push((d, tmp, w));
+                args.push(tmp);
+            } else {
+                args.push(d);
+            }
+        }
+        for (&v, &t) in ops.iter().zip(&ins) {
+            let r = self.abi_widen(v, t);
+            args.push(r);
+        }
+        let c = self.ctx.symbol_ref(&callee);
+        let n = i32_attr(self.ctx, rs.len() as i64);
+        let st = state(self.ctx, "ptx.call", self.loc, &args, &[], &[("callee", c), ("nresults", n)], &[]);
+        let o = self.ctx.create_op(st);
+        self.ctx.insert_op(o, InsertPoint::end(self.cur));
+        for (d, tmp, w) in narrow {
+            if w == 1 {
+                let i32t = self.ctx.i32();
+                let z = self.imm_int(0, i32t);
+                self.inst("setp", "ne.b32", &[d, tmp, z], None);
+            } else {
+                self.inst("cvt", "u16.u32", &[d, tmp], None);
+            }
+        }
+    }
+}
+
+/// A memory access's type suffix (`u32`, `f32`, `u64` for pointers, `u8` for i8).
+fn mem_suffix(ctx: &Context, t: TypeId) -> String {
+    match ctx.type_kind(t) {
+        TypeKind::Float(FloatKind::F32) => "f32".into(),
+        TypeKind::Float(FloatKind::F64) => "f64".into(),
+        TypeKind::Float(_) => "b16".into(),
+        TypeKind::Integer { width, .. } => format!("u{}", (*width).max(8)),
+        _ => "u64".into(),
+    }
+}
+
+/// Joins modifier pieces (`".volatile"`, `".global"`, `".u32"`) into a mods string
+/// without the leading dot.
+fn join(parts: &[&str]) -> String {
+    parts.concat().trim_start_matches('.').to_string()
+}
+
+pub(crate) fn str_of_symref(ctx: &Context, a: AttrId) -> String {
+    match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { root, .. } => ctx.str(*root).to_string(),
+        AttrKind::String(s) => s.clone(),
+        _ => String::new(),
+    }
+}
