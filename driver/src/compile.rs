@@ -3,7 +3,8 @@
 //! It preprocesses (`-E`: macros, includes with cuprite's built-in headers and the implicit
 //! `cuda_runtime.h`, conditionals, `#pragma unroll`), parses (`--emit=ast`: the syntax
 //! tree, host function bodies skipped) and runs semantic analysis, emitting the `cuda`
-//! dialect (`--emit=cuda`, the default). Lowering to PTX comes with the lowering issue.
+//! dialect (`--emit=cuda`), lowers it to `nvvm` (`--emit=nvvm`) and `ptx` (`--emit=ptx-ir`)
+//! and prints PTX (`--emit=ptx`, the default) with the `lowering` crate.
 //!
 //! The frontend runs on a thread with a large stack: sema recurses over expressions and
 //! statements as deep as the parser's nesting limit allows.

@@ -37,7 +37,7 @@ Usage: cuprite <command> [options]
 
 Commands:
   opt      Parse, verify, transform and print IR (like mlir-opt); `cuprite opt --help`
-  compile  CUDA C++ through the frontend (today: -E, preprocessing); `cuprite compile --help`
+  compile  CUDA C++ to PTX (and every level between); `cuprite compile --help`
 
 Options:
   -h, --help     Print this help

@@ -17,7 +17,7 @@
 //!    3 named `<function>$<variable>`; `ptr_add` scales the index to bytes (`ptradd`),
 //!    `member_addr` adds the field's offset from the struct layout ([`crate::layout`]).
 //! 4. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
-//!    of the right accuracy map to `nvvm.intr` ([`intrinsic`]); the rest of the math
+//!    of the right accuracy map to `nvvm.intr` (`FnLowering::intrinsic`); the rest of the math
 //!    library is a "not supported yet" error at the call.
 //!
 //! Errors carry the op's location; the translation goes on after one (with a zero value in

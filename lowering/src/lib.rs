@@ -1,7 +1,7 @@
 //! Conversions between cuprite's dialects and PTX printing:
 //!
-//! - [`cuda_to_nvvm`]: structured `cuda` functions to `nvvm` CFGs (CudaToNvvm);
-//! - [`nvvm_to_ptx`]: instruction selection from `nvvm` to `ptx` on virtual registers
+//! - [`mod@cuda_to_nvvm`]: structured `cuda` functions to `nvvm` CFGs (CudaToNvvm);
+//! - [`mod@nvvm_to_ptx`]: instruction selection from `nvvm` to `ptx` on virtual registers
 //!   (NvvmToPtx);
 //! - [`ptx_print`]: the PTX text of a `ptx` module, the only producer of PTX.
 //!

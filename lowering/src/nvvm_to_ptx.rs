@@ -2,9 +2,9 @@
 //!
 //! 1. Every SSA value of a function (op result or block argument) gets a virtual register
 //!    of its class (`i1` `.pred`, `i8`/`i16`/`f16` `.b16`, `i32` `.b32`, `i64` and pointers
-//!    `.b64`, `f32`, `f64`); constants are immediates at their uses ([`Sel::src`]) except
+//!    `.b64`, `f32`, `f64`); constants are immediates at their uses (`Sel::src`) except
 //!    where PTX wants a register.
-//! 2. Each op is selected by its own rule ([`Sel::select`]), one or a few PTX instructions;
+//! 2. Each op is selected by its own rule (`Sel::select`), one or a few PTX instructions;
 //!    a load or store whose address is `ptradd(base, constant)` or a global's address uses
 //!    PTX's `[reg+imm]` / `[symbol]` addressing.
 //! 3. Block arguments become register copies on each incoming edge; the copies of one edge

@@ -1,0 +1,33 @@
+// Structs by pointer, vector-type members, non-inlined device calls, histogram atomics,
+// __constant__ memory.
+struct Particle {
+  float3 pos;
+  float3 vel;
+  float mass;
+};
+
+__global__ void step(Particle *p, float dt, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  Particle *q = &p[i];
+  q->vel.y -= 9.81f * dt;
+  q->pos.x += q->vel.x * dt;
+  q->pos.y += q->vel.y * dt;
+  q->pos.z += q->vel.z * dt;
+}
+
+__device__ __noinline__ int bucket(float x, int bins) {
+  int b = (int)(x * bins);
+  return b < 0 ? 0 : (b >= bins ? bins - 1 : b);
+}
+
+__global__ void histogram(const float *x, unsigned *hist, int n, int bins) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) atomicAdd(&hist[bucket(x[i], bins)], 1u);
+}
+
+__constant__ float coeffs[4];
+
+__global__ void poly(const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = fmaf(fmaf(fmaf(coeffs[3], x[i], coeffs[2]), x[i], coeffs[1]), x[i], coeffs[0]);
+}
