@@ -2,7 +2,7 @@
 //! 8 bytes, `bool` 1, natural alignment of scalars, C struct layout).
 
 use cuprite_dialects::cuda::types::{decode, Decoded};
-use cuprite_ir::{parse::Parser, print::type_to_string, Context, TypeId, TypeKind};
+use cuprite_ir::{parse::Parser, Context, TypeId, TypeKind};
 
 /// Size and alignment in bytes (`None`: an incomplete type such as a struct named only).
 pub fn size_align(ctx: &mut Context, t: TypeId) -> Option<(u64, u64)> {
@@ -24,8 +24,7 @@ pub fn size_align(ctx: &mut Context, t: TypeId) -> Option<(u64, u64)> {
                 Some((s * n, a))
             }
             Decoded::Struct { fields, align, .. } => {
-                let (offsets, size, a) = struct_layout(ctx, &fields?, align)?;
-                let _ = offsets;
+                let (_, size, a) = struct_layout(ctx, &fields?, align)?;
                 Some((size, a))
             }
         },
@@ -68,9 +67,4 @@ pub fn pointee(ctx: &mut Context, ptr: TypeId) -> Option<TypeId> {
 /// A type from its text (the `cuda` types keep their components as text).
 pub fn parse_ty(ctx: &mut Context, text: &str) -> Option<TypeId> {
     Parser::new(ctx, text, "<type>").parse_type().ok()
-}
-
-/// The text of a type, for messages.
-pub fn show(ctx: &Context, t: TypeId) -> String {
-    type_to_string(ctx, t)
 }

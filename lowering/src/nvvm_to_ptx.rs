@@ -197,7 +197,7 @@ impl<'c, 's> Sel<'c, 's> {
     }
 
     fn run(&mut self, f: OpId, module: BlockId) {
-        let Some((inputs, results)) = cuprite_dialects::func::function_type(self.ctx, f).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
+        let Some(results) = cuprite_dialects::func::function_type(self.ctx, f).map(|(_, r)| r.to_vec()) else {
             return;
         };
         let body = self.ctx.region(f, 0);
@@ -259,7 +259,6 @@ impl<'c, 's> Sel<'c, 's> {
         st.regions.push(self.region);
         let op = self.ctx.create_op(st);
         self.ctx.insert_op(op, InsertPoint::end(module));
-        let _ = inputs;
     }
 
     // ----- building ------------------------------------------------------------------

@@ -7,6 +7,7 @@
 //! branched to. Virtual registers are numbered per class in order of declaration, so the
 //! output is deterministic.
 
+use crate::cuda_to_nvvm::{int_prop, str_prop};
 use crate::nvvm_to_ptx::str_of_symref;
 use cuprite_ir::{AttrKind, BlockId, Context, FloatKind, OpId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
@@ -86,20 +87,6 @@ fn is_entry(ctx: &Context, f: OpId) -> bool {
     matches!(ctx.get_attr(f, "kind").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 0, .. }))
 }
 
-fn str_attr(ctx: &Context, op: OpId, name: &str) -> String {
-    match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::String(s)) => s.clone(),
-        _ => String::new(),
-    }
-}
-
-fn int_attr(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
-    match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Integer { value, .. }) => Some(*value as i64),
-        _ => None,
-    }
-}
-
 fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
     match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Array(l)) => l
@@ -114,10 +101,10 @@ fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
 }
 
 fn print_global(ctx: &Context, op: OpId, out: &mut String) {
-    let space = str_attr(ctx, op, "space");
-    let name = str_attr(ctx, op, "sym_name");
-    let align = int_attr(ctx, op, "align").unwrap_or(1);
-    let size = int_attr(ctx, op, "size").unwrap_or(0);
+    let space = str_prop(ctx, op, "space").unwrap_or_default();
+    let name = str_prop(ctx, op, "sym_name").unwrap_or_default();
+    let align = int_prop(ctx, op, "align").unwrap_or(1);
+    let size = int_prop(ctx, op, "size").unwrap_or(0);
     if ctx.get_attr(op, "extern").is_some() {
         let _ = writeln!(out, ".extern {space} .align {align} .b8 {name}[];");
         return;
@@ -132,7 +119,7 @@ fn print_global(ctx: &Context, op: OpId, out: &mut String) {
 
 /// `.visible .entry name(.param ...)` / `.visible .func (.param .b32 func_retval0) name(...)`.
 fn signature(ctx: &Context, f: OpId) -> String {
-    let name = str_attr(ctx, f, "sym_name");
+    let name = str_prop(ctx, f, "sym_name").unwrap_or_default();
     let mut s = String::new();
     if is_entry(ctx, f) {
         s.push_str(".visible .entry ");
@@ -192,15 +179,15 @@ fn print_func(ctx: &Context, f: OpId, index: usize, out: &mut String) {
         }
         let _ = writeln!(out, ".maxntid {}", v.join(", "));
     }
-    if let Some(n) = int_attr(ctx, f, "minnctapersm") {
+    if let Some(n) = int_prop(ctx, f, "minnctapersm") {
         let _ = writeln!(out, ".minnctapersm {n}");
     }
-    if let Some(n) = int_attr(ctx, f, "maxnreg") {
+    if let Some(n) = int_prop(ctx, f, "maxnreg") {
         let _ = writeln!(out, ".maxnreg {n}");
     }
     out.push_str("{\n");
-    if let Some(size) = int_attr(ctx, f, "depot") {
-        let align = int_attr(ctx, f, "depot_align").unwrap_or(1);
+    if let Some(size) = int_prop(ctx, f, "depot") {
+        let align = int_prop(ctx, f, "depot_align").unwrap_or(1);
         let _ = writeln!(out, "\t.local .align {align} .b8 \t__local_depot{index}[{size}];");
     }
     let region = ctx.region(f, 0);
@@ -280,7 +267,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
         "unreachable" => out.push_str("\ttrap;\n"),
         "call" => print_call(ctx, op, &args, out),
         "asm" => {
-            let tmpl = str_attr(ctx, op, "template");
+            let tmpl = str_prop(ctx, op, "template").unwrap_or_default();
             let mut s = String::new();
             let mut chars = tmpl.chars().peekable();
             while let Some(c) = chars.next() {
@@ -309,14 +296,14 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
             let _ = writeln!(out, "\t// begin inline asm\n\t{}\n\t// end inline asm", s.trim());
         }
         _ => {
-            let mods = str_attr(ctx, op, "mods");
+            let mods = str_prop(ctx, op, "mods").unwrap_or_default();
             let full = if mods.is_empty() { mnem.to_string() } else { format!("{mnem}.{mods}") };
             let addr_at = match mnem {
                 "ld" | "atom" => Some(1),
                 "st" => Some(0),
                 _ => None,
             };
-            let off = int_attr(ctx, op, "offset");
+            let off = int_prop(ctx, op, "offset");
             let parts: Vec<String> = args
                 .iter()
                 .enumerate()
@@ -342,7 +329,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
 
 fn print_call(ctx: &Context, op: OpId, args: &[String], out: &mut String) {
     let callee = ctx.get_attr(op, "callee").map(|a| str_of_symref(ctx, a)).unwrap_or_default();
-    let nres = int_attr(ctx, op, "nresults").unwrap_or(0) as usize;
+    let nres = int_prop(ctx, op, "nresults").unwrap_or(0) as usize;
     let vals: Vec<ValueId> = ctx.operands(op).collect();
     let ty = |v: ValueId| -> &'static str {
         match ctx.type_kind(ctx.value_type(v)) {

@@ -114,6 +114,50 @@ fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
     print_function_like(p, op, &[])
 }
 
+/// The custom form of a function op whose `kind` property is an enum written as a
+/// keyword before the name (`cuda.func kernel @k(...)`, `nvvm.func device @f(...)`):
+/// `keywords[i]` spells kind `i`.
+pub fn print_kind_function(p: &mut OpPrinter<'_, '_>, op: OpId, keywords: &[&str]) -> std::fmt::Result {
+    let kind = match p.ctx().get_attr(op, "kind").map(|a| p.ctx().attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => *value as usize,
+        _ => 0,
+    };
+    p.write(" ");
+    p.write(keywords.get(kind).copied().unwrap_or(keywords[0]));
+    print_function_like(p, op, &["kind"])
+}
+
+/// Parses what [`print_kind_function`] prints; `props` as for [`parse_function_like`].
+pub fn parse_kind_function<'a>(
+    p: &mut OpParser<'a, '_>,
+    st: &mut OperationState,
+    keywords: &[&str],
+    props: &[&str],
+) -> Result<(), Diagnostic> {
+    let Some(kind) = keywords.iter().position(|k| p.eat_keyword(k)) else {
+        let expected: Vec<String> = keywords.iter().map(|k| format!("'{k}'")).collect();
+        return Err(p.error_here(format!("expected {}", expected.join(" or "))));
+    };
+    let ctx = p.ctx();
+    let i32t = ctx.i32();
+    let a = ctx.int_attr(kind as i128, i32t);
+    let k = ctx.sym("kind");
+    st.props.push((k, a));
+    parse_function_like(p, st, props)
+}
+
+/// Verifies a function op with a `kind` property: [`verify_function_like`], and a kernel
+/// (kind `kernel_kind`) returns nothing.
+pub fn verify_kind_function(ctx: &Context, op: OpId, kernel_kind: i128) -> Result<(), String> {
+    verify_function_like(ctx, op)?;
+    let is_kernel =
+        matches!(ctx.get_attr(op, "kind").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value, .. }) if *value == kernel_kind);
+    if is_kernel && function_type(ctx, op).is_some_and(|(_, results)| !results.is_empty()) {
+        return Err("a kernel returns no value".into());
+    }
+    Ok(())
+}
+
 /// `func.func`'s custom form after the op name, for any op with its attributes (its body
 /// the first region); `elided` are further attributes the caller printed itself.
 pub fn print_function_like(p: &mut OpPrinter<'_, '_>, op: OpId, elided: &[&str]) -> std::fmt::Result {

@@ -49,15 +49,7 @@ pub const INTRINSICS: &[(&str, usize)] = &[
 ];
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
-    crate::func::verify_function_like(ctx, op)?;
-    if FuncOp(op).kind(ctx) == Some(FuncKind::Kernel) {
-        if let Some((_, results)) = crate::func::function_type(ctx, op) {
-            if !results.is_empty() {
-                return Err("a kernel returns no value".into());
-            }
-        }
-    }
-    Ok(())
+    crate::func::verify_kind_function(ctx, op, FuncKind::Kernel as i128)
 }
 
 fn can_print_func(ctx: &Context, op: OpId) -> bool {
@@ -65,27 +57,11 @@ fn can_print_func(ctx: &Context, op: OpId) -> bool {
 }
 
 fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
-    let kind = FuncOp(op).kind(p.ctx()).unwrap_or(FuncKind::Device);
-    p.write(" ");
-    p.write(kind.keyword());
-    crate::func::print_function_like(p, op, &["kind"])?;
-    Ok(())
+    crate::func::print_kind_function(p, op, &["kernel", "device"])
 }
 
 fn parse_func(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
-    let kind = if p.eat_keyword("kernel") {
-        FuncKind::Kernel
-    } else if p.eat_keyword("device") {
-        FuncKind::Device
-    } else {
-        return Err(p.error_here("expected 'kernel' or 'device'"));
-    };
-    let ctx = p.ctx();
-    let i32t = ctx.i32();
-    let a = ctx.int_attr(kind as i128, i32t);
-    let k = ctx.sym("kind");
-    st.props.push((k, a));
-    crate::func::parse_function_like(p, st, &["maxntid", "minnctapersm", "maxnreg"])
+    crate::func::parse_kind_function(p, st, &["kernel", "device"], &["maxntid", "minnctapersm", "maxnreg"])
 }
 
 fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
