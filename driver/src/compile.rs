@@ -26,7 +26,17 @@ Options:
   --emit=nvvm                  Lower to the nvvm dialect (CFG, signless types) and print it
   --emit=ptx-ir                Select PTX instructions and print the ptx dialect module
   --emit=ptx                   Print PTX text (the default)
-  -O0 .. -O3                   Optimization level (accepted; the nvvm passes come next)
+  -O0 .. -O3                   Optimization level (default -O3): -O0 lowers without
+                               optimizing; -O1 and up run the nvvm pipeline (inlining,
+                               mem2reg, sccp, canonicalize, cse, dce)
+  --print-pipeline             Print the nvvm pass pipeline of the -O level and exit
+  --print-ir-before=<pass>[,<pass>...], --print-ir-after=<pass>[,<pass>...]
+  --print-ir-before-all, --print-ir-after-all, --print-ir-after-change
+                               Print the nvvm module around passes (to stderr)
+  --pass-statistics            Print each pass's counters (to stderr)
+  -maxrregcount=<N>            At most N registers per thread: `.maxnreg N` on every
+                               kernel without its own __launch_bounds__/__maxnreg__
+                               (nvcc passes it to ptxas; PTX carries it as .maxnreg)
   --use_fast_math              Approximate division, square root and exp/log/sin/cos
   --print-locations            With --emit=cuda: print each op's source location
   -fsyntax-only                Preprocess, parse and check; report diagnostics only
@@ -56,6 +66,11 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut werror = false;
     let mut json = false;
     let mut time_report = false;
+    let mut level: u8 = 3;
+    let mut print_pipeline = false;
+    let mut pass_stats = false;
+    let mut maxrregcount: Option<u32> = None;
+    let mut pass_opts = cuprite_ir::pass::PassOptions { verify_each: cfg!(debug_assertions), threading: true, ..Default::default() };
     let mut input: Option<PathBuf> = None;
     let mut output: Option<PathBuf> = None;
     let mut i = 0;
@@ -86,7 +101,21 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             "--emit=ptx" => emit = Emit::Ptx,
             "--print-locations" => locations = true,
             "--use_fast_math" | "-use_fast_math" => fast_math = true,
-            "-O0" | "-O1" | "-O2" | "-O3" => {}
+            "-O0" | "-O1" | "-O2" | "-O3" => level = a.as_bytes()[2] - b'0',
+            "--print-pipeline" => print_pipeline = true,
+            "--pass-statistics" => pass_stats = true,
+            "--print-ir-before-all" => pass_opts.print_before_all = true,
+            "--print-ir-after-all" => pass_opts.print_after_all = true,
+            "--print-ir-after-change" => pass_opts.print_after_change = true,
+            _ if a.starts_with("--print-ir-before=") => pass_opts.print_before.extend(a[18..].split(',').map(str::to_string)),
+            _ if a.starts_with("--print-ir-after=") => pass_opts.print_after.extend(a[17..].split(',').map(str::to_string)),
+            _ if a.starts_with("-maxrregcount") || a.starts_with("--maxrregcount") => {
+                let flag = if a.starts_with("--") { "--maxrregcount" } else { "-maxrregcount" };
+                match value(flag).and_then(|v| v.parse::<u32>().ok()) {
+                    Some(n) if n > 0 => maxrregcount = Some(n),
+                    _ => return usage_err(stderr, format!("{flag} needs a positive number of registers")),
+                }
+            }
             _ if a.starts_with("--emit=") => {
                 return usage_err(stderr, format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
             }
@@ -141,6 +170,10 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             }
         }
         i += 1;
+    }
+    if print_pipeline {
+        let _ = writeln!(stdout, "{}", cuprite_lowering::transforms::pipeline_text(level));
+        return 0;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
     let mut timer = PhaseTimer::new(time_report);
@@ -197,7 +230,10 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 out
             } else {
                 let opts = cuprite_lowering::CudaToNvvmOptions { fast_math };
-                let lowered = big_stack(|| lower(ctx, module, emit, &opts, sm, locations, &mut timer));
+                let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount };
+                let mut log = String::new();
+                let lowered = big_stack(|| lower(ctx, module, &opts, &lo, &mut timer, &mut log));
+                let _ = write!(stderr, "{log}");
                 match lowered {
                     Ok(text) => text,
                     Err(errs) => {
@@ -276,21 +312,57 @@ fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     })
 }
 
-/// CudaToNvvm, then (for `ptx-ir` and `ptx`) NvvmToPtx, then printing.
+/// What [`lower`] does after CudaToNvvm.
+struct LowerOptions {
+    emit: Emit,
+    sm: u32,
+    locations: bool,
+    level: u8,
+    pass_opts: cuprite_ir::pass::PassOptions,
+    pass_stats: bool,
+    maxrregcount: Option<u32>,
+}
+
+/// CudaToNvvm, the `-O` pipeline on nvvm, then (for `ptx-ir` and `ptx`) NvvmToPtx, then
+/// printing.
 fn lower(
     ctx: &mut cuprite_ir::Context,
     module: cuprite_ir::OpId,
-    emit: Emit,
     opts: &cuprite_lowering::CudaToNvvmOptions,
-    sm: u32,
-    locations: bool,
+    lo: &LowerOptions,
     timer: &mut PhaseTimer,
+    log: &mut String,
 ) -> Result<String, Vec<cuprite_lowering::LowerError>> {
+    let (emit, sm, locations) = (lo.emit, lo.sm, lo.locations);
     let print = |ctx: &cuprite_ir::Context, m| {
         cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
     };
     let nvvm = cuprite_lowering::cuda_to_nvvm(ctx, module, opts)?;
     timer.done("cuda to nvvm");
+    let reg = cuprite_lowering::transforms::registry();
+    let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(lo.level), "builtin.module", &reg)
+        .expect("the built-in pipelines parse");
+    let mut popts = lo.pass_opts.clone();
+    popts.print.locations = locations;
+    let result = cuprite_ir::pass::run_pipeline(ctx, nvvm, &pm, &popts, None);
+    let failed = result.is_err();
+    let out = result.unwrap_or_else(|e| e);
+    use std::fmt::Write as _;
+    log.push_str(&out.dumps);
+    for d in &out.diagnostics {
+        let _ = writeln!(log, "{d}");
+    }
+    if lo.pass_stats {
+        log.push_str(&cuprite_ir::pass::format_statistics(&out.statistics));
+    }
+    if failed {
+        let loc = ctx.op_loc(nvvm);
+        return Err(vec![cuprite_lowering::LowerError { loc, message: "the nvvm optimization pipeline failed (see above)".into() }]);
+    }
+    timer.done("nvvm passes");
+    if let Some(n) = lo.maxrregcount {
+        cuprite_lowering::set_max_registers(ctx, nvvm, n);
+    }
     if emit == Emit::Nvvm {
         return Ok(print(ctx, nvvm));
     }

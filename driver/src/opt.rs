@@ -142,7 +142,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
 /// Runs `cuprite opt`.
 pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     let registry = cuprite_dialects::registry();
-    let passes = cuprite_dialects::passes();
+    let passes = cuprite_lowering::transforms::registry();
     if args.iter().any(|a| a == "--list-passes") {
         for (n, d) in passes.list() {
             let _ = writeln!(stdout, "  --{n:<14} {d}");

@@ -3,7 +3,8 @@
 //! - [`mod@cuda_to_nvvm`]: structured `cuda` functions to `nvvm` CFGs (CudaToNvvm);
 //! - [`mod@nvvm_to_ptx`]: instruction selection from `nvvm` to `ptx` on virtual registers
 //!   (NvvmToPtx);
-//! - [`ptx_print`]: the PTX text of a `ptx` module, the only producer of PTX.
+//! - [`ptx_print`]: the PTX text of a `ptx` module, the only producer of PTX;
+//! - [`transforms`]: the `nvvm` optimizations (inline, mem2reg, sccp) and the `-O` pipelines.
 //!
 //! Each conversion builds a new module in the same [`cuprite_ir::Context`] and leaves its
 //! input as it was, so that every level can be printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
@@ -12,7 +13,22 @@ pub mod cuda_to_nvvm;
 pub mod layout;
 pub mod nvvm_to_ptx;
 pub mod ptx_print;
+pub mod transforms;
 
 pub use cuda_to_nvvm::{cuda_to_nvvm, CudaToNvvmOptions, LowerError};
 pub use nvvm_to_ptx::nvvm_to_ptx;
 pub use ptx_print::{print_ptx, PtxOptions};
+
+/// `-maxrregcount=N`: `maxnreg = N` on every kernel of nvvm `module` that has no launch
+/// bounds or register limit of its own (as nvcc, where `__launch_bounds__` wins).
+pub fn set_max_registers(ctx: &mut cuprite_ir::Context, module: cuprite_ir::OpId, n: u32) {
+    for f in cuprite_ir::walk::collect_preorder(ctx, module) {
+        let kernel = ctx.op_name_str(f) == "nvvm.func"
+            && matches!(ctx.get_attr(f, "kind").map(|a| ctx.attr_kind(a)), Some(cuprite_ir::AttrKind::Integer { value: 0, .. }));
+        if kernel && ctx.get_attr(f, "maxntid").is_none() && ctx.get_attr(f, "maxnreg").is_none() {
+            let i32t = ctx.int_type(32);
+            let a = ctx.int_attr(n as i128, i32t);
+            ctx.set_attr(f, "maxnreg", a);
+        }
+    }
+}

@@ -1,6 +1,7 @@
-//! From CUDA to PTX: every kernel file in `ptx/` and `examples/cuda/` compiles, its `nvvm`
-//! and PTX output are snapshotted (sm_90), and the PTX for sm_75, sm_80 and sm_90 is
-//! assembled by NVIDIA's ptxas 13.0, which must print no error and no warning. Files in
+//! From CUDA to PTX: every kernel file in `ptx/` and `examples/cuda/` compiles, each stage
+//! is snapshotted (sm_90): `cuda`, `nvvm` as CudaToNvvm makes it (`-O0`), `nvvm` after the
+//! `-O3` pipeline, `ptx-ir` and PTX; and the PTX for sm_75, sm_80 and sm_90, at `-O0` and
+//! `-O3`, is assembled by NVIDIA's ptxas 13.0, which must print no error and no warning. Files in
 //! `ptx/unsupported/` must fail with a diagnostic (snapshotted) and write no PTX.
 //!
 //! ptxas comes from `scripts/install-ptxas.sh` (PyPI, no GPU needed); CI sets
@@ -66,19 +67,28 @@ fn corpus() -> Vec<(String, PathBuf)> {
 fn corpus_compiles_to_ptx_that_ptxas_accepts() {
     let ptxas = ptxas();
     for (name, file) in corpus() {
-        let (code, nvvm, err) = compile(&file, &["--emit=nvvm"]);
-        assert_eq!(code, 0, "{}: --emit=nvvm failed:\n{err}", file.display());
-        insta::assert_snapshot!(format!("{name}.nvvm"), nvvm);
+        for (stage, args) in [
+            ("cuda", &["--emit=cuda"][..]),
+            ("nvvm-O0", &["--emit=nvvm", "-O0"]),
+            ("nvvm", &["--emit=nvvm"]),
+            ("ptx-ir", &["--emit=ptx-ir"]),
+        ] {
+            let (code, out, err) = compile(&file, args);
+            assert_eq!(code, 0, "{}: {args:?} failed:\n{err}", file.display());
+            insta::assert_snapshot!(format!("{name}.{stage}"), out);
+        }
         for sm in TARGETS {
-            let arch = format!("--arch=sm_{sm}");
-            let (code, ptx, err) = compile(&file, &[&arch]);
-            assert_eq!(code, 0, "{}: compiling for sm_{sm} failed:\n{err}", file.display());
-            assert!(ptx.contains(&format!(".target sm_{sm}")), "{name}: no .target");
-            if sm == 90 {
-                insta::assert_snapshot!(format!("{name}.ptx"), ptx);
-            }
-            if let Some(p) = &ptxas {
-                assemble(p, &ptx, sm, &name);
+            for level in ["-O0", "-O3"] {
+                let arch = format!("--arch=sm_{sm}");
+                let (code, ptx, err) = compile(&file, &[&arch, level]);
+                assert_eq!(code, 0, "{}: compiling for sm_{sm} {level} failed:\n{err}", file.display());
+                assert!(ptx.contains(&format!(".target sm_{sm}")), "{name}: no .target");
+                if sm == 90 && level == "-O3" {
+                    insta::assert_snapshot!(format!("{name}.ptx"), ptx);
+                }
+                if let Some(p) = &ptxas {
+                    assemble(p, &ptx, sm, &format!("{name}{level}"));
+                }
             }
         }
     }

@@ -26,7 +26,7 @@ const WITH_OVERFLOW_FLAGS: &[&str] = &["arith.addi", "arith.subi", "arith.muli",
 
 // ----- helpers ---------------------------------------------------------------------------
 
-fn int_info(ctx: &Context, t: TypeId) -> Option<(u32, Signedness)> {
+pub(crate) fn int_info(ctx: &Context, t: TypeId) -> Option<(u32, Signedness)> {
     match ctx.type_kind(t) {
         TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
         TypeKind::Index => Some((64, Signedness::Signless)),
@@ -59,7 +59,7 @@ fn float_value(ctx: &Context, a: AttrId) -> Option<(f64, FloatKind)> {
     }
 }
 
-fn unsigned(v: i128, width: u32) -> u128 {
+pub(crate) fn unsigned(v: i128, width: u32) -> u128 {
     if width >= 128 {
         v as u128
     } else {
@@ -67,7 +67,7 @@ fn unsigned(v: i128, width: u32) -> u128 {
     }
 }
 
-fn signed(v: i128, width: u32) -> i128 {
+pub(crate) fn signed(v: i128, width: u32) -> i128 {
     normalize_int(v, width, Signedness::Signless)
 }
 

@@ -12,6 +12,10 @@ pub mod ops {
 }
 pub use ops::*;
 
+pub mod fold;
+use fold::canonicalize_cond_br;
+pub use fold::materialize_constant;
+
 /// The names `nvvm.intr` accepts, with their operand counts.
 pub const INTRINSICS: &[(&str, usize)] = &[
     ("sqrt.rn", 1),

@@ -16,6 +16,7 @@ def Nvvm_Dialect : Dialect {
     `nvvm.intr` with a name from a fixed table (`sqrt.rn`, `rsqrt.approx`, `popc`, ...).
     The GPU optimizations run at this level.
   }];
+  let hasConstantMaterializer = 1;
 }
 
 class Nvvm_Op<string mnemonic, list<Trait> traits = []> : Op<Nvvm_Dialect, mnemonic, traits>;
@@ -137,6 +138,7 @@ def Nvvm_CondBrOp : Nvvm_Op<"cond_br", [AttrSizedOperandSegments, Pure, Terminat
     $condition `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,`
     $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict
   }];
+  let hasCanonicalizer = 1;
 }
 
 def Nvvm_UnreachableOp : Nvvm_Op<"unreachable", [Terminator]> {
@@ -167,6 +169,8 @@ class Nvvm_IntBin<string mnemonic, string what, list<Trait> traits = []>
   let arguments = (ins AnySignlessInteger:$lhs, AnySignlessInteger:$rhs);
   let results = (outs AnySignlessInteger:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
+  let folderFn = "fold::fold_int_binary";
 }
 
 class Nvvm_FloatBin<string mnemonic, string what>
@@ -213,6 +217,8 @@ def Nvvm_ICmpOp : Nvvm_Op<"icmp", [Pure, SameTypeOperands]> {
   let arguments = (ins Nvvm_ICmpPred:$predicate, AnyType:$lhs, AnyType:$rhs);
   let results = (outs I1:$result);
   let assemblyFormat = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasFolder = 1;
+  let folderFn = "fold::fold_icmp";
 }
 
 def Nvvm_FCmpOp : Nvvm_Op<"fcmp", [Pure, SameTypeOperands]> {
@@ -227,6 +233,8 @@ def Nvvm_SelectOp : Nvvm_Op<"select", [Pure, AllTypesMatch<["trueValue", "falseV
   let arguments = (ins I1:$condition, AnyType:$trueValue, AnyType:$falseValue);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$condition `,` $trueValue `,` $falseValue attr-dict `:` type($result)";
+  let hasFolder = 1;
+  let folderFn = "fold::fold_select";
 }
 
 class Nvvm_Cast<string mnemonic, string what> : Nvvm_Op<mnemonic, [Pure]> {
@@ -234,6 +242,8 @@ class Nvvm_Cast<string mnemonic, string what> : Nvvm_Op<mnemonic, [Pure]> {
   let arguments = (ins AnyType:$arg);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$arg attr-dict `:` type($arg) `to` type($result)";
+  let hasFolder = 1;
+  let folderFn = "fold::fold_cast";
 }
 
 def Nvvm_TruncOp : Nvvm_Cast<"trunc", "Integer truncation">;

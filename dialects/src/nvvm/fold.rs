@@ -1,0 +1,220 @@
+//! Constant evaluation, folders and canonicalizations of the `nvvm` dialect.
+//!
+//! [`eval`] computes the constant result of an op from constant operands without touching
+//! the IR: the folders below use it, and so does the sparse conditional constant
+//! propagation in `lowering`. Integer semantics are LLVM's (wrapping, two's complement);
+//! division by zero, signed `MIN / -1` and over-wide shifts are poison and never folded.
+
+use crate::arith::{eval_cmpi, eval_int_binary, int_info, int_value, signed, unsigned};
+use cuprite_ir::{
+    ods::operand_range,
+    rewrite::{constant_value, PatternSet},
+    AttrId, AttrKind, Context, FloatKind, FoldOutcome, FoldResult, LocId, OpId, Traits, TypeId, TypeKind, ValueId,
+};
+
+/// The `arith` name with the same integer semantics as nvvm binary op `name`.
+fn arith_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "nvvm.add" => "arith.addi",
+        "nvvm.sub" => "arith.subi",
+        "nvvm.mul" => "arith.muli",
+        "nvvm.sdiv" => "arith.divsi",
+        "nvvm.udiv" => "arith.divui",
+        "nvvm.srem" => "arith.remsi",
+        "nvvm.urem" => "arith.remui",
+        "nvvm.shl" => "arith.shli",
+        "nvvm.lshr" => "arith.shrui",
+        "nvvm.ashr" => "arith.shrsi",
+        "nvvm.and" => "arith.andi",
+        "nvvm.or" => "arith.ori",
+        "nvvm.xor" => "arith.xori",
+        _ => return None,
+    })
+}
+
+fn static_name(ctx: &Context, op: OpId) -> &'static str {
+    ctx.op_info(op).map_or("", |i| i.name)
+}
+
+fn width_of(ctx: &Context, t: TypeId) -> Option<u32> {
+    int_info(ctx, t).map(|i| i.0)
+}
+
+/// The constant result of `op` given constant operands `consts` (one entry per operand,
+/// `None` where unknown), or `None` if it is not a constant.
+pub fn eval(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Option<AttrId> {
+    let name = static_name(ctx, op);
+    if ctx.num_results(op) != 1 {
+        return None;
+    }
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let c = |i: usize| consts.get(i).copied().flatten().and_then(|a| int_value(ctx, a));
+    if name == "nvvm.constant" {
+        return ctx.get_attr(op, "value");
+    }
+    if let Some(an) = arith_name(name) {
+        let w = width_of(ctx, ty)?;
+        let r = eval_int_binary(an, c(0)?, c(1)?, w)?;
+        return Some(ctx.int_attr(r, ty));
+    }
+    match name {
+        "nvvm.icmp" => {
+            let pred = ctx.get_attr(op, "predicate").and_then(|a| int_value(ctx, a))?;
+            let w = width_of(ctx, ctx.value_type(ctx.operand(op, 0)))?;
+            let r = eval_cmpi(pred, c(0)?, c(1)?, w)?;
+            let i1 = ctx.i1();
+            Some(ctx.int_attr(r as i128, i1))
+        }
+        "nvvm.select" => match c(0)? {
+            0 => consts.get(2).copied().flatten(),
+            _ => consts.get(1).copied().flatten(),
+        },
+        "nvvm.trunc" | "nvvm.sext" | "nvvm.zext" => {
+            let from = width_of(ctx, ctx.value_type(ctx.operand(op, 0)))?;
+            width_of(ctx, ty)?;
+            let v = c(0)?;
+            let r = if name == "nvvm.zext" { unsigned(v, from) as i128 } else { signed(v, from) };
+            Some(ctx.int_attr(r, ty))
+        }
+        "nvvm.sitofp" | "nvvm.uitofp" => {
+            let from = width_of(ctx, ctx.value_type(ctx.operand(op, 0)))?;
+            let v = if name == "nvvm.sitofp" { signed(c(0)?, from) } else { unsigned(c(0)?, from) as i128 };
+            // Exact in f64 (and so rounded once to f32): larger values could double-round.
+            if v.unsigned_abs() > (1u128 << 53) {
+                return None;
+            }
+            let bits = match ctx.type_kind(ty) {
+                TypeKind::Float(FloatKind::F32) => (v as f32).to_bits() as u64,
+                TypeKind::Float(FloatKind::F64) => (v as f64).to_bits(),
+                _ => return None,
+            };
+            Some(ctx.attr(AttrKind::Float { bits, ty }))
+        }
+        _ => None,
+    }
+}
+
+fn value(v: ValueId) -> FoldOutcome {
+    FoldOutcome::Replace(smallvec::smallvec![FoldResult::Value(v)])
+}
+
+fn attr(a: AttrId) -> FoldOutcome {
+    FoldOutcome::Replace(smallvec::smallvec![FoldResult::Attr(a)])
+}
+
+pub(super) fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    if let Some(a) = eval(ctx, op, consts) {
+        return attr(a);
+    }
+    let name = static_name(ctx, op);
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let ty = ctx.value_type(ctx.result(op, 0));
+    let Some(width) = width_of(ctx, ty) else { return FoldOutcome::None };
+    let (ca, cb) = (consts[0].and_then(|a| int_value(ctx, a)), consts[1].and_then(|a| int_value(ctx, a)));
+    // Constants go to the right of commutative ops.
+    if ca.is_some() && cb.is_none() && ctx.has_trait(op, Traits::COMMUTATIVE) {
+        ctx.set_operands(op, &[y, x]);
+        return FoldOutcome::InPlace;
+    }
+    let ones = signed(-1, width);
+    match (name, cb.map(|v| signed(v, width))) {
+        ("nvvm.add" | "nvvm.sub" | "nvvm.or" | "nvvm.xor" | "nvvm.shl" | "nvvm.ashr" | "nvvm.lshr", Some(0)) => return value(x),
+        ("nvvm.mul" | "nvvm.sdiv" | "nvvm.udiv", Some(1)) => return value(x),
+        ("nvvm.mul" | "nvvm.and", Some(0)) => return attr(ctx.int_attr(0, ty)),
+        ("nvvm.srem" | "nvvm.urem", Some(1)) => return attr(ctx.int_attr(0, ty)),
+        ("nvvm.and", Some(v)) if v == ones => return value(x),
+        ("nvvm.or", Some(v)) if v == ones => return attr(ctx.int_attr(ones, ty)),
+        _ => {}
+    }
+    if x == y {
+        match name {
+            "nvvm.sub" | "nvvm.xor" => return attr(ctx.int_attr(0, ty)),
+            "nvvm.and" | "nvvm.or" => return value(x),
+            _ => {}
+        }
+    }
+    FoldOutcome::None
+}
+
+pub(super) fn fold_icmp(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    if let Some(a) = eval(ctx, op, consts) {
+        return attr(a);
+    }
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let pred = ctx.get_attr(op, "predicate").and_then(|a| int_value(ctx, a));
+    if x == y && width_of(ctx, ctx.value_type(x)).is_some() {
+        if let Some(p) = pred {
+            let i1 = ctx.i1();
+            return attr(ctx.int_attr(matches!(p, 0 | 3 | 5 | 7 | 9) as i128, i1));
+        }
+    }
+    FoldOutcome::None
+}
+
+pub(super) fn fold_select(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    let (t, f) = (ctx.operand(op, 1), ctx.operand(op, 2));
+    if t == f {
+        return value(t);
+    }
+    match consts[0].and_then(|c| int_value(ctx, c)) {
+        Some(0) => value(f),
+        Some(_) => value(t),
+        None => FoldOutcome::None,
+    }
+}
+
+pub(super) fn fold_cast(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    if let Some(a) = eval(ctx, op, consts) {
+        return attr(a);
+    }
+    // A cast to the same type, and trunc(ext x) back to x's type, are x.
+    let x = ctx.operand(op, 0);
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if ctx.value_type(x) == ty {
+        return value(x);
+    }
+    if static_name(ctx, op) == "nvvm.trunc" {
+        if let Some(d) = ctx.defining_op(x) {
+            if matches!(static_name(ctx, d), "nvvm.sext" | "nvvm.zext") && ctx.value_type(ctx.operand(d, 0)) == ty {
+                return value(ctx.operand(d, 0));
+            }
+        }
+    }
+    FoldOutcome::None
+}
+
+/// `nvvm.cond_br` on a constant condition, or to the same block with the same arguments,
+/// becomes `nvvm.br`.
+pub(super) fn canonicalize_cond_br(set: &mut PatternSet) {
+    set.add_fn("nvvm.cond_br-to-br", super::CondBrOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let args =
+            |i: usize| -> Vec<ValueId> { operand_range(&super::ops::COND_BR_SPEC, ctx, op, i + 1).map(|k| ctx.operand(op, k)).collect() };
+        let cond = constant_value(ctx, ctx.operand(op, 0)).and_then(|a| int_value(ctx, a));
+        let which = match cond {
+            Some(c) => usize::from(c == 0),
+            None if ctx.successor(op, 0) == ctx.successor(op, 1) && args(0) == args(1) => 0,
+            None => return false,
+        };
+        let (a, dest, loc) = (args(which), ctx.successor(op, which), ctx.op_loc(op));
+        let st = super::BrOp::build(rw.ctx, loc, &a, dest);
+        rw.set_insertion_point_before(op);
+        rw.create(st);
+        rw.erase_op(op);
+        true
+    });
+}
+
+/// Makes an `nvvm.constant` of `ty` holding `attr` (the folding drivers' hook).
+pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
+    let value = match (ctx.attr_kind(attr).clone(), ctx.type_kind(ty).clone()) {
+        (AttrKind::Integer { ty: at, .. }, _) if at == ty => attr,
+        (AttrKind::Integer { value, .. }, TypeKind::Integer { .. }) => ctx.int_attr(value, ty),
+        (AttrKind::Float { ty: at, .. }, _) if at == ty => attr,
+        _ => return None,
+    };
+    let props = ctx.dict1(ctx.value_sym(), value);
+    let name = ctx.sym("nvvm.constant");
+    let empty = ctx.empty_dict();
+    Some(ctx.create_op_parts(name, loc, &[], &[ty], props, empty, Vec::new(), &[]))
+}

@@ -1,0 +1,215 @@
+//! `nvvm-inline`: inlines calls to device functions, multi-block bodies included, and
+//! drops the device functions no call is left to (whole-program compilation, as
+//! `nvcc -ptx` without `-rdc`: a device function cannot be called from another file).
+//!
+//! A call is inlined when its callee has a body, is not the function making the call, and
+//! is small ([`InlineOptions::threshold`] ops) or has only this one call. Inlining a call:
+//! 1. split the caller's block before the call; the second half gets one argument per
+//!    call result, which replace the results;
+//! 2. copy the callee's body between the halves; the first half branches to the copy's
+//!    entry passing the call's operands (the entry's arguments are the parameters);
+//! 3. each copied `nvvm.return` becomes a branch to the second half with its operands;
+//! 4. copied `nvvm.alloca`s move to the caller's entry block, so that a call in a loop
+//!    does not grow the stack and mem2reg sees them as ordinary locals.
+//!
+//! Calls made by inlined bodies are considered in the next round, at most
+//! [`MAX_ROUNDS`] rounds (the budget that stops recursion through several functions).
+
+use cuprite_dialects::nvvm::BrOp;
+use cuprite_ir::{
+    clone::{clone_op, CloneMap},
+    AttrKind, BlockId, Context, InsertPoint, OpId,
+};
+use rustc_hash::FxHashMap;
+
+/// Rounds of inlining: chains of calls N deep need N rounds; the bound stops recursive
+/// cycles through several functions.
+pub const MAX_ROUNDS: u32 = 8;
+
+/// When to inline.
+#[derive(Clone, Debug)]
+pub struct InlineOptions {
+    /// Callees of at most this many ops are inlined at every call.
+    pub threshold: usize,
+}
+
+impl Default for InlineOptions {
+    fn default() -> Self {
+        // cicc inlines nearly every device function; calls cost a stack frame and the
+        // .param copies of the ABI, so only large functions called from several places
+        // stay calls.
+        InlineOptions { threshold: 400 }
+    }
+}
+
+/// What inlining did.
+#[derive(Default, Debug)]
+pub struct InlineStats {
+    pub inlined: u64,
+    pub functions_erased: u64,
+    /// Whether the round budget stopped it with calls left that could be inlined.
+    pub budget_hit: bool,
+}
+
+fn callee_name(ctx: &Context, call: OpId) -> Option<String> {
+    ctx.get_attr(call, "callee").map(|a| crate::nvvm_to_ptx::str_of_symref(ctx, a))
+}
+
+fn func_name(ctx: &Context, f: OpId) -> Option<String> {
+    ctx.get_attr(f, "sym_name").map(|a| crate::nvvm_to_ptx::str_of_symref(ctx, a))
+}
+
+fn body_entry(ctx: &Context, f: OpId) -> Option<BlockId> {
+    ctx.regions(f).first().and_then(|&r| ctx.entry_block(r))
+}
+
+/// Inlines calls in the `nvvm.func`s of `module`.
+pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> InlineStats {
+    let mut stats = InlineStats::default();
+    let funcs: Vec<OpId> =
+        cuprite_ir::walk::collect_preorder(ctx, module).into_iter().filter(|&o| ctx.op_name_str(o) == "nvvm.func").collect();
+    let by_name: FxHashMap<String, OpId> = funcs.iter().filter_map(|&f| func_name(ctx, f).map(|n| (n, f))).collect();
+    let recursive = recursive_functions(ctx, &funcs, &by_name);
+    for round in 0..=MAX_ROUNDS {
+        let calls: Vec<(OpId, OpId, OpId)> = funcs
+            .iter()
+            .flat_map(|&f| {
+                cuprite_ir::walk::collect_preorder(ctx, f)
+                    .into_iter()
+                    .filter(|&o| ctx.op_name_str(o) == "nvvm.call")
+                    .filter_map(|c| callee_name(ctx, c).and_then(|n| by_name.get(&n).copied()).map(|callee| (f, c, callee)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut ncalls: FxHashMap<OpId, usize> = FxHashMap::default();
+        for &(_, _, callee) in &calls {
+            *ncalls.entry(callee).or_default() += 1;
+        }
+        let size: FxHashMap<OpId, usize> = ncalls.keys().map(|&f| (f, cuprite_ir::walk::collect_preorder(ctx, f).len())).collect();
+        let candidates: Vec<(OpId, OpId)> = calls
+            .into_iter()
+            .filter(|&(caller, _, callee)| {
+                caller != callee
+                    && !recursive.contains(&callee)
+                    && body_entry(ctx, callee).is_some()
+                    && (size[&callee] <= opts.threshold || ncalls[&callee] == 1)
+            })
+            .map(|(_, call, callee)| (call, callee))
+            .collect();
+        if candidates.is_empty() {
+            break;
+        }
+        if round == MAX_ROUNDS {
+            stats.budget_hit = true;
+            break;
+        }
+        for (call, callee) in candidates {
+            if inline_call(ctx, call, callee) {
+                stats.inlined += 1;
+            }
+        }
+    }
+    // Device functions nothing calls any more.
+    let mut called: FxHashMap<String, ()> = FxHashMap::default();
+    for &f in &funcs {
+        for o in cuprite_ir::walk::collect_preorder(ctx, f) {
+            if let Some(n) = (ctx.op_name_str(o) == "nvvm.call").then(|| callee_name(ctx, o)).flatten() {
+                called.insert(n, ());
+            }
+        }
+    }
+    for &f in &funcs {
+        let device = matches!(ctx.get_attr(f, "kind").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 1, .. }));
+        if device && !func_name(ctx, f).is_some_and(|n| called.contains_key(&n)) {
+            for o in cuprite_ir::walk::collect_preorder(ctx, f).into_iter().rev() {
+                ctx.drop_operands(o);
+                ctx.clear_successors(o);
+            }
+            ctx.erase_op(f);
+            stats.functions_erased += 1;
+        }
+    }
+    stats
+}
+
+/// The functions that can reach themselves through calls (never inlined).
+fn recursive_functions(ctx: &Context, funcs: &[OpId], by_name: &FxHashMap<String, OpId>) -> rustc_hash::FxHashSet<OpId> {
+    let callees: FxHashMap<OpId, Vec<OpId>> = funcs
+        .iter()
+        .map(|&f| {
+            let cs = cuprite_ir::walk::collect_preorder(ctx, f)
+                .into_iter()
+                .filter(|&o| ctx.op_name_str(o) == "nvvm.call")
+                .filter_map(|c| callee_name(ctx, c).and_then(|n| by_name.get(&n).copied()))
+                .collect();
+            (f, cs)
+        })
+        .collect();
+    let mut out = rustc_hash::FxHashSet::default();
+    for &f in funcs {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work: Vec<OpId> = callees[&f].clone();
+        while let Some(g) = work.pop() {
+            if g == f {
+                out.insert(f);
+                break;
+            }
+            if seen.insert(g) {
+                work.extend(callees.get(&g).into_iter().flatten().copied());
+            }
+        }
+    }
+    out
+}
+
+/// Inlines one call; false if its shape does not match the callee.
+fn inline_call(ctx: &mut Context, call: OpId, callee: OpId) -> bool {
+    let (Some(block), Some(centry)) = (ctx.op_block(call), body_entry(ctx, callee)) else { return false };
+    if ctx.block_args(centry).len() != ctx.num_operands(call) {
+        return false;
+    }
+    let Some(region) = ctx.block_region(block) else { return false };
+    let Some(caller_entry) = ctx.entry_block(region) else { return false };
+    let loc = ctx.op_loc(call);
+    let cont = ctx.split_block(block, call);
+    for i in 0..ctx.num_results(call) {
+        let r = ctx.result(call, i);
+        let a = ctx.add_block_arg(cont, ctx.value_type(r));
+        ctx.replace_all_uses_with(r, a);
+    }
+    let args = ctx.operand_vec(call);
+    ctx.drop_operands(call);
+    ctx.erase_op(call);
+    let mut map = CloneMap::default();
+    let copy = clone_op(ctx, callee, &mut map);
+    let cr = ctx.take_region(copy, 0);
+    let blocks: Vec<BlockId> = ctx.region_blocks(cr).to_vec();
+    let idx = ctx.block_index(cont).unwrap_or(0);
+    ctx.inline_region_before(cr, region, idx);
+    ctx.erase_detached_region(cr);
+    ctx.erase_op(copy);
+    let st = BrOp::build(ctx, loc, &args, blocks[0]);
+    let br = ctx.create_op(st);
+    ctx.insert_op(br, InsertPoint::end(block));
+    for &b in &blocks {
+        for o in ctx.block_ops(b).collect::<Vec<_>>() {
+            match ctx.op_name_str(o) {
+                "nvvm.return" => {
+                    let vals = ctx.operand_vec(o);
+                    let l = ctx.op_loc(o);
+                    let st = BrOp::build(ctx, l, &vals, cont);
+                    let nb = ctx.create_op(st);
+                    ctx.insert_op(nb, InsertPoint { block: b, before: Some(o) });
+                    ctx.drop_operands(o);
+                    ctx.erase_op(o);
+                }
+                "nvvm.alloca" => {
+                    ctx.unlink_op(o);
+                    ctx.insert_op(o, InsertPoint { block: caller_entry, before: ctx.first_op(caller_entry) });
+                }
+                _ => {}
+            }
+        }
+    }
+    true
+}

@@ -1,0 +1,140 @@
+//! The optimizations that run on the `nvvm` level, as passes of `cuprite_ir`'s pass
+//! manager, and the pipelines `cuprite compile -O<N>` runs.
+//!
+//! | pass | anchor | what |
+//! |---|---|---|
+//! | `nvvm-inline` | `builtin.module` | inlines device functions ([`inline`]) |
+//! | `mem2reg` | `nvvm.func` | locals to SSA values ([`mem2reg`]) |
+//! | `sccp` | `nvvm.func` | sparse conditional constant propagation ([`sccp`]) |
+//! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
+//!
+//! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. The function-level part is a
+//! nested pipeline on `nvvm.func`, which is isolated from above: with threading on, the
+//! pass manager moves each function into its own `Context` and runs them in parallel.
+
+pub mod cfg;
+pub mod inline;
+pub mod mem2reg;
+pub mod sccp;
+
+use cuprite_ir::{
+    pass::{Pass, PassFailure, PassRegistry, PassState, Preserved},
+    Context, OpId,
+};
+
+/// `mem2reg` as a pass.
+pub struct Mem2RegPass;
+
+impl Pass for Mem2RegPass {
+    fn name(&self) -> &str {
+        "mem2reg"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = mem2reg::mem2reg(ctx, op);
+        if s.promoted == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("promoted allocas".into(), s.promoted));
+        state.statistics.push(("block arguments kept".into(), s.block_args));
+        Ok(())
+    }
+}
+
+/// `sccp` as a pass (it also forwards branches through empty blocks and drops the block
+/// arguments that became dead or trivial).
+pub struct SccpPass;
+
+impl Pass for SccpPass {
+    fn name(&self) -> &str {
+        "sccp"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let mut n = sccp::sccp(ctx, op);
+        if let Some(&r) = ctx.regions(op).first() {
+            n += cfg::forward_empty_blocks(ctx, r);
+            cuprite_ir::rewrite::region_simplify::erase_unreachable_blocks(ctx, r);
+            n += cfg::simplify_block_args(ctx, r);
+        }
+        if n == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("values and branches folded".into(), n));
+        Ok(())
+    }
+}
+
+/// `nvvm-inline` as a pass.
+pub struct InlinePass(pub inline::InlineOptions);
+
+impl Pass for InlinePass {
+    fn name(&self) -> &str {
+        "nvvm-inline"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = inline::inline_module(ctx, op, &self.0);
+        if s.budget_hit {
+            state.diagnostics.push(cuprite_ir::Diagnostic::remark(
+                format!("nvvm-inline: stopped after {} rounds; calls that could be inlined remain", inline::MAX_ROUNDS),
+                None,
+            ));
+        }
+        if s.inlined == 0 && s.functions_erased == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("calls inlined".into(), s.inlined));
+        state.statistics.push(("device functions erased".into(), s.functions_erased));
+        Ok(())
+    }
+}
+
+/// The dialects' passes (the core's generic ones) plus the `nvvm` ones: what `cuprite opt`
+/// and `cuprite compile` can run.
+pub fn registry() -> PassRegistry {
+    let mut reg = cuprite_dialects::passes();
+    reg.register("mem2reg", "Promote local variables (nvvm.alloca) to SSA values", |o| {
+        no_options("mem2reg", o)?;
+        Ok(Box::new(Mem2RegPass))
+    });
+    reg.register("sccp", "Sparse conditional constant propagation on nvvm functions", |o| {
+        no_options("sccp", o)?;
+        Ok(Box::new(SccpPass))
+    });
+    reg.register("nvvm-inline", "Inline device functions into their callers (threshold=N ops)", |o| {
+        let mut opts = inline::InlineOptions::default();
+        for (k, v) in o {
+            match k.as_str() {
+                "threshold" => {
+                    opts.threshold =
+                        v.parse().map_err(|_| format!("option 'threshold' of pass 'nvvm-inline' expects a number, got '{v}'"))?
+                }
+                _ => return Err(format!("pass 'nvvm-inline' has no option '{k}' (options: threshold)")),
+            }
+        }
+        Ok(Box::new(InlinePass(opts)))
+    });
+    reg
+}
+
+fn no_options(pass: &str, o: &[(String, String)]) -> Result<(), String> {
+    match o.first() {
+        Some((k, _)) => Err(format!("pass '{pass}' has no option '{k}'")),
+        None => Ok(()),
+    }
+}
+
+/// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax.
+pub fn pipeline_text(level: u8) -> &'static str {
+    match level {
+        0 => "builtin.module()",
+        _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,canonicalize,cse,dce))",
+    }
+}
