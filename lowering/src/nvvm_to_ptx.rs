@@ -163,6 +163,101 @@ struct Sel<'c, 's> {
     depot_align: u64,
     loc: LocId,
     errors: Vec<LowerError>,
+    /// Fusions chosen before selection (see [`Fusions`]).
+    fuse: Fusions,
+}
+
+/// Instructions that compute several nvvm ops at once, chosen by [`Fusions::find`] before
+/// selection: an `add` of a single-use `mul` in the same block becomes `mad.lo` (integer)
+/// or `fma.rn` (float, when both carry `contract`: C's `-ffp-contract=fast`, nvcc's
+/// default); a 64-bit `mul` of two values sign- (zero-) extended from 32 bits, or of one
+/// and a constant that fits, becomes `mul.wide.s32` (`.u32`), and `mad.wide` when it is
+/// also fused into an add. Absorbed ops emit nothing of their own.
+#[derive(Default)]
+struct Fusions {
+    /// add/fadd/fsub -> (its mul/fmul, the index of that operand).
+    mad: FxHashMap<OpId, (OpId, usize)>,
+    /// i64 mul -> (32-bit a, 32-bit b (or constant), signed).
+    wide: FxHashMap<OpId, (ValueId, ValueId, bool)>,
+    absorbed: rustc_hash::FxHashSet<OpId>,
+}
+
+impl Fusions {
+    fn find(ctx: &Context, blocks: &[BlockId]) -> Fusions {
+        let mut f = Fusions::default();
+        let one_use_here = |v: ValueId, user: OpId, name: &str| -> Option<OpId> {
+            let d = ctx.defining_op(v)?;
+            (ctx.is_op(d, name) && ctx.has_one_use(v) && ctx.op_block(d) == ctx.op_block(user)).then_some(d)
+        };
+        for &b in blocks {
+            for op in ctx.block_ops(b) {
+                let name = ctx.op_name_str(op);
+                match name {
+                    "nvvm.mul" => {
+                        if width(ctx, ctx.value_type(ctx.result(op, 0))) != 64 {
+                            continue;
+                        }
+                        let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+                        for signed in [true, false] {
+                            let (Some(a), Some(bb)) = (narrow32(ctx, x, signed), narrow32(ctx, y, signed)) else { continue };
+                            if ctx.defining_op(a.0).is_some_and(|d| ctx.is_op(d, "nvvm.constant")) && a.1.is_none() {
+                                continue;
+                            }
+                            f.wide.insert(op, (a.0, bb.0, signed));
+                            for (v, ext) in [(x, a.1), (y, bb.1)] {
+                                if let Some(e) = ext {
+                                    if ctx.has_one_use(v) && ctx.op_block(e) == ctx.op_block(op) {
+                                        f.absorbed.insert(e);
+                                    }
+                                }
+                            }
+                            break;
+                        }
+                    }
+                    "nvvm.add" | "nvvm.fadd" | "nvvm.fsub" => {
+                        let t = ctx.value_type(ctx.result(op, 0));
+                        let float = name != "nvvm.add";
+                        if (float && (ctx.get_attr(op, "contract").is_none() || ctx.get_attr(op, "approx").is_some()))
+                            || (!float && width(ctx, t) < 16)
+                        {
+                            continue;
+                        }
+                        let mul = if float { "nvvm.fmul" } else { "nvvm.mul" };
+                        for i in 0..2 {
+                            if let Some(m) = one_use_here(ctx.operand(op, i), op, mul) {
+                                if float && (ctx.get_attr(m, "contract").is_none() || ctx.get_attr(m, "approx").is_some()) {
+                                    continue;
+                                }
+                                if f.absorbed.insert(m) {
+                                    f.mad.insert(op, (m, i));
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        f
+    }
+}
+
+/// `v` as a 32-bit value when it is a sign- (zero-) extension from i32 (then with the
+/// extension op) or a constant that fits.
+fn narrow32(ctx: &Context, v: ValueId, signed: bool) -> Option<(ValueId, Option<OpId>)> {
+    let d = ctx.defining_op(v)?;
+    let ext = if signed { "nvvm.sext" } else { "nvvm.zext" };
+    if ctx.is_op(d, ext) && width(ctx, ctx.value_type(ctx.operand(d, 0))) == 32 {
+        return Some((ctx.operand(d, 0), Some(d)));
+    }
+    if ctx.is_op(d, "nvvm.constant") {
+        if let Some(AttrKind::Integer { value, .. }) = ctx.get_attr(d, "value").map(|a| ctx.attr_kind(a)) {
+            let fits = if signed { i32::try_from(*value).is_ok() } else { u32::try_from(*value).is_ok() };
+            return fits.then_some((v, None));
+        }
+    }
+    None
 }
 
 impl<'c, 's> Sel<'c, 's> {
@@ -189,6 +284,7 @@ impl<'c, 's> Sel<'c, 's> {
             depot_align: 1,
             loc,
             errors: Vec::new(),
+            fuse: Fusions::default(),
         }
     }
 
@@ -225,6 +321,7 @@ impl<'c, 's> Sel<'c, 's> {
             let op = self.ctx.create_op(st);
             self.ctx.insert_op(op, InsertPoint::end(self.entry));
         }
+        self.fuse = Fusions::find(self.ctx, &src_blocks);
         for &b in &src_blocks {
             self.cur = self.blocks[&b];
             let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
@@ -383,6 +480,19 @@ impl<'c, 's> Sel<'c, 's> {
         let res: Option<ValueId> = self.ctx.results(op).first().copied();
         let rt = res.map(|r| self.ctx.value_type(r));
         let t = rt.unwrap_or_else(|| self.ctx.i32());
+        if self.fuse.absorbed.contains(&op) {
+            return;
+        }
+        if let Some(&(m, i)) = self.fuse.mad.get(&op) {
+            return self.mad(op, m, ops[1 - i], i, res.expect("result"), t);
+        }
+        if let Some(&(a, b, signed)) = self.fuse.wide.get(&op) {
+            let d = self.reg(res.expect("result"));
+            let (a, b) = (self.use_reg(a), self.src32(b));
+            let k = if signed { 's' } else { 'u' };
+            self.inst("mul", &format!("wide.{k}32"), &[d, a, b], None);
+            return;
+        }
         match name.as_str() {
             "nvvm.constant" => {
                 let a = self.ctx.get_attr(op, "value").expect("value");
@@ -824,6 +934,55 @@ impl<'c, 's> Sel<'c, 's> {
             a
         };
         self.inst(mnem, &mods, &[d, a, b], None);
+    }
+
+    /// `op` = `m` + `c` (`m` is operand `i` of `op`): `mad` or `fma` (see [`Fusions`]).
+    fn mad(&mut self, op: OpId, m: OpId, c: ValueId, i: usize, res: ValueId, t: TypeId) {
+        let d = self.reg(res);
+        let (x, y) = (self.ctx.operand(m, 0), self.ctx.operand(m, 1));
+        if self.ctx.is_op(op, "nvvm.add") {
+            let c = self.src(c);
+            if let Some(&(a, b, signed)) = self.fuse.wide.get(&m) {
+                let (a, b) = (self.use_reg(a), self.src32(b));
+                let k = if signed { 's' } else { 'u' };
+                self.inst("mad", &format!("wide.{k}32"), &[d, a, b, c], None);
+            } else {
+                let (a, b) = (self.use_reg(x), self.src(y));
+                let rw = width(self.ctx, t).max(16);
+                self.inst("mad", &format!("lo.s{rw}"), &[d, a, b, c], None);
+            }
+            return;
+        }
+        let s = suffix(self.ctx, t, 'f');
+        let mut a = self.use_reg(x);
+        let b = self.src(y);
+        let mut c = self.src(c);
+        if self.ctx.is_op(op, "nvvm.fsub") {
+            // m - c = fma(x, y, -c); c - m = fma(-x, y, c).
+            let neg = self.new_reg(t);
+            if i == 0 {
+                let cr = self.use_reg(self.ctx.operand(op, 1));
+                self.inst("neg", &s, &[neg, cr], None);
+                c = neg;
+            } else {
+                self.inst("neg", &s, &[neg, a], None);
+                a = neg;
+            }
+        }
+        self.inst("fma", &format!("rn.{s}"), &[d, a, b, c], None);
+    }
+
+    /// A 32-bit source for `mul.wide`/`mad.wide`: the value, or a constant as an i32
+    /// immediate.
+    fn src32(&mut self, v: ValueId) -> ValueId {
+        let c = self.ctx.defining_op(v).filter(|&d| self.ctx.is_op(d, "nvvm.constant")).and_then(|d| self.ctx.get_attr(d, "value"));
+        match c.map(|a| self.ctx.attr_kind(a).clone()) {
+            Some(AttrKind::Integer { value, .. }) => {
+                let i32t = self.ctx.i32();
+                self.imm_int(value as i64, i32t)
+            }
+            _ => self.use_reg(v),
+        }
     }
 
     fn shift_amount(&mut self, b: ValueId, rw: u32) -> ValueId {

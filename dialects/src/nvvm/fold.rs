@@ -173,6 +173,14 @@ pub(super) fn fold_cast(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) 
     if ctx.value_type(x) == ty {
         return value(x);
     }
+    // A round trip between address spaces is the original pointer.
+    if static_name(ctx, op) == "nvvm.addrspacecast" {
+        if let Some(d) = ctx.defining_op(x) {
+            if static_name(ctx, d) == "nvvm.addrspacecast" && ctx.value_type(ctx.operand(d, 0)) == ty {
+                return value(ctx.operand(d, 0));
+            }
+        }
+    }
     if static_name(ctx, op) == "nvvm.trunc" {
         if let Some(d) = ctx.defining_op(x) {
             if matches!(static_name(ctx, d), "nvvm.sext" | "nvvm.zext") && ctx.value_type(ctx.operand(d, 0)) == ty {

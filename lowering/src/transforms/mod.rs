@@ -6,6 +6,7 @@
 //! | `nvvm-inline` | `builtin.module` | inlines device functions ([`inline`]) |
 //! | `mem2reg` | `nvvm.func` | locals to SSA values ([`mem2reg`]) |
 //! | `sccp` | `nvvm.func` | sparse conditional constant propagation ([`sccp`]) |
+//! | `memory-space-opt` | `nvvm.func` | global space for kernel pointer parameters, specific spaces for accesses ([`memspace`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
 //! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. The function-level part is a
@@ -15,6 +16,7 @@
 pub mod cfg;
 pub mod inline;
 pub mod mem2reg;
+pub mod memspace;
 pub mod sccp;
 
 use cuprite_ir::{
@@ -69,6 +71,23 @@ impl Pass for SccpPass {
     }
 }
 
+/// `memory-space-opt` as a pass.
+pub struct MemorySpacePass;
+
+impl Pass for MemorySpacePass {
+    fn name(&self) -> &str {
+        "memory-space-opt"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let n = memspace::memory_space_opt(ctx, op);
+        state.statistics.push(("accesses given a state space".into(), n));
+        Ok(())
+    }
+}
+
 /// `nvvm-inline` as a pass.
 pub struct InlinePass(pub inline::InlineOptions);
 
@@ -108,6 +127,10 @@ pub fn registry() -> PassRegistry {
         no_options("sccp", o)?;
         Ok(Box::new(SccpPass))
     });
+    reg.register("memory-space-opt", "Kernel pointer parameters to global space; accesses through casts use the specific space", |o| {
+        no_options("memory-space-opt", o)?;
+        Ok(Box::new(MemorySpacePass))
+    });
     reg.register("nvvm-inline", "Inline device functions into their callers (threshold=N ops)", |o| {
         let mut opts = inline::InlineOptions::default();
         for (k, v) in o {
@@ -135,6 +158,6 @@ fn no_options(pass: &str, o: &[(String, String)]) -> Result<(), String> {
 pub fn pipeline_text(level: u8) -> &'static str {
     match level {
         0 => "builtin.module()",
-        _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,canonicalize,cse,dce))",
+        _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,canonicalize,cse,dce))",
     }
 }

@@ -1,0 +1,42 @@
+// Launch bounds, a shared-memory transpose, device helpers and 64-bit loops.
+#define TILE 32
+
+__device__ __forceinline__ float lerp(float a, float b, float t) { return a + t * (b - a); }
+
+__device__ int wrap(int i, int n) {
+  int r = i % n;
+  return r < 0 ? r + n : r;
+}
+
+__global__ void __launch_bounds__(128, 4) blend(const float *a, const float *b, float *out, float t, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = lerp(a[i], b[i], t);
+}
+
+// Padding the tile by one column keeps the column reads free of bank conflicts.
+__global__ void transpose(const float *in, float *out, int rows, int cols) {
+  __shared__ float tile[TILE][TILE + 1];
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += blockDim.y)
+    if (x < cols && y + j < rows) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += blockDim.y)
+    if (x < rows && y + j < cols) out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+__global__ void rotate(const int *in, int *out, int shift, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[wrap(i + shift, n)] = in[i];
+}
+
+__global__ void fill_pattern(unsigned long long *p, unsigned long long seed, size_t n) {
+  size_t stride = (size_t)blockDim.x * gridDim.x;
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    unsigned long long x = seed ^ (i * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 31;
+    p[i] = x * 0xBF58476D1CE4E5B9ull;
+  }
+}
