@@ -30,6 +30,9 @@ Options:
                                optimizing; -O1 and up run the nvvm pipeline (inlining,
                                mem2reg, sccp, canonicalize, cse, dce)
   --print-pipeline             Print the nvvm pass pipeline of the -O level and exit
+  -j<N>                        Compile functions on N threads, each function in its own
+                               IR context (default 0: one thread per core); -j1 compiles
+                               the module in one context (same output, byte for byte)
   --print-ir-before=<pass>[,<pass>...], --print-ir-after=<pass>[,<pass>...]
   --print-ir-before-all, --print-ir-after-all, --print-ir-after-change
                                Print the nvvm module around passes (to stderr)
@@ -70,6 +73,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut print_pipeline = false;
     let mut pass_stats = false;
     let mut maxrregcount: Option<u32> = None;
+    let mut threads: usize = 0;
     let mut pass_opts = cuprite_ir::pass::PassOptions { verify_each: cfg!(debug_assertions), threading: true, ..Default::default() };
     let mut input: Option<PathBuf> = None;
     let mut output: Option<PathBuf> = None;
@@ -103,6 +107,13 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             "--use_fast_math" | "-use_fast_math" => fast_math = true,
             "-O0" | "-O1" | "-O2" | "-O3" => level = a.as_bytes()[2] - b'0',
             "--print-pipeline" => print_pipeline = true,
+            _ if a.starts_with("-j") => match value("-j").and_then(|v| v.parse::<usize>().ok()) {
+                Some(n) => {
+                    threads = n;
+                    pass_opts.threading = n != 1;
+                }
+                None => return usage_err(stderr, "-j needs a number of threads (0: one per core)".into()),
+            },
             "--pass-statistics" => pass_stats = true,
             "--print-ir-before-all" => pass_opts.print_before_all = true,
             "--print-ir-after-all" => pass_opts.print_after_all = true,
@@ -230,7 +241,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 out
             } else {
                 let opts = cuprite_lowering::CudaToNvvmOptions { fast_math };
-                let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount };
+                let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
                 let mut log = String::new();
                 let lowered = big_stack(|| lower(ctx, module, &opts, &lo, &mut timer, &mut log));
                 let _ = write!(stderr, "{log}");
@@ -321,6 +332,9 @@ struct LowerOptions {
     pass_opts: cuprite_ir::pass::PassOptions,
     pass_stats: bool,
     maxrregcount: Option<u32>,
+    /// Threads for the per-function passes and NvvmToPtx (0: one per core; 1: the whole
+    /// module in one context, sequentially).
+    threads: usize,
 }
 
 /// CudaToNvvm, the `-O` pipeline on nvvm, then (for `ptx-ir` and `ptx`) NvvmToPtx, then
@@ -366,10 +380,16 @@ fn lower(
     if emit == Emit::Nvvm {
         return Ok(print(ctx, nvvm));
     }
+    let popts = cuprite_lowering::PtxOptions { sm };
+    if emit == Emit::Ptx && lo.threads != 1 {
+        let threads = if lo.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { lo.threads };
+        let out = cuprite_lowering::nvvm_to_ptx_text(ctx, nvvm, &popts, threads)?;
+        timer.done("nvvm to ptx and print (per function)");
+        return Ok(out);
+    }
     let ptx = cuprite_lowering::nvvm_to_ptx(ctx, nvvm)?;
     timer.done("nvvm to ptx");
-    let out =
-        if emit == Emit::PtxIr { print(ctx, ptx) } else { cuprite_lowering::print_ptx(ctx, ptx, &cuprite_lowering::PtxOptions { sm }) };
+    let out = if emit == Emit::PtxIr { print(ctx, ptx) } else { cuprite_lowering::print_ptx(ctx, ptx, &popts) };
     timer.done("print");
     Ok(out)
 }

@@ -39,21 +39,7 @@ pub fn nvvm_to_ptx(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<LowerErr
     for op in ops {
         match ctx.op_name_str(op) {
             "nvvm.global" => {
-                let space = match int_prop(ctx, op, "space").unwrap_or(1) {
-                    3 => ".shared",
-                    4 => ".const",
-                    _ => ".global",
-                };
-                let mut props = vec![("space", ctx.str_attr(space))];
-                for k in ["sym_name", "size", "align", "init", "extern"] {
-                    if let Some(a) = ctx.get_attr(op, k) {
-                        props.push((k, a));
-                    }
-                }
-                let l = ctx.op_loc(op);
-                let st = state(ctx, "ptx.global", l, &[], &[], &props, &[]);
-                let g = ctx.create_op(st);
-                ctx.insert_op(g, InsertPoint::end(body));
+                lower_global(ctx, op, body);
             }
             "nvvm.func" => {
                 let mut s = Sel::new(ctx, op, index, &sigs);
@@ -69,6 +55,142 @@ pub fn nvvm_to_ptx(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<LowerErr
     } else {
         Err(errors)
     }
+}
+
+/// `nvvm.global` to `ptx.global` at the end of `body`.
+fn lower_global(ctx: &mut Context, op: OpId, body: BlockId) -> OpId {
+    let space = match int_prop(ctx, op, "space").unwrap_or(1) {
+        3 => ".shared",
+        4 => ".const",
+        _ => ".global",
+    };
+    let mut props = vec![("space", ctx.str_attr(space))];
+    for k in ["sym_name", "size", "align", "init", "extern"] {
+        if let Some(a) = ctx.get_attr(op, k) {
+            props.push((k, a));
+        }
+    }
+    let l = ctx.op_loc(op);
+    let st = state(ctx, "ptx.global", l, &[], &[], &props, &[]);
+    let g = ctx.create_op(st);
+    ctx.insert_op(g, InsertPoint::end(body));
+    g
+}
+
+/// A function's PTX: its prototype (for a `.func`) and its text.
+type FuncText = (Option<String>, String);
+
+/// Signatures by function name, as type kinds (valid in any context).
+type KindSigs = FxHashMap<String, (Vec<TypeKind>, Vec<TypeKind>)>;
+
+/// NvvmToPtx and PTX printing with each function in its own [`Context`], on up to
+/// `threads` threads; the text is assembled in module order, byte-identical to
+/// [`print_ptx`](crate::print_ptx) of [`nvvm_to_ptx`]'s module. Functions are
+/// transplanted out of `ctx` one by one (cheap, sequential); selection and printing, the
+/// expensive part, run in parallel. On a selection error the sequential path runs and
+/// reports (its errors carry locations of `ctx`).
+pub fn nvvm_to_ptx_text(ctx: &mut Context, module: OpId, opts: &crate::PtxOptions, threads: usize) -> Result<String, Vec<LowerError>> {
+    let src = ctx.entry_block(ctx.region(module, 0)).expect("module body");
+    let ops: Vec<OpId> = ctx.block_ops(src).collect();
+    let mut sigs: KindSigs = FxHashMap::default();
+    for &op in &ops {
+        if ctx.is_op(op, "nvvm.func") {
+            if let Some((i, r)) = cuprite_dialects::func::function_type(ctx, op) {
+                let k = |ts: &[TypeId]| ts.iter().map(|&t| ctx.type_kind(t).clone()).collect::<Vec<_>>();
+                sigs.insert(str_prop(ctx, op, "sym_name").unwrap_or_default(), (k(&i), k(&r)));
+            }
+        } else if !ctx.is_op(op, "nvvm.global") {
+            return nvvm_to_ptx(ctx, module).map(|m| crate::print_ptx(ctx, m, opts));
+        }
+    }
+    let mut out = crate::ptx_print::header(opts);
+    // Globals, in the module's context.
+    let loc = ctx.op_loc(module);
+    let (gmod, gbody) = make_module(ctx, loc);
+    let mut any = false;
+    for &op in &ops {
+        if ctx.is_op(op, "nvvm.global") {
+            let g = lower_global(ctx, op, gbody);
+            crate::ptx_print::print_global(ctx, g, &mut out);
+            any = true;
+        }
+    }
+    ctx.erase_op(gmod);
+    if any {
+        out.push('\n');
+    }
+    // One context per function.
+    let funcs: Vec<(usize, Context, OpId)> = ops
+        .iter()
+        .filter(|&&o| ctx.is_op(o, "nvvm.func"))
+        .enumerate()
+        .map(|(i, &f)| {
+            let mut c = Context::new(ctx.registry().clone());
+            let nf = cuprite_ir::clone::transplant(ctx, f, &mut c);
+            (i, c, nf)
+        })
+        .collect();
+    let threads = threads.clamp(1, funcs.len().max(1));
+    let mut chunks: Vec<Vec<(usize, Context, OpId)>> = (0..threads).map(|_| Vec::new()).collect();
+    for (k, job) in funcs.into_iter().enumerate() {
+        chunks[k % threads].push(job);
+    }
+    let sigs = &sigs;
+    let mut results: Vec<(usize, Option<FuncText>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                s.spawn(move || chunk.into_iter().map(|(i, mut c, f)| (i, select_and_print(&mut c, f, i, sigs))).collect::<Vec<_>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    results.sort_by_key(|r| r.0);
+    if results.iter().any(|r| r.1.is_none()) {
+        return nvvm_to_ptx(ctx, module).map(|m| crate::print_ptx(ctx, m, opts));
+    }
+    let parts: Vec<FuncText> = results.into_iter().filter_map(|r| r.1).collect();
+    let mut protos = false;
+    for (p, _) in &parts {
+        if let Some(p) = p {
+            out.push_str(p);
+            out.push_str(";\n");
+            protos = true;
+        }
+    }
+    if protos {
+        out.push('\n');
+    }
+    for (_, body) in parts {
+        out.push_str(&body);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Selects function `f` (alone in context `c`, the `index`-th of its module) and prints
+/// it: (its prototype if it is a `.func`, its text); `None` on a selection error.
+fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs) -> Option<FuncText> {
+    let sigs: FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)> = sigs
+        .iter()
+        .map(|(n, (i, r))| {
+            let i: Vec<TypeId> = i.iter().map(|k| c.ty(k.clone())).collect();
+            let r: Vec<TypeId> = r.iter().map(|k| c.ty(k.clone())).collect();
+            (n.clone(), (i, r))
+        })
+        .collect();
+    let loc = c.op_loc(f);
+    let (_m, body) = make_module(c, loc);
+    let mut s = Sel::new(c, f, index, &sigs);
+    s.run(f, body);
+    if !s.errors.is_empty() {
+        return None;
+    }
+    let pf = c.last_op(body)?;
+    let proto = (!crate::ptx_print::is_entry(c, pf)).then(|| crate::ptx_print::signature(c, pf));
+    let mut text = String::new();
+    crate::ptx_print::print_func(c, pf, index, &mut text);
+    Some((proto, text))
 }
 
 /// PTX's spelling of a register class / type for `t` with integer flavour `k` (`b`, `s`

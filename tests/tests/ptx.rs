@@ -107,11 +107,17 @@ fn unsupported_constructs_are_diagnosed_not_miscompiled() {
     });
 }
 
+/// Two compilations agree byte for byte, and so do the per-function parallel path (each
+/// function in its own context, the default) and the whole-module path (`-j1`).
 #[test]
 fn output_is_deterministic() {
     for (_, file) in corpus() {
         let a = compile(&file, &[]);
         let b = compile(&file, &[]);
         assert_eq!(a, b, "{}: two compilations differ", file.display());
+        let c = compile(&file, &["-j1"]);
+        assert_eq!(a, c, "{}: per-function and whole-module compilation differ", file.display());
+        let d = compile(&file, &["-j3"]);
+        assert_eq!(a, d, "{}: -j3 differs", file.display());
     }
 }
