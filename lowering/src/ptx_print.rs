@@ -222,10 +222,18 @@ pub(crate) fn print_func(ctx: &Context, f: OpId, index: usize, out: &mut String)
         }
     }
     out.push('\n');
-    // Labels for the blocks branched to.
-    for &b in &blocks {
+    // Labels for the blocks a printed branch goes to (not for fall-through).
+    for (i, &b) in blocks.iter().enumerate() {
+        let next = blocks.get(i + 1).copied();
         if let Some(t) = ctx.terminator(b) {
-            for s in ctx.successors(t) {
+            let succ: Vec<BlockId> = ctx.successors(t).collect();
+            let targets: Vec<BlockId> = match (ctx.op_name_str(t), succ.as_slice()) {
+                ("ptx.bra", &[d]) if Some(d) == next && ctx.get_attr(t, "nounroll").is_none() => vec![],
+                ("ptx.cbra", &[tt, f]) if Some(tt) == next => vec![f],
+                ("ptx.cbra", &[tt, f]) if Some(f) == next => vec![tt],
+                _ => succ,
+            };
+            for s in targets {
                 let n = names.labels.len();
                 names.labels.entry(s).or_insert_with(|| format!("$L__BB{index}_{}", n + 1));
             }
