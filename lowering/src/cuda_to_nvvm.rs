@@ -290,6 +290,12 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let mut st = state(self.ctx, "nvvm.func", self.loc, &[], &[], &props, &[]);
         st.regions.push(self.region);
         let op = self.ctx.create_op(st);
+        // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them.
+        for k in ["noinline", "alwaysinline"] {
+            if let Some(a) = self.ctx.get_attr(f, k) {
+                self.ctx.set_attr(op, k, a);
+            }
+        }
         self.ctx.insert_op(op, cuprite_ir::InsertPoint::end(self.module));
     }
 

@@ -530,8 +530,13 @@ impl Sema<'_> {
         };
         let mut launch_bounds = Vec::new();
         let mut intrinsic = None;
+        let mut inline = None;
         for a in &attrs {
-            if Some(a.name) == self.atoms.launch_bounds {
+            if Some(a.name) == self.atoms.noinline {
+                inline = Some(false);
+            } else if Some(a.name) == self.atoms.always_inline {
+                inline = Some(true);
+            } else if Some(a.name) == self.atoms.launch_bounds {
                 launch_bounds = a.args.clone();
             } else if Some(a.name) == self.atoms.intrinsic {
                 if let Some(ExprKind::Str(parts)) = a.args.first().map(|&e| &self.ast.expr(e).kind) {
@@ -561,6 +566,9 @@ impl Sema<'_> {
                             if !launch_bounds.is_empty() {
                                 fi.launch_bounds = launch_bounds;
                             }
+                        }
+                        if inline.is_some() {
+                            fi.inline = inline;
                         }
                         if specs.extern_c {
                             fi.extern_c = true;
@@ -597,6 +605,7 @@ impl Sema<'_> {
             span,
             symbol: None,
             launch_bounds,
+            inline,
             intrinsic,
             inst_site: None,
         });

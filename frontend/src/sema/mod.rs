@@ -148,6 +148,8 @@ pub struct FuncInfo {
     /// Its symbol, once its emission has been queued.
     pub symbol: Option<String>,
     pub launch_bounds: Vec<ExprId>,
+    /// `__noinline__` (`Some(false)`) or `__forceinline__` (`Some(true)`).
+    pub inline: Option<bool>,
     /// Where a template instance was first needed (for "in instantiation of" notes).
     pub inst_site: Option<Span>,
     /// The intrinsic a built-in declaration stands for (`intrinsic("sinf")`), if not its name.
@@ -240,6 +242,8 @@ pub(crate) struct Atoms {
     pub launch_bounds: Option<Atom>,
     pub aligned: Option<Atom>,
     pub intrinsic: Option<Atom>,
+    pub noinline: Option<Atom>,
+    pub always_inline: Option<Atom>,
 }
 
 /// Runs semantic analysis on `ast`, returning the `cuda` dialect module and diagnostics.
@@ -281,8 +285,13 @@ impl<'a> Sema<'a> {
             let sym = ctx.sym(&file.name);
             ctx.set_offset_file(sym, file.line_starts().into());
         }
-        let atoms =
-            Atoms { launch_bounds: interner.get("launch_bounds"), aligned: interner.get("aligned"), intrinsic: interner.get("intrinsic") };
+        let atoms = Atoms {
+            launch_bounds: interner.get("launch_bounds"),
+            aligned: interner.get("aligned"),
+            intrinsic: interner.get("intrinsic"),
+            noinline: interner.get("noinline"),
+            always_inline: interner.get("always_inline"),
+        };
         Sema {
             ast,
             interner,
@@ -666,6 +675,10 @@ impl<'a> Sema<'a> {
         }
         let saved_fs = self.fs.take();
         let fop = self.op("cuda.func", &[], &[], &props, 1, info.span);
+        if let Some(always) = info.inline {
+            let u = self.ctx.unit_attr();
+            self.ctx.set_attr(fop, if always { "alwaysinline" } else { "noinline" }, u);
+        }
         let entry = self.region_block(fop, 0);
         let args: Vec<ValueId> = inputs.iter().map(|&t| self.ctx.add_block_arg(entry, t)).collect();
         let saved_scopes = std::mem::take(&mut self.scopes);

@@ -2,8 +2,9 @@
 //! drops the device functions no call is left to (whole-program compilation, as
 //! `nvcc -ptx` without `-rdc`: a device function cannot be called from another file).
 //!
-//! A call is inlined when its callee has a body, is not the function making the call, and
-//! is small ([`InlineOptions::threshold`] ops) or has only this one call. Inlining a call:
+//! A call is inlined when its callee has a body, is not recursive (directly or through
+//! other functions), is not `noinline` (`__noinline__`), and is `alwaysinline`
+//! (`__forceinline__`), small ([`InlineOptions::threshold`] ops) or called only once. Inlining a call:
 //! 1. split the caller's block before the call; the second half gets one argument per
 //!    call result, which replace the results;
 //! 2. copy the callee's body between the halves; the first half branches to the copy's
@@ -92,7 +93,8 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
                 caller != callee
                     && !recursive.contains(&callee)
                     && body_entry(ctx, callee).is_some()
-                    && (size[&callee] <= opts.threshold || ncalls[&callee] == 1)
+                    && ctx.get_attr(callee, "noinline").is_none()
+                    && (size[&callee] <= opts.threshold || ncalls[&callee] == 1 || ctx.get_attr(callee, "alwaysinline").is_some())
             })
             .map(|(_, call, callee)| (call, callee))
             .collect();

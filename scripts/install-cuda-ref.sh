@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Install NVIDIA's CUDA 13.0 compiler tools from their PyPI wheels (no GPU and no CUDA
+# installation needed) for the comparison harness bench/compare.py:
+#   NVRTC 13.0 (libnvrtc.so.13 + builtins), the CUDA headers NVRTC compiles against
+#   (nvidia-cuda-runtime, nvidia-cuda-crt), ptxas 13.0 (nvidia-cuda-nvcc, with libnvvm from
+#   nvidia-nvvm) and nvdisasm/cuobjdump 13.2 (there are no 13.0 wheels of those two).
+# Prints the wheels' CUDA root (the directory holding bin/ptxas, bin/nvdisasm, include/,
+# lib/libnvrtc.so.13). Idempotent: an existing complete install is only re-checked.
+#
+# Where: $CUPRITE_CUDA_REF_DIR (default ~/.cache/cuprite-cuda-ref). A complete install of
+# the same wheels already made under ~/.cache/cuda-ref is reused instead of downloading
+# ~600 MB again (set CUPRITE_CUDA_REF_NO_REUSE=1 to always use our own directory).
+set -euo pipefail
+
+DIR="${CUPRITE_CUDA_REF_DIR:-$HOME/.cache/cuprite-cuda-ref}"
+WHEELS=(nvidia-cuda-nvcc==13.0.88 nvidia-cuda-nvrtc==13.0.88 nvidia-cuda-runtime==13.0.88
+        nvidia-nvvm==13.0.88 nvidia-cuda-crt==13.0.88
+        nvidia-cuda-cuobjdump==13.2.51 nvidia-cuda-nvdisasm==13.2.51)
+
+# complete CUDA_ROOT: the tools run, NVRTC and the headers it needs are there, and ptxas
+# is the 13.0 one (the version the tables are about).
+complete() {
+  local cu="$1"
+  [[ -x "$cu/bin/ptxas" && -x "$cu/bin/nvdisasm" && -f "$cu/lib/libnvrtc.so.13" \
+     && -f "$cu/include/cuda_runtime.h" && -f "$cu/include/crt/host_defines.h" ]] || return 1
+  "$cu/bin/ptxas" --version 2>/dev/null | grep -q 'V13\.0\.88' || return 1
+  "$cu/bin/nvdisasm" --version >/dev/null 2>&1
+}
+
+CU="$DIR/site/nvidia/cu13"
+if complete "$CU"; then echo "$CU"; exit 0; fi
+SHARED="$HOME/.cache/cuda-ref/site/nvidia/cu13"
+if [[ -z "${CUPRITE_CUDA_REF_NO_REUSE:-}" ]] && complete "$SHARED"; then
+  echo "reusing the CUDA 13.0 wheels installed in $SHARED" >&2
+  echo "$SHARED"; exit 0
+fi
+
+export PIP_ROOT_USER_ACTION=ignore   # pip as root: no venv warning
+mkdir -p "$DIR/dl"
+echo "Downloading ${WHEELS[*]} (~600 MB)..." >&2
+python3 -m pip download -q --no-deps --only-binary=:all: -d "$DIR/dl" "${WHEELS[@]}" >&2
+rm -rf "$DIR/site"
+# A single install call: `pip install --target` silently skips a package directory that
+# already exists (all these wheels share nvidia/cu13/), so one call must unpack them all.
+shopt -s nullglob
+wheels=()
+for w in "${WHEELS[@]}"; do
+  name="${w%%==*}"; version="${w##*==}"
+  f=("$DIR"/dl/"${name//-/_}"-"$version"-*.whl)
+  (( ${#f[@]} > 0 )) || { echo "wheel for $w not downloaded" >&2; exit 1; }
+  wheels+=("${f[0]}")
+done
+python3 -m pip install -q --no-deps --target "$DIR/site" "${wheels[@]}" >&2
+chmod +x "$CU"/bin/* "$CU"/nvvm/bin/* 2>/dev/null || true
+complete "$CU" || { echo "CUDA tools installed in $CU but incomplete or not runnable" >&2; exit 1; }
+rm -rf "$DIR/dl"   # the unpacked tree is all we need
+"$CU/bin/ptxas" --version | tail -1 >&2
+echo "$CU"
