@@ -100,6 +100,13 @@ pub fn build_int_binary(rw: &mut Rewriter<'_>, name: &str, lhs: cuprite_ir::Valu
 /// Makes an `arith.constant` of `ty` holding `attr` (the folding drivers' hook; `math` uses it
 /// too).
 pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
+    materialize_constant_op(ctx, "arith.constant", attr, ty, loc)
+}
+
+/// Makes a constant op `op_name` (`arith.constant`, `nvvm.constant`: ops whose `value`
+/// property is the constant) of `ty` holding `attr`, converting an integer attribute to
+/// `ty`; `None` for a value that does not fit the type.
+pub fn materialize_constant_op(ctx: &mut Context, op_name: &str, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
     let value = match (ctx.attr_kind(attr).clone(), ctx.type_kind(ty).clone()) {
         (AttrKind::Integer { ty: at, .. }, _) if at == ty => attr,
         (AttrKind::Integer { value, .. }, TypeKind::Integer { .. } | TypeKind::Index) => ctx.int_attr(value, ty),
@@ -107,7 +114,7 @@ pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: Lo
         _ => return None,
     };
     let props = ctx.dict1(ctx.value_sym(), value);
-    let name = ctx.sym("arith.constant");
+    let name = ctx.sym(op_name);
     let empty = ctx.empty_dict();
     Some(ctx.create_op_parts(name, loc, &[], &[ty], props, empty, Vec::new(), &[]))
 }

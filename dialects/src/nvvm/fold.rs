@@ -215,14 +215,5 @@ pub(super) fn canonicalize_cond_br(set: &mut PatternSet) {
 
 /// Makes an `nvvm.constant` of `ty` holding `attr` (the folding drivers' hook).
 pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
-    let value = match (ctx.attr_kind(attr).clone(), ctx.type_kind(ty).clone()) {
-        (AttrKind::Integer { ty: at, .. }, _) if at == ty => attr,
-        (AttrKind::Integer { value, .. }, TypeKind::Integer { .. }) => ctx.int_attr(value, ty),
-        (AttrKind::Float { ty: at, .. }, _) if at == ty => attr,
-        _ => return None,
-    };
-    let props = ctx.dict1(ctx.value_sym(), value);
-    let name = ctx.sym("nvvm.constant");
-    let empty = ctx.empty_dict();
-    Some(ctx.create_op_parts(name, loc, &[], &[ty], props, empty, Vec::new(), &[]))
+    crate::arith::materialize_constant_op(ctx, "nvvm.constant", attr, ty, loc)
 }

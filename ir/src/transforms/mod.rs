@@ -28,7 +28,8 @@ pub fn register_passes(reg: &mut PassRegistry) {
     reg.register("inline", "Inline calls to single-block callables (call/callable interfaces)", inline::create);
 }
 
-fn no_options(pass: &str, o: &[(String, String)]) -> Result<(), String> {
+/// Fails when a pass that takes no options gets one.
+pub fn no_options(pass: &str, o: &[(String, String)]) -> Result<(), String> {
     match o.first() {
         Some((k, _)) => Err(format!("pass '{pass}' has no option '{k}'")),
         None => Ok(()),

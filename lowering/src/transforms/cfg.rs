@@ -29,6 +29,19 @@ pub fn rebuild_branch(ctx: &mut Context, term: OpId, args: &[Vec<ValueId>]) -> O
         let (c, t, f) = (ctx.operand(term, 0), ctx.successor(term, 0), ctx.successor(term, 1));
         CondBrOp::build(ctx, loc, c, &args[0], &args[1], t, f)
     };
+    replace_terminator(ctx, term, st)
+}
+
+/// Replaces branch `term` by an unconditional branch to its successor `i` with the same
+/// arguments; returns the new op.
+pub fn branch_to(ctx: &mut Context, term: OpId, i: usize) -> OpId {
+    let (args, dest, loc) = (succ_args(ctx, term, i), ctx.successor(term, i), ctx.op_loc(term));
+    let st = BrOp::build(ctx, loc, &args, dest);
+    replace_terminator(ctx, term, st)
+}
+
+/// Inserts the op `st` describes before `term`, then erases `term`.
+fn replace_terminator(ctx: &mut Context, term: OpId, st: cuprite_ir::OperationState) -> OpId {
     let block = ctx.op_block(term).expect("terminator in a block");
     let new = ctx.create_op(st);
     ctx.insert_op(new, InsertPoint { block, before: Some(term) });

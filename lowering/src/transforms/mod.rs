@@ -21,6 +21,7 @@ pub mod sccp;
 
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassRegistry, PassState, Preserved},
+    transforms::no_options,
     Context, OpId,
 };
 
@@ -145,13 +146,6 @@ pub fn registry() -> PassRegistry {
         Ok(Box::new(InlinePass(opts)))
     });
     reg
-}
-
-fn no_options(pass: &str, o: &[(String, String)]) -> Result<(), String> {
-    match o.first() {
-        Some((k, _)) => Err(format!("pass '{pass}' has no option '{k}'")),
-        None => Ok(()),
-    }
 }
 
 /// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax.

@@ -15,7 +15,7 @@
 //!
 //! [`nvvm::fold::eval`]: cuprite_dialects::nvvm::fold::eval
 
-use super::cfg::succ_args;
+use super::cfg::{branch_to, succ_args};
 use cuprite_dialects::{arith::int_value, nvvm};
 use cuprite_ir::{AttrId, BlockId, Context, InsertPoint, OpId, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -151,14 +151,7 @@ pub fn sccp(ctx: &mut Context, func: OpId) -> u64 {
             if ctx.op_name_str(t) == "nvvm.cond_br" {
                 if let Lat::Const(c) = s.get(ctx.operand(t, 0)) {
                     if let Some(v) = int_value(ctx, c) {
-                        let which = usize::from(v == 0);
-                        let (args, dest, loc) = (succ_args(ctx, t, which), ctx.successor(t, which), ctx.op_loc(t));
-                        let st = nvvm::BrOp::build(ctx, loc, &args, dest);
-                        let new = ctx.create_op(st);
-                        ctx.insert_op(new, InsertPoint { block: b, before: Some(t) });
-                        ctx.drop_operands(t);
-                        ctx.clear_successors(t);
-                        ctx.erase_op(t);
+                        branch_to(ctx, t, usize::from(v == 0));
                         changed += 1;
                     }
                 }
