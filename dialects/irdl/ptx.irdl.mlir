@@ -291,6 +291,42 @@ irdl.dialect @ptx {
     irdl.operands(args: variadic %0)
     irdl.attributes {"mods" = %1}
   }
+  irdl.operation @red {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @bfe {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @bfi {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @testp {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @tanh {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @cnot {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
   irdl.operation @bra {
   }
   irdl.operation @cbra {
@@ -298,6 +334,8 @@ irdl.dialect @ptx {
     irdl.operands(predicate: %0)
   }
   irdl.operation @ret {
+  }
+  irdl.operation @exit {
   }
   irdl.operation @unreachable {
   }

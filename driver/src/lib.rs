@@ -1,10 +1,12 @@
 //! The cuprite driver: command-line entry points over the compiler crates.
 //!
-//! Subcommands: `opt` (the mlir-opt of this project; see [`opt`]) and `compile` (CUDA
-//! through the frontend; see [`compile`]).
+//! Subcommands: `opt` (the mlir-opt of this project; see [`opt`]), `compile` (CUDA
+//! through the frontend; see [`compile`]) and `run` (the simulator; see [`run`]).
 
 pub mod compile;
+pub mod levels;
 pub mod opt;
+pub mod run;
 
 /// Set by the `cuprite` binary: the process exits after [`run`], so large structures need
 /// not be freed. Library users (tests, editors) leave it unset.
@@ -15,6 +17,7 @@ pub fn run(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn std:
     match args.first().map(String::as_str) {
         Some("opt") => opt::main(&args[1..], stdin, stdout, stderr),
         Some("compile") => compile::main(&args[1..], stdout, stderr),
+        Some("run") => run::main(&args[1..], stdout, stderr),
         Some("--version") | Some("-V") => {
             let _ = writeln!(stdout, "cuprite {}", env!("CARGO_PKG_VERSION"));
             0
@@ -38,6 +41,7 @@ Usage: cuprite <command> [options]
 Commands:
   opt      Parse, verify, transform and print IR (like mlir-opt); `cuprite opt --help`
   compile  CUDA C++ to PTX (and every level between); `cuprite compile --help`
+  run      Simulate a kernel launch on the CPU at any level; `cuprite run --help`
 
 Options:
   -h, --help     Print this help

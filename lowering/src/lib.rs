@@ -13,6 +13,7 @@ pub mod cuda_to_nvvm;
 pub mod layout;
 pub mod nvvm_to_ptx;
 pub mod ptx_print;
+pub mod ptx_read;
 pub mod transforms;
 
 pub use cuda_to_nvvm::{cuda_to_nvvm, CudaToNvvmOptions, LowerError};

@@ -278,6 +278,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
             }
         }
         "ret" => out.push_str("\tret;\n"),
+        "exit" => out.push_str("\texit;\n"),
         "unreachable" => out.push_str("\ttrap;\n"),
         "call" => print_call(ctx, op, &args, out),
         "asm" => {
@@ -314,7 +315,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
             let full = if mods.is_empty() { mnem.to_string() } else { format!("{mnem}.{mods}") };
             let addr_at = match mnem {
                 "ld" | "atom" => Some(1),
-                "st" => Some(0),
+                "st" | "red" => Some(0),
                 _ => None,
             };
             let off = int_prop(ctx, op, "offset");
@@ -332,6 +333,14 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
                     }
                 })
                 .collect();
+            // `shfl.sync d|p, a, b, c, mask`: the second destination is a predicate.
+            let parts = if mnem == "shfl" && parts.len() == 6 {
+                let mut p = vec![format!("{}|{}", parts[0], parts[1])];
+                p.extend(parts[2..].iter().cloned());
+                p
+            } else {
+                parts
+            };
             if parts.is_empty() {
                 let _ = writeln!(out, "\t{full};");
             } else {

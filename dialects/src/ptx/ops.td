@@ -129,6 +129,12 @@ def Ptx_Mul24Op : Ptx_Inst<"mul24", "24-bit multiplication">;
 def Ptx_CopysignOp : Ptx_Inst<"copysign", "copy sign">;
 def Ptx_TrapOp : Ptx_Inst<"trap", "abort the kernel">;
 def Ptx_ActivemaskOp : Ptx_Inst<"activemask", "active threads of the warp">;
+def Ptx_RedOp : Ptx_Inst<"red", "atomic reduction without a result; the address is operand 0">;
+def Ptx_BfeOp : Ptx_Inst<"bfe", "bit field extract">;
+def Ptx_BfiOp : Ptx_Inst<"bfi", "bit field insert">;
+def Ptx_TestpOp : Ptx_Inst<"testp", "tests a float's class (finite, infinite, notanumber, normal, subnormal)">;
+def Ptx_TanhOp : Ptx_Inst<"tanh", "hyperbolic tangent">;
+def Ptx_CnotOp : Ptx_Inst<"cnot", "C logical not">;
 
 def Ptx_BraOp : Ptx_Op<"bra", [Terminator]> {
   let summary = "`bra.uni`: unconditional branch";
@@ -145,6 +151,11 @@ def Ptx_CBraOp : Ptx_Op<"cbra", [Terminator]> {
 
 def Ptx_RetOp : Ptx_Op<"ret", [Terminator]> {
   let summary = "`ret`";
+  let assemblyFormat = "attr-dict";
+}
+
+def Ptx_ExitOp : Ptx_Op<"exit", [Terminator]> {
+  let summary = "`exit`: the thread ends (in a `.func` too)";
   let assemblyFormat = "attr-dict";
 }
 

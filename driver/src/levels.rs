@@ -1,0 +1,84 @@
+//! A `.cu` file compiled to every level, kept in one IR context: the `cuda` module, the
+//! `nvvm` module before the `-O` pipeline (as CudaToNvvm made it) and after it, the `ptx`
+//! module and its text. `cuprite run` and the differential tests simulate any of them.
+
+use cuprite_frontend::{diag::Severity, pp::PpConfig};
+use cuprite_ir::{Context, OpId};
+
+pub struct Levels {
+    pub ctx: Context,
+    pub cuda: OpId,
+    /// CudaToNvvm's output, before any pass.
+    pub nvvm_o0: OpId,
+    /// After the `-O` pipeline.
+    pub nvvm: OpId,
+    pub ptx: OpId,
+    pub ptx_text: String,
+}
+
+/// Options of [`compile_levels`].
+#[derive(Clone, Debug)]
+pub struct LevelOptions {
+    pub config: PpConfig,
+    pub level: u8,
+    pub fast_math: bool,
+}
+
+impl Default for LevelOptions {
+    fn default() -> Self {
+        LevelOptions { config: PpConfig::default(), level: 3, fast_math: false }
+    }
+}
+
+/// Compiles `text` (the file `name`) to every level; `Err` carries the rendered
+/// diagnostics.
+pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Levels, String> {
+    let sm_target = opts.config.sm;
+    let mut pre = cuprite_frontend::preprocess(name, Some(std::path::Path::new(name)), text, opts.config.clone());
+    let mut diags = std::mem::take(&mut pre.diags);
+    let tree = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+    let sopts = cuprite_frontend::sema::SemaOptions { arch: sm_target };
+    let (interner, smap, tree_ref) = (&pre.interner, &pre.sm, &tree);
+    let (mut ctx, cuda, sema_diags) = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, || cuprite_frontend::sema::lower(tree_ref, interner, smap, sopts.clone()))
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_else(|| cuprite_frontend::sema::lower(tree_ref, interner, smap, sopts.clone()))
+    });
+    diags.extend(sema_diags);
+    let errors: Vec<_> = diags.iter().filter(|d| d.severity == Severity::Error).collect();
+    if !errors.is_empty() {
+        return Err(errors.iter().map(|d| d.render(&pre.sm)).collect());
+    }
+    let lopts = cuprite_lowering::CudaToNvvmOptions { fast_math: opts.fast_math };
+    let level = opts.level;
+    let res = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, || -> Result<_, String> {
+                let render = |ctx: &Context, errs: Vec<cuprite_lowering::LowerError>| -> String {
+                    errs.iter().map(|e| format!("error: {}: {}\n", cuprite_sim::sem::loc_string(ctx, e.loc), e.message)).collect()
+                };
+                let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, cuda, &lopts).map_err(|e| render(&ctx, e))?;
+                let mut map = Default::default();
+                let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
+                let reg = cuprite_lowering::transforms::registry();
+                let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(level), "builtin.module", &reg)
+                    .map_err(|e| format!("error: {e:?}\n"))?;
+                let popts = cuprite_ir::pass::PassOptions::default();
+                if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, nvvm, &pm, &popts, None) {
+                    return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
+                }
+                let ptx = cuprite_lowering::nvvm_to_ptx(&mut ctx, nvvm).map_err(|e| render(&ctx, e))?;
+                let ptx_text = cuprite_lowering::print_ptx(&ctx, ptx, &cuprite_lowering::PtxOptions { sm: sm_target });
+                Ok((ctx, nvvm_o0, nvvm, ptx, ptx_text))
+            })
+            .map_err(|e| format!("error: cannot start the lowering thread: {e}\n"))?
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })?;
+    let (ctx, nvvm_o0, nvvm, ptx, ptx_text) = res;
+    Ok(Levels { ctx, cuda, nvvm_o0, nvvm, ptx, ptx_text })
+}

@@ -1,0 +1,264 @@
+//! `cuprite run`: simulates a kernel launch on the CPU (see the `cuprite_sim` crate) at
+//! the `cuda`, `nvvm` or `ptx` level, or runs another compiler's PTX (`--ptx`), and prints
+//! a summary of the output buffers (checksums and first elements) or writes them out.
+//!
+//! Exit codes: 0 the kernel ran, 1 the source did not compile or the run stopped with an
+//! error (out-of-bounds access, divergent barrier, ...), 2 usage or I/O errors.
+
+use cuprite_sim::spec::{self, ArgSpec, LaunchSpec};
+use cuprite_sim::{Level, Schedule};
+use std::io::Write;
+use std::path::PathBuf;
+
+const USAGE: &str = "\
+Usage: cuprite run [options] <file.cu>
+
+Runs a kernel on cuprite's SIMT simulator and prints its output buffers.
+
+Launch:
+  --kernel <name>              The kernel (its C++ name, or the mangled one)
+  --grid <x[,y[,z]]>           Blocks in the grid (default 1)
+  --block <x[,y[,z]]>          Threads per block (default 1)
+  --shared <bytes>             Dynamic shared memory per block (default 0)
+  --arg <name:type=value>      A scalar argument (i8..i64, u8..u64, f32, f64), in order
+  --arg <name:type[N]=init>    A buffer of N elements: zeros, iota, fill:V,
+                               random:SEED[:LO:HI], [v0, v1, ...]
+  --spec <file.toml>           Launches from a spec file ([[launch]] tables); with
+                               --kernel, only that kernel's
+Simulation:
+  --level <cuda|nvvm|ptx>      The IR level to run (default ptx)
+  --ptx <file.ptx>             Run this PTX (cuprite's, NVRTC's, clang's) instead of
+                               compiling the .cu (which may then be omitted)
+  --schedule <inorder|random:SEED>
+                               Warp interleaving (default inorder: deterministic)
+  --max-instructions <N>       Stop after N warp instructions (default 2^32)
+Output:
+  --show <N>                   Elements shown per buffer (default 8)
+  --out <dir>                  Also write each buffer to <dir>/<name>.bin (little-endian)
+  --stats                      Print instruction counts and simulation speed
+Compilation (as `cuprite compile`):
+  -O0 .. -O3, --use_fast_math, -I <dir>, -D <name>[=<value>], --arch=sm_<N>
+";
+
+pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    let usage_err = |stderr: &mut dyn Write, msg: String| {
+        let _ = writeln!(stderr, "error: {msg}\n\n{USAGE}");
+        2
+    };
+    let mut opts = crate::levels::LevelOptions::default();
+    let mut input: Option<PathBuf> = None;
+    let mut kernel: Option<String> = None;
+    let mut grid = [1, 1, 1];
+    let mut block = [1, 1, 1];
+    let mut shared = 0u64;
+    let mut cli_args: Vec<ArgSpec> = Vec::new();
+    let mut spec_file: Option<PathBuf> = None;
+    let mut level = Level::Ptx;
+    let mut ptx_file: Option<PathBuf> = None;
+    let mut schedule = Schedule::InOrder;
+    let mut max_instructions = 1u64 << 32;
+    let mut show = 8usize;
+    let mut out_dir: Option<PathBuf> = None;
+    let mut stats = false;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a, None),
+        };
+        let mut value = || -> Option<String> {
+            if inline.is_some() {
+                return inline.clone();
+            }
+            i += 1;
+            args.get(i).cloned()
+        };
+        let r: Result<(), String> = (|| {
+            match flag {
+                "-h" | "--help" => return Err(String::new()),
+                "--kernel" => kernel = Some(value().ok_or("--kernel needs a name")?),
+                "--grid" => grid = spec::parse_dims(&value().ok_or("--grid needs dimensions")?)?,
+                "--block" => block = spec::parse_dims(&value().ok_or("--block needs dimensions")?)?,
+                "--shared" => shared = value().and_then(|v| v.parse().ok()).ok_or("--shared needs a number of bytes")?,
+                "--arg" => cli_args.push(ArgSpec::parse(&value().ok_or("--arg needs name:type=value")?)?),
+                "--spec" => spec_file = Some(PathBuf::from(value().ok_or("--spec needs a file")?)),
+                "--level" => {
+                    let v = value().unwrap_or_default();
+                    level = Level::parse(&v).ok_or(format!("unknown level '{v}' (cuda, nvvm or ptx)"))?;
+                }
+                "--ptx" => ptx_file = Some(PathBuf::from(value().ok_or("--ptx needs a file")?)),
+                "--schedule" => {
+                    let v = value().unwrap_or_default();
+                    schedule = match v.as_str() {
+                        "inorder" => Schedule::InOrder,
+                        _ => match v.strip_prefix("random:").and_then(|s| s.parse().ok()) {
+                            Some(seed) => Schedule::Random(seed),
+                            None => return Err(format!("unknown schedule '{v}' (inorder or random:SEED)")),
+                        },
+                    }
+                }
+                "--max-instructions" => {
+                    max_instructions = value().and_then(|v| v.parse().ok()).ok_or("--max-instructions needs a number")?
+                }
+                "--show" => show = value().and_then(|v| v.parse().ok()).ok_or("--show needs a number")?,
+                "--out" => out_dir = Some(PathBuf::from(value().ok_or("--out needs a directory")?)),
+                "--stats" => stats = true,
+                "--use_fast_math" | "-use_fast_math" => opts.fast_math = true,
+                "-O0" | "-O1" | "-O2" | "-O3" => opts.level = a.as_bytes()[2] - b'0',
+                _ if a.starts_with("-I") => {
+                    let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };
+                    opts.config.include_dirs.push(PathBuf::from(v));
+                }
+                _ if a.starts_with("-D") => {
+                    let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-D needs a macro")? };
+                    match v.split_once('=') {
+                        Some((n, val)) => opts.config.defines.push((n.to_string(), Some(val.to_string()))),
+                        None => opts.config.defines.push((v, None)),
+                    }
+                }
+                _ if a.starts_with("--arch") || a.starts_with("-arch") => {
+                    let v = if let Some(v) = inline.clone() { v } else { value().unwrap_or_default() };
+                    opts.config.sm = v.strip_prefix("sm_").and_then(|n| n.parse().ok()).ok_or(format!("invalid target '{v}'"))?;
+                }
+                _ if a.starts_with('-') => return Err(format!("unknown option '{a}'")),
+                _ => {
+                    if input.is_some() {
+                        return Err("more than one input file".into());
+                    }
+                    input = Some(PathBuf::from(a));
+                }
+            }
+            Ok(())
+        })();
+        if let Err(m) = r {
+            if m.is_empty() {
+                let _ = write!(stdout, "{USAGE}");
+                return 0;
+            }
+            return usage_err(stderr, m);
+        }
+        i += 1;
+    }
+    // The launches.
+    let launches: Vec<LaunchSpec> = match &spec_file {
+        Some(p) => {
+            let text = match std::fs::read_to_string(p) {
+                Ok(t) => t,
+                Err(e) => {
+                    let _ = writeln!(stderr, "error: cannot read '{}': {e}", p.display());
+                    return 2;
+                }
+            };
+            match spec::parse_toml(&text) {
+                Ok(ls) => ls.into_iter().filter(|l| kernel.as_ref().is_none_or(|k| &l.kernel == k)).collect(),
+                Err(e) => {
+                    let _ = writeln!(stderr, "error: {}: {e}", p.display());
+                    return 2;
+                }
+            }
+        }
+        None => match &kernel {
+            Some(k) => {
+                vec![LaunchSpec { kernel: k.clone(), grid, block, shared, args: cli_args, tolerance_ulp: 0, tolerance_reason: None }]
+            }
+            None => return usage_err(stderr, "--kernel or --spec is needed".into()),
+        },
+    };
+    if launches.is_empty() {
+        let _ = writeln!(stderr, "error: the spec has no launch of kernel '{}'", kernel.unwrap_or_default());
+        return 2;
+    }
+    // The module to run.
+    let read = |p: &PathBuf, stderr: &mut dyn Write| -> Option<String> {
+        match std::fs::read(p) {
+            Ok(b) => Some(String::from_utf8_lossy(&b).into_owned()),
+            Err(e) => {
+                let _ = writeln!(stderr, "error: cannot read '{}': {e}", p.display());
+                None
+            }
+        }
+    };
+    let (ctx, module, level) = if let Some(p) = &ptx_file {
+        let Some(text) = read(p, stderr) else { return 2 };
+        let name = p.display().to_string();
+        let mut ctx = cuprite_ir::Context::new(cuprite_dialects::registry());
+        match cuprite_lowering::ptx_read::read_ptx(&mut ctx, &text, &name) {
+            Ok(m) => (ctx, m, Level::Ptx),
+            Err(d) => {
+                let _ = write!(stderr, "{}", cuprite_lowering::ptx_read::render(&name, &text, &d));
+                return 1;
+            }
+        }
+    } else {
+        let Some(p) = &input else { return usage_err(stderr, "no input file".into()) };
+        let Some(text) = read(p, stderr) else { return 2 };
+        match crate::levels::compile_levels(&p.display().to_string(), &text, &opts) {
+            Ok(l) => {
+                let m = match level {
+                    Level::Cuda => l.cuda,
+                    Level::Nvvm => l.nvvm,
+                    Level::Ptx => l.ptx,
+                };
+                (l.ctx, m, level)
+            }
+            Err(d) => {
+                let _ = write!(stderr, "{d}");
+                return 1;
+            }
+        }
+    };
+    let mut status = 0;
+    for l in &launches {
+        let _ = writeln!(
+            stdout,
+            "kernel {} at the {} level: grid ({}, {}, {}) block ({}, {}, {})",
+            l.kernel,
+            level.name(),
+            l.grid[0],
+            l.grid[1],
+            l.grid[2],
+            l.block[0],
+            l.block[1],
+            l.block[2]
+        );
+        let start = std::time::Instant::now();
+        match cuprite_sim::run_spec(&ctx, module, level, l, schedule, max_instructions) {
+            Ok(r) => {
+                let secs = start.elapsed().as_secs_f64();
+                let _ = write!(stdout, "{}", spec::summary(&r.outputs, show));
+                for w in &r.stats.warnings {
+                    let _ = writeln!(stderr, "warning: {w}");
+                }
+                if stats {
+                    let _ = writeln!(
+                        stdout,
+                        "{} warp instructions, {} thread instructions in {:.3} s ({:.1} M thread instructions/s)",
+                        r.stats.warp_instructions,
+                        r.stats.thread_instructions,
+                        secs,
+                        r.stats.thread_instructions as f64 / secs.max(1e-9) / 1e6
+                    );
+                }
+                if let Some(dir) = &out_dir {
+                    if let Err(e) = std::fs::create_dir_all(dir) {
+                        let _ = writeln!(stderr, "error: cannot create '{}': {e}", dir.display());
+                        return 2;
+                    }
+                    for o in &r.outputs {
+                        let p = dir.join(format!("{}.bin", o.name));
+                        if let Err(e) = std::fs::write(&p, &o.data) {
+                            let _ = writeln!(stderr, "error: cannot write '{}': {e}", p.display());
+                            return 2;
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(stderr, "error: {e}");
+                status = 1;
+            }
+        }
+    }
+    status
+}

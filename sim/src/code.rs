@@ -1,0 +1,610 @@
+//! The simulator's code: one flat, register-based instruction list per kernel.
+//!
+//! Each level's semantics (`sem::cuda`, `sem::nvvm`, `sem::ptx`) translates a kernel and
+//! every function it calls into a [`Program`]: calls are inlined (each call site gets its
+//! own registers and frame), structured control flow and block arguments become jumps and
+//! copies, and blocks are laid out in reverse post-order, so that a join point comes after
+//! every path that reaches it without a back edge. The machine relies on that layout for
+//! reconvergence (it runs the lanes with the smallest program counter first).
+//!
+//! A register holds 64 bits; an instruction's [`Ty`] says how many of them it reads and
+//! writes (results are stored zero-extended), and its opcode says how to interpret them
+//! (signed or unsigned, which rounding).
+
+/// A register: a slot in each lane's register file.
+pub type Reg = u32;
+
+/// The width and kind of a value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    F32,
+    F64,
+}
+
+impl Ty {
+    pub fn bits(self) -> u32 {
+        match self {
+            Ty::I1 => 1,
+            Ty::I8 => 8,
+            Ty::I16 | Ty::F16 => 16,
+            Ty::I32 | Ty::F32 => 32,
+            Ty::I64 | Ty::F64 => 64,
+        }
+    }
+    /// Bytes in memory (`I1` is a byte).
+    pub fn bytes(self) -> u32 {
+        self.bits().div_ceil(8)
+    }
+    pub fn mask(self) -> u64 {
+        match self.bits() {
+            64 => u64::MAX,
+            b => (1u64 << b) - 1,
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+    }
+    /// The integer type of `bits` bits.
+    pub fn int(bits: u32) -> Option<Ty> {
+        Some(match bits {
+            1 => Ty::I1,
+            8 => Ty::I8,
+            16 => Ty::I16,
+            32 => Ty::I32,
+            64 => Ty::I64,
+            _ => return None,
+        })
+    }
+    /// Sign-extends `v` (of this width) to 64 bits.
+    pub fn sext(self, v: u64) -> i64 {
+        let b = self.bits();
+        if b == 64 {
+            v as i64
+        } else {
+            ((v << (64 - b)) as i64) >> (64 - b)
+        }
+    }
+}
+
+/// Rounding of a float result (PTX `.rn`, `.rz`, `.rm`, `.rp`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rnd {
+    Rn,
+    Rz,
+    Rm,
+    Rp,
+}
+
+/// How a float instruction rounds and flushes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FMode {
+    pub rnd: Rnd,
+    /// `.ftz`: subnormal inputs and results are flushed to sign-preserving zero.
+    pub ftz: bool,
+    /// `.sat`: the result is clamped to [0, 1] (NaN gives 0).
+    pub sat: bool,
+}
+
+impl FMode {
+    pub const RN: FMode = FMode { rnd: Rnd::Rn, ftz: false, sat: false };
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    MulHiS,
+    MulHiU,
+    Mul24S,
+    Mul24U,
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    And,
+    Or,
+    Xor,
+    /// Shifts: the amount is an unsigned 32-bit operand, clamped to the width (PTX).
+    Shl,
+    LShr,
+    AShr,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    FAdd(FMode),
+    FSub(FMode),
+    FMul(FMode),
+    FDiv(FMode),
+    /// `div.approx.f32`: `a * (1/b)` with the reciprocal approximated.
+    FDivApprox(FMode),
+    /// `div.full.f32`: approximate division with 2 ulp, as `__fdividef`.
+    FDivFull(FMode),
+    /// C `fmod`.
+    FRem,
+    FMin(bool),
+    FMax(bool),
+    Copysign,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    Not,
+    Abs,
+    Popc,
+    Clz,
+    Brev,
+    FNeg(bool),
+    FAbs(bool),
+    Sqrt(FMode),
+    SqrtApprox(FMode),
+    Rsqrt(FMode),
+    Rcp(FMode),
+    RcpApprox(FMode),
+    Ex2(FMode),
+    Lg2(FMode),
+    Sin(FMode),
+    Cos(FMode),
+    Tanh(FMode),
+    /// Round to an integral value in the same format: `rzi`, `rmi`, `rpi`, `rni`.
+    RoundInt(Rnd, bool),
+    Saturate(bool),
+    /// `testp.*`
+    IsNan,
+    IsInf,
+    IsFinite,
+    IsNormal,
+    IsSubnormal,
+}
+
+/// Comparisons. Float ones are ordered (`false` with a NaN) unless marked `U` (true).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    SLt,
+    SLe,
+    SGt,
+    SGe,
+    ULt,
+    ULe,
+    UGt,
+    UGe,
+    FOeq,
+    FOne,
+    FOlt,
+    FOle,
+    FOgt,
+    FOge,
+    FUeq,
+    FUne,
+    FUlt,
+    FUle,
+    FUgt,
+    FUge,
+    FOrd,
+    FUno,
+}
+
+/// A conversion's kind and rounding.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cvt {
+    pub from: Ty,
+    pub from_signed: bool,
+    pub to: Ty,
+    pub to_signed: bool,
+    /// Float results: the rounding; float to integer: the integer rounding (`rzi` by
+    /// default), saturating as PTX does (NaN gives 0).
+    pub rnd: Rnd,
+    pub ftz: bool,
+    /// Integer to integer with `.sat`: clamps to the destination's range.
+    pub sat: bool,
+}
+
+/// Memory state spaces. `Generic` addresses carry their space in their high bits
+/// (see `memory`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    Generic,
+    Global,
+    Shared,
+    Const,
+    Local,
+    Param,
+}
+
+impl Space {
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Generic => "generic",
+            Space::Global => "global",
+            Space::Shared => "shared",
+            Space::Const => "constant",
+            Space::Local => "local",
+            Space::Param => "param",
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AtomOp {
+    Add,
+    FAdd,
+    Exch,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    /// `atomicInc`: `old >= v ? 0 : old + 1`.
+    Inc,
+    /// `atomicDec`: `old == 0 || old > v ? v : old - 1`.
+    Dec,
+    And,
+    Or,
+    Xor,
+    Cas,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sreg {
+    Tid(u8),
+    Ntid(u8),
+    Ctaid(u8),
+    Nctaid(u8),
+    WarpSize,
+    LaneId,
+    WarpId,
+    Clock,
+    Clock64,
+    LaneMaskLt,
+    LaneMaskLe,
+    LaneMaskEq,
+    LaneMaskGe,
+    LaneMaskGt,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ShflMode {
+    Idx,
+    Up,
+    Down,
+    Bfly,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+/// `bar.red`'s reduction (the `__syncthreads_count/and/or` forms).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BarRed {
+    Popc,
+    And,
+    Or,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inst {
+    Const {
+        dst: Reg,
+        bits: u64,
+    },
+    Mov {
+        dst: Reg,
+        src: Reg,
+    },
+    Bin {
+        op: BinOp,
+        ty: Ty,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Un {
+        op: UnOp,
+        ty: Ty,
+        dst: Reg,
+        a: Reg,
+    },
+    /// Fused multiply-add (one rounding).
+    Fma {
+        ty: Ty,
+        mode: FMode,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
+    },
+    Cmp {
+        cmp: Cmp,
+        ty: Ty,
+        ftz: bool,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Select {
+        dst: Reg,
+        cond: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Cvt {
+        cvt: Cvt,
+        dst: Reg,
+        src: Reg,
+    },
+    /// Generic address from a space's address (`to_generic`) or back.
+    Cvta {
+        space: Space,
+        to_generic: bool,
+        dst: Reg,
+        src: Reg,
+    },
+    /// A load of `ty` from `addr + offset` in `space`.
+    Load {
+        space: Space,
+        ty: Ty,
+        dst: Reg,
+        addr: Reg,
+        offset: i64,
+        align: u32,
+    },
+    Store {
+        space: Space,
+        ty: Ty,
+        src: Reg,
+        addr: Reg,
+        offset: i64,
+        align: u32,
+    },
+    /// Returns the old value in `dst`; `b` is CAS's new value.
+    Atom {
+        op: AtomOp,
+        space: Space,
+        ty: Ty,
+        dst: Reg,
+        addr: Reg,
+        offset: i64,
+        a: Reg,
+        b: Reg,
+    },
+    Sreg {
+        dst: Reg,
+        sreg: Sreg,
+    },
+    /// The address of module global `index` (placed in global memory at launch).
+    GlobalAddr {
+        dst: Reg,
+        index: u32,
+    },
+    Jump {
+        target: u32,
+    },
+    /// Goes to `t` if `cond` is set (or clear, with `neg`), else to `f`.
+    Branch {
+        cond: Reg,
+        neg: bool,
+        t: u32,
+        f: u32,
+    },
+    /// The thread exits.
+    Exit,
+    Trap,
+    /// `__syncthreads` (with `red`, its reduction of `pred` into `dst`).
+    Barrier {
+        red: Option<BarRed>,
+        dst: Reg,
+        pred: Reg,
+    },
+    /// `__syncwarp(mask)`.
+    WarpSync {
+        mask: Reg,
+    },
+    /// `pred_dst` gets whether the source lane was in range.
+    Shfl {
+        mode: ShflMode,
+        dst: Reg,
+        pred_dst: Option<Reg>,
+        val: Reg,
+        lane: Reg,
+        clamp: Reg,
+        mask: Reg,
+    },
+    Vote {
+        mode: VoteMode,
+        dst: Reg,
+        pred: Reg,
+        neg: bool,
+        mask: Reg,
+    },
+    Activemask {
+        dst: Reg,
+    },
+    /// Memory fences: a sequential machine needs nothing.
+    Fence,
+}
+
+/// Where an instruction came from, for error messages: `file:line:col` or a PTX line.
+pub type Loc = std::sync::Arc<str>;
+
+/// A translated kernel.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub kernel: String,
+    pub code: Vec<Inst>,
+    /// `locs[i]`: the source location of `code[i]` (an index into `loc_names`).
+    pub locs: Vec<u32>,
+    pub loc_names: Vec<Loc>,
+    pub num_regs: u32,
+    /// The kernel's parameters: their registers (for `cuda` and `nvvm`), or their
+    /// offsets in param space (for `ptx`, read with `ld.param`), and types.
+    pub params: Vec<Param>,
+    /// Per-thread local memory (frames of every inlined call and the local depots).
+    pub local_size: u64,
+    /// Static shared memory per block; dynamic shared memory starts at
+    /// `dynamic_shared_offset`.
+    pub shared_size: u64,
+    pub dynamic_shared_offset: u64,
+    /// Module globals (`__device__` and `__constant__`), with their initial bytes.
+    pub globals: Vec<GlobalVar>,
+    /// The kernel's `__launch_bounds__` maximum threads per block, if any.
+    pub max_threads: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    /// Size in bytes (8 for pointers).
+    pub size: u32,
+    /// Register receiving the value (cuda, nvvm), or `None` (ptx: param space at `offset`).
+    pub reg: Option<Reg>,
+    pub offset: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct GlobalVar {
+    pub name: String,
+    pub space: Space,
+    pub size: u64,
+    pub align: u64,
+    pub init: Vec<u8>,
+    /// Address: for `Global`, an offset in the module's global segment; for `Const`, in
+    /// the constant bank. Filled in by the translators.
+    pub offset: u64,
+}
+
+impl Program {
+    pub fn loc(&self, pc: usize) -> &str {
+        self.locs.get(pc).and_then(|&l| self.loc_names.get(l as usize)).map_or("<unknown>", |s| &**s)
+    }
+}
+
+/// Helps translators build a [`Program`]: registers, labels patched once placed,
+/// locations, frames.
+pub struct Builder {
+    pub prog: Program,
+    cur_loc: u32,
+    loc_ids: rustc_hash::FxHashMap<Loc, u32>,
+    /// Label id to code position (u32::MAX until placed).
+    labels: Vec<u32>,
+    /// (code index, which target: 0 `Jump.target`/`Branch.t`, 1 `Branch.f`, label).
+    fixups: Vec<(usize, u8, u32)>,
+    /// `Const`s that get the dynamic shared memory's address (generic if true).
+    dyn_fixups: Vec<(usize, bool)>,
+}
+
+/// A label: a jump target placed later.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Label(pub u32);
+
+impl Builder {
+    pub fn new(kernel: &str) -> Self {
+        Builder {
+            prog: Program { kernel: kernel.to_string(), ..Default::default() },
+            cur_loc: 0,
+            loc_ids: Default::default(),
+            labels: Vec::new(),
+            fixups: Vec::new(),
+            dyn_fixups: Vec::new(),
+        }
+    }
+    pub fn reg(&mut self) -> Reg {
+        let r = self.prog.num_regs;
+        self.prog.num_regs += 1;
+        r
+    }
+    pub fn set_loc(&mut self, loc: &str) {
+        if let Some(&id) = self.loc_ids.get(loc) {
+            self.cur_loc = id;
+            return;
+        }
+        let id = self.prog.loc_names.len() as u32;
+        let l: Loc = loc.into();
+        self.prog.loc_names.push(l.clone());
+        self.loc_ids.insert(l, id);
+        self.cur_loc = id;
+    }
+    pub fn emit(&mut self, i: Inst) {
+        self.prog.code.push(i);
+        self.prog.locs.push(self.cur_loc);
+    }
+    pub fn konst(&mut self, bits: u64) -> Reg {
+        let r = self.reg();
+        self.emit(Inst::Const { dst: r, bits });
+        r
+    }
+    /// A register holding the address of dynamic shared memory (`extern __shared__`),
+    /// which starts after all static shared memory (known when the program is finished).
+    pub fn dyn_shared(&mut self, generic: bool) -> Reg {
+        let r = self.reg();
+        self.dyn_fixups.push((self.prog.code.len(), generic));
+        self.emit(Inst::Const { dst: r, bits: 0 });
+        r
+    }
+    pub fn label(&mut self) -> Label {
+        self.labels.push(u32::MAX);
+        Label(self.labels.len() as u32 - 1)
+    }
+    pub fn place(&mut self, l: Label) {
+        self.labels[l.0 as usize] = self.prog.code.len() as u32;
+    }
+    pub fn jump(&mut self, l: Label) {
+        self.fixups.push((self.prog.code.len(), 0, l.0));
+        self.emit(Inst::Jump { target: 0 });
+    }
+    pub fn branch(&mut self, cond: Reg, neg: bool, t: Label, f: Label) {
+        let at = self.prog.code.len();
+        self.fixups.push((at, 0, t.0));
+        self.fixups.push((at, 1, f.0));
+        self.emit(Inst::Branch { cond, neg, t: 0, f: 0 });
+    }
+    /// Bytes of per-thread local memory for a frame of `size` aligned to `align`.
+    pub fn alloc_local(&mut self, size: u64, align: u64) -> u64 {
+        let off = self.prog.local_size.div_ceil(align.max(1)) * align.max(1);
+        self.prog.local_size = off + size;
+        off
+    }
+    pub fn alloc_shared(&mut self, size: u64, align: u64) -> u64 {
+        let off = self.prog.shared_size.div_ceil(align.max(1)) * align.max(1);
+        self.prog.shared_size = off + size;
+        off
+    }
+    /// Resolves the labels; an unplaced label is a translator bug, reported as an error.
+    pub fn finish(mut self) -> Result<Program, String> {
+        for &(at, which, l) in &self.fixups {
+            let target = self.labels[l as usize];
+            if target == u32::MAX {
+                return Err(format!("internal: label {l} never placed"));
+            }
+            match (&mut self.prog.code[at], which) {
+                (Inst::Jump { target: t }, _) | (Inst::Branch { t, .. }, 0) => *t = target,
+                (Inst::Branch { f, .. }, _) => *f = target,
+                _ => unreachable!("fixups name jumps and branches only"),
+            }
+        }
+        // Code must not fall off the end.
+        if !matches!(self.prog.code.last(), Some(Inst::Exit | Inst::Jump { .. } | Inst::Trap)) {
+            self.emit(Inst::Exit);
+        }
+        self.prog.dynamic_shared_offset = self.prog.shared_size.div_ceil(16) * 16;
+        for &(at, generic) in &self.dyn_fixups {
+            if let Inst::Const { bits, .. } = &mut self.prog.code[at] {
+                *bits = self.prog.dynamic_shared_offset + if generic { crate::memory::SHARED_BASE } else { 0 };
+            }
+        }
+        Ok(self.prog)
+    }
+}

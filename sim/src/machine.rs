@@ -1,0 +1,944 @@
+//! The SIMT machine: blocks of warps of 32 lanes running a [`Program`].
+//!
+//! **Convergence.** Each lane has its own program counter. A warp runs the group of
+//! its running lanes with the smallest program counter, all together, one instruction
+//! at a time ("min-PC" scheduling). With code laid out in reverse post-order (as every
+//! translator does), lanes that took different sides of a branch run one side, then the
+//! other, and meet again at the join, where they run together: the reconvergence real
+//! GPUs give at the immediate post-dominator for structured code. Shuffles, votes and
+//! `__activemask` see exactly the lanes running together; a shuffle or vote whose member
+//! mask names a lane that is running elsewhere (not converged) is an error, as
+//! compute-sanitizer's synccheck reports it.
+//!
+//! **Barriers.** A lane reaching `__syncthreads` waits. When no lane of the block can
+//! run, the barrier releases if every thread that has not exited waits at the same
+//! barrier instruction; otherwise the run stops with an error: a divergent barrier
+//! (threads wait at different barriers) or threads that exited while others wait.
+//! `__syncwarp(mask)` waits the same way for the lanes of its mask.
+//!
+//! **Schedules.** [`Schedule::InOrder`] runs the blocks in order and, in a block, each
+//! warp until it waits or exits, then the next: deterministic. [`Schedule::Random`]
+//! shuffles the block order and interleaves warps in random slices of 1 to 16
+//! instructions from a seeded generator, so that a missing barrier or a race gives
+//! different results under different seeds.
+//!
+//! Blocks run one after another: CUDA guarantees nothing about blocks running together,
+//! so a kernel that waits for another block (a spin lock across blocks) never finishes
+//! and stops at the instruction limit.
+
+use crate::code::*;
+use crate::fp;
+use crate::memory::{self, read_le, resolve, write_le, Global, Target};
+use std::fmt;
+
+/// How warps are interleaved.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    InOrder,
+    Random(u64),
+}
+
+/// One kernel launch.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared: u64,
+    /// Each parameter's bits (a pointer is its global address).
+    pub args: Vec<u64>,
+    pub schedule: Schedule,
+    /// Stop after this many warp instructions (an infinite loop, a spin lock).
+    pub max_instructions: u64,
+}
+
+impl Launch {
+    pub fn new(grid: [u32; 3], block: [u32; 3], args: Vec<u64>) -> Self {
+        Launch { grid, block, dynamic_shared: 0, args, schedule: Schedule::InOrder, max_instructions: 1 << 32 }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Instructions issued per warp (all lanes together count once).
+    pub warp_instructions: u64,
+    /// Instructions times the lanes that ran them.
+    pub thread_instructions: u64,
+    /// Reads of never-written shared or local memory, once per instruction.
+    pub warnings: Vec<String>,
+}
+
+/// A run stopped: what happened, where in the source, in which thread.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimError {
+    pub message: String,
+    pub loc: String,
+    pub kernel: String,
+    pub block: Option<[u32; 3]>,
+    pub thread: Option<[u32; 3]>,
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\n  at {} in kernel {}", self.message, self.loc, self.kernel)?;
+        if let Some(b) = self.block {
+            write!(f, ", block ({}, {}, {})", b[0], b[1], b[2])?;
+        }
+        if let Some(t) = self.thread {
+            write!(f, " thread ({}, {}, {})", t[0], t[1], t[2])?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum St {
+    Run,
+    /// Waiting at the block barrier at its pc.
+    Bar,
+    /// Waiting at `__syncwarp` at its pc.
+    WarpBar,
+    Done,
+    /// No thread (the last warp of a block whose size is not a multiple of 32).
+    Absent,
+}
+
+struct Warp {
+    base: u32,
+    pc: [u32; 32],
+    st: [St; 32],
+    cur: u32,
+    active: u32,
+    regs: Vec<u64>,
+    local: Vec<u8>,
+    local_init: Vec<bool>,
+}
+
+struct Block {
+    id: [u32; 3],
+    shared: Vec<u8>,
+    shared_init: Vec<bool>,
+    warps: Vec<Warp>,
+}
+
+/// A small, fast, seeded generator (SplitMix64).
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next_u64() % n
+        }
+    }
+}
+
+struct Machine<'a> {
+    prog: &'a Program,
+    global: &'a mut Global,
+    consts: Vec<u8>,
+    params: Vec<u8>,
+    global_addrs: Vec<u64>,
+    launch: &'a Launch,
+    stats: Stats,
+    warned: rustc_hash::FxHashSet<u32>,
+    rng: Rng,
+}
+
+/// A fault inside an instruction, before the machine adds where it happened.
+struct Fault {
+    msg: String,
+    lane: Option<u32>,
+}
+
+fn fault<T>(msg: impl Into<String>, lane: u32) -> Result<T, Fault> {
+    Err(Fault { msg: msg.into(), lane: Some(lane) })
+}
+
+/// Runs `prog` once with `launch` on the device memory `global`.
+pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats, SimError> {
+    let err = |message: String| SimError { message, loc: "<launch>".into(), kernel: prog.kernel.clone(), block: None, thread: None };
+    let threads = launch.block.iter().map(|&d| d as u64).product::<u64>();
+    if launch.grid.contains(&0) || launch.block.contains(&0) {
+        return Err(err("the grid and the block must not be empty".into()));
+    }
+    if threads > 1024 {
+        return Err(err(format!("{threads} threads per block; CUDA allows at most 1024")));
+    }
+    if let Some(m) = prog.max_threads {
+        if threads > m as u64 {
+            return Err(err(format!("{threads} threads per block exceed the kernel's __launch_bounds__ ({m})")));
+        }
+    }
+    if launch.args.len() != prog.params.len() {
+        return Err(err(format!("kernel {} takes {} arguments, the launch gives {}", prog.kernel, prog.params.len(), launch.args.len())));
+    }
+    // Module globals: `__device__` ones in global memory, `__constant__` in the bank.
+    let mut consts = Vec::new();
+    let mut global_addrs = Vec::with_capacity(prog.globals.len());
+    for g in &prog.globals {
+        match g.space {
+            Space::Const => {
+                let end = (g.offset + g.size) as usize;
+                if consts.len() < end {
+                    consts.resize(end, 0);
+                }
+                let n = g.init.len().min(g.size as usize);
+                consts[g.offset as usize..g.offset as usize + n].copy_from_slice(&g.init[..n]);
+                global_addrs.push(memory::CONST_BASE + g.offset);
+            }
+            _ => {
+                let a = global.alloc(&g.name, g.size as usize, g.align);
+                let b = global.buffers.last_mut().expect("just allocated");
+                let n = g.init.len().min(g.size as usize);
+                b.data[..n].copy_from_slice(&g.init[..n]);
+                global_addrs.push(a);
+            }
+        }
+    }
+    let mut params = Vec::new();
+    for (p, &v) in prog.params.iter().zip(&launch.args) {
+        if p.reg.is_none() {
+            let end = (p.offset + p.size as u64) as usize;
+            if params.len() < end {
+                params.resize(end, 0);
+            }
+            write_le(&mut params[p.offset as usize..end], v);
+        }
+    }
+    let seed = match launch.schedule {
+        Schedule::Random(s) => s,
+        Schedule::InOrder => 0,
+    };
+    let mut m =
+        Machine { prog, global, consts, params, global_addrs, launch, stats: Stats::default(), warned: Default::default(), rng: Rng(seed) };
+    let [gx, gy, gz] = launch.grid;
+    let mut order: Vec<[u32; 3]> = (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z]))).collect();
+    if let Schedule::Random(_) = launch.schedule {
+        for i in (1..order.len()).rev() {
+            let j = m.rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+    }
+    for id in order {
+        m.run_block(id)?;
+    }
+    Ok(m.stats)
+}
+
+impl Machine<'_> {
+    fn new_block(&self, id: [u32; 3]) -> Block {
+        let threads: u32 = self.launch.block.iter().product();
+        let nwarps = threads.div_ceil(32);
+        let p = self.prog;
+        let shared_len = (p.dynamic_shared_offset + self.launch.dynamic_shared) as usize;
+        let warps = (0..nwarps)
+            .map(|w| {
+                let mut st = [St::Absent; 32];
+                for (l, s) in st.iter_mut().enumerate() {
+                    if w * 32 + (l as u32) < threads {
+                        *s = St::Run;
+                    }
+                }
+                let mut regs = vec![0u64; p.num_regs as usize * 32];
+                for (prm, &v) in p.params.iter().zip(&self.launch.args) {
+                    if let Some(r) = prm.reg {
+                        regs[r as usize * 32..r as usize * 32 + 32].fill(v);
+                    }
+                }
+                let active = st.iter().enumerate().fold(0u32, |m, (l, s)| if *s == St::Run { m | 1 << l } else { m });
+                Warp {
+                    base: w * 32,
+                    pc: [0; 32],
+                    st,
+                    cur: 0,
+                    active,
+                    regs,
+                    local: vec![0; p.local_size as usize * 32],
+                    local_init: vec![false; p.local_size as usize * 32],
+                }
+            })
+            .collect();
+        Block { id, shared: vec![0; shared_len], shared_init: vec![false; shared_len], warps }
+    }
+
+    fn thread_of(&self, tid: u32) -> [u32; 3] {
+        let [bx, by, _] = self.launch.block;
+        [tid % bx, (tid / bx) % by, tid / (bx * by)]
+    }
+
+    fn error(&self, b: &Block, w: usize, pc: u32, f: Fault) -> SimError {
+        SimError {
+            message: f.msg,
+            loc: self.prog.loc(pc as usize).to_string(),
+            kernel: self.prog.kernel.clone(),
+            block: Some(b.id),
+            thread: f.lane.map(|l| self.thread_of(b.warps[w].base + l)),
+        }
+    }
+
+    fn run_block(&mut self, id: [u32; 3]) -> Result<(), SimError> {
+        let mut b = self.new_block(id);
+        let n = b.warps.len();
+        let random = matches!(self.launch.schedule, Schedule::Random(_));
+        loop {
+            let mut progressed = false;
+            if random {
+                let runnable: Vec<usize> = (0..n).filter(|&w| b.warps[w].st.contains(&St::Run)).collect();
+                if !runnable.is_empty() {
+                    let w = runnable[self.rng.below(runnable.len() as u64) as usize];
+                    let q = 1 + self.rng.below(16);
+                    self.run_warp(&mut b, w, q)?;
+                    progressed = true;
+                }
+            } else {
+                for w in 0..n {
+                    if b.warps[w].st.contains(&St::Run) {
+                        self.run_warp(&mut b, w, u64::MAX)?;
+                        progressed = true;
+                    }
+                }
+            }
+            if progressed {
+                continue;
+            }
+            // Nothing can run: finished, or a barrier to release (or a deadlock).
+            if !self.release_barrier(&mut b)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// With no lane able to run: releases the block barrier (true), reports a divergent
+    /// barrier, or says the block is done (false).
+    fn release_barrier(&mut self, b: &mut Block) -> Result<bool, SimError> {
+        let mut bar_pc = None;
+        let mut waiting = 0u32;
+        let mut exited = 0u32;
+        for (wi, w) in b.warps.iter().enumerate() {
+            for l in 0..32 {
+                match w.st[l] {
+                    St::Bar => {
+                        waiting += 1;
+                        match bar_pc {
+                            None => bar_pc = Some((w.pc[l], wi, l as u32)),
+                            Some((pc, _, _)) if pc != w.pc[l] => {
+                                let f = Fault {
+                                    msg: format!(
+                                        "divergent barrier: threads wait at different __syncthreads ({} and {})",
+                                        self.prog.loc(pc as usize),
+                                        self.prog.loc(w.pc[l] as usize)
+                                    ),
+                                    lane: Some(l as u32),
+                                };
+                                return Err(self.error(b, wi, w.pc[l], f));
+                            }
+                            _ => {}
+                        }
+                    }
+                    St::WarpBar => {
+                        let f = Fault {
+                            msg: "__syncwarp never completes: lanes of its mask exited or wait at a block barrier".into(),
+                            lane: Some(l as u32),
+                        };
+                        return Err(self.error(b, wi, w.pc[l], f));
+                    }
+                    St::Done => exited += 1,
+                    _ => {}
+                }
+            }
+        }
+        let Some((pc, wi, lane)) = bar_pc else { return Ok(false) };
+        if exited > 0 {
+            let f = Fault {
+                msg: format!("barrier reached by only part of the block: {waiting} threads wait while {exited} have exited"),
+                lane: Some(lane),
+            };
+            return Err(self.error(b, wi, pc, f));
+        }
+        // Release, with bar.red's reduction.
+        if let Inst::Barrier { red: Some(red), dst, pred } = self.prog.code[pc as usize] {
+            let (mut count, mut all, mut any) = (0u64, true, false);
+            for w in &b.warps {
+                for l in 0..32 {
+                    if w.st[l] == St::Bar {
+                        let p = w.regs[pred as usize * 32 + l] & 1 != 0;
+                        count += p as u64;
+                        all &= p;
+                        any |= p;
+                    }
+                }
+            }
+            let v = match red {
+                BarRed::Popc => count,
+                BarRed::And => all as u64,
+                BarRed::Or => any as u64,
+            };
+            for w in &mut b.warps {
+                for l in 0..32 {
+                    if w.st[l] == St::Bar {
+                        w.regs[dst as usize * 32 + l] = v;
+                    }
+                }
+            }
+        }
+        for w in &mut b.warps {
+            for l in 0..32 {
+                if w.st[l] == St::Bar {
+                    w.st[l] = St::Run;
+                    w.pc[l] += 1;
+                }
+            }
+            w.active = 0;
+        }
+        Ok(true)
+    }
+
+    /// Picks the lanes to run together: those with the smallest pc. False if none can run.
+    fn reschedule(w: &mut Warp) -> bool {
+        let mut min = u32::MAX;
+        for l in 0..32 {
+            if w.st[l] == St::Run && w.pc[l] < min {
+                min = w.pc[l];
+            }
+        }
+        if min == u32::MAX {
+            // Lanes parked at __syncwarp with nothing else running: release them if they
+            // all wait at the same one.
+            let parked: Vec<usize> = (0..32).filter(|&l| w.st[l] == St::WarpBar).collect();
+            if let Some(&first) = parked.first() {
+                if parked.iter().all(|&l| w.pc[l] == w.pc[first]) {
+                    for &l in &parked {
+                        w.st[l] = St::Run;
+                        w.pc[l] += 1;
+                    }
+                    return Self::reschedule(w);
+                }
+            }
+            w.active = 0;
+            return false;
+        }
+        let mut active = 0;
+        for l in 0..32 {
+            if w.st[l] == St::Run && w.pc[l] == min {
+                active |= 1 << l;
+            }
+        }
+        w.cur = min;
+        w.active = active;
+        true
+    }
+
+    fn run_warp(&mut self, b: &mut Block, wi: usize, budget: u64) -> Result<(), SimError> {
+        let mut left = budget;
+        loop {
+            if b.warps[wi].active == 0 && !Self::reschedule(&mut b.warps[wi]) {
+                return Ok(());
+            }
+            if left == 0 {
+                return Ok(());
+            }
+            left -= 1;
+            self.stats.warp_instructions += 1;
+            if self.stats.warp_instructions > self.launch.max_instructions {
+                let pc = b.warps[wi].cur;
+                let f = Fault {
+                    msg: format!(
+                        "the kernel did not finish within {} warp instructions (an endless loop, or a wait for another block?)",
+                        self.launch.max_instructions
+                    ),
+                    lane: None,
+                };
+                return Err(self.error(b, wi, pc, f));
+            }
+            let pc = b.warps[wi].cur;
+            if let Err(f) = self.exec(b, wi) {
+                return Err(self.error(b, wi, pc, f));
+            }
+        }
+    }
+
+    fn warn(&mut self, pc: u32, msg: String) {
+        if self.warned.insert(pc) {
+            self.stats.warnings.push(format!("{msg}\n  at {} in kernel {}", self.prog.loc(pc as usize), self.prog.kernel));
+        }
+    }
+
+    /// Runs one instruction for the warp's active lanes.
+    fn exec(&mut self, b: &mut Block, wi: usize) -> Result<(), Fault> {
+        let prog = self.prog;
+        let block_id = b.id;
+        let nwarps = b.warps.len() as u32;
+        let w = &mut b.warps[wi];
+        let pc = w.cur;
+        let inst = &prog.code[pc as usize];
+        let active = w.active;
+        self.stats.thread_instructions += active.count_ones() as u64;
+        macro_rules! lanes {
+            (|$l:ident| $body:expr) => {{
+                let mut m = active;
+                while m != 0 {
+                    let $l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    $body;
+                }
+            }};
+        }
+        macro_rules! r {
+            ($reg:expr, $l:expr) => {
+                w.regs[$reg as usize * 32 + $l]
+            };
+        }
+        let mut next = pc + 1;
+        match *inst {
+            Inst::Const { dst, bits } => lanes!(|l| r!(dst, l) = bits),
+            Inst::Mov { dst, src } => lanes!(|l| r!(dst, l) = r!(src, l)),
+            Inst::Bin { op, ty, dst, a, b } => {
+                if ty.is_float() {
+                    lanes!(|l| r!(dst, l) = fp::fbin(op, ty, r!(a, l), r!(b, l)).unwrap_or(0))
+                } else {
+                    let mut m = active;
+                    while m != 0 {
+                        let l = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        match ibin(op, ty, r!(a, l), r!(b, l)) {
+                            Ok(v) => r!(dst, l) = v,
+                            Err(e) => return fault(e, l as u32),
+                        }
+                    }
+                }
+            }
+            Inst::Un { op, ty, dst, a } => {
+                if ty.is_float() || matches!(op, UnOp::IsNan | UnOp::IsInf | UnOp::IsFinite | UnOp::IsNormal | UnOp::IsSubnormal) {
+                    lanes!(|l| r!(dst, l) = fp::fun(op, ty, r!(a, l)).unwrap_or(0))
+                } else {
+                    lanes!(|l| r!(dst, l) = iun(op, ty, r!(a, l)))
+                }
+            }
+            Inst::Fma { ty, mode, dst, a, b, c } => lanes!(|l| r!(dst, l) = fp::fma(ty, mode, r!(a, l), r!(b, l), r!(c, l))),
+            Inst::Cmp { cmp, ty, ftz, dst, a, b } => {
+                if ty.is_float() {
+                    lanes!(|l| r!(dst, l) = fp::fcmp(cmp, ty, ftz, r!(a, l), r!(b, l)) as u64)
+                } else {
+                    lanes!(|l| r!(dst, l) = icmp(cmp, ty, r!(a, l), r!(b, l)) as u64)
+                }
+            }
+            Inst::Select { dst, cond, a, b } => lanes!(|l| r!(dst, l) = if r!(cond, l) & 1 != 0 { r!(a, l) } else { r!(b, l) }),
+            Inst::Cvt { cvt, dst, src } => lanes!(|l| r!(dst, l) = fp::cvt(cvt, r!(src, l))),
+            Inst::Cvta { space, to_generic, dst, src } => {
+                let base = match space {
+                    Space::Shared => memory::SHARED_BASE,
+                    Space::Local => memory::LOCAL_BASE,
+                    Space::Const => memory::CONST_BASE,
+                    Space::Param => memory::PARAM_BASE,
+                    Space::Global | Space::Generic => 0,
+                };
+                if to_generic {
+                    lanes!(|l| r!(dst, l) = r!(src, l).wrapping_add(base))
+                } else {
+                    lanes!(|l| r!(dst, l) = r!(src, l).wrapping_sub(base))
+                }
+            }
+            Inst::Sreg { dst, sreg } => {
+                let bd = self.launch.block;
+                let gd = self.launch.grid;
+                let steps = self.stats.warp_instructions;
+                lanes!(|l| {
+                    let t = w.base + l as u32;
+                    let tid = [t % bd[0], (t / bd[0]) % bd[1], t / (bd[0] * bd[1])];
+                    r!(dst, l) = match sreg {
+                        Sreg::Tid(d) => tid[d as usize] as u64,
+                        Sreg::Ntid(d) => bd[d as usize] as u64,
+                        Sreg::Ctaid(d) => block_id[d as usize] as u64,
+                        Sreg::Nctaid(d) => gd[d as usize] as u64,
+                        Sreg::WarpSize => 32,
+                        Sreg::LaneId => l as u64,
+                        Sreg::WarpId => (wi as u32 % nwarps) as u64,
+                        Sreg::Clock => steps & 0xffff_ffff,
+                        Sreg::Clock64 => steps,
+                        Sreg::LaneMaskLt => (1u64 << l) - 1,
+                        Sreg::LaneMaskLe => ((1u64 << l) << 1) - 1,
+                        Sreg::LaneMaskEq => 1u64 << l,
+                        Sreg::LaneMaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
+                        Sreg::LaneMaskGt => (!(((1u64 << l) << 1) - 1)) & 0xffff_ffff,
+                    }
+                })
+            }
+            Inst::GlobalAddr { dst, index } => {
+                let a = self.global_addrs[index as usize];
+                lanes!(|l| r!(dst, l) = a)
+            }
+            Inst::Load { space, ty, dst, addr, offset, align } => {
+                let size = ty.bytes() as u64;
+                let align = (align as u64).max(size);
+                let lens = [b.shared.len() as u64, prog.local_size, self.consts.len() as u64, self.params.len() as u64];
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let a = w.regs[addr as usize * 32 + l].wrapping_add(offset as u64);
+                    let t = match resolve(self.global, space, a, size, align, lens, false) {
+                        Ok(t) => t,
+                        Err(e) => return fault(e, l as u32),
+                    };
+                    let s = size as usize;
+                    let v = match t {
+                        Target::Global(bi, o) => read_le(&self.global.buffers[bi].data[o..o + s]),
+                        Target::Shared(o) => {
+                            if !b.shared_init[o..o + s].iter().all(|&x| x) && !self.warned.contains(&pc) {
+                                let tid = self.thread_of(w.base + l as u32);
+                                let msg = format!(
+                                    "read of never-written shared memory ({s} bytes at offset {o}) by thread ({}, {}, {}) of block ({}, {}, {})",
+                                    tid[0], tid[1], tid[2], block_id[0], block_id[1], block_id[2]
+                                );
+                                self.warn(pc, msg);
+                            }
+                            read_le(&b.shared[o..o + s])
+                        }
+                        Target::Local(o) => {
+                            let base = l * prog.local_size as usize;
+                            if !w.local_init[base + o..base + o + s].iter().all(|&x| x) && !self.warned.contains(&pc) {
+                                let msg = format!("read of never-written local memory ({s} bytes at offset {o})");
+                                self.warn(pc, msg);
+                            }
+                            read_le(&w.local[base + o..base + o + s])
+                        }
+                        Target::Const(o) => read_le(&self.consts[o..o + s]),
+                        Target::Param(o) => read_le(&self.params[o..o + s]),
+                    };
+                    w.regs[dst as usize * 32 + l] = if ty == Ty::I1 { (v != 0) as u64 } else { v };
+                }
+            }
+            Inst::Store { space, ty, src, addr, offset, align } => {
+                let size = ty.bytes() as u64;
+                let align = (align as u64).max(size);
+                let lens = [b.shared.len() as u64, prog.local_size, self.consts.len() as u64, self.params.len() as u64];
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let a = w.regs[addr as usize * 32 + l].wrapping_add(offset as u64);
+                    let v = w.regs[src as usize * 32 + l];
+                    let s = size as usize;
+                    match resolve(self.global, space, a, size, align, lens, true) {
+                        Ok(Target::Global(bi, o)) => write_le(&mut self.global.buffers[bi].data[o..o + s], v),
+                        Ok(Target::Shared(o)) => {
+                            write_le(&mut b.shared[o..o + s], v);
+                            b.shared_init[o..o + s].fill(true);
+                        }
+                        Ok(Target::Local(o)) => {
+                            let base = l * prog.local_size as usize;
+                            write_le(&mut w.local[base + o..base + o + s], v);
+                            w.local_init[base + o..base + o + s].fill(true);
+                        }
+                        Ok(_) => return fault("write to read-only memory", l as u32),
+                        Err(e) => return fault(e, l as u32),
+                    }
+                }
+            }
+            Inst::Atom { op, space, ty, dst, addr, offset, a, b: bv } => {
+                let size = ty.bytes() as u64;
+                let lens = [b.shared.len() as u64, prog.local_size, self.consts.len() as u64, self.params.len() as u64];
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let ad = w.regs[addr as usize * 32 + l].wrapping_add(offset as u64);
+                    let s = size as usize;
+                    let bytes: &mut [u8] = match resolve(self.global, space, ad, size, size, lens, true) {
+                        Ok(Target::Global(bi, o)) => &mut self.global.buffers[bi].data[o..o + s],
+                        Ok(Target::Shared(o)) => {
+                            b.shared_init[o..o + s].fill(true);
+                            &mut b.shared[o..o + s]
+                        }
+                        Ok(Target::Local(o)) => {
+                            let base = l * prog.local_size as usize;
+                            &mut w.local[base + o..base + o + s]
+                        }
+                        Ok(_) => return fault("atomic on read-only memory", l as u32),
+                        Err(e) => return fault(e, l as u32),
+                    };
+                    let old = read_le(bytes);
+                    let x = w.regs[a as usize * 32 + l] & ty.mask();
+                    let new = match op {
+                        AtomOp::Add => old.wrapping_add(x),
+                        AtomOp::FAdd => fp::fbin(BinOp::FAdd(FMode::RN), ty, old, x).unwrap_or(old),
+                        AtomOp::Exch => x,
+                        AtomOp::SMin => {
+                            if ty.sext(x) < ty.sext(old) {
+                                x
+                            } else {
+                                old
+                            }
+                        }
+                        AtomOp::SMax => {
+                            if ty.sext(x) > ty.sext(old) {
+                                x
+                            } else {
+                                old
+                            }
+                        }
+                        AtomOp::UMin => old.min(x),
+                        AtomOp::UMax => old.max(x),
+                        AtomOp::Inc => {
+                            if old >= x {
+                                0
+                            } else {
+                                old + 1
+                            }
+                        }
+                        AtomOp::Dec => {
+                            if old == 0 || old > x {
+                                x
+                            } else {
+                                old - 1
+                            }
+                        }
+                        AtomOp::And => old & x,
+                        AtomOp::Or => old | x,
+                        AtomOp::Xor => old ^ x,
+                        AtomOp::Cas => {
+                            if old == x {
+                                w.regs[bv as usize * 32 + l] & ty.mask()
+                            } else {
+                                old
+                            }
+                        }
+                    };
+                    write_le(bytes, new & ty.mask());
+                    w.regs[dst as usize * 32 + l] = old;
+                }
+            }
+            Inst::Jump { target } => {
+                lanes!(|l| w.pc[l] = target);
+                next = target;
+                // Stay together unless lanes elsewhere are behind.
+                return Self::continue_at(w, next);
+            }
+            Inst::Branch { cond, neg, t, f } => {
+                let mut tm = 0u32;
+                lanes!(|l| {
+                    let c = (r!(cond, l) & 1 != 0) != neg;
+                    w.pc[l] = if c { t } else { f };
+                    if c {
+                        tm |= 1 << l;
+                    }
+                });
+                if tm == active {
+                    return Self::continue_at(w, t);
+                }
+                if tm == 0 {
+                    return Self::continue_at(w, f);
+                }
+                w.active = 0;
+                return Ok(());
+            }
+            Inst::Exit => {
+                lanes!(|l| w.st[l] = St::Done);
+                w.active = 0;
+                return Ok(());
+            }
+            Inst::Trap => return fault("the kernel trapped (__trap or unreachable code)", active.trailing_zeros()),
+            Inst::Barrier { .. } => {
+                lanes!(|l| {
+                    w.st[l] = St::Bar;
+                    w.pc[l] = pc;
+                });
+                w.active = 0;
+                return Ok(());
+            }
+            Inst::WarpSync { mask } => {
+                let m = r!(mask, active.trailing_zeros() as usize) as u32;
+                let missing = (0..32)
+                    .filter(|&l| m & (1 << l) != 0 && active & (1 << l) == 0 && matches!(w.st[l], St::Run | St::WarpBar | St::Bar))
+                    .count();
+                if missing > 0 {
+                    lanes!(|l| {
+                        w.st[l] = St::WarpBar;
+                        w.pc[l] = pc;
+                    });
+                    w.active = 0;
+                    return Ok(());
+                }
+            }
+            Inst::Shfl { mode, dst, pred_dst, val, lane, clamp, mask } => {
+                self.check_converged(w, r!(mask, active.trailing_zeros() as usize) as u32, "shfl.sync")?;
+                let vals: Vec<u64> = (0..32).map(|l| r!(val, l)).collect();
+                lanes!(|l| {
+                    let bsrc = r!(lane, l) as u32 & 0x1f;
+                    let c = r!(clamp, l) as u32;
+                    let seg = (c >> 8) & 0x1f;
+                    let cl = c & 0x1f;
+                    let id = l as u32;
+                    let max_lane = (id & seg) | (cl & !seg);
+                    let min_lane = id & seg;
+                    let (j, ok) = match mode {
+                        ShflMode::Up => {
+                            let j = id as i32 - bsrc as i32;
+                            (j, j >= max_lane as i32)
+                        }
+                        ShflMode::Down => {
+                            let j = (id + bsrc) as i32;
+                            (j, j <= max_lane as i32)
+                        }
+                        ShflMode::Bfly => {
+                            let j = (id ^ bsrc) as i32;
+                            (j, j <= max_lane as i32)
+                        }
+                        ShflMode::Idx => {
+                            let j = (min_lane | (bsrc & !seg)) as i32;
+                            (j, j <= max_lane as i32)
+                        }
+                    };
+                    let src = if ok { j as usize } else { l };
+                    r!(dst, l) = vals[src];
+                    if let Some(p) = pred_dst {
+                        r!(p, l) = ok as u64;
+                    }
+                })
+            }
+            Inst::Vote { mode, dst, pred, neg, mask } => {
+                let m = r!(mask, active.trailing_zeros() as usize) as u32;
+                self.check_converged(w, m, "vote.sync")?;
+                let members = active & m;
+                let mut ballot = 0u32;
+                lanes!(|l| {
+                    if members & (1 << l) != 0 && ((r!(pred, l) & 1 != 0) != neg) {
+                        ballot |= 1 << l;
+                    }
+                });
+                let v = match mode {
+                    VoteMode::Ballot => ballot as u64,
+                    VoteMode::All => (ballot == members) as u64,
+                    VoteMode::Any => (ballot != 0) as u64,
+                    VoteMode::Uni => (ballot == 0 || ballot == members) as u64,
+                };
+                lanes!(|l| r!(dst, l) = v)
+            }
+            Inst::Activemask { dst } => lanes!(|l| r!(dst, l) = active as u64),
+            Inst::Fence => {}
+        }
+        w.cur = next;
+        Ok(())
+    }
+
+    /// After a jump of all active lanes to `target`: keep running them together unless
+    /// other running lanes are behind (then reschedule).
+    fn continue_at(w: &mut Warp, target: u32) -> Result<(), Fault> {
+        let active = w.active;
+        let behind = (0..32).any(|l| active & (1 << l) == 0 && w.st[l] == St::Run && w.pc[l] <= target);
+        if behind {
+            w.active = 0;
+        } else {
+            w.cur = target;
+        }
+        Ok(())
+    }
+
+    /// Lanes named in a `.sync` instruction's member mask must run here together (exited
+    /// and absent lanes do not count).
+    fn check_converged(&self, w: &Warp, mask: u32, what: &str) -> Result<(), Fault> {
+        let bad: Vec<usize> = (0..32)
+            .filter(|&l| mask & (1 << l) != 0 && w.active & (1 << l) == 0 && matches!(w.st[l], St::Run | St::Bar | St::WarpBar))
+            .collect();
+        if !bad.is_empty() {
+            return Err(Fault {
+                msg: format!("{what} with member mask {mask:#010x}: lanes {bad:?} are not converged with the calling lanes"),
+                lane: Some(w.active.trailing_zeros().min(31)),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Integer binary operations; `Err` for division by zero.
+pub fn ibin(op: BinOp, ty: Ty, a: u64, b: u64) -> Result<u64, String> {
+    let m = ty.mask();
+    let bits = ty.bits();
+    let (amt, a, b) = (b, a & m, b & m);
+    let (sa, sb) = (ty.sext(a), ty.sext(b));
+    let r = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::MulHiS => ((sa as i128 * sb as i128) >> bits) as u64,
+        BinOp::MulHiU => ((a as u128 * b as u128) >> bits) as u64,
+        BinOp::Mul24S => {
+            let x = (a << 40) as i64 >> 40;
+            let y = (b << 40) as i64 >> 40;
+            x.wrapping_mul(y) as u64
+        }
+        BinOp::Mul24U => (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff),
+        BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem if b == 0 => return Err("integer division by zero".into()),
+        BinOp::SDiv => sa.wrapping_div(sb) as u64,
+        BinOp::UDiv => a / b,
+        BinOp::SRem => sa.wrapping_rem(sb) as u64,
+        BinOp::URem => a % b,
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Shl => {
+            if amt >= bits as u64 {
+                0
+            } else {
+                a << amt
+            }
+        }
+        BinOp::LShr => {
+            if amt >= bits as u64 {
+                0
+            } else {
+                a >> amt
+            }
+        }
+        BinOp::AShr => (sa >> amt.min(63)) as u64,
+        BinOp::SMin => sa.min(sb) as u64,
+        BinOp::SMax => sa.max(sb) as u64,
+        BinOp::UMin => a.min(b),
+        BinOp::UMax => a.max(b),
+        _ => return Err(format!("internal: {op:?} on an integer type")),
+    };
+    Ok(r & m)
+}
+
+pub fn iun(op: UnOp, ty: Ty, a: u64) -> u64 {
+    let m = ty.mask();
+    let a = a & m;
+    let bits = ty.bits();
+    let r = match op {
+        UnOp::Neg => a.wrapping_neg(),
+        UnOp::Not => !a,
+        UnOp::Abs => ty.sext(a).unsigned_abs(),
+        UnOp::Popc => a.count_ones() as u64,
+        UnOp::Clz => (a.leading_zeros() - (64 - bits)) as u64,
+        UnOp::Brev => a.reverse_bits() >> (64 - bits),
+        _ => 0,
+    };
+    r & if matches!(op, UnOp::Popc | UnOp::Clz) { u64::MAX } else { m }
+}
+
+pub fn icmp(c: Cmp, ty: Ty, a: u64, b: u64) -> bool {
+    let m = ty.mask();
+    let (a, b) = (a & m, b & m);
+    let (sa, sb) = (ty.sext(a), ty.sext(b));
+    match c {
+        Cmp::Eq | Cmp::FOeq | Cmp::FUeq => a == b,
+        Cmp::Ne | Cmp::FOne | Cmp::FUne => a != b,
+        Cmp::SLt => sa < sb,
+        Cmp::SLe => sa <= sb,
+        Cmp::SGt => sa > sb,
+        Cmp::SGe => sa >= sb,
+        Cmp::ULt => a < b,
+        Cmp::ULe => a <= b,
+        Cmp::UGt => a > b,
+        Cmp::UGe => a >= b,
+        _ => false,
+    }
+}

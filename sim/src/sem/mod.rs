@@ -1,0 +1,144 @@
+//! Op semantics, one module per dialect: each translates a kernel of its level, with the
+//! functions it calls, into the machine's [`Program`](crate::code::Program).
+//!
+//! - [`cuda`]: structured control flow (`cuda.if`, `cuda.loop`, `cuda.switch` with
+//!   `break`/`continue`/`return` at any depth), C types with signedness, variables in
+//!   memory, struct layout, the built-in functions by their C names;
+//! - [`nvvm`]: a CFG with block arguments, signless integers, typed pointers in address
+//!   spaces, intrinsics by PTX name;
+//! - [`ptx`]: PTX instructions on virtual registers, with their modifiers read from the
+//!   `mods` string, param space, predicates, the call ABI.
+//!
+//! The three are written independently from the C and PTX semantics: none reuses
+//! another's lowering, so that a lowering bug shows up as a difference between levels.
+
+pub mod cuda;
+pub mod nvvm;
+pub mod ptx;
+
+use cuprite_ir::{AttrKind, Context, LocId, Location, OpId, TypeKind};
+
+pub(crate) fn str_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+pub(crate) fn int_attr(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::Integer { value, .. } => Some(*value as i64),
+        _ => None,
+    }
+}
+
+pub(crate) fn sym_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
+        AttrKind::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+pub(crate) fn dense_attr(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
+    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        AttrKind::DenseArray { values, .. } => Some(values.clone()),
+        _ => None,
+    }
+}
+
+/// Bytes of an `array<i8: ...>` initializer (or of integer/float attributes).
+pub(crate) fn init_bytes(ctx: &Context, op: OpId) -> Vec<u8> {
+    match ctx.get_attr(op, "init").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|&v| v as u8).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `file:line:col` for an op's location, as diagnostics print it.
+pub fn loc_string(ctx: &Context, l: LocId) -> String {
+    let mut l = l;
+    for _ in 0..16 {
+        match ctx.location(l) {
+            Location::File { file, start, .. } => return format!("{}:{}:{}", ctx.str(file), start.line, start.col),
+            Location::Name { child: Some(c), .. } => l = c,
+            Location::CallSite { caller, .. } => l = caller,
+            Location::Fused { locs, .. } if !locs.is_empty() => l = locs[0],
+            _ => break,
+        }
+    }
+    "<unknown location>".to_string()
+}
+
+/// Whether symbol `name` is kernel `want`: the same name, or a C++ mangled name
+/// (`_Z5saxpyifPKfPf`) whose identifier is `want`.
+pub fn kernel_matches(name: &str, want: &str) -> bool {
+    name == want || demangled_base(name) == Some(want)
+}
+
+/// The identifier of a mangled `_Z<len><name>...` symbol.
+pub fn demangled_base(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = rest[..digits].parse().ok()?;
+    rest.get(digits..digits + len)
+}
+
+/// The machine type of a scalar IR type (pointers are 64-bit integers).
+pub(crate) fn ty_of(ctx: &Context, t: cuprite_ir::TypeId) -> Option<crate::code::Ty> {
+    use crate::code::Ty;
+    Some(match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Ty::int(*width)?,
+        TypeKind::Index | TypeKind::Pointer { .. } => Ty::I64,
+        TypeKind::Float(k) => match k.width() {
+            16 => Ty::F16,
+            32 => Ty::F32,
+            64 => Ty::F64,
+            _ => return None,
+        },
+        TypeKind::Opaque { dialect, body } if ctx.str(*dialect) == "cuda" && body.starts_with(".ptr<") => Ty::I64,
+        _ => return None,
+    })
+}
+
+/// The functions and globals of a module by name.
+pub(crate) struct Symbols {
+    pub funcs: rustc_hash::FxHashMap<String, OpId>,
+    pub globals: rustc_hash::FxHashMap<String, OpId>,
+    pub order: Vec<OpId>,
+}
+
+pub(crate) fn symbols(ctx: &Context, module: OpId, func: &str, global: &str) -> Symbols {
+    let mut s = Symbols { funcs: Default::default(), globals: Default::default(), order: Vec::new() };
+    if let Some(body) = ctx.regions(module).first().and_then(|&r| ctx.entry_block(r)) {
+        for op in ctx.block_ops(body) {
+            let name = str_attr(ctx, op, "sym_name").unwrap_or_default();
+            if ctx.is_op(op, func) {
+                s.funcs.insert(name, op);
+            } else if ctx.is_op(op, global) {
+                s.globals.insert(name, op);
+                s.order.push(op);
+            }
+        }
+    }
+    s
+}
+
+/// Finds the kernel named `want` among `funcs` whose `is_kernel` holds.
+pub(crate) fn find_kernel(ctx: &Context, syms: &Symbols, want: &str, is_kernel: impl Fn(OpId) -> bool) -> Result<(String, OpId), String> {
+    let mut kernels: Vec<(&String, &OpId)> = syms.funcs.iter().filter(|(_, &f)| is_kernel(f)).collect();
+    kernels.sort();
+    let hits: Vec<_> = kernels.iter().filter(|(n, _)| kernel_matches(n, want)).collect();
+    match hits.as_slice() {
+        [(n, &f)] => Ok(((*n).clone(), f)),
+        [] => {
+            let names: Vec<String> = kernels.iter().map(|(n, _)| demangled_base(n).unwrap_or(n).to_string()).collect();
+            Err(format!("no kernel named '{want}' (kernels: {})", if names.is_empty() { "none".into() } else { names.join(", ") }))
+        }
+        many => {
+            let _ = ctx;
+            let names: Vec<&str> = many.iter().map(|(n, _)| n.as_str()).collect();
+            Err(format!("'{want}' names several kernels ({}); give the mangled name", names.join(", ")))
+        }
+    }
+}

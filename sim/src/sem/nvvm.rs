@@ -1,0 +1,513 @@
+//! Semantics of the `nvvm` dialect: a kernel's CFG (and those of the functions it calls,
+//! inlined per call site) to machine code.
+//!
+//! Blocks are laid out in reverse post-order; a branch's block arguments become copies
+//! on its edge (through temporaries when a destination is also a source: the copies of
+//! an edge are parallel). Integer operations are signless (the opcode gives signedness);
+//! pointers are 64-bit addresses in their address space (`!llvm.ptr<3>` holds a shared
+//! offset, `!llvm.ptr` a generic address), so `addrspacecast` is `cvta`.
+
+use super::{dense_attr, find_kernel, init_bytes, int_attr, loc_string, str_attr, sym_attr, symbols, ty_of, Symbols};
+use crate::code::*;
+use cuprite_ir::{AttrKind, BlockId, Context, OpId, TypeKind, ValueId};
+use rustc_hash::FxHashMap;
+
+/// Where a module global lives.
+#[derive(Copy, Clone)]
+enum G {
+    /// `__device__`: index into the program's globals (placed at launch).
+    Device(u32),
+    Const(u64),
+    Shared(u64),
+    DynShared,
+}
+
+struct T<'a> {
+    ctx: &'a Context,
+    syms: Symbols,
+    b: Builder,
+    globals: FxHashMap<String, G>,
+    /// Functions being translated (inlined), innermost last: a recursion check.
+    stack: Vec<String>,
+}
+
+/// Translates kernel `kernel` of the `nvvm` module `module`.
+pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
+    let syms = symbols(ctx, module, "nvvm.func", "nvvm.global");
+    let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
+    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new() };
+    t.place_globals();
+    t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
+    let entry = ctx.entry_block(ctx.region(f, 0)).ok_or("kernel without a body")?;
+    let mut args = Vec::new();
+    for (i, &a) in ctx.block_args(entry).iter().enumerate() {
+        let r = t.b.reg();
+        let ty = ty_of(ctx, ctx.value_type(a)).ok_or_else(|| format!("kernel parameter {i} has a type the simulator does not know"))?;
+        t.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
+        args.push(r);
+    }
+    t.func(f, &args, &[], None)?;
+    t.b.finish()
+}
+
+impl T<'_> {
+    fn place_globals(&mut self) {
+        let ctx = self.ctx;
+        let mut const_off = 0u64;
+        for &g in &self.syms.order {
+            let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
+            let size = int_attr(ctx, g, "size").unwrap_or(0) as u64;
+            let align = int_attr(ctx, g, "align").unwrap_or(1).max(1) as u64;
+            let place = match int_attr(ctx, g, "space").unwrap_or(1) {
+                3 if ctx.get_attr(g, "extern").is_some() => G::DynShared,
+                3 => G::Shared(self.b.alloc_shared(size, align)),
+                4 => {
+                    let off = const_off.div_ceil(align) * align;
+                    const_off = off + size;
+                    self.b.prog.globals.push(GlobalVar {
+                        name: name.clone(),
+                        space: Space::Const,
+                        size,
+                        align,
+                        init: init_bytes(ctx, g),
+                        offset: off,
+                    });
+                    G::Const(off)
+                }
+                _ => {
+                    self.b.prog.globals.push(GlobalVar {
+                        name: name.clone(),
+                        space: Space::Global,
+                        size,
+                        align,
+                        init: init_bytes(ctx, g),
+                        offset: 0,
+                    });
+                    G::Device(self.b.prog.globals.len() as u32 - 1)
+                }
+            };
+            self.globals.insert(name, place);
+        }
+    }
+
+    /// Emits function `f` with its parameters in `args`; its results go to `results` and
+    /// control to `ret` (none: the kernel, whose return exits the thread).
+    fn func(&mut self, f: OpId, args: &[Reg], results: &[Reg], ret: Option<Label>) -> Result<(), String> {
+        let ctx = self.ctx;
+        let name = str_attr(ctx, f, "sym_name").unwrap_or_default();
+        if self.stack.contains(&name) {
+            return Err(format!(
+                "{}: recursive call to {name}: the simulator inlines calls and cannot run recursion",
+                loc_string(ctx, ctx.op_loc(f))
+            ));
+        }
+        self.stack.push(name);
+        let region = ctx.region(f, 0);
+        let order = cuprite_ir::dominance::rpo(ctx, region);
+        let mut vals: FxHashMap<ValueId, Reg> = FxHashMap::default();
+        let mut labels: FxHashMap<BlockId, Label> = FxHashMap::default();
+        for &bb in &order {
+            let l = self.b.label();
+            labels.insert(bb, l);
+        }
+        if let Some(&entry) = order.first() {
+            for (&a, &r) in ctx.block_args(entry).iter().zip(args) {
+                vals.insert(a, r);
+            }
+        }
+        for &bb in &order {
+            self.b.place(labels[&bb]);
+            for op in ctx.block_ops(bb) {
+                self.b.set_loc(&loc_string(ctx, ctx.op_loc(op)));
+                self.op(op, &mut vals, &labels, results, ret)?;
+            }
+        }
+        self.stack.pop();
+        Ok(())
+    }
+
+    fn val(&mut self, vals: &mut FxHashMap<ValueId, Reg>, v: ValueId) -> Reg {
+        if let Some(&r) = vals.get(&v) {
+            return r;
+        }
+        let r = self.b.reg();
+        vals.insert(v, r);
+        r
+    }
+
+    /// The parallel copy of `srcs` into `dsts`.
+    fn copies(&mut self, dsts: &[Reg], srcs: &[Reg]) {
+        if dsts.iter().any(|d| srcs.contains(d)) {
+            let tmps: Vec<Reg> = srcs
+                .iter()
+                .map(|&s| {
+                    let t = self.b.reg();
+                    self.b.emit(Inst::Mov { dst: t, src: s });
+                    t
+                })
+                .collect();
+            for (&d, &t) in dsts.iter().zip(&tmps) {
+                self.b.emit(Inst::Mov { dst: d, src: t });
+            }
+        } else {
+            for (&d, &s) in dsts.iter().zip(srcs) {
+                if d != s {
+                    self.b.emit(Inst::Mov { dst: d, src: s });
+                }
+            }
+        }
+    }
+
+    /// Copies `term`'s arguments for successor `i` and jumps there.
+    fn edge(&mut self, term: OpId, i: usize, vals: &mut FxHashMap<ValueId, Reg>, labels: &FxHashMap<BlockId, Label>) -> Result<(), String> {
+        let ctx = self.ctx;
+        let succ = ctx.successor(term, i);
+        let args = cuprite_lowering::transforms::cfg::succ_args(ctx, term, i);
+        let srcs: Vec<Reg> = args.iter().map(|&a| self.val(vals, a)).collect();
+        let dsts: Vec<Reg> = ctx.block_args(succ).to_vec().into_iter().map(|a| self.val(vals, a)).collect();
+        self.copies(&dsts, &srcs);
+        let l = *labels.get(&succ).ok_or("branch to a block outside the function")?;
+        self.b.jump(l);
+        Ok(())
+    }
+
+    fn ty(&self, v: ValueId) -> Result<Ty, String> {
+        let t = self.ctx.value_type(v);
+        ty_of(self.ctx, t)
+            .ok_or_else(|| format!("a value of type {} the simulator does not know", cuprite_ir::print::type_to_string(self.ctx, t)))
+    }
+
+    fn space_of(&self, v: ValueId) -> Space {
+        match self.ctx.type_kind(self.ctx.value_type(v)) {
+            TypeKind::Pointer { addr_space } => space_num(*addr_space as i64),
+            _ => Space::Generic,
+        }
+    }
+
+    fn op(
+        &mut self,
+        op: OpId,
+        vals: &mut FxHashMap<ValueId, Reg>,
+        labels: &FxHashMap<BlockId, Label>,
+        results: &[Reg],
+        ret: Option<Label>,
+    ) -> Result<(), String> {
+        let ctx = self.ctx;
+        let name = ctx.op_name_str(op);
+        let short = name.strip_prefix("nvvm.").unwrap_or(name);
+        let ops: Vec<ValueId> = ctx.operands(op).collect();
+        let o: Vec<Reg> = ops.iter().map(|&v| self.val(vals, v)).collect();
+        let res = ctx.results(op).first().copied();
+        let dst = match res {
+            Some(r) => self.val(vals, r),
+            None => 0,
+        };
+        let rty = match res {
+            Some(r) => Some(self.ty(r)?),
+            None => None,
+        };
+        let err = |m: String| format!("{}: {m}", loc_string(ctx, ctx.op_loc(op)));
+        let bin = |this: &mut Self, op: BinOp| {
+            let ty = rty.unwrap_or(Ty::I32);
+            this.b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
+        };
+        match short {
+            "constant" => {
+                let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::Integer { value, .. }) => *value as u64 & rty.map_or(u64::MAX, Ty::mask),
+                    Some(AttrKind::Float { bits, .. }) => *bits,
+                    _ => return Err(err("nvvm.constant without a value".into())),
+                };
+                self.b.emit(Inst::Const { dst, bits });
+            }
+            "null" => self.b.emit(Inst::Const { dst, bits: 0 }),
+            "add" => bin(self, BinOp::Add),
+            "sub" => bin(self, BinOp::Sub),
+            "mul" => bin(self, BinOp::Mul),
+            "sdiv" => bin(self, BinOp::SDiv),
+            "udiv" => bin(self, BinOp::UDiv),
+            "srem" => bin(self, BinOp::SRem),
+            "urem" => bin(self, BinOp::URem),
+            "shl" => bin(self, BinOp::Shl),
+            "lshr" => bin(self, BinOp::LShr),
+            "ashr" => bin(self, BinOp::AShr),
+            "and" => bin(self, BinOp::And),
+            "or" => bin(self, BinOp::Or),
+            "xor" => bin(self, BinOp::Xor),
+            "fadd" => bin(self, BinOp::FAdd(FMode::RN)),
+            "fsub" => bin(self, BinOp::FSub(FMode::RN)),
+            "fmul" => bin(self, BinOp::FMul(FMode::RN)),
+            "fdiv" => {
+                let approx = ctx.get_attr(op, "approx").is_some() && rty == Some(Ty::F32);
+                bin(self, if approx { BinOp::FDivFull(FMode::RN) } else { BinOp::FDiv(FMode::RN) })
+            }
+            "frem" => bin(self, BinOp::FRem),
+            "fneg" => self.b.emit(Inst::Un { op: UnOp::FNeg(false), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
+            "icmp" => {
+                let cmp = [Cmp::Eq, Cmp::Ne, Cmp::SLt, Cmp::SLe, Cmp::SGt, Cmp::SGe, Cmp::ULt, Cmp::ULe, Cmp::UGt, Cmp::UGe]
+                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
+                    .copied()
+                    .ok_or_else(|| err("icmp without a predicate".into()))?;
+                let ty = self.ty(ops[0])?;
+                self.b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
+            }
+            "fcmp" => {
+                use Cmp::*;
+                let cmp = [FOeq, FOne, FOlt, FOle, FOgt, FOge, FUeq, FUne, FUlt, FUle, FUgt, FUge, FOrd, FUno]
+                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
+                    .copied()
+                    .ok_or_else(|| err("fcmp without a predicate".into()))?;
+                let ty = self.ty(ops[0])?;
+                self.b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
+            }
+            "select" => self.b.emit(Inst::Select { dst, cond: o[0], a: o[1], b: o[2] }),
+            "trunc" | "zext" | "sext" | "ptrtoint" | "inttoptr" | "bitcast" => {
+                let (from, to) = (self.ty(ops[0])?, rty.unwrap_or(Ty::I64));
+                if from.bits() == to.bits() {
+                    self.b.emit(Inst::Mov { dst, src: o[0] });
+                } else {
+                    let from = if from.is_float() { Ty::int(from.bits()).unwrap_or(from) } else { from };
+                    let to = if to.is_float() { Ty::int(to.bits()).unwrap_or(to) } else { to };
+                    let cvt = Cvt { from, from_signed: short == "sext", to, to_signed: false, rnd: Rnd::Rn, ftz: false, sat: false };
+                    self.b.emit(Inst::Cvt { cvt, dst, src: o[0] });
+                }
+            }
+            "fptosi" | "fptoui" | "sitofp" | "uitofp" | "fpext" | "fptrunc" => {
+                let (from, to) = (self.ty(ops[0])?, rty.unwrap_or(Ty::F32));
+                let signed = matches!(short, "fptosi" | "sitofp");
+                let rnd = if short.starts_with("fpto") { Rnd::Rz } else { Rnd::Rn };
+                let cvt = Cvt { from, from_signed: signed, to, to_signed: signed, rnd, ftz: false, sat: false };
+                self.b.emit(Inst::Cvt { cvt, dst, src: o[0] });
+            }
+            "addrspacecast" => {
+                let (from, to) = (self.space_of(ops[0]), res.map_or(Space::Generic, |r| self.space_of(r)));
+                match (from, to) {
+                    (a, b) if a == b => self.b.emit(Inst::Mov { dst, src: o[0] }),
+                    (Space::Generic, s) => self.b.emit(Inst::Cvta { space: s, to_generic: false, dst, src: o[0] }),
+                    (s, Space::Generic) => self.b.emit(Inst::Cvta { space: s, to_generic: true, dst, src: o[0] }),
+                    (a, b) => {
+                        let t = self.b.reg();
+                        self.b.emit(Inst::Cvta { space: a, to_generic: true, dst: t, src: o[0] });
+                        self.b.emit(Inst::Cvta { space: b, to_generic: false, dst, src: t });
+                    }
+                }
+            }
+            "intr" => {
+                let n = str_attr(ctx, op, "name").unwrap_or_default();
+                let ty = rty.unwrap_or(Ty::F32);
+                self.intr(&n, ty, dst, &o, &ops).map_err(err)?;
+            }
+            "alloca" => {
+                let size = int_attr(ctx, op, "size").unwrap_or(0) as u64;
+                let align = int_attr(ctx, op, "align").unwrap_or(1) as u64;
+                let off = self.b.alloc_local(size, align);
+                let generic = res.map(|r| self.space_of(r)) != Some(Space::Local);
+                self.b.emit(Inst::Const { dst, bits: off + if generic { crate::memory::LOCAL_BASE } else { 0 } });
+            }
+            "ptradd" => {
+                let oty = self.ty(ops[1])?;
+                let off = if oty.bits() < 64 {
+                    let t = self.b.reg();
+                    let cvt = Cvt { from: oty, from_signed: true, to: Ty::I64, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false };
+                    self.b.emit(Inst::Cvt { cvt, dst: t, src: o[1] });
+                    t
+                } else {
+                    o[1]
+                };
+                self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: off });
+            }
+            "load" => {
+                let space = self.space_of(ops[0]);
+                let align = int_attr(ctx, op, "align").unwrap_or(1) as u32;
+                self.b.emit(Inst::Load { space, ty: rty.unwrap_or(Ty::I32), dst, addr: o[0], offset: 0, align });
+            }
+            "store" => {
+                let space = self.space_of(ops[1]);
+                let align = int_attr(ctx, op, "align").unwrap_or(1) as u32;
+                let ty = self.ty(ops[0])?;
+                self.b.emit(Inst::Store { space, ty, src: o[0], addr: o[1], offset: 0, align });
+            }
+            "atomicrmw" => {
+                use AtomOp::*;
+                let aop = [Add, FAdd, Exch, SMin, SMax, UMin, UMax, Inc, Dec, And, Or, Xor]
+                    .get(int_attr(ctx, op, "kind").unwrap_or(-1) as usize)
+                    .copied()
+                    .ok_or_else(|| err("atomicrmw without a kind".into()))?;
+                let space = self.space_of(ops[0]);
+                self.b.emit(Inst::Atom { op: aop, space, ty: rty.unwrap_or(Ty::I32), dst, addr: o[0], offset: 0, a: o[1], b: o[1] });
+            }
+            "cmpxchg" => {
+                let space = self.space_of(ops[0]);
+                self.b.emit(Inst::Atom {
+                    op: AtomOp::Cas,
+                    space,
+                    ty: rty.unwrap_or(Ty::I32),
+                    dst,
+                    addr: o[0],
+                    offset: 0,
+                    a: o[1],
+                    b: o[2],
+                });
+            }
+            "sreg" => {
+                let sreg = sreg_of(int_attr(ctx, op, "reg").unwrap_or(-1)).ok_or_else(|| err("unknown special register".into()))?;
+                self.b.emit(Inst::Sreg { dst, sreg });
+            }
+            "barrier" => match int_attr(ctx, op, "kind").unwrap_or(0) {
+                0 => self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
+                4 => self.b.emit(Inst::WarpSync { mask: o[0] }),
+                k => {
+                    let red = [BarRed::Popc, BarRed::And, BarRed::Or][(k as usize - 1).min(2)];
+                    self.b.emit(Inst::Barrier { red: Some(red), dst, pred: o[0] });
+                }
+            },
+            "fence" => self.b.emit(Inst::Fence),
+            "shfl" => {
+                let mode = [ShflMode::Idx, ShflMode::Up, ShflMode::Down, ShflMode::Bfly]
+                    [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[0] });
+            }
+            "vote" => {
+                let mode = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot]
+                    [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                self.b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
+            }
+            "addressof" => {
+                let g = sym_attr(ctx, op, "global_name").or_else(|| sym_attr(ctx, op, "name")).unwrap_or_default();
+                let place = *self.globals.get(&g).ok_or_else(|| err(format!("unknown global @{g}")))?;
+                let to = res.map_or(Space::Generic, |r| self.space_of(r));
+                self.global_addr(place, to, dst);
+            }
+            "call" => {
+                let callee = sym_attr(ctx, op, "callee").unwrap_or_default();
+                let f = *self.syms.funcs.get(&callee).ok_or_else(|| err(format!("call to unknown function @{callee}")))?;
+                if ctx.regions(f).is_empty() || ctx.entry_block(ctx.region(f, 0)).is_none() {
+                    return Err(err(format!("call to @{callee}, which has no body")));
+                }
+                let rs: Vec<Reg> = ctx.results(op).to_vec().into_iter().map(|r| self.val(vals, r)).collect();
+                // Arguments are copied: the callee's parameters are its own registers.
+                let args: Vec<Reg> = o
+                    .iter()
+                    .map(|&a| {
+                        let t = self.b.reg();
+                        self.b.emit(Inst::Mov { dst: t, src: a });
+                        t
+                    })
+                    .collect();
+                let after = self.b.label();
+                self.func(f, &args, &rs, Some(after))?;
+                self.b.place(after);
+            }
+            "return" => match ret {
+                None => self.b.emit(Inst::Exit),
+                Some(l) => {
+                    self.copies(results, &o);
+                    self.b.jump(l);
+                }
+            },
+            "br" => self.edge(op, 0, vals, labels)?,
+            "cond_br" => {
+                let (t, f) = (self.b.label(), self.b.label());
+                self.b.branch(o[0], false, t, f);
+                self.b.place(t);
+                self.edge(op, 0, vals, labels)?;
+                self.b.place(f);
+                self.edge(op, 1, vals, labels)?;
+            }
+            "unreachable" => self.b.emit(Inst::Trap),
+            "inline_asm" => return Err(err("inline asm: the simulator runs it at the ptx level only".into())),
+            other => return Err(err(format!("the simulator has no semantics for nvvm.{other}"))),
+        }
+        Ok(())
+    }
+
+    fn global_addr(&mut self, place: G, to: Space, dst: Reg) {
+        use crate::memory::{CONST_BASE, SHARED_BASE};
+        match place {
+            G::Device(i) => self.b.emit(Inst::GlobalAddr { dst, index: i }),
+            G::Const(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Const { 0 } else { CONST_BASE } }),
+            G::Shared(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Shared { 0 } else { SHARED_BASE } }),
+            G::DynShared => {
+                let r = self.b.dyn_shared(to != Space::Shared);
+                self.b.emit(Inst::Mov { dst, src: r });
+            }
+        }
+    }
+
+    fn intr(&mut self, n: &str, ty: Ty, dst: Reg, o: &[Reg], ops: &[ValueId]) -> Result<(), String> {
+        let ftz = n.contains(".ftz");
+        let m = FMode { rnd: Rnd::Rn, ftz, sat: false };
+        let base = n.trim_end_matches(".ftz");
+        let un = |this: &mut Self, op: UnOp| this.b.emit(Inst::Un { op, ty, dst, a: o[0] });
+        let bin = |this: &mut Self, op: BinOp| this.b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
+        match base {
+            "sqrt.rn" => un(self, UnOp::Sqrt(m)),
+            "sqrt.approx" => un(self, UnOp::SqrtApprox(m)),
+            "rsqrt.approx" => un(self, UnOp::Rsqrt(m)),
+            "rcp.rn" => un(self, UnOp::Rcp(m)),
+            "rcp.approx" => un(self, UnOp::RcpApprox(m)),
+            "div.approx" => bin(self, BinOp::FDivApprox(m)),
+            "div.full" => bin(self, BinOp::FDivFull(m)),
+            "fma.rn" => self.b.emit(Inst::Fma { ty, mode: m, dst, a: o[0], b: o[1], c: o[2] }),
+            "abs" if ty.is_float() => un(self, UnOp::FAbs(ftz)),
+            "abs" => un(self, UnOp::Abs),
+            "min" => bin(self, BinOp::FMin(ftz)),
+            "max" => bin(self, BinOp::FMax(ftz)),
+            "smin" => bin(self, BinOp::SMin),
+            "smax" => bin(self, BinOp::SMax),
+            "umin" => bin(self, BinOp::UMin),
+            "umax" => bin(self, BinOp::UMax),
+            "ex2.approx" => un(self, UnOp::Ex2(m)),
+            "lg2.approx" => un(self, UnOp::Lg2(m)),
+            "sin.approx" => un(self, UnOp::Sin(m)),
+            "cos.approx" => un(self, UnOp::Cos(m)),
+            "tanh.approx" => un(self, UnOp::Tanh(m)),
+            "trunc" => un(self, UnOp::RoundInt(Rnd::Rz, ftz)),
+            "floor" => un(self, UnOp::RoundInt(Rnd::Rm, ftz)),
+            "ceil" => un(self, UnOp::RoundInt(Rnd::Rp, ftz)),
+            "rint" => un(self, UnOp::RoundInt(Rnd::Rn, ftz)),
+            "saturate" => un(self, UnOp::Saturate(ftz)),
+            "popc" | "clz" | "brev" => {
+                let at = self.ty(ops[0])?;
+                let op = match base {
+                    "popc" => UnOp::Popc,
+                    "clz" => UnOp::Clz,
+                    _ => UnOp::Brev,
+                };
+                self.b.emit(Inst::Un { op, ty: at, dst, a: o[0] });
+            }
+            "mul24" => bin(self, BinOp::Mul24S),
+            "umul24" => bin(self, BinOp::Mul24U),
+            "mulhi" => bin(self, BinOp::MulHiS),
+            "umulhi" => bin(self, BinOp::MulHiU),
+            "copysign" => bin(self, BinOp::Copysign),
+            other => return Err(format!("the simulator has no semantics for intrinsic '{other}'")),
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn space_num(n: i64) -> Space {
+    match n {
+        1 => Space::Global,
+        3 => Space::Shared,
+        4 => Space::Const,
+        5 => Space::Local,
+        _ => Space::Generic,
+    }
+}
+
+/// The special registers, numbered as the `cuda` and `nvvm` dialects number them.
+pub(crate) fn sreg_of(n: i64) -> Option<Sreg> {
+    Some(match n {
+        0..=2 => Sreg::Tid(n as u8),
+        3..=5 => Sreg::Ntid(n as u8 - 3),
+        6..=8 => Sreg::Ctaid(n as u8 - 6),
+        9..=11 => Sreg::Nctaid(n as u8 - 9),
+        12 => Sreg::WarpSize,
+        13 => Sreg::LaneId,
+        14 => Sreg::Clock,
+        15 => Sreg::Clock64,
+        _ => return None,
+    })
+}

@@ -1,0 +1,857 @@
+//! Semantics of the `ptx` dialect: PTX instructions, as the PTX ISA defines them, to
+//! machine code. The same code runs cuprite's own `ptx` modules and PTX text read back by
+//! the PTX reader (`cuprite_lowering::ptx_read`), NVRTC's and clang's included.
+//!
+//! - An instruction is its op name plus its `mods` string (`ld` + `global.nc.v4.f32`);
+//!   operands are registers (`ptx.reg`), immediates (`ptx.imm`) and symbol addresses
+//!   (`ptx.sym`), destinations first.
+//! - Immediates and symbol addresses are constants: each function instance computes them
+//!   once at its entry. A `ptx.sym` of a special register (`%tid.x`) is read by `mov`.
+//! - Kernel parameters live in param space (`ld.param` of `<kernel>_param_<i>`); a
+//!   `.func`'s parameters and return values live in a per-thread frame of its call site
+//!   (in local memory), written and read by the call, as the PTX calling convention
+//!   describes; `ld.param` and `st.param` reach both.
+//! - Calls are inlined per call site; the local depot (`__local_depot<N>`) of each
+//!   instance is its own frame.
+
+use super::{dense_attr, find_kernel, init_bytes, int_attr, loc_string, str_attr, sym_attr, symbols, ty_of, Symbols};
+use crate::code::*;
+use cuprite_ir::{AttrKind, BlockId, Context, OpId, ValueId};
+use rustc_hash::FxHashMap;
+
+#[derive(Copy, Clone)]
+enum G {
+    Device(u32),
+    Const(u64),
+    Shared(u64),
+    DynShared,
+}
+
+/// The kind of a PTX type suffix.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum K {
+    S,
+    U,
+    B,
+    F,
+    Pred,
+}
+
+fn tyk(tok: &str) -> Option<(Ty, K)> {
+    let k = match tok.as_bytes().first()? {
+        b's' => K::S,
+        b'u' => K::U,
+        b'b' => K::B,
+        b'f' => K::F,
+        b'p' if tok == "pred" => return Some((Ty::I1, K::Pred)),
+        _ => return None,
+    };
+    let bits: u32 = tok[1..].parse().ok()?;
+    let ty = match (k, bits) {
+        (K::F, 16) => Ty::F16,
+        (K::F, 32) => Ty::F32,
+        (K::F, 64) => Ty::F64,
+        (K::F, _) => return None,
+        (_, b) => Ty::int(b)?,
+    };
+    Some((ty, k))
+}
+
+struct T<'a> {
+    ctx: &'a Context,
+    syms: Symbols,
+    b: Builder,
+    globals: FxHashMap<String, G>,
+    /// Param layouts by function: (offset, size) of each parameter and return value.
+    stack: Vec<String>,
+}
+
+/// A function instance's view of symbols: its parameters, return values and depot.
+struct Frame {
+    vals: FxHashMap<ValueId, Reg>,
+    /// Symbol name to its address in this instance (param, retval, depot).
+    local_syms: FxHashMap<String, u64>,
+}
+
+/// Parses a parameter declaration (`.u64`, `.align 8 .b8 [16]`): (size, align).
+fn param_layout(decl: &str) -> (u64, u64) {
+    let mut size = 0u64;
+    let mut align = 0u64;
+    let mut toks = decl.split_whitespace().peekable();
+    while let Some(t) = toks.next() {
+        if t == ".align" {
+            align = toks.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+        } else if let Some((ty, _)) = t.strip_prefix('.').and_then(tyk) {
+            size = ty.bytes() as u64;
+        } else if let Some(n) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            size *= n.parse::<u64>().unwrap_or(1);
+        }
+    }
+    if align == 0 {
+        align = size.clamp(1, 8);
+    }
+    (size.max(1), align)
+}
+
+fn layout(decls: &[String]) -> Vec<(u64, u64)> {
+    let mut off = 0u64;
+    decls
+        .iter()
+        .map(|d| {
+            let (s, a) = param_layout(d);
+            off = off.div_ceil(a) * a;
+            let r = (off, s);
+            off += s;
+            r
+        })
+        .collect()
+}
+
+fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
+    match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(xs)) => xs
+            .iter()
+            .map(|&x| match ctx.attr_kind(x) {
+                AttrKind::String(s) => s.clone(),
+                _ => String::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Translates kernel `kernel` (an `.entry`) of the `ptx` module `module`.
+pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
+    let syms = symbols(ctx, module, "ptx.func", "ptx.global");
+    let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
+    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new() };
+    t.place_globals();
+    t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
+    let decls = str_list(ctx, f, "params");
+    let mut local_syms = FxHashMap::default();
+    for (i, (off, size)) in layout(&decls).into_iter().enumerate() {
+        t.b.prog.params.push(Param { name: format!("{name}_param_{i}"), size: size as u32, reg: None, offset: off });
+        local_syms.insert(format!("{name}_param_{i}"), off);
+    }
+    t.func(f, local_syms, None)?;
+    t.b.finish()
+}
+
+impl T<'_> {
+    fn place_globals(&mut self) {
+        let ctx = self.ctx;
+        let mut const_off = 0u64;
+        for &g in &self.syms.order {
+            let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
+            let size = int_attr(ctx, g, "size").unwrap_or(0) as u64;
+            let align = int_attr(ctx, g, "align").unwrap_or(1).max(1) as u64;
+            let space = str_attr(ctx, g, "space").unwrap_or_default();
+            let place = match space.trim_start_matches('.') {
+                "shared" if ctx.get_attr(g, "extern").is_some() => G::DynShared,
+                "shared" => G::Shared(self.b.alloc_shared(size, align)),
+                "const" => {
+                    let off = const_off.div_ceil(align) * align;
+                    const_off = off + size;
+                    self.b.prog.globals.push(GlobalVar {
+                        name: name.clone(),
+                        space: Space::Const,
+                        size,
+                        align,
+                        init: init_bytes(ctx, g),
+                        offset: off,
+                    });
+                    G::Const(off)
+                }
+                _ => {
+                    self.b.prog.globals.push(GlobalVar {
+                        name: name.clone(),
+                        space: Space::Global,
+                        size,
+                        align,
+                        init: init_bytes(ctx, g),
+                        offset: 0,
+                    });
+                    G::Device(self.b.prog.globals.len() as u32 - 1)
+                }
+            };
+            self.globals.insert(name, place);
+        }
+    }
+
+    /// Emits function `f`; `local_syms` gives its parameter (and return value) symbols'
+    /// addresses; `ret`: where its `ret` goes (none: the kernel's exits).
+    fn func(&mut self, f: OpId, mut local_syms: FxHashMap<String, u64>, ret: Option<Label>) -> Result<(), String> {
+        let ctx = self.ctx;
+        let name = str_attr(ctx, f, "sym_name").unwrap_or_default();
+        if self.stack.contains(&name) {
+            return Err(format!(
+                "{}: recursive call to {name}: the simulator inlines calls and cannot run recursion",
+                loc_string(ctx, ctx.op_loc(f))
+            ));
+        }
+        self.stack.push(name);
+        if let Some(size) = int_attr(ctx, f, "depot") {
+            let align = int_attr(ctx, f, "depot_align").unwrap_or(8) as u64;
+            let off = self.b.alloc_local(size as u64, align);
+            local_syms.insert("__local_depot".into(), off);
+        }
+        let region = ctx.region(f, 0);
+        let order = cuprite_ir::dominance::rpo(ctx, region);
+        let mut fr = Frame { vals: FxHashMap::default(), local_syms };
+        // Registers, immediates and symbol addresses first.
+        for &bb in &order {
+            for op in ctx.block_ops(bb) {
+                match ctx.op_name_str(op) {
+                    "ptx.reg" => {
+                        let r = self.b.reg();
+                        fr.vals.insert(ctx.result(op, 0), r);
+                    }
+                    "ptx.imm" => {
+                        self.b.set_loc(&loc_string(ctx, ctx.op_loc(op)));
+                        let v = ctx.result(op, 0);
+                        let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+                            Some(AttrKind::Integer { value, .. }) => *value as u64,
+                            Some(AttrKind::Float { bits, .. }) => *bits,
+                            _ => return Err(format!("{}: ptx.imm without a value", loc_string(ctx, ctx.op_loc(op)))),
+                        };
+                        let mask = ty_of(ctx, ctx.value_type(v)).map_or(u64::MAX, Ty::mask);
+                        let r = self.b.konst(bits & mask);
+                        fr.vals.insert(v, r);
+                    }
+                    "ptx.sym" => {
+                        let n = sym_attr(ctx, op, "name").unwrap_or_default();
+                        if n.starts_with('%') {
+                            continue;
+                        }
+                        self.b.set_loc(&loc_string(ctx, ctx.op_loc(op)));
+                        let r = self.sym_addr(&n, &fr).map_err(|m| format!("{}: {m}", loc_string(ctx, ctx.op_loc(op))))?;
+                        fr.vals.insert(ctx.result(op, 0), r);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut labels: FxHashMap<BlockId, Label> = FxHashMap::default();
+        for &bb in &order {
+            let l = self.b.label();
+            labels.insert(bb, l);
+        }
+        for &bb in &order {
+            self.b.place(labels[&bb]);
+            for op in ctx.block_ops(bb) {
+                self.b.set_loc(&loc_string(ctx, ctx.op_loc(op)));
+                self.op(op, &mut fr, &labels, ret).map_err(|m| format!("{}: {m}", loc_string(ctx, ctx.op_loc(op))))?;
+            }
+        }
+        self.stack.pop();
+        Ok(())
+    }
+
+    /// The value of symbol `n` as an operand: a parameter's or depot's address, a
+    /// global's address.
+    fn sym_addr(&mut self, n: &str, fr: &Frame) -> Result<Reg, String> {
+        if let Some(&a) = fr.local_syms.get(n) {
+            return Ok(self.b.konst(a));
+        }
+        if n.starts_with("__local_depot") {
+            let a = *fr.local_syms.get("__local_depot").ok_or_else(|| format!("{n}: the function declares no local depot"))?;
+            return Ok(self.b.konst(a));
+        }
+        match self.globals.get(n).copied() {
+            Some(G::Device(i)) => {
+                let r = self.b.reg();
+                self.b.emit(Inst::GlobalAddr { dst: r, index: i });
+                Ok(r)
+            }
+            // State-space addresses: `ld.const [sym]`, `mov.u64 %rd, sym; cvta.const`.
+            Some(G::Const(off)) | Some(G::Shared(off)) => Ok(self.b.konst(off)),
+            Some(G::DynShared) => Ok(self.b.dyn_shared(false)),
+            None if self.syms.funcs.contains_key(n) => Ok(self.b.konst(0)),
+            None => Err(format!("unknown symbol {n}")),
+        }
+    }
+
+    fn op(&mut self, op: OpId, fr: &mut Frame, labels: &FxHashMap<BlockId, Label>, ret: Option<Label>) -> Result<(), String> {
+        let ctx = self.ctx;
+        let name = ctx.op_name_str(op);
+        let short = name.strip_prefix("ptx.").unwrap_or(name);
+        match short {
+            "reg" | "imm" | "sym" => return Ok(()),
+            "bra" => {
+                let l = labels[&ctx.successor(op, 0)];
+                self.b.jump(l);
+                return Ok(());
+            }
+            "cbra" => {
+                let c = self.reg_of(fr, ctx.operand(op, 0))?;
+                let (t, f) = (labels[&ctx.successor(op, 0)], labels[&ctx.successor(op, 1)]);
+                self.b.branch(c, false, t, f);
+                return Ok(());
+            }
+            "ret" => {
+                match ret {
+                    None => self.b.emit(Inst::Exit),
+                    Some(l) => self.b.jump(l),
+                }
+                return Ok(());
+            }
+            "unreachable" => {
+                self.b.emit(Inst::Trap);
+                return Ok(());
+            }
+            "call" => return self.call(op, fr),
+            "asm" => return Err("inline asm is not simulated".into()),
+            _ => {}
+        }
+        let mods = str_attr(ctx, op, "mods").unwrap_or_default();
+        let toks: Vec<&str> = mods.split('.').filter(|s| !s.is_empty()).collect();
+        let args: Vec<ValueId> = ctx.operands(op).collect();
+        let offset = int_attr(ctx, op, "offset").unwrap_or(0);
+        // Special registers are read by `mov`.
+        if short == "mov" {
+            if let Some(d) = ctx.defining_op(args[1]).filter(|&d| ctx.is_op(d, "ptx.sym")) {
+                let n = sym_attr(ctx, d, "name").unwrap_or_default();
+                if let Some(sr) = n.strip_prefix('%') {
+                    let sreg = special(sr).ok_or_else(|| format!("unknown special register %{sr}"))?;
+                    let dst = self.reg_of(fr, args[0])?;
+                    self.b.emit(Inst::Sreg { dst, sreg });
+                    return Ok(());
+                }
+            }
+        }
+        let mut o = Vec::with_capacity(args.len());
+        for &a in &args {
+            o.push(self.reg_of(fr, a)?);
+        }
+        self.inst(short, &toks, &o, offset, &args)
+    }
+
+    fn reg_of(&mut self, fr: &Frame, v: ValueId) -> Result<Reg, String> {
+        if let Some(&r) = fr.vals.get(&v) {
+            return Ok(r);
+        }
+        let ctx = self.ctx;
+        match ctx.defining_op(v) {
+            Some(d) if ctx.is_op(d, "ptx.sym") => {
+                let n = sym_attr(ctx, d, "name").unwrap_or_default();
+                Err(format!("special register {n} used as an operand of an instruction other than mov"))
+            }
+            _ => Err("an operand that is not a register, immediate or symbol".into()),
+        }
+    }
+
+    /// A `.func` call: arguments to the callee's parameter frame, the inlined body,
+    /// results back from its return-value frame.
+    fn call(&mut self, op: OpId, fr: &mut Frame) -> Result<(), String> {
+        let ctx = self.ctx;
+        let callee = sym_attr(ctx, op, "callee").unwrap_or_default();
+        let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function {callee}"))?;
+        let nres = int_attr(ctx, op, "nresults").unwrap_or(0) as usize;
+        let args: Vec<ValueId> = ctx.operands(op).collect();
+        let mut o = Vec::new();
+        for &a in &args {
+            o.push(self.reg_of(fr, a)?);
+        }
+        let params = str_list(ctx, f, "params");
+        let rets = str_list(ctx, f, "rets");
+        let mut syms = FxHashMap::default();
+        let ins: Vec<(u64, u64)> = layout(&params);
+        let outs: Vec<(u64, u64)> = layout(&rets);
+        let pbase = self.b.alloc_local(ins.last().map_or(0, |(o, s)| o + s), 8);
+        let rbase = self.b.alloc_local(outs.last().map_or(0, |(o, s)| o + s), 8);
+        for (i, &(off, size)) in ins.iter().enumerate() {
+            let Some(&src) = o.get(nres + i) else { return Err(format!("call to {callee} passes too few arguments")) };
+            let a = self.b.konst(pbase + off);
+            let ty = Ty::int((size.min(8) * 8) as u32).unwrap_or(Ty::I64);
+            self.b.emit(Inst::Store { space: Space::Local, ty, src, addr: a, offset: 0, align: 1 });
+            syms.insert(format!("{callee}_param_{i}"), crate::memory::LOCAL_BASE + pbase + off);
+        }
+        for (i, &(off, _)) in outs.iter().enumerate() {
+            syms.insert(format!("func_retval{i}"), crate::memory::LOCAL_BASE + rbase + off);
+        }
+        let after = self.b.label();
+        self.func(f, syms, Some(after))?;
+        self.b.place(after);
+        for (i, &(off, size)) in outs.iter().enumerate().take(nres) {
+            let a = self.b.konst(rbase + off);
+            let ty = ty_of(ctx, ctx.value_type(args[i])).unwrap_or(Ty::int((size.min(8) * 8) as u32).unwrap_or(Ty::I64));
+            let ty = if ty.is_float() { Ty::int(ty.bits()).unwrap_or(ty) } else { ty };
+            let lty = Ty::int((size.min(8) * 8) as u32).unwrap_or(ty);
+            let t = self.b.reg();
+            self.b.emit(Inst::Load { space: Space::Local, ty: lty, dst: t, addr: a, offset: 0, align: 1 });
+            let cvt = Cvt { from: lty, from_signed: false, to: ty, to_signed: false, rnd: Rnd::Rn, ftz: false, sat: false };
+            self.b.emit(Inst::Cvt { cvt, dst: o[i], src: t });
+        }
+        let _ = fr;
+        Ok(())
+    }
+
+    fn inst(&mut self, opc: &str, toks: &[&str], o: &[Reg], offset: i64, args: &[ValueId]) -> Result<(), String> {
+        let has = |t: &str| toks.contains(&t);
+        let last_ty = toks.iter().rev().find_map(|t| tyk(t));
+        let (ty, k) = last_ty.unwrap_or((Ty::I32, K::B));
+        let rnd = if has("rz") {
+            Rnd::Rz
+        } else if has("rm") {
+            Rnd::Rm
+        } else if has("rp") {
+            Rnd::Rp
+        } else {
+            Rnd::Rn
+        };
+        let mode = FMode { rnd, ftz: has("ftz"), sat: has("sat") };
+        let need = |n: usize| -> Result<(), String> {
+            if o.len() < n {
+                Err(format!("{opc}.{} needs {n} operands, has {}", toks.join("."), o.len()))
+            } else {
+                Ok(())
+            }
+        };
+        let float = k == K::F;
+        macro_rules! bin {
+            ($op:expr) => {{
+                need(3)?;
+                self.b.emit(Inst::Bin { op: $op, ty, dst: o[0], a: o[1], b: o[2] })
+            }};
+        }
+        macro_rules! un {
+            ($op:expr) => {{
+                need(2)?;
+                self.b.emit(Inst::Un { op: $op, ty, dst: o[0], a: o[1] })
+            }};
+        }
+        match opc {
+            "mov" => {
+                need(2)?;
+                self.b.emit(Inst::Mov { dst: o[0], src: o[1] });
+            }
+            "add" if float => bin!(BinOp::FAdd(mode)),
+            "sub" if float => bin!(BinOp::FSub(mode)),
+            "mul" if float => bin!(BinOp::FMul(mode)),
+            "add" | "sub" if has("cc") => return Err(format!("{opc}.cc (carry chains) is not simulated")),
+            "add" => bin!(BinOp::Add),
+            "sub" => bin!(BinOp::Sub),
+            "mul" | "mad" if has("wide") => {
+                need(if opc == "mad" { 4 } else { 3 })?;
+                let wide = Ty::int(ty.bits() * 2).ok_or("mul.wide of a 64-bit type")?;
+                let signed = k == K::S;
+                let cvt = Cvt { from: ty, from_signed: signed, to: wide, to_signed: signed, rnd: Rnd::Rn, ftz: false, sat: false };
+                let (a, b) = (self.b.reg(), self.b.reg());
+                self.b.emit(Inst::Cvt { cvt, dst: a, src: o[1] });
+                self.b.emit(Inst::Cvt { cvt, dst: b, src: o[2] });
+                if opc == "mul" {
+                    self.b.emit(Inst::Bin { op: BinOp::Mul, ty: wide, dst: o[0], a, b });
+                } else {
+                    let p = self.b.reg();
+                    self.b.emit(Inst::Bin { op: BinOp::Mul, ty: wide, dst: p, a, b });
+                    self.b.emit(Inst::Bin { op: BinOp::Add, ty: wide, dst: o[0], a: p, b: o[3] });
+                }
+            }
+            "mul" if has("hi") => bin!(if k == K::S { BinOp::MulHiS } else { BinOp::MulHiU }),
+            "mul" => bin!(BinOp::Mul),
+            "mul24" => bin!(if has("hi") {
+                return Err("mul24.hi is not simulated".into());
+            } else if k == K::S {
+                BinOp::Mul24S
+            } else {
+                BinOp::Mul24U
+            }),
+            "mad" | "fma" if float => {
+                need(4)?;
+                self.b.emit(Inst::Fma { ty, mode, dst: o[0], a: o[1], b: o[2], c: o[3] });
+            }
+            "mad" => {
+                need(4)?;
+                let p = self.b.reg();
+                let mop = if has("hi") {
+                    if k == K::S {
+                        BinOp::MulHiS
+                    } else {
+                        BinOp::MulHiU
+                    }
+                } else {
+                    BinOp::Mul
+                };
+                self.b.emit(Inst::Bin { op: mop, ty, dst: p, a: o[1], b: o[2] });
+                self.b.emit(Inst::Bin { op: BinOp::Add, ty, dst: o[0], a: p, b: o[3] });
+            }
+            "div" if float => {
+                if has("approx") {
+                    bin!(BinOp::FDivApprox(mode))
+                } else if has("full") {
+                    bin!(BinOp::FDivFull(mode))
+                } else {
+                    bin!(BinOp::FDiv(mode))
+                }
+            }
+            "div" => bin!(if k == K::S { BinOp::SDiv } else { BinOp::UDiv }),
+            "rem" => bin!(if k == K::S { BinOp::SRem } else { BinOp::URem }),
+            "and" => bin!(BinOp::And),
+            "or" => bin!(BinOp::Or),
+            "xor" => bin!(BinOp::Xor),
+            "not" => un!(UnOp::Not),
+            "cnot" => {
+                need(2)?;
+                let z = self.b.konst(0);
+                self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty, ftz: false, dst: o[0], a: o[1], b: z });
+            }
+            "shl" => bin!(BinOp::Shl),
+            "shr" => bin!(if k == K::S { BinOp::AShr } else { BinOp::LShr }),
+            "neg" if float => un!(UnOp::FNeg(mode.ftz)),
+            "neg" => un!(UnOp::Neg),
+            "abs" if float => un!(UnOp::FAbs(mode.ftz)),
+            "abs" => un!(UnOp::Abs),
+            "min" if float => bin!(BinOp::FMin(mode.ftz)),
+            "max" if float => bin!(BinOp::FMax(mode.ftz)),
+            "min" => bin!(if k == K::S { BinOp::SMin } else { BinOp::UMin }),
+            "max" => bin!(if k == K::S { BinOp::SMax } else { BinOp::UMax }),
+            "copysign" => {
+                // copysign d, a, b: b's magnitude with a's sign.
+                need(3)?;
+                self.b.emit(Inst::Bin { op: BinOp::Copysign, ty, dst: o[0], a: o[2], b: o[1] });
+            }
+            "setp" => {
+                need(3)?;
+                if o.len() > 3 && toks.iter().any(|t| matches!(*t, "and" | "or" | "xor")) {
+                    return Err("setp with a boolean combination is not simulated".into());
+                }
+                let c = toks.first().copied().unwrap_or("");
+                let cmp = setp_cmp(c, k).ok_or_else(|| format!("unknown comparison setp.{c}"))?;
+                self.b.emit(Inst::Cmp { cmp, ty, ftz: mode.ftz, dst: o[0], a: o[1], b: o[2] });
+            }
+            "selp" => {
+                need(4)?;
+                self.b.emit(Inst::Select { dst: o[0], cond: o[3], a: o[1], b: o[2] });
+            }
+            "cvt" => {
+                need(2)?;
+                let tys: Vec<(Ty, K)> = toks.iter().filter_map(|t| tyk(t)).collect();
+                let [(to, tk), (from, fk)] = tys[..] else { return Err(format!("cvt.{} needs two types", toks.join("."))) };
+                let irnd = toks.iter().find_map(|t| match *t {
+                    "rni" => Some(Rnd::Rn),
+                    "rzi" => Some(Rnd::Rz),
+                    "rmi" => Some(Rnd::Rm),
+                    "rpi" => Some(Rnd::Rp),
+                    _ => None,
+                });
+                if tk == K::F && fk == K::F && to == from {
+                    let r = irnd.unwrap_or(Rnd::Rn);
+                    self.b.emit(Inst::Un { op: UnOp::RoundInt(r, mode.ftz), ty: to, dst: o[0], a: o[1] });
+                } else {
+                    let rnd = if fk == K::F && tk != K::F { irnd.unwrap_or(Rnd::Rz) } else { rnd };
+                    let cvt =
+                        Cvt { from, from_signed: fk == K::S, to, to_signed: tk == K::S, rnd, ftz: mode.ftz, sat: mode.sat && tk != K::F };
+                    self.b.emit(Inst::Cvt { cvt, dst: o[0], src: o[1] });
+                    if mode.sat && tk == K::F {
+                        self.b.emit(Inst::Un { op: UnOp::Saturate(false), ty: to, dst: o[0], a: o[0] });
+                    }
+                }
+            }
+            "cvta" => {
+                need(2)?;
+                let to_generic = !has("to");
+                let space = space_tok(toks).ok_or("cvta without a state space")?;
+                self.b.emit(Inst::Cvta { space, to_generic, dst: o[0], src: o[1] });
+            }
+            "ld" | "ldu" | "st" => {
+                let space = space_tok(toks).unwrap_or(Space::Generic);
+                let n = if has("v4") {
+                    4
+                } else if has("v2") {
+                    2
+                } else {
+                    1
+                };
+                need(n + 1)?;
+                let esize = ty.bytes();
+                let (addr, regs) = if opc == "st" { (o[0], &o[1..=n]) } else { (o[n], &o[..n]) };
+                for (i, &r) in regs.iter().enumerate() {
+                    let off = offset + (i as i64) * esize as i64;
+                    let align = if i == 0 { esize * n as u32 } else { esize };
+                    if opc == "st" {
+                        self.b.emit(Inst::Store { space, ty, src: r, addr, offset: off, align });
+                    } else {
+                        self.b.emit(Inst::Load { space, ty, dst: r, addr, offset: off, align });
+                    }
+                }
+            }
+            "atom" | "red" => {
+                let space = space_tok(toks).unwrap_or(Space::Generic);
+                let aop = toks
+                    .iter()
+                    .find_map(|t| {
+                        Some(match *t {
+                            "add" if k == K::F => AtomOp::FAdd,
+                            "add" => AtomOp::Add,
+                            "exch" => AtomOp::Exch,
+                            "min" if k == K::S => AtomOp::SMin,
+                            "max" if k == K::S => AtomOp::SMax,
+                            "min" => AtomOp::UMin,
+                            "max" => AtomOp::UMax,
+                            "inc" => AtomOp::Inc,
+                            "dec" => AtomOp::Dec,
+                            "and" => AtomOp::And,
+                            "or" => AtomOp::Or,
+                            "xor" => AtomOp::Xor,
+                            "cas" => AtomOp::Cas,
+                            _ => return None,
+                        })
+                    })
+                    .ok_or_else(|| format!("{opc}.{}: unknown operation", toks.join(".")))?;
+                if opc == "red" {
+                    need(2)?;
+                    let d = self.b.reg();
+                    self.b.emit(Inst::Atom { op: aop, space, ty, dst: d, addr: o[0], offset, a: o[1], b: o[1] });
+                } else {
+                    need(if aop == AtomOp::Cas { 4 } else { 3 })?;
+                    let b = if aop == AtomOp::Cas { o[3] } else { o[2] };
+                    self.b.emit(Inst::Atom { op: aop, space, ty, dst: o[0], addr: o[1], offset, a: o[2], b });
+                }
+            }
+            "bar" | "barrier" => {
+                if has("warp") {
+                    need(1)?;
+                    self.b.emit(Inst::WarpSync { mask: o[0] });
+                } else if has("red") {
+                    need(3)?;
+                    let red = if has("popc") {
+                        BarRed::Popc
+                    } else if has("and") {
+                        BarRed::And
+                    } else {
+                        BarRed::Or
+                    };
+                    let (dst, pred) = (o[0], o[o.len() - 1]);
+                    self.b.emit(Inst::Barrier { red: Some(red), dst, pred });
+                } else {
+                    if o.len() > 1 {
+                        return Err("bar.sync with a thread count is not simulated".into());
+                    }
+                    self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 });
+                }
+            }
+            "membar" | "fence" => self.b.emit(Inst::Fence),
+            "shfl" => {
+                let mode = if has("up") {
+                    ShflMode::Up
+                } else if has("down") {
+                    ShflMode::Down
+                } else if has("bfly") {
+                    ShflMode::Bfly
+                } else {
+                    ShflMode::Idx
+                };
+                // shfl.sync d[|p], a, b, c, mask
+                match o.len() {
+                    5 => self.b.emit(Inst::Shfl { mode, dst: o[0], pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[4] }),
+                    6 => self.b.emit(Inst::Shfl { mode, dst: o[0], pred_dst: Some(o[1]), val: o[2], lane: o[3], clamp: o[4], mask: o[5] }),
+                    _ => return Err("shfl.sync needs a destination, three sources and a mask".into()),
+                }
+            }
+            "vote" => {
+                need(3)?;
+                let mode = if has("ballot") {
+                    VoteMode::Ballot
+                } else if has("all") {
+                    VoteMode::All
+                } else if has("any") {
+                    VoteMode::Any
+                } else {
+                    VoteMode::Uni
+                };
+                self.b.emit(Inst::Vote { mode, dst: o[0], pred: o[1], neg: false, mask: o[2] });
+            }
+            "activemask" => {
+                need(1)?;
+                self.b.emit(Inst::Activemask { dst: o[0] });
+            }
+            "sqrt" if has("approx") => un!(UnOp::SqrtApprox(mode)),
+            "sqrt" => un!(UnOp::Sqrt(mode)),
+            "rsqrt" => un!(UnOp::Rsqrt(mode)),
+            "rcp" if has("approx") => un!(UnOp::RcpApprox(mode)),
+            "rcp" => un!(UnOp::Rcp(mode)),
+            "ex2" => un!(UnOp::Ex2(mode)),
+            "lg2" => un!(UnOp::Lg2(mode)),
+            "sin" => un!(UnOp::Sin(mode)),
+            "cos" => un!(UnOp::Cos(mode)),
+            "tanh" => un!(UnOp::Tanh(mode)),
+            "popc" => un!(UnOp::Popc),
+            "clz" => un!(UnOp::Clz),
+            "brev" => un!(UnOp::Brev),
+            "testp" => {
+                let op = if has("finite") {
+                    UnOp::IsFinite
+                } else if has("infinite") {
+                    UnOp::IsInf
+                } else if has("number") {
+                    return Err("testp.number is not simulated".into());
+                } else if has("notanumber") {
+                    UnOp::IsNan
+                } else if has("normal") {
+                    UnOp::IsNormal
+                } else {
+                    UnOp::IsSubnormal
+                };
+                un!(op)
+            }
+            "bfe" => {
+                need(4)?;
+                self.bfe(ty, k == K::S, o)?;
+            }
+            "bfi" => {
+                need(5)?;
+                self.bfi(ty, o);
+            }
+            "trap" => self.b.emit(Inst::Trap),
+            "exit" => self.b.emit(Inst::Exit),
+            other => {
+                let _ = args;
+                return Err(format!(
+                    "the simulator has no semantics for PTX instruction '{other}{}{}'",
+                    if toks.is_empty() { "" } else { "." },
+                    toks.join(".")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `bfe d, a, pos, len`: extracts `len` bits at `pos` (sign-extended for `.s`).
+    fn bfe(&mut self, ty: Ty, signed: bool, o: &[Reg]) -> Result<(), String> {
+        // d = len == 0 ? 0 : (a << (w - pos - len)) >> (w - len), with shifts clamped.
+        let w = self.b.konst(ty.bits() as u64);
+        let mask8 = self.b.konst(0xff);
+        let (pos, len) = (self.b.reg(), self.b.reg());
+        self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: pos, a: o[2], b: mask8 });
+        self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: len, a: o[3], b: mask8 });
+        let wl = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Sub, ty: Ty::I32, dst: wl, a: w, b: len });
+        let lsh = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Sub, ty: Ty::I32, dst: lsh, a: wl, b: pos });
+        // pos + len > w: take bits up to the top (lsh clamps at 0).
+        let neg = self.b.reg();
+        let zero = self.b.konst(0);
+        self.b.emit(Inst::Cmp { cmp: Cmp::SLt, ty: Ty::I32, ftz: false, dst: neg, a: lsh, b: zero });
+        let lsh2 = self.b.reg();
+        self.b.emit(Inst::Select { dst: lsh2, cond: neg, a: zero, b: lsh });
+        let rsh = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I32, dst: rsh, a: lsh2, b: pos });
+        let t = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Shl, ty, dst: t, a: o[1], b: lsh2 });
+        let r = self.b.reg();
+        self.b.emit(Inst::Bin { op: if signed { BinOp::AShr } else { BinOp::LShr }, ty, dst: r, a: t, b: rsh });
+        let is0 = self.b.reg();
+        self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty: Ty::I32, ftz: false, dst: is0, a: len, b: zero });
+        self.b.emit(Inst::Select { dst: o[0], cond: is0, a: zero, b: r });
+        Ok(())
+    }
+
+    /// `bfi d, a, b, pos, len`: inserts the low `len` bits of `a` into `b` at `pos`.
+    fn bfi(&mut self, ty: Ty, o: &[Reg]) {
+        let mask8 = self.b.konst(0xff);
+        let (pos, len) = (self.b.reg(), self.b.reg());
+        self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: pos, a: o[3], b: mask8 });
+        self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: len, a: o[4], b: mask8 });
+        let ones = self.b.konst(ty.mask());
+        let w = self.b.konst(ty.bits() as u64);
+        let sh = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Sub, ty: Ty::I32, dst: sh, a: w, b: len });
+        let m0 = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::LShr, ty, dst: m0, a: ones, b: sh });
+        let zero = self.b.konst(0);
+        let is0 = self.b.reg();
+        self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty: Ty::I32, ftz: false, dst: is0, a: len, b: zero });
+        let m1 = self.b.reg();
+        self.b.emit(Inst::Select { dst: m1, cond: is0, a: zero, b: m0 });
+        let m = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Shl, ty, dst: m, a: m1, b: pos });
+        let ins = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Shl, ty, dst: ins, a: o[1], b: pos });
+        let insm = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::And, ty, dst: insm, a: ins, b: m });
+        let nm = self.b.reg();
+        self.b.emit(Inst::Un { op: UnOp::Not, ty, dst: nm, a: m });
+        let keep = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::And, ty, dst: keep, a: o[2], b: nm });
+        self.b.emit(Inst::Bin { op: BinOp::Or, ty, dst: o[0], a: keep, b: insm });
+    }
+}
+
+fn space_tok(toks: &[&str]) -> Option<Space> {
+    toks.iter().find_map(|t| {
+        Some(match *t {
+            "global" => Space::Global,
+            "shared" => Space::Shared,
+            "local" => Space::Local,
+            "const" => Space::Const,
+            "param" => Space::Param,
+            _ => return None,
+        })
+    })
+}
+
+fn setp_cmp(c: &str, k: K) -> Option<Cmp> {
+    use Cmp::*;
+    let signed = k == K::S;
+    Some(match (c, k) {
+        ("eq", K::F) => FOeq,
+        ("ne", K::F) => FOne,
+        ("lt", K::F) => FOlt,
+        ("le", K::F) => FOle,
+        ("gt", K::F) => FOgt,
+        ("ge", K::F) => FOge,
+        ("equ", _) => FUeq,
+        ("neu", _) => FUne,
+        ("ltu", _) => FUlt,
+        ("leu", _) => FUle,
+        ("gtu", _) => FUgt,
+        ("geu", _) => FUge,
+        ("num", _) => FOrd,
+        ("nan", _) => FUno,
+        ("eq", _) => Eq,
+        ("ne", _) => Ne,
+        ("lt", _) if signed => SLt,
+        ("le", _) if signed => SLe,
+        ("gt", _) if signed => SGt,
+        ("ge", _) if signed => SGe,
+        ("lt" | "lo", _) => ULt,
+        ("le" | "ls", _) => ULe,
+        ("gt" | "hi", _) => UGt,
+        ("ge" | "hs", _) => UGe,
+        _ => return None,
+    })
+}
+
+fn special(s: &str) -> Option<Sreg> {
+    let dim = |c: &str| -> Option<u8> {
+        match c {
+            "x" => Some(0),
+            "y" => Some(1),
+            "z" => Some(2),
+            _ => None,
+        }
+    };
+    if let Some((r, d)) = s.split_once('.') {
+        let d = dim(d)?;
+        return Some(match r {
+            "tid" => Sreg::Tid(d),
+            "ntid" => Sreg::Ntid(d),
+            "ctaid" => Sreg::Ctaid(d),
+            "nctaid" => Sreg::Nctaid(d),
+            _ => return None,
+        });
+    }
+    Some(match s {
+        "laneid" => Sreg::LaneId,
+        "warpid" => Sreg::WarpId,
+        "clock" => Sreg::Clock,
+        "clock64" => Sreg::Clock64,
+        "lanemask_lt" => Sreg::LaneMaskLt,
+        "lanemask_le" => Sreg::LaneMaskLe,
+        "lanemask_eq" => Sreg::LaneMaskEq,
+        "lanemask_ge" => Sreg::LaneMaskGe,
+        "lanemask_gt" => Sreg::LaneMaskGt,
+        "WARP_SZ" => Sreg::WarpSize,
+        _ => return None,
+    })
+}
