@@ -23,6 +23,7 @@ Launch:
   --arg <name:type=value>      A scalar argument (i8..i64, u8..u64, f32, f64), in order
   --arg <name:type[N]=init>    A buffer of N elements: zeros, iota, fill:V,
                                random:SEED[:LO:HI], [v0, v1, ...]
+  --global <name:type[N]=init> Sets a module global before the launch (__constant__ data)
   --spec <file.toml>           Launches from a spec file ([[launch]] tables); with
                                --kernel, only that kernel's
 Simulation:
@@ -52,6 +53,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut block = [1, 1, 1];
     let mut shared = 0u64;
     let mut cli_args: Vec<ArgSpec> = Vec::new();
+    let mut cli_globals: Vec<ArgSpec> = Vec::new();
     let mut spec_file: Option<PathBuf> = None;
     let mut level = Level::Ptx;
     let mut ptx_file: Option<PathBuf> = None;
@@ -82,6 +84,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 "--block" => block = spec::parse_dims(&value().ok_or("--block needs dimensions")?)?,
                 "--shared" => shared = value().and_then(|v| v.parse().ok()).ok_or("--shared needs a number of bytes")?,
                 "--arg" => cli_args.push(ArgSpec::parse(&value().ok_or("--arg needs name:type=value")?)?),
+                "--global" => cli_globals.push(ArgSpec::parse(&value().ok_or("--global needs name:type[N]=init")?)?),
                 "--spec" => spec_file = Some(PathBuf::from(value().ok_or("--spec needs a file")?)),
                 "--level" => {
                     let v = value().unwrap_or_default();
@@ -160,7 +163,16 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         }
         None => match &kernel {
             Some(k) => {
-                vec![LaunchSpec { kernel: k.clone(), grid, block, shared, args: cli_args, tolerance_ulp: 0, tolerance_reason: None }]
+                vec![LaunchSpec {
+                    kernel: k.clone(),
+                    grid,
+                    block,
+                    shared,
+                    args: cli_args,
+                    globals: cli_globals,
+                    tolerance_ulp: 0,
+                    tolerance_reason: None,
+                }]
             }
             None => return usage_err(stderr, "--kernel or --spec is needed".into()),
         },

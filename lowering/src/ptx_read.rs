@@ -135,6 +135,15 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize, usize)>, ReadError> {
                 i += 1;
             }
             out.push((Tok::Word(text[s..i].to_string()), s, i));
+        } else if c == b'"' {
+            // A string (`.pragma "nounroll";`): kept as a word, quotes included.
+            let s = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                i += 1;
+            }
+            i = (i + 1).min(b.len());
+            out.push((Tok::Word(text[s..i].to_string()), s, i));
         } else if b",;:[]{}()+-@!|<>=".contains(&c) {
             out.push((Tok::Punct(c as char), i, i + 1));
             i += 1;

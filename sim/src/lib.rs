@@ -84,7 +84,11 @@ pub fn run_spec(
 pub fn run_program(prog: &Program, spec: &spec::LaunchSpec, schedule: Schedule, max_instructions: u64) -> Result<RunResult, String> {
     let mut global = Global::default();
     let (args, bufs) = spec::materialize(spec, &mut global)?;
-    let launch = Launch { grid: spec.grid, block: spec.block, dynamic_shared: spec.shared, args, schedule, max_instructions };
+    let mut global_inits = Vec::new();
+    for g in &spec.globals {
+        global_inits.push((g.name.clone(), g.data()?));
+    }
+    let launch = Launch { grid: spec.grid, block: spec.block, dynamic_shared: spec.shared, args, schedule, max_instructions, global_inits };
     let stats = run(prog, &mut global, &launch).map_err(|e| e.to_string())?;
     Ok(RunResult { outputs: spec::outputs(&global, &bufs), stats })
 }

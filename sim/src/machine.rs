@@ -49,11 +49,13 @@ pub struct Launch {
     pub schedule: Schedule,
     /// Stop after this many warp instructions (an infinite loop, a spin lock).
     pub max_instructions: u64,
+    /// Initial contents of module globals by name (`cudaMemcpyToSymbol` before the launch).
+    pub global_inits: Vec<(String, Vec<u8>)>,
 }
 
 impl Launch {
     pub fn new(grid: [u32; 3], block: [u32; 3], args: Vec<u64>) -> Self {
-        Launch { grid, block, dynamic_shared: 0, args, schedule: Schedule::InOrder, max_instructions: 1 << 32 }
+        Launch { grid, block, dynamic_shared: 0, args, schedule: Schedule::InOrder, max_instructions: 1 << 32, global_inits: Vec::new() }
     }
 }
 
@@ -183,22 +185,30 @@ pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats
     // Module globals: `__device__` ones in global memory, `__constant__` in the bank.
     let mut consts = Vec::new();
     let mut global_addrs = Vec::with_capacity(prog.globals.len());
+    for (name, bytes) in &launch.global_inits {
+        match prog.globals.iter().find(|g| &g.name == name) {
+            Some(g) if bytes.len() as u64 <= g.size => {}
+            Some(g) => return Err(err(format!("{} bytes for global '{name}' of {} bytes", bytes.len(), g.size))),
+            None => return Err(err(format!("the kernel's module has no global '{name}'"))),
+        }
+    }
     for g in &prog.globals {
+        let init = launch.global_inits.iter().find(|(n, _)| n == &g.name).map_or(&g.init, |(_, b)| b);
         match g.space {
             Space::Const => {
                 let end = (g.offset + g.size) as usize;
                 if consts.len() < end {
                     consts.resize(end, 0);
                 }
-                let n = g.init.len().min(g.size as usize);
-                consts[g.offset as usize..g.offset as usize + n].copy_from_slice(&g.init[..n]);
+                let n = init.len().min(g.size as usize);
+                consts[g.offset as usize..g.offset as usize + n].copy_from_slice(&init[..n]);
                 global_addrs.push(memory::CONST_BASE + g.offset);
             }
             _ => {
                 let a = global.alloc(&g.name, g.size as usize, g.align);
                 let b = global.buffers.last_mut().expect("just allocated");
-                let n = g.init.len().min(g.size as usize);
-                b.data[..n].copy_from_slice(&g.init[..n]);
+                let n = init.len().min(g.size as usize);
+                b.data[..n].copy_from_slice(&init[..n]);
                 global_addrs.push(a);
             }
         }

@@ -17,6 +17,7 @@
 //! block = [128]
 //! shared = 0               # dynamic shared memory bytes (optional)
 //! args = ["n:i32=1000", "a:f32=2.5", "x:f32[1000]=random:1", "y:f32[1000]=random:2"]
+//! globals = ["coeffs:f32[4]=[1, 2, 3, 4]"]   # module globals set before the launch
 //! tolerance_ulp = 2        # optional: float outputs may differ by this many ulp
 //! tolerance_reason = "fma contraction at the ptx level"   # required with a tolerance
 //! ```
@@ -201,6 +202,8 @@ pub struct LaunchSpec {
     pub block: [u32; 3],
     pub shared: u64,
     pub args: Vec<ArgSpec>,
+    /// Module globals set before the launch (`__constant__` data), as `name:type[N]=init`.
+    pub globals: Vec<ArgSpec>,
     pub tolerance_ulp: u64,
     pub tolerance_reason: Option<String>,
 }
@@ -255,17 +258,25 @@ pub fn parse_toml(text: &str) -> Result<Vec<LaunchSpec>, String> {
             None => Vec::new(),
             _ => return Err(ctx("'args' must be an array of strings".into())),
         };
+        let globals = match t.get("globals") {
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|x| x.as_str().ok_or_else(|| ctx("globals must be strings".into())).and_then(|s| ArgSpec::parse(s).map_err(ctx)))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+            _ => return Err(ctx("'globals' must be an array of strings".into())),
+        };
         let tolerance_ulp = t.get("tolerance_ulp").and_then(|s| s.as_integer()).unwrap_or(0).max(0) as u64;
         let tolerance_reason = t.get("tolerance_reason").and_then(|s| s.as_str()).map(str::to_string);
         if tolerance_ulp > 0 && tolerance_reason.is_none() {
             return Err(ctx("a tolerance needs a 'tolerance_reason'".into()));
         }
         for k in t.keys() {
-            if !["kernel", "grid", "block", "shared", "args", "tolerance_ulp", "tolerance_reason"].contains(&k.as_str()) {
+            if !["kernel", "grid", "block", "shared", "args", "globals", "tolerance_ulp", "tolerance_reason"].contains(&k.as_str()) {
                 return Err(ctx(format!("unknown key '{k}'")));
             }
         }
-        out.push(LaunchSpec { kernel, grid, block, shared, args, tolerance_ulp, tolerance_reason });
+        out.push(LaunchSpec { kernel, grid, block, shared, args, globals, tolerance_ulp, tolerance_reason });
     }
     Ok(out)
 }

@@ -1,5 +1,780 @@
-//! Semantics of the `cuda` dialect (in progress).
-use crate::code::Program;
-pub fn translate(_ctx: &cuprite_ir::Context, _module: cuprite_ir::OpId, _kernel: &str) -> Result<Program, String> {
-    Err("cuda level: not yet".into())
+//! Semantics of the `cuda` dialect: C++ semantics of a kernel as the frontend emitted it.
+//!
+//! - Structured control flow becomes jumps laid out in source order: `cuda.if` as
+//!   test, then-region, else-region, join; `cuda.loop` as condition, body, step, exit
+//!   (`do_while` enters at the body); `cuda.switch` as a compare chain into the case
+//!   regions, laid out in order so that falling through is a jump forward. `yield`,
+//!   `break`, `continue`, `condition` and `return` jump to the exits of their
+//!   construct; every edge but a loop's back edge goes forward, so the machine's min-PC
+//!   scheduling reconverges lanes at the end of each construct.
+//! - Variables (`cuda.var`) are memory: per-thread local memory, or shared memory
+//!   allocated once per block (also for a `__shared__` variable of a device function,
+//!   however often it is inlined). Pointers carry their address space in their type: a
+//!   `!cuda.ptr<T, local>` holds a local offset, a generic pointer a generic address;
+//!   `ptr_cast` between spaces is `cvta`.
+//! - Integer operations take their signedness from the C type (`si32`, `ui64`);
+//!   pointer arithmetic scales by the pointee's size (NVPTX data layout).
+//! - Built-in functions (`cuda.intrinsic`) are implemented by their C/CUDA names, with
+//!   the accuracy CUDA documents (`__expf(x)` is `2^(x log2 e)` approximated, as nvcc
+//!   implements it); math functions without an instruction are not supported yet.
+
+use super::nvvm::sreg_of;
+use super::{find_kernel, int_attr, loc_string, str_attr, sym_attr, symbols, Symbols};
+use crate::code::*;
+use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
+use cuprite_ir::{AttrKind, Context, OpId, RegionId, Signedness, TypeId, TypeKind, ValueId};
+use rustc_hash::FxHashMap;
+
+#[derive(Copy, Clone)]
+enum G {
+    Device(u32),
+    Const(u64),
+    Shared(u64),
+}
+
+/// Where the ways out of a region go.
+#[derive(Clone)]
+struct Exits {
+    /// `cuda.yield`: copy into these registers and jump to the label.
+    yield_to: Option<(Label, Vec<Reg>)>,
+    break_to: Option<Label>,
+    continue_to: Option<Label>,
+    /// `cuda.condition`: (body, exit).
+    cond: Option<(Label, Label)>,
+    /// `cuda.return`: results and the label after the call (none: the kernel).
+    ret: Option<(Label, Vec<Reg>)>,
+}
+
+struct T {
+    ctx: Context,
+    syms: Symbols,
+    b: Builder,
+    globals: FxHashMap<String, G>,
+    /// Shared variables by their `cuda.var` op: one allocation per block.
+    shared_vars: FxHashMap<OpId, u64>,
+    stack: Vec<String>,
+}
+
+/// Translates kernel `kernel` of the `cuda` module `module`.
+pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
+    // Type layout parses component types (which may intern new ones): work on a copy.
+    let ctx = ctx.clone();
+    let syms = symbols(&ctx, module, "cuda.func", "cuda.global");
+    let (name, f) = find_kernel(&ctx, &syms, kernel, |f| int_attr(&ctx, f, "kind") == Some(0))?;
+    let mut t =
+        T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), shared_vars: FxHashMap::default(), stack: Vec::new() };
+    t.place_globals()?;
+    t.b.prog.max_threads = super::dense_attr(&t.ctx, f, "launch_bounds").and_then(|v| v.first().map(|&m| m as u32));
+    let entry = t.ctx.entry_block(t.ctx.region(f, 0)).ok_or("kernel without a body")?;
+    let mut args = Vec::new();
+    for (i, a) in t.ctx.block_args(entry).to_vec().into_iter().enumerate() {
+        let r = t.b.reg();
+        let ty = t.scalar(t.ctx.value_type(a)).map_err(|e| format!("kernel parameter {i}: {e}"))?;
+        t.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
+        args.push(r);
+    }
+    t.func(f, &args, None)?;
+    t.b.finish()
+}
+
+/// Bytes of a constant initializer of type `t`.
+fn init_bytes(ctx: &mut Context, a: cuprite_ir::AttrId, t: TypeId, out: &mut Vec<u8>) -> Result<(), String> {
+    let (size, _) = cuprite_lowering::layout::size_align(ctx, t).ok_or("an initializer of incomplete type")?;
+    match ctx.attr_kind(a).clone() {
+        AttrKind::Integer { value, .. } => out.extend_from_slice(&(value as u64).to_le_bytes()[..size as usize]),
+        AttrKind::Float { bits, .. } => out.extend_from_slice(&bits.to_le_bytes()[..size as usize]),
+        AttrKind::Array(xs) => {
+            let elem = match decode(ctx, t) {
+                Some(Decoded::Array { elem, .. }) => cuprite_lowering::layout::parse_ty(ctx, &elem).ok_or("bad array type")?,
+                _ => return Err("an array initializer for a non-array".into()),
+            };
+            let start = out.len();
+            for x in xs {
+                init_bytes(ctx, x, elem, out)?;
+            }
+            out.resize(start + size as usize, 0);
+        }
+        _ => return Err("an initializer the simulator cannot read".into()),
+    }
+    Ok(())
+}
+
+impl T {
+    fn place_globals(&mut self) -> Result<(), String> {
+        let mut const_off = 0u64;
+        for g in self.syms.order.clone() {
+            let name = str_attr(&self.ctx, g, "sym_name").unwrap_or_default();
+            let ty = match self.ctx.get_attr(g, "type").map(|a| self.ctx.attr_kind(a).clone()) {
+                Some(AttrKind::Type(t)) => t,
+                _ => return Err(format!("global @{name} without a type")),
+            };
+            let (size, align) =
+                cuprite_lowering::layout::size_align(&mut self.ctx, ty).ok_or_else(|| format!("global @{name} has an incomplete type"))?;
+            let mut init = Vec::new();
+            if let Some(a) = self.ctx.get_attr(g, "init") {
+                init_bytes(&mut self.ctx, a, ty, &mut init).map_err(|e| format!("global @{name}: {e}"))?;
+            }
+            let place = match int_attr(&self.ctx, g, "space").unwrap_or(1) {
+                3 => G::Shared(self.b.alloc_shared(size, align)),
+                4 => {
+                    let off = const_off.div_ceil(align) * align;
+                    const_off = off + size;
+                    self.b.prog.globals.push(GlobalVar { name: name.clone(), space: Space::Const, size, align, init, offset: off });
+                    G::Const(off)
+                }
+                _ => {
+                    self.b.prog.globals.push(GlobalVar { name: name.clone(), space: Space::Global, size, align, init, offset: 0 });
+                    G::Device(self.b.prog.globals.len() as u32 - 1)
+                }
+            };
+            self.globals.insert(name, place);
+        }
+        Ok(())
+    }
+
+    fn scalar(&self, t: TypeId) -> Result<Ty, String> {
+        super::ty_of(&self.ctx, t).ok_or_else(|| {
+            format!("a value of type {} (the simulator runs scalars and pointers)", cuprite_ir::print::type_to_string(&self.ctx, t))
+        })
+    }
+
+    fn signed(&self, t: TypeId) -> bool {
+        matches!(self.ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signed, .. })
+    }
+
+    fn is_float(&self, t: TypeId) -> bool {
+        matches!(self.ctx.type_kind(t), TypeKind::Float(_))
+    }
+
+    fn space(&self, t: TypeId) -> Space {
+        match decode(&self.ctx, t) {
+            Some(Decoded::Ptr { space, .. }) => match space {
+                AddrSpace::Generic => Space::Generic,
+                AddrSpace::Global => Space::Global,
+                AddrSpace::Shared => Space::Shared,
+                AddrSpace::Constant => Space::Const,
+                AddrSpace::Local => Space::Local,
+            },
+            _ => Space::Generic,
+        }
+    }
+
+    /// Size and alignment of what pointer type `t` points to.
+    fn pointee_layout(&mut self, t: TypeId) -> Result<(u64, u64), String> {
+        let p = cuprite_lowering::layout::pointee(&mut self.ctx, t).ok_or("not a pointer")?;
+        cuprite_lowering::layout::size_align(&mut self.ctx, p).ok_or_else(|| "pointer to an incomplete type".to_string())
+    }
+
+    fn func(&mut self, f: OpId, args: &[Reg], ret: Option<(Label, Vec<Reg>)>) -> Result<(), String> {
+        let name = str_attr(&self.ctx, f, "sym_name").unwrap_or_default();
+        if self.stack.contains(&name) {
+            return Err(format!(
+                "{}: recursive call to {name}: the simulator inlines calls and cannot run recursion",
+                loc_string(&self.ctx, self.ctx.op_loc(f))
+            ));
+        }
+        self.stack.push(name);
+        let region = self.ctx.region(f, 0);
+        let entry = self.ctx.entry_block(region).ok_or("a function without a body")?;
+        let mut vals = FxHashMap::default();
+        for (&a, &r) in self.ctx.block_args(entry).to_vec().iter().zip(args) {
+            vals.insert(a, r);
+        }
+        let exits = Exits { yield_to: None, break_to: None, continue_to: None, cond: None, ret: ret.clone() };
+        self.region(region, &mut vals, &exits)?;
+        // Falling off the end of a void function returns.
+        match &ret {
+            None => self.b.emit(Inst::Exit),
+            Some((l, _)) => self.b.jump(*l),
+        }
+        self.stack.pop();
+        Ok(())
+    }
+
+    fn region(&mut self, r: RegionId, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
+        let Some(b) = self.ctx.entry_block(r) else { return Ok(()) };
+        let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+        for op in ops {
+            let loc = loc_string(&self.ctx, self.ctx.op_loc(op));
+            self.b.set_loc(&loc);
+            self.op(op, vals, ex).map_err(|m| if m.contains(": ") && m.starts_with(&loc) { m } else { format!("{loc}: {m}") })?;
+        }
+        Ok(())
+    }
+
+    fn val(&mut self, vals: &mut FxHashMap<ValueId, Reg>, v: ValueId) -> Reg {
+        if let Some(&r) = vals.get(&v) {
+            return r;
+        }
+        let r = self.b.reg();
+        vals.insert(v, r);
+        r
+    }
+
+    fn copies(&mut self, dsts: &[Reg], srcs: &[Reg]) {
+        let tmps: Vec<Reg> = srcs
+            .iter()
+            .map(|&s| {
+                let t = self.b.reg();
+                self.b.emit(Inst::Mov { dst: t, src: s });
+                t
+            })
+            .collect();
+        for (&d, &t) in dsts.iter().zip(&tmps) {
+            self.b.emit(Inst::Mov { dst: d, src: t });
+        }
+    }
+
+    fn cvt(&mut self, from: Ty, from_signed: bool, to: Ty, to_signed: bool, dst: Reg, src: Reg) {
+        if from == to && !from.is_float() {
+            self.b.emit(Inst::Mov { dst, src });
+            return;
+        }
+        let rnd = if from.is_float() && !to.is_float() { Rnd::Rz } else { Rnd::Rn };
+        self.b.emit(Inst::Cvt { cvt: Cvt { from, from_signed, to, to_signed, rnd, ftz: false, sat: false }, dst, src });
+    }
+
+    fn op(&mut self, op: OpId, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
+        let name = self.ctx.op_name_str(op).to_string();
+        let short = name.strip_prefix("cuda.").unwrap_or(&name).to_string();
+        let ops: Vec<ValueId> = self.ctx.operands(op).collect();
+        let o: Vec<Reg> = ops.iter().map(|&v| self.val(vals, v)).collect();
+        let results: Vec<ValueId> = self.ctx.results(op).to_vec();
+        let res = results.first().copied();
+        let dst = match res {
+            Some(r) => self.val(vals, r),
+            None => 0,
+        };
+        let rt = res.map(|r| self.ctx.value_type(r));
+        let kind = int_attr(&self.ctx, op, "kind").unwrap_or(-1);
+        match short.as_str() {
+            "constant" => {
+                let ty = self.scalar(rt.ok_or("constant without a result")?)?;
+                let bits = match self.ctx.get_attr(op, "value").map(|a| self.ctx.attr_kind(a)) {
+                    Some(AttrKind::Integer { value, .. }) => *value as u64 & ty.mask(),
+                    Some(AttrKind::Float { bits, .. }) => *bits,
+                    _ => return Err("constant without a value".into()),
+                };
+                self.b.emit(Inst::Const { dst, bits });
+            }
+            "null" => self.b.emit(Inst::Const { dst, bits: 0 }),
+            "var" => {
+                let t = rt.ok_or("var without a result")?;
+                let (size, align) = self.pointee_layout(t)?;
+                let align = int_attr(&self.ctx, op, "align").map_or(align, |a| a as u64).max(1);
+                match self.space(t) {
+                    Space::Shared if self.ctx.get_attr(op, "dynamic").is_some() => {
+                        let r = self.b.dyn_shared(false);
+                        self.b.emit(Inst::Mov { dst, src: r });
+                    }
+                    Space::Shared => {
+                        let off = match self.shared_vars.get(&op) {
+                            Some(&o) => o,
+                            None => {
+                                let o = self.b.alloc_shared(size, align);
+                                self.shared_vars.insert(op, o);
+                                o
+                            }
+                        };
+                        self.b.emit(Inst::Const { dst, bits: off });
+                    }
+                    Space::Local => {
+                        let off = self.b.alloc_local(size, align);
+                        self.b.emit(Inst::Const { dst, bits: off });
+                    }
+                    s => return Err(format!("a variable in {} space", s.name())),
+                }
+            }
+            "load" => {
+                let t = self.ctx.value_type(ops[0]);
+                let ty = self.scalar(rt.ok_or("load without a result")?)?;
+                let space = self.space(t);
+                let (_, align) = self.pointee_layout(t)?;
+                self.b.emit(Inst::Load { space, ty, dst, addr: o[0], offset: 0, align: align as u32 });
+            }
+            "store" => {
+                let t = self.ctx.value_type(ops[1]);
+                let ty = self.scalar(self.ctx.value_type(ops[0]))?;
+                let space = self.space(t);
+                let (_, align) = self.pointee_layout(t)?;
+                self.b.emit(Inst::Store { space, ty, src: o[0], addr: o[1], offset: 0, align: align as u32 });
+            }
+            "ptr_add" => {
+                let (size, _) = self.pointee_layout(self.ctx.value_type(ops[0]))?;
+                let it = self.ctx.value_type(ops[1]);
+                let ity = self.scalar(it)?;
+                let signed = self.signed(it);
+                let wide = self.b.reg();
+                self.cvt(ity, signed, Ty::I64, signed, wide, o[1]);
+                let k = self.b.konst(size);
+                let scaled = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::Mul, ty: Ty::I64, dst: scaled, a: wide, b: k });
+                self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: scaled });
+            }
+            "ptr_diff" => {
+                let (size, _) = self.pointee_layout(self.ctx.value_type(ops[0]))?;
+                let d = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::Sub, ty: Ty::I64, dst: d, a: o[0], b: o[1] });
+                let k = self.b.konst(size.max(1));
+                let q = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::SDiv, ty: Ty::I64, dst: q, a: d, b: k });
+                let rty = self.scalar(rt.ok_or("ptr_diff without a result")?)?;
+                self.cvt(Ty::I64, true, rty, true, dst, q);
+            }
+            "member_addr" => {
+                let pt = self.ctx.value_type(ops[0]);
+                let p = cuprite_lowering::layout::pointee(&mut self.ctx, pt).ok_or("member_addr of a non-pointer")?;
+                let index = int_attr(&self.ctx, op, "index").unwrap_or(0) as usize;
+                let (off, _) = cuprite_lowering::layout::field(&mut self.ctx, p, index).ok_or("member_addr of an unknown field")?;
+                let k = self.b.konst(off);
+                self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: k });
+            }
+            "binop" => {
+                let t = rt.ok_or("binop without a result")?;
+                let ty = self.scalar(t)?;
+                let (f, s) = (self.is_float(t), self.signed(t));
+                let bop = match (kind, f) {
+                    (0, true) => BinOp::FAdd(FMode::RN),
+                    (1, true) => BinOp::FSub(FMode::RN),
+                    (2, true) => BinOp::FMul(FMode::RN),
+                    (3, true) => BinOp::FDiv(FMode::RN),
+                    (4, true) => BinOp::FRem,
+                    (0, _) => BinOp::Add,
+                    (1, _) => BinOp::Sub,
+                    (2, _) => BinOp::Mul,
+                    (3, _) if s => BinOp::SDiv,
+                    (3, _) => BinOp::UDiv,
+                    (4, _) if s => BinOp::SRem,
+                    (4, _) => BinOp::URem,
+                    (5, false) => BinOp::And,
+                    (6, false) => BinOp::Or,
+                    (7, false) => BinOp::Xor,
+                    (8, false) => BinOp::Shl,
+                    (9, false) if s => BinOp::AShr,
+                    (9, false) => BinOp::LShr,
+                    _ => return Err(format!("binop {kind} on {}", cuprite_ir::print::type_to_string(&self.ctx, t))),
+                };
+                self.b.emit(Inst::Bin { op: bop, ty, dst, a: o[0], b: o[1] });
+            }
+            "cmp" => {
+                let t = self.ctx.value_type(ops[0]);
+                let ty = self.scalar(t)?;
+                let (f, s) = (self.is_float(t), self.signed(t));
+                let cmp = match (kind, f, s) {
+                    (0, true, _) => Cmp::FOeq,
+                    (1, true, _) => Cmp::FUne,
+                    (2, true, _) => Cmp::FOlt,
+                    (3, true, _) => Cmp::FOle,
+                    (4, true, _) => Cmp::FOgt,
+                    (5, true, _) => Cmp::FOge,
+                    (0, ..) => Cmp::Eq,
+                    (1, ..) => Cmp::Ne,
+                    (2, _, true) => Cmp::SLt,
+                    (3, _, true) => Cmp::SLe,
+                    (4, _, true) => Cmp::SGt,
+                    (5, _, true) => Cmp::SGe,
+                    (2, ..) => Cmp::ULt,
+                    (3, ..) => Cmp::ULe,
+                    (4, ..) => Cmp::UGt,
+                    (5, ..) => Cmp::UGe,
+                    _ => return Err(format!("unknown comparison {kind}")),
+                };
+                self.b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
+            }
+            "unop" => {
+                let t = rt.ok_or("unop without a result")?;
+                let ty = self.scalar(t)?;
+                let u = match (kind, self.is_float(t)) {
+                    (0, true) => UnOp::FNeg(false),
+                    (0, false) => UnOp::Neg,
+                    _ => UnOp::Not,
+                };
+                self.b.emit(Inst::Un { op: u, ty, dst, a: o[0] });
+            }
+            "cast" => self.cast(kind, ops[0], o[0], rt.ok_or("cast without a result")?, dst)?,
+            "special" => {
+                let sreg =
+                    sreg_of(kind).or_else(|| sreg_of(int_attr(&self.ctx, op, "reg").unwrap_or(-1))).ok_or("unknown special register")?;
+                self.b.emit(Inst::Sreg { dst, sreg });
+            }
+            "addressof" => {
+                let g = sym_attr(&self.ctx, op, "name").unwrap_or_default();
+                let place = *self.globals.get(&g).ok_or_else(|| format!("unknown global @{g}"))?;
+                let to = self.space(rt.ok_or("addressof without a result")?);
+                use crate::memory::{CONST_BASE, SHARED_BASE};
+                match place {
+                    G::Device(i) => self.b.emit(Inst::GlobalAddr { dst, index: i }),
+                    G::Const(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Const { 0 } else { CONST_BASE } }),
+                    G::Shared(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Shared { 0 } else { SHARED_BASE } }),
+                }
+            }
+            "barrier" => match kind {
+                0 => self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
+                4 => self.b.emit(Inst::WarpSync { mask: o[0] }),
+                k => {
+                    let red = [BarRed::Popc, BarRed::And, BarRed::Or][(k as usize).clamp(1, 3) - 1];
+                    // The predicate is any scalar: nonzero is true.
+                    let pt = self.scalar(self.ctx.value_type(ops[0]))?;
+                    let p = self.b.reg();
+                    let z = self.b.konst(0);
+                    self.b.emit(Inst::Cmp { cmp: Cmp::Ne, ty: pt, ftz: false, dst: p, a: o[0], b: z });
+                    self.b.emit(Inst::Barrier { red: Some(red), dst, pred: p });
+                }
+            },
+            "fence" => self.b.emit(Inst::Fence),
+            "atomic" | "atomic_cas" => {
+                let t = self.ctx.value_type(ops[1]);
+                let ty = self.scalar(rt.ok_or("atomic without a result")?)?;
+                let space = self.space(self.ctx.value_type(ops[0]));
+                let (f, s) = (self.is_float(t), self.signed(t));
+                if short == "atomic_cas" {
+                    self.b.emit(Inst::Atom { op: AtomOp::Cas, space, ty, dst, addr: o[0], offset: 0, a: o[1], b: o[2] });
+                } else {
+                    let mut v = o[1];
+                    let aop = match kind {
+                        0 if f => AtomOp::FAdd,
+                        0 => AtomOp::Add,
+                        1 => {
+                            let n = self.b.reg();
+                            self.b.emit(Inst::Un { op: if f { UnOp::FNeg(false) } else { UnOp::Neg }, ty, dst: n, a: v });
+                            v = n;
+                            if f {
+                                AtomOp::FAdd
+                            } else {
+                                AtomOp::Add
+                            }
+                        }
+                        2 => AtomOp::Exch,
+                        3 if s => AtomOp::SMin,
+                        3 => AtomOp::UMin,
+                        4 if s => AtomOp::SMax,
+                        4 => AtomOp::UMax,
+                        5 => AtomOp::Inc,
+                        6 => AtomOp::Dec,
+                        7 => AtomOp::And,
+                        8 => AtomOp::Or,
+                        9 => AtomOp::Xor,
+                        _ => return Err(format!("unknown atomic {kind}")),
+                    };
+                    self.b.emit(Inst::Atom { op: aop, space, ty, dst, addr: o[0], offset: 0, a: v, b: v });
+                }
+            }
+            "shfl" => {
+                // __shfl*_sync(mask, v, lane, width): PTX's c operand from the width.
+                let mode = [ShflMode::Idx, ShflMode::Up, ShflMode::Down, ShflMode::Bfly]
+                    [int_attr(&self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                let k32 = self.b.konst(32);
+                let seg = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::Sub, ty: Ty::I32, dst: seg, a: k32, b: o[3] });
+                let k8 = self.b.konst(8);
+                let c = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::Shl, ty: Ty::I32, dst: c, a: seg, b: k8 });
+                let clamp = if mode == ShflMode::Up {
+                    c
+                } else {
+                    let k31 = self.b.konst(31);
+                    let c2 = self.b.reg();
+                    self.b.emit(Inst::Bin { op: BinOp::Or, ty: Ty::I32, dst: c2, a: c, b: k31 });
+                    c2
+                };
+                self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp, mask: o[0] });
+            }
+            "vote" => {
+                let mode = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot]
+                    [int_attr(&self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                self.b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
+            }
+            "intrinsic" => {
+                let n = str_attr(&self.ctx, op, "name").unwrap_or_default();
+                let tys: Vec<TypeId> = ops.iter().map(|&v| self.ctx.value_type(v)).collect();
+                self.intrinsic(&n, &o, &tys, rt, dst)?;
+            }
+            "call" => {
+                let callee = sym_attr(&self.ctx, op, "callee").unwrap_or_default();
+                let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function @{callee}"))?;
+                if self.ctx.regions(f).is_empty() || self.ctx.entry_block(self.ctx.region(f, 0)).is_none() {
+                    return Err(format!("call to @{callee}, which has no body"));
+                }
+                let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
+                let args: Vec<Reg> = o
+                    .iter()
+                    .map(|&a| {
+                        let t = self.b.reg();
+                        self.b.emit(Inst::Mov { dst: t, src: a });
+                        t
+                    })
+                    .collect();
+                let after = self.b.label();
+                self.func(f, &args, Some((after, rs)))?;
+                self.b.place(after);
+            }
+            "return" => match &ex.ret {
+                None => self.b.emit(Inst::Exit),
+                Some((l, rs)) => {
+                    let (l, rs) = (*l, rs.clone());
+                    self.copies(&rs, &o);
+                    self.b.jump(l);
+                }
+            },
+            "yield" => {
+                let (l, rs) = ex.yield_to.clone().ok_or("yield outside a construct")?;
+                self.copies(&rs, &o);
+                self.b.jump(l);
+            }
+            "break" => self.b.jump(ex.break_to.ok_or("break outside a loop or switch")?),
+            "continue" => self.b.jump(ex.continue_to.ok_or("continue outside a loop")?),
+            "condition" => {
+                let (body, exit) = ex.cond.ok_or("condition outside a loop")?;
+                self.b.branch(o[0], false, body, exit);
+            }
+            "unreachable" => self.b.emit(Inst::Trap),
+            "if" => {
+                let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
+                let (then_l, else_l, merge) = (self.b.label(), self.b.label(), self.b.label());
+                self.b.branch(o[0], false, then_l, else_l);
+                let inner = Exits { yield_to: Some((merge, rs)), ..ex.clone() };
+                self.b.place(then_l);
+                self.region(self.ctx.region(op, 0), vals, &inner)?;
+                self.b.place(else_l);
+                self.region(self.ctx.region(op, 1), vals, &inner)?;
+                self.b.place(merge);
+            }
+            "loop" => {
+                let (cond, body, step, exit) = (self.b.label(), self.b.label(), self.b.label(), self.b.label());
+                if self.ctx.get_attr(op, "do_while").is_some() {
+                    self.b.jump(body);
+                }
+                self.b.place(cond);
+                let c = Exits { cond: Some((body, exit)), yield_to: None, ..ex.clone() };
+                self.region(self.ctx.region(op, 0), vals, &c)?;
+                self.b.place(body);
+                let bx = Exits {
+                    yield_to: Some((step, vec![])),
+                    break_to: Some(exit),
+                    continue_to: Some(step),
+                    cond: None,
+                    ret: ex.ret.clone(),
+                };
+                self.region(self.ctx.region(op, 1), vals, &bx)?;
+                self.b.place(step);
+                let sx = Exits { yield_to: Some((cond, vec![])), ..bx.clone() };
+                self.region(self.ctx.region(op, 2), vals, &sx)?;
+                self.b.jump(cond);
+                self.b.place(exit);
+            }
+            "switch" => {
+                let vt = self.ctx.value_type(ops[0]);
+                let vty = self.scalar(vt)?;
+                let cases: Vec<i64> = match self.ctx.get_attr(op, "cases").map(|a| self.ctx.attr_kind(a).clone()) {
+                    Some(AttrKind::Array(xs)) => xs
+                        .iter()
+                        .map(|&x| match self.ctx.attr_kind(x) {
+                            AttrKind::Integer { value, .. } => *value as i64,
+                            _ => 0,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let default = int_attr(&self.ctx, op, "default_index").map(|d| d as usize);
+                let n = self.ctx.regions(op).len();
+                let labels: Vec<Label> = (0..n).map(|_| self.b.label()).collect();
+                let end = self.b.label();
+                // The compare chain: case values in order, then the default.
+                let mut ci = 0;
+                for (i, &l) in labels.iter().enumerate() {
+                    if Some(i) == default {
+                        continue;
+                    }
+                    let Some(&v) = cases.get(ci) else { break };
+                    ci += 1;
+                    let k = self.b.konst(v as u64 & vty.mask());
+                    let p = self.b.reg();
+                    self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty: vty, ftz: false, dst: p, a: o[0], b: k });
+                    let next = self.b.label();
+                    self.b.branch(p, false, l, next);
+                    self.b.place(next);
+                }
+                match default {
+                    Some(d) => self.b.jump(labels[d]),
+                    None => self.b.jump(end),
+                }
+                for i in 0..n {
+                    self.b.place(labels[i]);
+                    let next = labels.get(i + 1).copied().unwrap_or(end);
+                    let sx = Exits { yield_to: Some((next, vec![])), break_to: Some(end), ..ex.clone() };
+                    self.region(self.ctx.region(op, i), vals, &sx)?;
+                }
+                self.b.place(end);
+            }
+            "asm" => return Err("inline asm: the simulator runs it at the ptx level only".into()),
+            other => return Err(format!("the simulator has no semantics for cuda.{other}")),
+        }
+        Ok(())
+    }
+
+    fn cast(&mut self, kind: i64, src_v: ValueId, src: Reg, rt: TypeId, dst: Reg) -> Result<(), String> {
+        let st = self.ctx.value_type(src_v);
+        let (fty, tty) = (self.scalar(st)?, self.scalar(rt)?);
+        let (fs, ts) = (self.signed(st), self.signed(rt));
+        match kind {
+            // int_resize, int_to_float, float_to_int, float_resize, bool_to_int, bool_to_float
+            0..=3 | 5 | 6 => self.cvt(fty, fs, tty, ts, dst, src),
+            4 => {
+                // to_bool: x != 0 (a NaN is true).
+                let z = self.b.konst(0);
+                let cmp = if fty.is_float() { Cmp::FUne } else { Cmp::Ne };
+                self.b.emit(Inst::Cmp { cmp, ty: fty, ftz: false, dst, a: src, b: z });
+            }
+            7 => {
+                let (from, to) = (self.space(st), self.space(rt));
+                match (from, to) {
+                    (a, b) if a == b => self.b.emit(Inst::Mov { dst, src }),
+                    (Space::Generic, s) => self.b.emit(Inst::Cvta { space: s, to_generic: false, dst, src }),
+                    (s, Space::Generic) => self.b.emit(Inst::Cvta { space: s, to_generic: true, dst, src }),
+                    (a, b) => {
+                        let t = self.b.reg();
+                        self.b.emit(Inst::Cvta { space: a, to_generic: true, dst: t, src });
+                        self.b.emit(Inst::Cvta { space: b, to_generic: false, dst, src: t });
+                    }
+                }
+            }
+            8 | 9 => self.cvt(fty, fs, tty, ts, dst, src),
+            10 | 11 => {
+                if fty.bits() == tty.bits() {
+                    self.b.emit(Inst::Mov { dst, src });
+                } else {
+                    return Err("bitcast between types of different sizes".into());
+                }
+            }
+            _ => return Err(format!("unknown cast {kind}")),
+        }
+        Ok(())
+    }
+
+    fn intrinsic(&mut self, n: &str, o: &[Reg], tys: &[TypeId], rt: Option<TypeId>, dst: Reg) -> Result<(), String> {
+        let t = match rt {
+            Some(t) => self.scalar(t)?,
+            None => Ty::I32,
+        };
+        let at = match tys.first() {
+            Some(&a) => self.scalar(a)?,
+            None => t,
+        };
+        let m = FMode::RN;
+        let un = |s: &mut Self, op: UnOp| s.b.emit(Inst::Un { op, ty: t, dst, a: o[0] });
+        let bin = |s: &mut Self, op: BinOp| s.b.emit(Inst::Bin { op, ty: t, dst, a: o[0], b: o[1] });
+        match n {
+            "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" => un(self, UnOp::Sqrt(m)),
+            "rsqrtf" => un(self, UnOp::Rsqrt(m)),
+            "fabsf" | "fabs" => un(self, UnOp::FAbs(false)),
+            "fminf" | "fmin" => bin(self, BinOp::FMin(false)),
+            "fmaxf" | "fmax" => bin(self, BinOp::FMax(false)),
+            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" => self.b.emit(Inst::Fma { ty: t, mode: m, dst, a: o[0], b: o[1], c: o[2] }),
+            "copysignf" | "copysign" => bin(self, BinOp::Copysign),
+            "truncf" | "trunc" => un(self, UnOp::RoundInt(Rnd::Rz, false)),
+            "floorf" | "floor" => un(self, UnOp::RoundInt(Rnd::Rm, false)),
+            "ceilf" | "ceil" => un(self, UnOp::RoundInt(Rnd::Rp, false)),
+            "rintf" | "rint" | "nearbyintf" | "nearbyint" => un(self, UnOp::RoundInt(Rnd::Rn, false)),
+            "__saturatef" => un(self, UnOp::Saturate(false)),
+            "__frcp_rn" | "__drcp_rn" => un(self, UnOp::Rcp(m)),
+            "__fdividef" => bin(self, BinOp::FDivFull(m)),
+            "__fdiv_rn" | "__ddiv_rn" => bin(self, BinOp::FDiv(m)),
+            "__fadd_rn" | "__dadd_rn" => bin(self, BinOp::FAdd(m)),
+            "__fsub_rn" | "__dsub_rn" => bin(self, BinOp::FSub(m)),
+            "__fmul_rn" | "__dmul_rn" => bin(self, BinOp::FMul(m)),
+            "__sinf" => un(self, UnOp::Sin(m)),
+            "__cosf" => un(self, UnOp::Cos(m)),
+            "__exp2f" => un(self, UnOp::Ex2(m)),
+            "__log2f" => un(self, UnOp::Lg2(m)),
+            "__expf" => {
+                // As CUDA implements it: 2^(x * log2 e), approximated.
+                let k = self.b.konst((std::f32::consts::LOG2_E).to_bits() as u64);
+                let x = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::FMul(m), ty: t, dst: x, a: o[0], b: k });
+                self.b.emit(Inst::Un { op: UnOp::Ex2(m), ty: t, dst, a: x });
+            }
+            "__logf" => {
+                let l = self.b.reg();
+                self.b.emit(Inst::Un { op: UnOp::Lg2(m), ty: t, dst: l, a: o[0] });
+                let k = self.b.konst((std::f32::consts::LN_2).to_bits() as u64);
+                self.b.emit(Inst::Bin { op: BinOp::FMul(m), ty: t, dst, a: l, b: k });
+            }
+            "__popc" | "__popcll" | "__clz" | "__clzll" | "__brev" | "__brevll" => {
+                let op = match &n[2..5] {
+                    "pop" => UnOp::Popc,
+                    "clz" => UnOp::Clz,
+                    _ => UnOp::Brev,
+                };
+                self.b.emit(Inst::Un { op, ty: at, dst, a: o[0] });
+            }
+            "__mul24" => bin(self, BinOp::Mul24S),
+            "__umul24" => bin(self, BinOp::Mul24U),
+            "__mulhi" | "__mul64hi" => bin(self, BinOp::MulHiS),
+            "__umulhi" | "__umul64hi" => bin(self, BinOp::MulHiU),
+            "__ffs" | "__ffsll" => {
+                // Position of the least significant set bit, 1-based; 0 for 0.
+                let rev = self.b.reg();
+                self.b.emit(Inst::Un { op: UnOp::Brev, ty: at, dst: rev, a: o[0] });
+                let c = self.b.reg();
+                self.b.emit(Inst::Un { op: UnOp::Clz, ty: at, dst: c, a: rev });
+                let one = self.b.konst(1);
+                let p = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::Add, ty: t, dst: p, a: c, b: one });
+                let z = self.b.konst(0);
+                let is0 = self.b.reg();
+                self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty: at, ftz: false, dst: is0, a: o[0], b: z });
+                self.b.emit(Inst::Select { dst, cond: is0, a: z, b: p });
+            }
+            "abs" | "labs" | "llabs" => un(self, UnOp::Abs),
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
+                let is_min = n.contains("min");
+                let op = if t.is_float() {
+                    if is_min {
+                        BinOp::FMin(false)
+                    } else {
+                        BinOp::FMax(false)
+                    }
+                } else {
+                    let s = tys.first().is_some_and(|&a| self.signed(a));
+                    match (is_min, s) {
+                        (true, true) => BinOp::SMin,
+                        (true, false) => BinOp::UMin,
+                        (false, true) => BinOp::SMax,
+                        (false, false) => BinOp::UMax,
+                    }
+                };
+                bin(self, op);
+            }
+            "__int_as_float"
+            | "__float_as_int"
+            | "__uint_as_float"
+            | "__float_as_uint"
+            | "__longlong_as_double"
+            | "__double_as_longlong" => self.b.emit(Inst::Mov { dst, src: o[0] }),
+            "__float2int_rz" | "__double2int_rz" | "__float2ll_rz" | "__float2uint_rz" | "__double2uint_rz" | "__float2ull_rz" => {
+                let s = !n.contains("uint") && !n.contains("ull");
+                self.b.emit(Inst::Cvt {
+                    cvt: Cvt { from: at, from_signed: true, to: t, to_signed: s, rnd: Rnd::Rz, ftz: false, sat: false },
+                    dst,
+                    src: o[0],
+                })
+            }
+            "__int2float_rn" | "__ll2float_rn" | "__int2double_rn" | "__uint2float_rn" | "__ull2float_rn" | "__uint2double_rn" => {
+                let s = !n.contains("uint") && !n.contains("ull");
+                self.b.emit(Inst::Cvt {
+                    cvt: Cvt { from: at, from_signed: s, to: t, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false },
+                    dst,
+                    src: o[0],
+                })
+            }
+            "__float2int_rn" | "__double2int_rn" => self.b.emit(Inst::Cvt {
+                cvt: Cvt { from: at, from_signed: true, to: t, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false },
+                dst,
+                src: o[0],
+            }),
+            "__trap" => self.b.emit(Inst::Trap),
+            other => return Err(format!("built-in function '{other}' is not supported yet (the math library is not written)")),
+        }
+        Ok(())
+    }
 }

@@ -253,6 +253,9 @@ impl T<'_> {
         if let Some(&a) = fr.local_syms.get(n) {
             return Ok(self.b.konst(a));
         }
+        if n == "WARP_SZ" {
+            return Ok(self.b.konst(32));
+        }
         if n.starts_with("__local_depot") {
             let a = *fr.local_syms.get("__local_depot").ok_or_else(|| format!("{n}: the function declares no local depot"))?;
             return Ok(self.b.konst(a));

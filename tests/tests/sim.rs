@@ -1,0 +1,127 @@
+//! Differential testing on the simulator: every kernel of the corpus (`tests/ptx/*.cu`,
+//! `examples/cuda/*.cu`) runs with the launch in the `.toml` file next to it at every
+//! level, and the output buffers must agree:
+//!
+//! - `cuda` (the frontend's output) is the reference;
+//! - `nvvm` as CudaToNvvm makes it and after the `-O3` pipeline must be bit-identical
+//!   (no pass may change a result);
+//! - `ptx` (the selected instructions), the same PTX printed and read back by the PTX
+//!   reader, and NVRTC 13.0's PTX for the same source must be identical too, except where
+//!   the spec states a float tolerance with its reason (fma contraction);
+//! - no run may read never-written shared or local memory.
+//!
+//! NVRTC comes from `scripts/install-cuda-ref.sh` (PyPI wheels, no GPU): CI sets
+//! `CUPRITE_CUDA_ROOT` to it and `CUPRITE_REQUIRE_NVRTC=1`, so that a missing NVRTC fails
+//! instead of skipping that comparison.
+
+use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
+use cuprite_sim::{run_spec, Level, Schedule};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Kernel files with a launch spec.
+fn corpus() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in ["tests/ptx", "examples/cuda"] {
+        for e in std::fs::read_dir(root().join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "cu") {
+                assert!(p.with_extension("toml").is_file(), "{} has no launch spec (.toml)", p.display());
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// NVIDIA's CUDA root from the wheels (with NVRTC), if installed.
+fn cuda_root() -> Option<PathBuf> {
+    let cands: Vec<PathBuf> = match std::env::var_os("CUPRITE_CUDA_ROOT") {
+        Some(p) => vec![PathBuf::from(p)],
+        None => {
+            let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+            vec![home.join(".cache/cuprite-cuda-ref/site/nvidia/cu13"), home.join(".cache/cuda-ref/site/nvidia/cu13")]
+        }
+    };
+    let found = cands.into_iter().find(|c| c.join("lib/libnvrtc.so.13").is_file());
+    if found.is_none() {
+        assert!(std::env::var_os("CUPRITE_REQUIRE_NVRTC").is_none(), "NVRTC not found: run scripts/install-cuda-ref.sh");
+        eprintln!("NVRTC not found: skipping the comparison with NVIDIA's PTX (run scripts/install-cuda-ref.sh)");
+    }
+    found
+}
+
+/// NVRTC's PTX for `file` (None: NVRTC cannot compile it, e.g. host code with <cstdio>).
+fn nvrtc_ptx(cuda: &Path, file: &Path) -> Option<String> {
+    let out = std::env::temp_dir().join(format!("cuprite-sim-nvrtc-{}-{}.ptx", std::process::id(), file.file_stem()?.to_string_lossy()));
+    let r = std::process::Command::new("python3")
+        .arg(root().join("bench/nvrtc_compile.py"))
+        .arg(file)
+        .arg("--cuda-root")
+        .arg(cuda)
+        .args(["--arch", "sm_90", "-o"])
+        .arg(&out)
+        .output()
+        .ok()?;
+    if !r.status.success() {
+        eprintln!("NVRTC cannot compile {}: {}", file.display(), String::from_utf8_lossy(&r.stderr).lines().next().unwrap_or(""));
+        return None;
+    }
+    std::fs::read_to_string(&out).ok()
+}
+
+fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchSpec, what: &str) -> Vec<Output> {
+    let r = run_spec(ctx, m, level, l, Schedule::InOrder, 1 << 28).unwrap_or_else(|e| panic!("{what}: {}: {e}", l.kernel));
+    assert!(r.stats.warnings.is_empty(), "{what}: {}: {:?}", l.kernel, r.stats.warnings);
+    r.outputs
+}
+
+#[test]
+fn corpus_agrees_at_every_level_and_with_nvrtc() {
+    let cuda = cuda_root();
+    let mut compared = 0;
+    let mut nvrtc_runs = 0;
+    for file in corpus() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let name = file.display().to_string();
+        let launches = parse_toml(&std::fs::read_to_string(file.with_extension("toml")).unwrap()).unwrap();
+        let lv = cuprite::levels::compile_levels(&name, &text, &Default::default()).unwrap_or_else(|e| panic!("{name}:\n{e}"));
+        // The printed PTX, read back.
+        let mut rctx = cuprite_ir::Context::new(cuprite_dialects::registry());
+        let reread = cuprite_lowering::ptx_read::read_ptx(&mut rctx, &lv.ptx_text, &format!("{name}.ptx")).unwrap_or_else(|e| {
+            panic!("{name}: cuprite's PTX does not read back:\n{}", cuprite_lowering::ptx_read::render(&name, &lv.ptx_text, &e))
+        });
+        // NVIDIA's PTX.
+        let mut nctx = cuprite_ir::Context::new(cuprite_dialects::registry());
+        let nvrtc = cuda.as_ref().and_then(|c| nvrtc_ptx(c, &file)).map(|t| {
+            let m = cuprite_lowering::ptx_read::read_ptx(&mut nctx, &t, "nvrtc.ptx")
+                .unwrap_or_else(|e| panic!("{name}: NVRTC's PTX:\n{}", cuprite_lowering::ptx_read::render("nvrtc.ptx", &t, &e)));
+            (m, t)
+        });
+        for l in &launches {
+            let reference = run(&lv.ctx, lv.cuda, Level::Cuda, l, "cuda");
+            let check = |outs: &[Output], what: &str, tol: u64| {
+                if let Err(e) = compare(&reference, outs, tol) {
+                    panic!("{name}: kernel {}: {what} differs from the cuda level:\n{e}", l.kernel);
+                }
+            };
+            check(&run(&lv.ctx, lv.nvvm_o0, Level::Nvvm, l, "nvvm -O0"), "nvvm -O0", 0);
+            check(&run(&lv.ctx, lv.nvvm, Level::Nvvm, l, "nvvm -O3"), "nvvm -O3", 0);
+            let ptx = run(&lv.ctx, lv.ptx, Level::Ptx, l, "ptx");
+            check(&ptx, "ptx", l.tolerance_ulp);
+            let again = run(&rctx, reread, Level::Ptx, l, "ptx read back");
+            assert_eq!(compare(&ptx, &again, 0), Ok(0), "{name}: {}: the PTX read back runs differently", l.kernel);
+            if let Some((m, _)) = &nvrtc {
+                check(&run(&nctx, *m, Level::Ptx, l, "NVRTC's ptx"), "NVRTC's PTX", l.tolerance_ulp);
+                nvrtc_runs += 1;
+            }
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} launches agree at every level; {nvrtc_runs} also with NVRTC's PTX");
+    assert!(compared >= 36);
+}
