@@ -1,14 +1,14 @@
 //! The cuprite driver: command-line entry points over the compiler crates.
 //!
 //! Subcommands: `opt` (the mlir-opt of this project; see [`opt`]), `compile` (CUDA
-//! through the frontend; see [`compile`]) and `run` (the simulator; see [`run`]).
+//! through the frontend; see [`compile`]) and `run` (the simulator; see [`mod@run`]).
 
 pub mod compile;
 pub mod levels;
 pub mod opt;
 pub mod run;
 
-/// Set by the `cuprite` binary: the process exits after [`run`], so large structures need
+/// Set by the `cuprite` binary: the process exits after [`run()`], so large structures need
 /// not be freed. Library users (tests, editors) leave it unset.
 pub static EXIT_AFTER_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

@@ -92,3 +92,46 @@ pub fn run_program(prog: &Program, spec: &spec::LaunchSpec, schedule: Schedule, 
     let stats = run(prog, &mut global, &launch).map_err(|e| e.to_string())?;
     Ok(RunResult { outputs: spec::outputs(&global, &bufs), stats })
 }
+
+/// The before/after check for rewrites: runs every launch of `specs` on `module` (a
+/// module of `level`'s dialect) before and after `rewrite` changes it in place, and
+/// requires identical output buffers (within each spec's float tolerance). A pass test
+/// calls it with the pass (or pipeline) as `rewrite`; `Err` names the kernel and the first
+/// differing element.
+pub fn check_rewrite(
+    ctx: &mut cuprite_ir::Context,
+    module: cuprite_ir::OpId,
+    level: Level,
+    specs: &[spec::LaunchSpec],
+    rewrite: impl FnOnce(&mut cuprite_ir::Context, cuprite_ir::OpId) -> Result<(), String>,
+) -> Result<(), String> {
+    let limit = 1 << 30;
+    let before: Vec<RunResult> = specs
+        .iter()
+        .map(|s| run_spec(ctx, module, level, s, Schedule::InOrder, limit).map_err(|e| format!("before the rewrite: {e}")))
+        .collect::<Result<_, _>>()?;
+    rewrite(ctx, module)?;
+    for (s, b) in specs.iter().zip(&before) {
+        let a = run_spec(ctx, module, level, s, Schedule::InOrder, limit).map_err(|e| format!("after the rewrite: {e}"))?;
+        spec::compare(&b.outputs, &a.outputs, s.tolerance_ulp)
+            .map_err(|e| format!("kernel {}: the rewrite changed the results:\n{e}", s.kernel))?;
+    }
+    Ok(())
+}
+
+/// [`check_rewrite`] with a pass pipeline (`builtin.module(...)` text) from `registry`.
+pub fn check_pipeline(
+    ctx: &mut cuprite_ir::Context,
+    module: cuprite_ir::OpId,
+    level: Level,
+    specs: &[spec::LaunchSpec],
+    pipeline: &str,
+    registry: &cuprite_ir::pass::PassRegistry,
+) -> Result<(), String> {
+    let pm = cuprite_ir::pass::parse_pipeline(pipeline, "builtin.module", registry).map_err(|e| format!("{e:?}"))?;
+    check_rewrite(ctx, module, level, specs, |ctx, m| {
+        cuprite_ir::pass::run_pipeline(ctx, m, &pm, &Default::default(), None)
+            .map(|_| ())
+            .map_err(|o| o.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+    })
+}

@@ -132,7 +132,8 @@ pub(crate) fn find_kernel(ctx: &Context, syms: &Symbols, want: &str, is_kernel: 
     match hits.as_slice() {
         [(n, &f)] => Ok(((*n).clone(), f)),
         [] => {
-            let names: Vec<String> = kernels.iter().map(|(n, _)| demangled_base(n).unwrap_or(n).to_string()).collect();
+            let mut names: Vec<String> = kernels.iter().map(|(n, _)| demangled_base(n).unwrap_or(n).to_string()).collect();
+            names.sort();
             Err(format!("no kernel named '{want}' (kernels: {})", if names.is_empty() { "none".into() } else { names.join(", ") }))
         }
         many => {
