@@ -36,6 +36,7 @@ Simulation:
 Output:
   --show <N>                   Elements shown per buffer (default 8)
   --out <dir>                  Also write each buffer to <dir>/<name>.bin (little-endian)
+  --save-inputs <dir>          Write each buffer's initial contents to <dir>/<name>.bin
   --stats                      Print instruction counts and simulation speed
 Compilation (as `cuprite compile`):
   -O0 .. -O3, --use_fast_math, -I <dir>, -D <name>[=<value>], --arch=sm_<N>
@@ -61,6 +62,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut max_instructions = 1u64 << 32;
     let mut show = 8usize;
     let mut out_dir: Option<PathBuf> = None;
+    let mut inputs_dir: Option<PathBuf> = None;
     let mut stats = false;
     let mut i = 0;
     while i < args.len() {
@@ -106,6 +108,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 }
                 "--show" => show = value().and_then(|v| v.parse().ok()).ok_or("--show needs a number")?,
                 "--out" => out_dir = Some(PathBuf::from(value().ok_or("--out needs a directory")?)),
+                "--save-inputs" => inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
                 "--stats" => stats = true,
                 "--use_fast_math" | "-use_fast_math" => opts.fast_math = true,
                 "-O0" | "-O1" | "-O2" | "-O3" => opts.level = a.as_bytes()[2] - b'0',
@@ -234,6 +237,24 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             l.block[1],
             l.block[2]
         );
+        if let Some(dir) = &inputs_dir {
+            let _ = std::fs::create_dir_all(dir);
+            for a in l.args.iter().filter(|a| a.len.is_some()) {
+                let p = dir.join(format!("{}.bin", a.name));
+                match a.data() {
+                    Ok(d) => {
+                        if let Err(e) = std::fs::write(&p, d) {
+                            let _ = writeln!(stderr, "error: cannot write '{}': {e}", p.display());
+                            return 2;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = writeln!(stderr, "error: {e}");
+                        return 2;
+                    }
+                }
+            }
+        }
         let start = std::time::Instant::now();
         match cuprite_sim::run_spec(&ctx, module, level, l, schedule, max_instructions) {
             Ok(r) => {
