@@ -219,6 +219,8 @@ enum Opnd {
 struct Body {
     regs: FxHashMap<String, ValueId>,
     labels: FxHashMap<String, BlockId>,
+    /// Labels defined in the body (the others are branch targets never defined).
+    placed: rustc_hash::FxHashSet<String>,
     region: cuprite_ir::RegionId,
     cur: BlockId,
     /// The current block ended (with a branch or return): the next instruction needs a
@@ -339,7 +341,7 @@ impl Reader<'_> {
                 Some(".align") => align = self.int().unwrap_or(1),
                 Some(t) if t.starts_with('.') => {
                     let k = t.trim_start_matches('.');
-                    let bits: i64 = k[1..].parse().unwrap_or(8);
+                    let bits: i64 = k.get(1..).and_then(|b| b.parse().ok()).unwrap_or(8).clamp(8, 64);
                     elem = (bits / 8).max(1);
                     if k.starts_with('f') {
                         float = bits;
@@ -527,6 +529,7 @@ impl Reader<'_> {
         let mut b = Body {
             regs: FxHashMap::default(),
             labels: FxHashMap::default(),
+            placed: Default::default(),
             region,
             cur: entry_b,
             ended: false,
@@ -537,6 +540,12 @@ impl Reader<'_> {
             depot: None,
         };
         self.body_statements(&mut b);
+        let mut missing: Vec<&String> = b.labels.keys().filter(|l| !b.placed.contains(*l)).collect();
+        missing.sort();
+        if let Some(l) = missing.first() {
+            self.err(span, format!("{name}: branch to label '{l}', which is never defined"));
+            return;
+        }
         if !b.ended {
             let loc = self.loc();
             self.emit(&mut b, "ptx.ret", &[], &[], loc, &[]);
@@ -652,6 +661,10 @@ impl Reader<'_> {
             // A label.
             if let (Some(Tok::Word(w)), Some(Tok::Punct(':'))) = (self.peek().cloned(), self.toks.get(self.pos + 1).map(|t| t.0.clone())) {
                 self.pos += 2;
+                if !b.placed.insert(w.clone()) {
+                    self.err(span, format!("label '{w}' is defined twice"));
+                    continue;
+                }
                 let bb = self.label_block(b, &w);
                 self.start_block(b, bb);
                 continue;

@@ -584,6 +584,11 @@ impl Builder {
     }
     /// Resolves the labels; an unplaced label is a translator bug, reported as an error.
     pub fn finish(mut self) -> Result<Program, String> {
+        // Code must not fall off the end, nor jump past it.
+        let end = self.prog.code.len() as u32;
+        if self.labels.contains(&end) || !matches!(self.prog.code.last(), Some(Inst::Exit | Inst::Jump { .. } | Inst::Trap)) {
+            self.emit(Inst::Exit);
+        }
         for &(at, which, l) in &self.fixups {
             let target = self.labels[l as usize];
             if target == u32::MAX {
@@ -594,10 +599,6 @@ impl Builder {
                 (Inst::Branch { f, .. }, _) => *f = target,
                 _ => unreachable!("fixups name jumps and branches only"),
             }
-        }
-        // Code must not fall off the end.
-        if !matches!(self.prog.code.last(), Some(Inst::Exit | Inst::Jump { .. } | Inst::Trap)) {
-            self.emit(Inst::Exit);
         }
         self.prog.dynamic_shared_offset = self.prog.shared_size.div_ceil(16) * 16;
         for &(at, generic) in &self.dyn_fixups {

@@ -179,6 +179,17 @@ pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats
             return Err(err(format!("{threads} threads per block exceed the kernel's __launch_bounds__ ({m})")));
         }
     }
+    let shared = prog.dynamic_shared_offset + launch.dynamic_shared;
+    if shared > 227 * 1024 {
+        return Err(err(format!("{shared} bytes of shared memory per block; a block can have at most 227 KB")));
+    }
+    if prog.local_size > 512 * 1024 {
+        return Err(err(format!("{} bytes of local memory per thread; CUDA allows at most 512 KB", prog.local_size)));
+    }
+    let global_bytes: u64 = prog.globals.iter().map(|g| g.size).sum();
+    if global_bytes > 1 << 32 {
+        return Err(err(format!("{global_bytes} bytes of module globals: more than the simulator's 4 GiB")));
+    }
     if launch.args.len() != prog.params.len() {
         return Err(err(format!("kernel {} takes {} arguments, the launch gives {}", prog.kernel, prog.params.len(), launch.args.len())));
     }

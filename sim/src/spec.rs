@@ -132,6 +132,9 @@ impl ArgSpec {
         let n = self.len.unwrap_or(1);
         let ty = self.ty;
         let size = ty.ty.bytes() as usize;
+        if n.saturating_mul(size) > 1 << 32 {
+            return Err(format!("argument '{}': {n} elements is more than the simulator's 4 GiB per buffer", self.name));
+        }
         let mut out = Vec::with_capacity(n * size);
         let mut push = |bits: u64| out.extend_from_slice(&bits.to_le_bytes()[..size]);
         let init = self.init.as_str();
