@@ -10,6 +10,9 @@
 //!   the spec states a float tolerance with its reason (fma contraction);
 //! - no run may read never-written shared or local memory.
 //!
+//! When clang-22 is installed (`scripts/install-clang22.sh`; not required), its PTX for
+//! the corpus is read and compared the same way.
+//!
 //! NVRTC comes from `scripts/install-cuda-ref.sh` (PyPI wheels, no GPU): CI sets
 //! `CUPRITE_CUDA_ROOT` to it and `CUPRITE_REQUIRE_NVRTC=1`, so that a missing NVRTC fails
 //! instead of skipping that comparison.
@@ -55,6 +58,44 @@ fn cuda_root() -> Option<PathBuf> {
     found
 }
 
+/// clang-22 (from `scripts/install-clang22.sh`), if installed: its PTX is compared too.
+fn clang() -> Option<PathBuf> {
+    let p = match std::env::var_os("CUPRITE_CLANG") {
+        Some(p) => PathBuf::from(p),
+        None => std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cache/cuprite-clang22/bin/clang-22"),
+    };
+    p.is_file().then_some(p)
+}
+
+/// clang's PTX for `file` (sm_90, -O3, with the project's CUDA prelude), as bench/compare.py
+/// makes it.
+fn clang_ptx(clang: &Path, file: &Path) -> Option<String> {
+    let out = std::env::temp_dir().join(format!("cuprite-sim-clang-{}-{}.ptx", std::process::id(), file.file_stem()?.to_string_lossy()));
+    let r = std::process::Command::new(clang)
+        .args([
+            "-x",
+            "cuda",
+            "--cuda-device-only",
+            "--cuda-gpu-arch=sm_90",
+            "-nocudainc",
+            "-nocudalib",
+            "--cuda-feature=+ptx90",
+            "-include",
+        ])
+        .arg(root().join("bench/clang_cuda_prelude.h"))
+        .args(["-O3", "-S"])
+        .arg(file)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .ok()?;
+    if !r.status.success() {
+        eprintln!("clang cannot compile {}", file.display());
+        return None;
+    }
+    std::fs::read_to_string(&out).ok()
+}
+
 /// NVRTC's PTX for `file` (None: NVRTC cannot compile it, e.g. host code with <cstdio>).
 fn nvrtc_ptx(cuda: &Path, file: &Path) -> Option<String> {
     let out = std::env::temp_dir().join(format!("cuprite-sim-nvrtc-{}-{}.ptx", std::process::id(), file.file_stem()?.to_string_lossy()));
@@ -83,8 +124,10 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchS
 #[test]
 fn corpus_agrees_at_every_level_and_with_nvrtc() {
     let cuda = cuda_root();
+    let clang = clang();
     let mut compared = 0;
     let mut nvrtc_runs = 0;
+    let mut clang_runs = 0;
     for file in corpus() {
         let text = std::fs::read_to_string(&file).unwrap();
         let name = file.display().to_string();
@@ -101,6 +144,11 @@ fn corpus_agrees_at_every_level_and_with_nvrtc() {
             let m = cuprite_lowering::ptx_read::read_ptx(&mut nctx, &t, "nvrtc.ptx")
                 .unwrap_or_else(|e| panic!("{name}: NVRTC's PTX:\n{}", cuprite_lowering::ptx_read::render("nvrtc.ptx", &t, &e)));
             (m, t)
+        });
+        let mut cctx = cuprite_ir::Context::new(cuprite_dialects::registry());
+        let clang_mod = clang.as_ref().and_then(|c| clang_ptx(c, &file)).map(|t| {
+            cuprite_lowering::ptx_read::read_ptx(&mut cctx, &t, "clang.ptx")
+                .unwrap_or_else(|e| panic!("{name}: clang's PTX:\n{}", cuprite_lowering::ptx_read::render("clang.ptx", &t, &e)))
         });
         for l in &launches {
             let reference = run(&lv.ctx, lv.cuda, Level::Cuda, l, "cuda");
@@ -119,10 +167,14 @@ fn corpus_agrees_at_every_level_and_with_nvrtc() {
                 check(&run(&nctx, *m, Level::Ptx, l, "NVRTC's ptx"), "NVRTC's PTX", l.tolerance_ulp);
                 nvrtc_runs += 1;
             }
+            if let Some(m) = clang_mod {
+                check(&run(&cctx, m, Level::Ptx, l, "clang's ptx"), "clang's PTX", l.tolerance_ulp);
+                clang_runs += 1;
+            }
             compared += 1;
         }
     }
-    eprintln!("{compared} launches agree at every level; {nvrtc_runs} also with NVRTC's PTX");
+    eprintln!("{compared} launches agree at every level; {nvrtc_runs} also with NVRTC's PTX, {clang_runs} with clang's");
     assert!(compared >= 36);
 }
 
