@@ -316,7 +316,7 @@ enum Emit {
 }
 
 /// Runs `f` on a thread with a large stack (the lowering recurses over region nesting).
-fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     std::thread::scope(|s| match std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, f) {
         Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
         Err(e) => panic!("cannot start the lowering thread: {e}"),

@@ -39,14 +39,8 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
     let tree = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
     let sopts = cuprite_frontend::sema::SemaOptions { arch: sm_target };
     let (interner, smap, tree_ref) = (&pre.interner, &pre.sm, &tree);
-    let (mut ctx, cuda, sema_diags) = std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(256 << 20)
-            .spawn_scoped(s, || cuprite_frontend::sema::lower(tree_ref, interner, smap, sopts.clone()))
-            .ok()
-            .and_then(|h| h.join().ok())
-            .unwrap_or_else(|| cuprite_frontend::sema::lower(tree_ref, interner, smap, sopts.clone()))
-    });
+    // Sema and the lowering recurse over nesting: they run on a large stack.
+    let (mut ctx, cuda, sema_diags) = crate::compile::big_stack(|| cuprite_frontend::sema::lower(tree_ref, interner, smap, sopts));
     diags.extend(sema_diags);
     let errors: Vec<_> = diags.iter().filter(|d| d.severity == Severity::Error).collect();
     if !errors.is_empty() {
@@ -54,31 +48,23 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
     }
     let lopts = cuprite_lowering::CudaToNvvmOptions { fast_math: opts.fast_math };
     let level = opts.level;
-    let res = std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(256 << 20)
-            .spawn_scoped(s, || -> Result<_, String> {
-                let render = |ctx: &Context, errs: Vec<cuprite_lowering::LowerError>| -> String {
-                    errs.iter().map(|e| format!("error: {}: {}\n", cuprite_sim::sem::loc_string(ctx, e.loc), e.message)).collect()
-                };
-                let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, cuda, &lopts).map_err(|e| render(&ctx, e))?;
-                let mut map = Default::default();
-                let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
-                let reg = cuprite_lowering::transforms::registry();
-                let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(level), "builtin.module", &reg)
-                    .map_err(|e| format!("error: {e:?}\n"))?;
-                let popts = cuprite_ir::pass::PassOptions::default();
-                if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, nvvm, &pm, &popts, None) {
-                    return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
-                }
-                let ptx = cuprite_lowering::nvvm_to_ptx(&mut ctx, nvvm).map_err(|e| render(&ctx, e))?;
-                let ptx_text = cuprite_lowering::print_ptx(&ctx, ptx, &cuprite_lowering::PtxOptions { sm: sm_target });
-                Ok((ctx, nvvm_o0, nvvm, ptx, ptx_text))
-            })
-            .map_err(|e| format!("error: cannot start the lowering thread: {e}\n"))?
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    let (ctx, nvvm_o0, nvvm, ptx, ptx_text) = crate::compile::big_stack(|| -> Result<_, String> {
+        let render = |ctx: &Context, errs: Vec<cuprite_lowering::LowerError>| -> String {
+            errs.iter().map(|e| format!("error: {}: {}\n", cuprite_sim::sem::loc_string(ctx, e.loc), e.message)).collect()
+        };
+        let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, cuda, &lopts).map_err(|e| render(&ctx, e))?;
+        let mut map = Default::default();
+        let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
+        let reg = cuprite_lowering::transforms::registry();
+        let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(level), "builtin.module", &reg)
+            .map_err(|e| format!("error: {e:?}\n"))?;
+        let popts = cuprite_ir::pass::PassOptions::default();
+        if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, nvvm, &pm, &popts, None) {
+            return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
+        }
+        let ptx = cuprite_lowering::nvvm_to_ptx(&mut ctx, nvvm).map_err(|e| render(&ctx, e))?;
+        let ptx_text = cuprite_lowering::print_ptx(&ctx, ptx, &cuprite_lowering::PtxOptions { sm: sm_target });
+        Ok((ctx, nvvm_o0, nvvm, ptx, ptx_text))
     })?;
-    let (ctx, nvvm_o0, nvvm, ptx, ptx_text) = res;
     Ok(Levels { ctx, cuda, nvvm_o0, nvvm, ptx, ptx_text })
 }

@@ -504,6 +504,32 @@ pub struct Builder {
     fixups: Vec<(usize, u8, u32)>,
     /// `Const`s that get the dynamic shared memory's address (generic if true).
     dyn_fixups: Vec<(usize, bool)>,
+    /// Bytes of the constant bank placed so far.
+    const_size: u64,
+}
+
+/// Where a module global lives (see [`Builder::place_global`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// `__device__`: index into the program's globals (placed in global memory at launch).
+    Device(u32),
+    /// Offset in the constant bank.
+    Const(u64),
+    /// Offset in the block's static shared memory.
+    Shared(u64),
+    /// `extern __shared__`: the block's dynamic shared memory.
+    DynShared,
+}
+
+impl Placement {
+    /// The state space the global is in.
+    pub fn space(self) -> Space {
+        match self {
+            Placement::Device(_) => Space::Global,
+            Placement::Const(_) => Space::Const,
+            Placement::Shared(_) | Placement::DynShared => Space::Shared,
+        }
+    }
 }
 
 /// A label: a jump target placed later.
@@ -519,6 +545,7 @@ impl Builder {
             labels: Vec::new(),
             fixups: Vec::new(),
             dyn_fixups: Vec::new(),
+            const_size: 0,
         }
     }
     pub fn reg(&mut self) -> Reg {
@@ -554,6 +581,79 @@ impl Builder {
         self.emit(Inst::Const { dst: r, bits: 0 });
         r
     }
+    /// Places a module global in `space` (`Global`, `Const` or `Shared`; `dynamic`: an
+    /// `extern __shared__` array) with its initial bytes.
+    pub fn place_global(&mut self, name: &str, space: Space, dynamic: bool, size: u64, align: u64, init: Vec<u8>) -> Placement {
+        let align = align.max(1);
+        match space {
+            Space::Shared if dynamic => Placement::DynShared,
+            Space::Shared => Placement::Shared(self.alloc_shared(size, align)),
+            Space::Const => {
+                let offset = self.const_size.div_ceil(align) * align;
+                self.const_size = offset + size;
+                self.prog.globals.push(GlobalVar { name: name.to_string(), space, size, align, init, offset });
+                Placement::Const(offset)
+            }
+            _ => {
+                self.prog.globals.push(GlobalVar { name: name.to_string(), space: Space::Global, size, align, init, offset: 0 });
+                Placement::Device(self.prog.globals.len() as u32 - 1)
+            }
+        }
+    }
+
+    /// Puts a placed global's address in `dst`, as a pointer into `to`: its own state space
+    /// (an offset there) or `Generic`.
+    pub fn global_addr(&mut self, place: Placement, to: Space, dst: Reg) {
+        use crate::memory::{CONST_BASE, SHARED_BASE};
+        match place {
+            Placement::Device(i) => self.emit(Inst::GlobalAddr { dst, index: i }),
+            Placement::Const(off) => self.emit(Inst::Const { dst, bits: off + if to == Space::Const { 0 } else { CONST_BASE } }),
+            Placement::Shared(off) => self.emit(Inst::Const { dst, bits: off + if to == Space::Shared { 0 } else { SHARED_BASE } }),
+            Placement::DynShared => {
+                let r = self.dyn_shared(to != Space::Shared);
+                self.emit(Inst::Mov { dst, src: r });
+            }
+        }
+    }
+
+    /// A pointer from address space `from` to `to` (`cvta`, through generic if neither is).
+    pub fn space_cast(&mut self, from: Space, to: Space, dst: Reg, src: Reg) {
+        match (from, to) {
+            (a, b) if a == b => self.emit(Inst::Mov { dst, src }),
+            (Space::Generic, s) => self.emit(Inst::Cvta { space: s, to_generic: false, dst, src }),
+            (s, Space::Generic) => self.emit(Inst::Cvta { space: s, to_generic: true, dst, src }),
+            (a, b) => {
+                let t = self.reg();
+                self.emit(Inst::Cvta { space: a, to_generic: true, dst: t, src });
+                self.emit(Inst::Cvta { space: b, to_generic: false, dst, src: t });
+            }
+        }
+    }
+
+    /// The parallel copy of `srcs` into `dsts` (through temporaries when a destination is
+    /// also a source).
+    pub fn copies(&mut self, dsts: &[Reg], srcs: &[Reg]) {
+        if dsts.iter().any(|d| srcs.contains(d)) {
+            let tmps: Vec<Reg> = srcs
+                .iter()
+                .map(|&s| {
+                    let t = self.reg();
+                    self.emit(Inst::Mov { dst: t, src: s });
+                    t
+                })
+                .collect();
+            for (&d, &t) in dsts.iter().zip(&tmps) {
+                self.emit(Inst::Mov { dst: d, src: t });
+            }
+        } else {
+            for (&d, &s) in dsts.iter().zip(srcs) {
+                if d != s {
+                    self.emit(Inst::Mov { dst: d, src: s });
+                }
+            }
+        }
+    }
+
     pub fn label(&mut self) -> Label {
         self.labels.push(u32::MAX);
         Label(self.labels.len() as u32 - 1)

@@ -741,7 +741,8 @@ impl Machine<'_> {
                 lanes!(|l| w.pc[l] = target);
                 next = target;
                 // Stay together unless lanes elsewhere are behind.
-                return Self::continue_at(w, next);
+                Self::continue_at(w, next);
+                return Ok(());
             }
             Inst::Branch { cond, neg, t, f } => {
                 let mut tm = 0u32;
@@ -752,13 +753,11 @@ impl Machine<'_> {
                         tm |= 1 << l;
                     }
                 });
-                if tm == active {
-                    return Self::continue_at(w, t);
+                match tm {
+                    t_all if t_all == active => Self::continue_at(w, t),
+                    0 => Self::continue_at(w, f),
+                    _ => w.active = 0,
                 }
-                if tm == 0 {
-                    return Self::continue_at(w, f);
-                }
-                w.active = 0;
                 return Ok(());
             }
             Inst::Exit => {
@@ -791,7 +790,8 @@ impl Machine<'_> {
             }
             Inst::Shfl { mode, dst, pred_dst, val, lane, clamp, mask } => {
                 self.check_converged(w, r!(mask, active.trailing_zeros() as usize) as u32, "shfl.sync")?;
-                let vals: Vec<u64> = (0..32).map(|l| r!(val, l)).collect();
+                let mut vals = [0u64; 32];
+                vals.copy_from_slice(&w.regs[val as usize * 32..val as usize * 32 + 32]);
                 lanes!(|l| {
                     let bsrc = r!(lane, l) as u32 & 0x1f;
                     let c = r!(clamp, l) as u32;
@@ -852,7 +852,7 @@ impl Machine<'_> {
 
     /// After a jump of all active lanes to `target`: keep running them together unless
     /// other running lanes are behind (then reschedule).
-    fn continue_at(w: &mut Warp, target: u32) -> Result<(), Fault> {
+    fn continue_at(w: &mut Warp, target: u32) {
         let active = w.active;
         let behind = (0..32).any(|l| active & (1 << l) == 0 && w.st[l] == St::Run && w.pc[l] <= target);
         if behind {
@@ -860,18 +860,17 @@ impl Machine<'_> {
         } else {
             w.cur = target;
         }
-        Ok(())
     }
 
     /// Lanes named in a `.sync` instruction's member mask must run here together (exited
     /// and absent lanes do not count).
     fn check_converged(&self, w: &Warp, mask: u32, what: &str) -> Result<(), Fault> {
-        let bad: Vec<usize> = (0..32)
-            .filter(|&l| mask & (1 << l) != 0 && w.active & (1 << l) == 0 && matches!(w.st[l], St::Run | St::Bar | St::WarpBar))
-            .collect();
-        if !bad.is_empty() {
+        let elsewhere = (0..32).filter(|&l| matches!(w.st[l], St::Run | St::Bar | St::WarpBar)).fold(0u32, |m, l| m | 1 << l) & !w.active;
+        let bad = mask & elsewhere;
+        if bad != 0 {
+            let lanes: Vec<u32> = (0..32).filter(|l| bad & (1 << l) != 0).collect();
             return Err(Fault {
-                msg: format!("{what} with member mask {mask:#010x}: lanes {bad:?} are not converged with the calling lanes"),
+                msg: format!("{what} with member mask {mask:#010x}: lanes {lanes:?} are not converged with the calling lanes"),
                 lane: Some(w.active.trailing_zeros().min(31)),
             });
         }

@@ -25,13 +25,6 @@ use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
 use cuprite_ir::{AttrKind, Context, OpId, RegionId, Signedness, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
-#[derive(Copy, Clone)]
-enum G {
-    Device(u32),
-    Const(u64),
-    Shared(u64),
-}
-
 /// Where the ways out of a region go.
 #[derive(Clone)]
 struct Exits {
@@ -49,7 +42,7 @@ struct T {
     ctx: Context,
     syms: Symbols,
     b: Builder,
-    globals: FxHashMap<String, G>,
+    globals: FxHashMap<String, Placement>,
     /// Shared variables by their `cuda.var` op: one allocation per block.
     shared_vars: FxHashMap<OpId, u64>,
     stack: Vec<String>,
@@ -101,7 +94,6 @@ fn init_bytes(ctx: &mut Context, a: cuprite_ir::AttrId, t: TypeId, out: &mut Vec
 
 impl T {
     fn place_globals(&mut self) -> Result<(), String> {
-        let mut const_off = 0u64;
         for g in self.syms.order.clone() {
             let name = str_attr(&self.ctx, g, "sym_name").unwrap_or_default();
             let ty = match self.ctx.get_attr(g, "type").map(|a| self.ctx.attr_kind(a).clone()) {
@@ -114,19 +106,8 @@ impl T {
             if let Some(a) = self.ctx.get_attr(g, "init") {
                 init_bytes(&mut self.ctx, a, ty, &mut init).map_err(|e| format!("global @{name}: {e}"))?;
             }
-            let place = match int_attr(&self.ctx, g, "space").unwrap_or(1) {
-                3 => G::Shared(self.b.alloc_shared(size, align)),
-                4 => {
-                    let off = const_off.div_ceil(align) * align;
-                    const_off = off + size;
-                    self.b.prog.globals.push(GlobalVar { name: name.clone(), space: Space::Const, size, align, init, offset: off });
-                    G::Const(off)
-                }
-                _ => {
-                    self.b.prog.globals.push(GlobalVar { name: name.clone(), space: Space::Global, size, align, init, offset: 0 });
-                    G::Device(self.b.prog.globals.len() as u32 - 1)
-                }
-            };
+            let space = super::nvvm::space_num(int_attr(&self.ctx, g, "space").unwrap_or(1));
+            let place = self.b.place_global(&name, space, false, size, align, init);
             self.globals.insert(name, place);
         }
         Ok(())
@@ -209,20 +190,6 @@ impl T {
         let r = self.b.reg();
         vals.insert(v, r);
         r
-    }
-
-    fn copies(&mut self, dsts: &[Reg], srcs: &[Reg]) {
-        let tmps: Vec<Reg> = srcs
-            .iter()
-            .map(|&s| {
-                let t = self.b.reg();
-                self.b.emit(Inst::Mov { dst: t, src: s });
-                t
-            })
-            .collect();
-        for (&d, &t) in dsts.iter().zip(&tmps) {
-            self.b.emit(Inst::Mov { dst: d, src: t });
-        }
     }
 
     fn cvt(&mut self, from: Ty, from_signed: bool, to: Ty, to_signed: bool, dst: Reg, src: Reg) {
@@ -401,12 +368,7 @@ impl T {
                 let g = sym_attr(&self.ctx, op, "name").unwrap_or_default();
                 let place = *self.globals.get(&g).ok_or_else(|| format!("unknown global @{g}"))?;
                 let to = self.space(rt.ok_or("addressof without a result")?);
-                use crate::memory::{CONST_BASE, SHARED_BASE};
-                match place {
-                    G::Device(i) => self.b.emit(Inst::GlobalAddr { dst, index: i }),
-                    G::Const(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Const { 0 } else { CONST_BASE } }),
-                    G::Shared(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Shared { 0 } else { SHARED_BASE } }),
-                }
+                self.b.global_addr(place, to, dst);
             }
             "barrier" => match kind {
                 0 => self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
@@ -512,13 +474,13 @@ impl T {
                 None => self.b.emit(Inst::Exit),
                 Some((l, rs)) => {
                     let (l, rs) = (*l, rs.clone());
-                    self.copies(&rs, &o);
+                    self.b.copies(&rs, &o);
                     self.b.jump(l);
                 }
             },
             "yield" => {
                 let (l, rs) = ex.yield_to.clone().ok_or("yield outside a construct")?;
-                self.copies(&rs, &o);
+                self.b.copies(&rs, &o);
                 self.b.jump(l);
             }
             "break" => self.b.jump(ex.break_to.ok_or("break outside a loop or switch")?),
@@ -627,16 +589,7 @@ impl T {
             }
             7 => {
                 let (from, to) = (self.space(st), self.space(rt));
-                match (from, to) {
-                    (a, b) if a == b => self.b.emit(Inst::Mov { dst, src }),
-                    (Space::Generic, s) => self.b.emit(Inst::Cvta { space: s, to_generic: false, dst, src }),
-                    (s, Space::Generic) => self.b.emit(Inst::Cvta { space: s, to_generic: true, dst, src }),
-                    (a, b) => {
-                        let t = self.b.reg();
-                        self.b.emit(Inst::Cvta { space: a, to_generic: true, dst: t, src });
-                        self.b.emit(Inst::Cvta { space: b, to_generic: false, dst, src: t });
-                    }
-                }
+                self.b.space_cast(from, to, dst, src);
             }
             8 | 9 => self.cvt(fty, fs, tty, ts, dst, src),
             10 | 11 => {

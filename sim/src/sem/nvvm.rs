@@ -12,21 +12,11 @@ use crate::code::*;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
-/// Where a module global lives.
-#[derive(Copy, Clone)]
-enum G {
-    /// `__device__`: index into the program's globals (placed at launch).
-    Device(u32),
-    Const(u64),
-    Shared(u64),
-    DynShared,
-}
-
 struct T<'a> {
     ctx: &'a Context,
     syms: Symbols,
     b: Builder,
-    globals: FxHashMap<String, G>,
+    globals: FxHashMap<String, Placement>,
     /// Functions being translated (inlined), innermost last: a recursion check.
     stack: Vec<String>,
 }
@@ -53,39 +43,12 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
 impl T<'_> {
     fn place_globals(&mut self) {
         let ctx = self.ctx;
-        let mut const_off = 0u64;
         for &g in &self.syms.order {
             let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
             let size = int_attr(ctx, g, "size").unwrap_or(0) as u64;
-            let align = int_attr(ctx, g, "align").unwrap_or(1).max(1) as u64;
-            let place = match int_attr(ctx, g, "space").unwrap_or(1) {
-                3 if ctx.get_attr(g, "extern").is_some() => G::DynShared,
-                3 => G::Shared(self.b.alloc_shared(size, align)),
-                4 => {
-                    let off = const_off.div_ceil(align) * align;
-                    const_off = off + size;
-                    self.b.prog.globals.push(GlobalVar {
-                        name: name.clone(),
-                        space: Space::Const,
-                        size,
-                        align,
-                        init: init_bytes(ctx, g),
-                        offset: off,
-                    });
-                    G::Const(off)
-                }
-                _ => {
-                    self.b.prog.globals.push(GlobalVar {
-                        name: name.clone(),
-                        space: Space::Global,
-                        size,
-                        align,
-                        init: init_bytes(ctx, g),
-                        offset: 0,
-                    });
-                    G::Device(self.b.prog.globals.len() as u32 - 1)
-                }
-            };
+            let align = int_attr(ctx, g, "align").unwrap_or(1) as u64;
+            let space = space_num(int_attr(ctx, g, "space").unwrap_or(1));
+            let place = self.b.place_global(&name, space, ctx.get_attr(g, "extern").is_some(), size, align, init_bytes(ctx, g));
             self.globals.insert(name, place);
         }
     }
@@ -135,29 +98,6 @@ impl T<'_> {
         r
     }
 
-    /// The parallel copy of `srcs` into `dsts`.
-    fn copies(&mut self, dsts: &[Reg], srcs: &[Reg]) {
-        if dsts.iter().any(|d| srcs.contains(d)) {
-            let tmps: Vec<Reg> = srcs
-                .iter()
-                .map(|&s| {
-                    let t = self.b.reg();
-                    self.b.emit(Inst::Mov { dst: t, src: s });
-                    t
-                })
-                .collect();
-            for (&d, &t) in dsts.iter().zip(&tmps) {
-                self.b.emit(Inst::Mov { dst: d, src: t });
-            }
-        } else {
-            for (&d, &s) in dsts.iter().zip(srcs) {
-                if d != s {
-                    self.b.emit(Inst::Mov { dst: d, src: s });
-                }
-            }
-        }
-    }
-
     /// Copies `term`'s arguments for successor `i` and jumps there.
     fn edge(&mut self, term: OpId, i: usize, vals: &mut FxHashMap<ValueId, Reg>, labels: &FxHashMap<BlockId, Label>) -> Result<(), String> {
         let ctx = self.ctx;
@@ -165,7 +105,7 @@ impl T<'_> {
         let args = cuprite_lowering::transforms::cfg::succ_args(ctx, term, i);
         let srcs: Vec<Reg> = args.iter().map(|&a| self.val(vals, a)).collect();
         let dsts: Vec<Reg> = ctx.block_args(succ).to_vec().into_iter().map(|a| self.val(vals, a)).collect();
-        self.copies(&dsts, &srcs);
+        self.b.copies(&dsts, &srcs);
         let l = *labels.get(&succ).ok_or("branch to a block outside the function")?;
         self.b.jump(l);
         Ok(())
@@ -281,16 +221,7 @@ impl T<'_> {
             }
             "addrspacecast" => {
                 let (from, to) = (self.space_of(ops[0]), res.map_or(Space::Generic, |r| self.space_of(r)));
-                match (from, to) {
-                    (a, b) if a == b => self.b.emit(Inst::Mov { dst, src: o[0] }),
-                    (Space::Generic, s) => self.b.emit(Inst::Cvta { space: s, to_generic: false, dst, src: o[0] }),
-                    (s, Space::Generic) => self.b.emit(Inst::Cvta { space: s, to_generic: true, dst, src: o[0] }),
-                    (a, b) => {
-                        let t = self.b.reg();
-                        self.b.emit(Inst::Cvta { space: a, to_generic: true, dst: t, src: o[0] });
-                        self.b.emit(Inst::Cvta { space: b, to_generic: false, dst, src: t });
-                    }
-                }
+                self.b.space_cast(from, to, dst, o[0]);
             }
             "intr" => {
                 let n = str_attr(ctx, op, "name").unwrap_or_default();
@@ -376,7 +307,7 @@ impl T<'_> {
                 let g = sym_attr(ctx, op, "global_name").or_else(|| sym_attr(ctx, op, "name")).unwrap_or_default();
                 let place = *self.globals.get(&g).ok_or_else(|| err(format!("unknown global @{g}")))?;
                 let to = res.map_or(Space::Generic, |r| self.space_of(r));
-                self.global_addr(place, to, dst);
+                self.b.global_addr(place, to, dst);
             }
             "call" => {
                 let callee = sym_attr(ctx, op, "callee").unwrap_or_default();
@@ -401,7 +332,7 @@ impl T<'_> {
             "return" => match ret {
                 None => self.b.emit(Inst::Exit),
                 Some(l) => {
-                    self.copies(results, &o);
+                    self.b.copies(results, &o);
                     self.b.jump(l);
                 }
             },
@@ -419,19 +350,6 @@ impl T<'_> {
             other => return Err(err(format!("the simulator has no semantics for nvvm.{other}"))),
         }
         Ok(())
-    }
-
-    fn global_addr(&mut self, place: G, to: Space, dst: Reg) {
-        use crate::memory::{CONST_BASE, SHARED_BASE};
-        match place {
-            G::Device(i) => self.b.emit(Inst::GlobalAddr { dst, index: i }),
-            G::Const(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Const { 0 } else { CONST_BASE } }),
-            G::Shared(off) => self.b.emit(Inst::Const { dst, bits: off + if to == Space::Shared { 0 } else { SHARED_BASE } }),
-            G::DynShared => {
-                let r = self.b.dyn_shared(to != Space::Shared);
-                self.b.emit(Inst::Mov { dst, src: r });
-            }
-        }
     }
 
     fn intr(&mut self, n: &str, ty: Ty, dst: Reg, o: &[Reg], ops: &[ValueId]) -> Result<(), String> {

@@ -19,14 +19,6 @@ use crate::code::*;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, ValueId};
 use rustc_hash::FxHashMap;
 
-#[derive(Copy, Clone)]
-enum G {
-    Device(u32),
-    Const(u64),
-    Shared(u64),
-    DynShared,
-}
-
 /// The kind of a PTX type suffix.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum K {
@@ -61,8 +53,8 @@ struct T<'a> {
     ctx: &'a Context,
     syms: Symbols,
     b: Builder,
-    globals: FxHashMap<String, G>,
-    /// Param layouts by function: (offset, size) of each parameter and return value.
+    globals: FxHashMap<String, Placement>,
+    /// Functions being translated (inlined), innermost last: a recursion check.
     stack: Vec<String>,
 }
 
@@ -140,40 +132,17 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
 impl T<'_> {
     fn place_globals(&mut self) {
         let ctx = self.ctx;
-        let mut const_off = 0u64;
         for &g in &self.syms.order {
             let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
             let size = int_attr(ctx, g, "size").unwrap_or(0) as u64;
             let align = int_attr(ctx, g, "align").unwrap_or(1).max(1) as u64;
             let space = str_attr(ctx, g, "space").unwrap_or_default();
-            let place = match space.trim_start_matches('.') {
-                "shared" if ctx.get_attr(g, "extern").is_some() => G::DynShared,
-                "shared" => G::Shared(self.b.alloc_shared(size, align)),
-                "const" => {
-                    let off = const_off.div_ceil(align) * align;
-                    const_off = off + size;
-                    self.b.prog.globals.push(GlobalVar {
-                        name: name.clone(),
-                        space: Space::Const,
-                        size,
-                        align,
-                        init: init_bytes(ctx, g),
-                        offset: off,
-                    });
-                    G::Const(off)
-                }
-                _ => {
-                    self.b.prog.globals.push(GlobalVar {
-                        name: name.clone(),
-                        space: Space::Global,
-                        size,
-                        align,
-                        init: init_bytes(ctx, g),
-                        offset: 0,
-                    });
-                    G::Device(self.b.prog.globals.len() as u32 - 1)
-                }
+            let (space, dynamic) = match space.trim_start_matches('.') {
+                "shared" => (Space::Shared, ctx.get_attr(g, "extern").is_some()),
+                "const" => (Space::Const, false),
+                _ => (Space::Global, false),
             };
+            let place = self.b.place_global(&name, space, dynamic, size, align, init_bytes(ctx, g));
             self.globals.insert(name, place);
         }
     }
@@ -261,14 +230,12 @@ impl T<'_> {
             return Ok(self.b.konst(a));
         }
         match self.globals.get(n).copied() {
-            Some(G::Device(i)) => {
+            // Its address in its own state space: `ld.const [sym]`, `mov.u64 %rd, sym; cvta.const`.
+            Some(place) => {
                 let r = self.b.reg();
-                self.b.emit(Inst::GlobalAddr { dst: r, index: i });
+                self.b.global_addr(place, place.space(), r);
                 Ok(r)
             }
-            // State-space addresses: `ld.const [sym]`, `mov.u64 %rd, sym; cvta.const`.
-            Some(G::Const(off)) | Some(G::Shared(off)) => Ok(self.b.konst(off)),
-            Some(G::DynShared) => Ok(self.b.dyn_shared(false)),
             None if self.syms.funcs.contains_key(n) => Ok(self.b.konst(0)),
             None => Err(format!("unknown symbol {n}")),
         }
@@ -326,7 +293,7 @@ impl T<'_> {
         for &a in &args {
             o.push(self.reg_of(fr, a)?);
         }
-        self.inst(short, &toks, &o, offset, &args)
+        self.inst(short, &toks, &o, offset)
     }
 
     fn reg_of(&mut self, fr: &Frame, v: ValueId) -> Result<Reg, String> {
@@ -385,11 +352,10 @@ impl T<'_> {
             let cvt = Cvt { from: lty, from_signed: false, to: ty, to_signed: false, rnd: Rnd::Rn, ftz: false, sat: false };
             self.b.emit(Inst::Cvt { cvt, dst: o[i], src: t });
         }
-        let _ = fr;
         Ok(())
     }
 
-    fn inst(&mut self, opc: &str, toks: &[&str], o: &[Reg], offset: i64, args: &[ValueId]) -> Result<(), String> {
+    fn inst(&mut self, opc: &str, toks: &[&str], o: &[Reg], offset: i64) -> Result<(), String> {
         let has = |t: &str| toks.contains(&t);
         let last_ty = toks.iter().rev().find_map(|t| tyk(t));
         let (ty, k) = last_ty.unwrap_or((Ty::I32, K::B));
@@ -708,7 +674,6 @@ impl T<'_> {
             "trap" => self.b.emit(Inst::Trap),
             "exit" => self.b.emit(Inst::Exit),
             other => {
-                let _ = args;
                 return Err(format!(
                     "the simulator has no semantics for PTX instruction '{other}{}{}'",
                     if toks.is_empty() { "" } else { "." },
