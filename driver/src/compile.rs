@@ -40,7 +40,11 @@ Options:
   -maxrregcount=<N>            At most N registers per thread: `.maxnreg N` on every
                                kernel without its own __launch_bounds__/__maxnreg__
                                (nvcc passes it to ptxas; PTX carries it as .maxnreg)
-  --use_fast_math              Approximate division, square root and exp/log/sin/cos
+  --use_fast_math              Approximate division and square root; the standard
+                               functions with a fast intrinsic use it (expf is __expf,
+                               sinf is __sinf, powf is __powf, ...), as nvcc does
+  -fmad=<true|false>           Contract a*b+c into fma (default true); the math
+                               library's own code is never contracted
   --print-locations            With --emit=cuda: print each op's source location
   -fsyntax-only                Preprocess, parse and check; report diagnostics only
   -fparse-only                 Preprocess and parse only (no semantic analysis)
@@ -63,6 +67,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut emit_ast = false;
     let mut emit = Emit::Ptx;
     let mut fast_math = false;
+    let mut no_fma_contraction = false;
     let mut locations = false;
     let mut parse_only = false;
     let mut syntax_only = false;
@@ -105,6 +110,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             "--emit=ptx" => emit = Emit::Ptx,
             "--print-locations" => locations = true,
             "--use_fast_math" | "-use_fast_math" => fast_math = true,
+            "-fmad=false" | "--fmad=false" => no_fma_contraction = true,
+            "-fmad=true" | "--fmad=true" => no_fma_contraction = false,
             "-O0" | "-O1" | "-O2" | "-O3" => level = a.as_bytes()[2] - b'0',
             "--print-pipeline" => print_pipeline = true,
             _ if a.starts_with("-j") => match value("-j").and_then(|v| v.parse::<usize>().ok()) {
@@ -239,8 +246,12 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 let out = cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n";
                 timer.done("print cuda");
                 out
+            } else if let Err(errs) = cuprite_frontend::libm::link(ctx, module, &cuprite_frontend::libm::LinkOptions { sm, fast_math }) {
+                diags.extend(errs);
+                String::new()
             } else {
-                let opts = cuprite_lowering::CudaToNvvmOptions { fast_math };
+                timer.done("link the math library");
+                let opts = cuprite_lowering::CudaToNvvmOptions { fast_math, no_fma_contraction };
                 let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
                 let mut log = String::new();
                 let lowered = big_stack(|| lower(ctx, module, &opts, &lo, &mut timer, &mut log));

@@ -39,7 +39,7 @@ Output:
   --save-inputs <dir>          Write each buffer's initial contents to <dir>/<name>.bin
   --stats                      Print instruction counts and simulation speed
 Compilation (as `cuprite compile`):
-  -O0 .. -O3, --use_fast_math, -I <dir>, -D <name>[=<value>], --arch=sm_<N>
+  -O0 .. -O3, --use_fast_math, -fmad=<true|false>, -I <dir>, -D <name>[=<value>], --arch=sm_<N>
 ";
 
 pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
@@ -111,6 +111,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 "--save-inputs" => inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
                 "--stats" => stats = true,
                 "--use_fast_math" | "-use_fast_math" => opts.fast_math = true,
+                "-fmad=false" | "--fmad=false" => opts.no_fma_contraction = true,
+                "-fmad=true" | "--fmad=true" => opts.no_fma_contraction = false,
                 "-O0" | "-O1" | "-O2" | "-O3" => opts.level = a.as_bytes()[2] - b'0',
                 _ if a.starts_with("-I") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };

@@ -14,6 +14,7 @@ pub mod diag;
 pub mod dump;
 pub mod intern;
 pub mod lexer;
+pub mod libm;
 pub mod parse;
 pub mod pp;
 pub mod sema;

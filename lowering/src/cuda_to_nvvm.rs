@@ -41,7 +41,14 @@ pub struct CudaToNvvmOptions {
     /// `--use_fast_math`: approximate division, square root and the `__` intrinsics for
     /// the standard functions.
     pub fast_math: bool,
+    /// Never contract a multiplication and an addition into an fma (nvcc's `-fmad=false`).
+    /// Functions marked [`NO_CONTRACT`] (the device math library's, whose compensated
+    /// arithmetic needs every product rounded as written) are lowered this way always.
+    pub no_fma_contraction: bool,
 }
+
+/// The `cuda.func` attribute that turns off fma contraction in one function.
+pub const NO_CONTRACT: &str = "cuprite.no_contract";
 
 /// Lowers the `cuda` module `module` to a new `nvvm` module in the same context.
 pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &CudaToNvvmOptions) -> Result<OpId, Vec<LowerError>> {
@@ -60,6 +67,13 @@ pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &CudaToNvvmOptions) -
         match ctx.op_name_str(op) {
             "cuda.global" => lower_global(ctx, op, body, &mut errors),
             "cuda.func" => {
+                let local;
+                let opts = if ctx.get_attr(op, NO_CONTRACT).is_some() {
+                    local = CudaToNvvmOptions { no_fma_contraction: true, ..opts.clone() };
+                    &local
+                } else {
+                    opts
+                };
                 let mut f = FnLowering::new(ctx, op, body, &mut names, opts);
                 f.run(op);
                 errors.append(&mut f.errors);
@@ -787,7 +801,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 _ => "nvvm.frem",
             };
             let mut props = vec![];
-            if kind <= 2 {
+            if kind <= 2 && !self.opts.no_fma_contraction {
                 props.push(("contract", self.ctx.unit_attr()));
             }
             if self.opts.fast_math {

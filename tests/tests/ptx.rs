@@ -121,3 +121,48 @@ fn output_is_deterministic() {
         assert_eq!(a, d, "{}: -j3 differs", file.display());
     }
 }
+
+/// `--use_fast_math` output uses the approximate instructions (snapshotted) and no library
+/// code; it assembles.
+#[test]
+fn fast_math_uses_the_approximate_instructions() {
+    let file = Path::new("ptx/libm/fast_math.cu");
+    let (code, ptx, err) = compile(file, &["--use_fast_math"]);
+    assert_eq!(code, 0, "{err}");
+    for insn in ["ex2.approx", "lg2.approx", "sin.approx", "cos.approx", "div.full.f32", "sqrt.approx"] {
+        assert!(ptx.contains(insn), "no {insn} in:\n{ptx}");
+    }
+    assert!(!ptx.contains("div.rn.f32") && !ptx.contains(".func"), "library code in fast-math output:\n{ptx}");
+    insta::assert_snapshot!("libm_fast_math.ptx", ptx);
+    if let Some(p) = ptxas() {
+        for sm in TARGETS {
+            let (code, ptx, err) = compile(file, &["--use_fast_math", &format!("--arch=sm_{sm}")]);
+            assert_eq!(code, 0, "{err}");
+            assemble(&p, &ptx, sm, "libm_fast_math");
+        }
+    }
+}
+
+/// Only what a kernel calls reaches its PTX: at -O0 the library function stays a `.func`
+/// (and is the only one), at -O3 it is inlined and no `.func` is left.
+#[test]
+fn only_the_used_library_functions_reach_the_ptx() {
+    let file = Path::new("ptx/libm/one_function.cu");
+    let (code, o0, err) = compile(file, &["-O0"]);
+    assert_eq!(code, 0, "{err}");
+    // expf and the static helpers it calls (scaling by 2^k), nothing else of the library.
+    let funcs: std::collections::BTreeSet<&str> = o0.lines().filter(|l| l.starts_with(".visible .func") && l.ends_with('(')).collect();
+    assert!(funcs.iter().any(|f| f.contains("__cuprite_expf(")), "{o0}");
+    assert!(funcs.iter().all(|f| f.contains("__cuprite_expf(") || f.contains("cl_")), "{o0}");
+    assert!(funcs.len() <= 4, "{o0}");
+    let (code, o3, err) = compile(file, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!o3.contains(".func") && o3.contains("fma.rn.f32"), "{o3}");
+    if let Some(p) = ptxas() {
+        for sm in TARGETS {
+            let (code, o0, err) = compile(file, &["-O0", &format!("--arch=sm_{sm}")]);
+            assert_eq!(code, 0, "{err}");
+            assemble(&p, &o0, sm, "libm_one_function_O0");
+        }
+    }
+}

@@ -113,6 +113,7 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("vector_types.h", include_str!("../../include/vector_types.h")),
     ("device_functions.h", include_str!("../../include/device_functions.h")),
     ("math.h", include_str!("../../include/math.h")),
+    ("__cuprite_libm.h", include_str!("../../libm/internal.h")),
     ("cmath", include_str!("../../include/math.h")),
     ("stdio.h", include_str!("../../include/stdio.h")),
     ("cstdio", include_str!("../../include/stdio.h")),

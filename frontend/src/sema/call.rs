@@ -180,6 +180,19 @@ impl Sema<'_> {
                     return self.construct(t, args, span);
                 }
                 if found.is_empty() {
+                    // math.h's INFINITY, HUGE_VAL(F) and NAN.
+                    let builtin = match what.as_str() {
+                        "__builtin_inff" | "__builtin_huge_valf" => Some((f64::INFINITY, ty::FloatTy::Float)),
+                        "__builtin_inf" | "__builtin_huge_val" => Some((f64::INFINITY, ty::FloatTy::Double)),
+                        "__builtin_nanf" => Some((f64::NAN, ty::FloatTy::Float)),
+                        "__builtin_nan" => Some((f64::NAN, ty::FloatTy::Double)),
+                        _ => None,
+                    };
+                    if let Some((v, ft)) = builtin {
+                        let t = self.types.float(ft);
+                        let c = self.constant_float(v, t, span);
+                        return Some(Value::val(c, t));
+                    }
                     self.error(cspan, format!("use of undeclared identifier '{what}'"));
                     return None;
                 }

@@ -504,8 +504,16 @@ impl T<'_> {
                     _ => None,
                 });
                 if tk == K::F && fk == K::F && to == from {
-                    let r = irnd.unwrap_or(Rnd::Rn);
-                    self.b.emit(Inst::Un { op: UnOp::RoundInt(r, mode.ftz), ty: to, dst: o[0], a: o[1] });
+                    // cvt.rni.f32.f32 rounds to an integer; without an integer rounding it is a
+                    // copy, clamped to [0, 1] with .sat (NVIDIA's expf uses cvt.sat.f32.f32).
+                    match irnd {
+                        Some(r) => self.b.emit(Inst::Un { op: UnOp::RoundInt(r, mode.ftz), ty: to, dst: o[0], a: o[1] }),
+                        None if mode.sat => self.b.emit(Inst::Un { op: UnOp::Saturate(mode.ftz), ty: to, dst: o[0], a: o[1] }),
+                        None => self.b.emit(Inst::Mov { dst: o[0], src: o[1] }),
+                    }
+                    if irnd.is_some() && mode.sat {
+                        self.b.emit(Inst::Un { op: UnOp::Saturate(false), ty: to, dst: o[0], a: o[0] });
+                    }
                 } else {
                     let rnd = if fk == K::F && tk != K::F { irnd.unwrap_or(Rnd::Rz) } else { rnd };
                     let cvt =

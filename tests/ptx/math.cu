@@ -1,0 +1,33 @@
+// Kernels that call the device math library (frontend/libm/): linked on demand, inlined.
+
+// A damped wave and a log-based envelope (sums of positive terms: no cancellation).
+__global__ void damped_wave(const float *t, float *y, float *env, float freq, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float x = t[i];
+    y[i] = expf(-0.5f * x) * (2.0f + sinf(freq * x));
+    env[i] = log1pf(x * x) + 2.0f + cosf(x);
+  }
+}
+
+// Softplus and a GELU-like activation with tanh.
+__global__ void activations(const float *x, float *soft, float *gelu, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float v = x[i];
+    soft[i] = v > 20.0f ? v : logf(1.0f + expf(v));
+    gelu[i] = 0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+  }
+}
+
+// Polar coordinates, powers and remainders.
+__global__ void polar(const float *x, const float *y, float *r, float *theta, float *p, float *m, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float a = x[i], b = y[i];
+    r[i] = hypotf(a, b);
+    theta[i] = atan2f(b, a);
+    p[i] = powf(fabsf(a) + 0.5f, b);
+    m[i] = fmodf(a * 10.0f, 3.0f) + cbrtf(b) + asinf(b * 0.25f);
+  }
+}
