@@ -41,11 +41,6 @@ def lawson(f, a, b, deg, rel, npts=2000, iters=60):
     return [c[k] for k in range(deg + 1)], err
 
 
-def sq(f):
-    """g(z) evaluated through sqrt(z) (for even/odd series in z = x^2)."""
-    return f
-
-
 def _exp_q(r):  # (e^r - 1 - r) / r^2
     return (mp.exp(r) - 1 - r) / (r * r) if r != 0 else mp.mpf(1) / 2
 
@@ -119,11 +114,6 @@ def _cospi_c(z):  # (cos(pi x) - 1) / x^2
         return -mp.pi**2 / 2
     x = mp.sqrt(z)
     return (mp.cos(mp.pi * x) - 1) / z
-
-
-def _erfc_scaled(t):  # erfc(x) * exp(x^2) * x as a function of t = 1/x^2 ... see erfc_tail
-    x = 1 / mp.sqrt(t)
-    return mp.erfc(x) * mp.exp(x * x) * x
 
 
 LN2 = mp.log(2)

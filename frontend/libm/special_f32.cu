@@ -117,19 +117,23 @@ CL_EXPORT float __cuprite_atanhf(float x) {
   return copysignf(r, x);
 }
 
-// cbrt: a bit-level first guess, then two Halley steps in double (cubic convergence: 5 ->
-// 15 -> 45 bits), rounded once to float.
-CL_EXPORT float __cuprite_cbrtf(float x) {
-  float a = fabsf(x);
-  if (a == 0.0f || !(a < INFINITY)) return x + x;
+// cbrt(a) for positive finite a, in double: a bit-level first guess, then two Halley steps
+// (cubic convergence: 5 -> 15 -> 45 bits).
+CL_INLINE double cl_cbrt_d(float a) {
   double d = (double)a;
   long long bits = __double_as_longlong(d);
   double y = __longlong_as_double(bits / 3 + 0x2a9f7893782da1ceLL);
   double y3 = y * y * y;
   y = y * (y3 + 2.0 * d) / (2.0 * y3 + d);
   y3 = y * y * y;
-  y = y * (y3 + 2.0 * d) / (2.0 * y3 + d);
-  return copysignf((float)y, x);
+  return y * (y3 + 2.0 * d) / (2.0 * y3 + d);
+}
+
+// cbrt and 1/cbrt: cl_cbrt_d rounded once to float.
+CL_EXPORT float __cuprite_cbrtf(float x) {
+  float a = fabsf(x);
+  if (a == 0.0f || !(a < INFINITY)) return x + x;
+  return copysignf((float)cl_cbrt_d(a), x);
 }
 
 CL_EXPORT float __cuprite_rcbrtf(float x) {
@@ -137,14 +141,7 @@ CL_EXPORT float __cuprite_rcbrtf(float x) {
   if (a == 0.0f) return copysignf(INFINITY, x);
   if (a == INFINITY) return copysignf(0.0f, x);
   if (a != a) return x + x;
-  double d = (double)a;
-  long long bits = __double_as_longlong(d);
-  double y = __longlong_as_double(bits / 3 + 0x2a9f7893782da1ceLL);
-  double y3 = y * y * y;
-  y = y * (y3 + 2.0 * d) / (2.0 * y3 + d);
-  y3 = y * y * y;
-  y = y * (y3 + 2.0 * d) / (2.0 * y3 + d);
-  return copysignf((float)(1.0 / y), x);
+  return copysignf((float)(1.0 / cl_cbrt_d(a)), x);
 }
 
 // 1/sqrt(x) from two correctly rounded operations (at most 1 ulp; CUDA's bound is 2).

@@ -106,19 +106,26 @@ impl Library {
     pub fn function(&self, name: &str) -> Option<OpId> {
         self.symbols.get(&format!("{PREFIX}{name}")).copied()
     }
+}
 
-    /// The names of the functions the library implements (without the prefix), sorted.
-    pub fn implemented(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .symbols
-            .iter()
-            .filter(|(_, &op)| self.ctx.op_name_str(op) == "cuda.func")
-            .filter_map(|(n, _)| n.strip_prefix(PREFIX).map(str::to_string))
-            .filter(|n| !n.starts_with('_') || n.starts_with("__"))
-            .collect();
-        v.sort();
-        v
-    }
+/// Names `__cuprite_<name>` the library's sources mention (a superset of what it
+/// defines), read from the text once: a kernel whose intrinsics are all lowered directly
+/// (`sqrtf`, `__float_as_int`, ...) never compiles the library.
+fn mentioned(name: &str) -> bool {
+    static NAMES: OnceLock<FxHashSet<String>> = OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            let mut set = FxHashSet::default();
+            for (_, text) in SOURCES {
+                for (i, _) in text.match_indices(PREFIX) {
+                    let rest = &text[i + PREFIX.len()..];
+                    let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                    set.insert(rest[..end].to_string());
+                }
+            }
+            set
+        })
+        .contains(name)
 }
 
 type Cache = Mutex<FxHashMap<u32, Arc<Result<Mutex<Library>, String>>>>;
@@ -220,22 +227,25 @@ pub fn link(ctx: &mut Context, module: OpId, opts: &LinkOptions) -> Result<LinkR
             cuprite_ir::walk::collect_preorder(ctx, root).into_iter().filter(|&o| ctx.op_name_str(o) == "cuda.intrinsic").collect();
         let mut wanted: Vec<String> = Vec::new();
         for op in intrinsics {
-            let Some(AttrKind::String(name)) = ctx.get_attr(op, "name").map(|a| ctx.attr_kind(a).clone()) else { continue };
-            let name = match fast.get(name.as_str()) {
+            let written = name_of(ctx, op);
+            let name = match fast.get(written.as_str()) {
                 Some(f) if opts.fast_math => f.to_string(),
-                _ => name,
+                _ => written.clone(),
             };
+            if !mentioned(&name) {
+                if name != written {
+                    // A fast-math rename of a function the lowering implements directly.
+                    let n = ctx.str_attr(&name);
+                    ctx.set_prop(op, "name", n);
+                }
+                continue;
+            }
             let l = lib.get_or_insert_with(|| library(opts.sm)).clone();
             let l = match &*l {
                 Ok(l) => l.lock().unwrap_or_else(|e| e.into_inner()),
                 Err(e) => return Err(vec![internal(format!("the device math library does not compile for sm_{}:\n{e}", opts.sm))]),
             };
             if l.function(&name).is_none() {
-                if name != ctx.get_attr(op, "name").map(|a| string(ctx, a)).unwrap_or_default() {
-                    // A fast-math rename of a function the lowering implements directly.
-                    let n = ctx.str_attr(&name);
-                    ctx.set_prop(op, "name", n);
-                }
                 continue;
             }
             drop(l);
@@ -285,9 +295,9 @@ pub fn link(ctx: &mut Context, module: OpId, opts: &LinkOptions) -> Result<LinkR
     Ok(report)
 }
 
-fn string(ctx: &Context, a: cuprite_ir::AttrId) -> String {
-    match ctx.attr_kind(a) {
-        AttrKind::String(s) => s.clone(),
+fn name_of(ctx: &Context, op: OpId) -> String {
+    match ctx.get_attr(op, "name").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String(s)) => s.clone(),
         _ => String::new(),
     }
 }

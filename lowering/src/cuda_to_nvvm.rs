@@ -38,8 +38,8 @@ pub struct LowerError {
 /// Options of the lowering.
 #[derive(Clone, Debug, Default)]
 pub struct CudaToNvvmOptions {
-    /// `--use_fast_math`: approximate division, square root and the `__` intrinsics for
-    /// the standard functions.
+    /// `--use_fast_math`: approximate division and square root (the standard functions
+    /// become their `__` intrinsics earlier, when the math library is linked).
     pub fast_math: bool,
     /// Never contract a multiplication and an addition into an fma (nvcc's `-fmad=false`).
     /// Functions marked [`NO_CONTRACT`] (the device math library's, whose compensated
@@ -1121,14 +1121,14 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             "__fmul_rn" | "__dmul_rn" => self.emit1("nvvm.fmul", ops, t, &[]),
             "__sinf" => self.intr("sin.approx", ops, t),
             "__cosf" => self.intr("cos.approx", ops, t),
-            "__exp2f" | "exp2f" if name == "__exp2f" || fast => self.intr("ex2.approx", ops, t),
-            "__log2f" | "log2f" if name == "__log2f" || fast => self.intr("lg2.approx", ops, t),
-            "__expf" | "expf" if name == "__expf" || fast => {
+            "__exp2f" => self.intr("ex2.approx", ops, t),
+            "__log2f" => self.intr("lg2.approx", ops, t),
+            "__expf" => {
                 let k = self.fconst(std::f64::consts::LOG2_E, t);
                 let x = self.emit1("nvvm.fmul", &[ops[0], k], t, &[]);
                 self.intr("ex2.approx", &[x], t)
             }
-            "__logf" | "logf" if name == "__logf" || fast => {
+            "__logf" => {
                 let l = self.intr("lg2.approx", ops, t);
                 let k = self.fconst(std::f64::consts::LN_2, t);
                 self.emit1("nvvm.fmul", &[l, k], t, &[])

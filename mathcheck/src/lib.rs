@@ -269,7 +269,7 @@ pub fn inputs_f32(n: usize, range: (f64, f64), seed: u64) -> Vec<f32> {
             v.push((range.0 + (range.1 - range.0) * rng.unit()) as f32);
         }
     }
-    v.truncate(n.max(v.len().min(n)));
+    v.truncate(n);
     v
 }
 
@@ -366,7 +366,7 @@ pub fn measure(c: &Compiled, f: &Func, n: usize, seed: u64) -> Result<Measured, 
             }
         }
         let mut rng = Rng::new(seed ^ 0x55);
-        while a.len() < n.max(a.len()) {
+        while a.len() < n {
             a.push(x[a.len() % x.len()]);
             b.push(if rng.next_u64().is_multiple_of(2) {
                 f32::from_bits(rng.next_u64() as u32)
