@@ -84,5 +84,46 @@ CL_INLINE float cl_log1p_red(float f, float *lo) {
   return hi;
 }
 
+// ln(2) = CL_LN2_HI + CL_LN2_LO, the high part with 32 significant bits (k * CL_LN2_HI
+// is exact for |k| < 2^21).
+#define CL_LN2_HI 0.6931471806019545
+#define CL_LN2_LO -4.2009150726810846e-11
+#define CL_LOG2E 1.4426950408889634
+
+// The double-precision exponential kernel (explog_f64.cu's design notes).
+// e^r = 1 + r + r^2 q(r), |r| <= ln(2)/2: fit exp_f64.
+CL_INLINE double cl_exp_q(double r) {
+  return fma(fma(fma(fma(fma(fma(fma(fma(fma(fma(2.0889444715183887e-09, r, 2.5105480412952794e-08), r,
+                                                 2.7557349978141824e-07), r, 2.755725477575543e-06), r,
+                                         2.4801587244762253e-05), r, 0.0001984126987530394), r,
+                                 0.0013888888888918638), r, 0.008333333333326), r, 0.041666666666666616), r,
+                 0.1666666666666667), r, 0.5);
+}
+
+// e^(xh + xl) = 2^k (h + *l), h in [0.7, 1.42], for |xh| < 746 and |xl| <= ulp(xh).
+CL_INLINE double cl_exp_dd(double xh, double xl, double *l, int *k) {
+  double kd = rint(xh * CL_LOG2E);
+  double a = fma(kd, -CL_LN2_HI, xh);  // exact
+  double b = fma(kd, -CL_LN2_LO, xl);
+  double r = a + b;
+  double rl = (a - r) + b;
+  double t = fma(r * r, cl_exp_q(r), fma(rl, r, rl));  // e^(r + rl) - 1 - r
+  double p = 1.0 + r;
+  double pe = (1.0 - p) + r;
+  double s = pe + t;
+  double h = p + s;
+  *l = (p - h) + s;
+  *k = (int)kd;
+  return h;
+}
+
+// e^(xh + xl) rounded once (twice when the result is subnormal: below half an ulp more).
+CL_INLINE double cl_exp_dd_round(double xh, double xl) {
+  double l;
+  int k;
+  double h = cl_exp_dd(xh, xl, &l, &k);
+  return cl_scale(h + l, k);
+}
+
 // ex2.approx: for the fast-math intrinsics only.
 __device__ float __exp2f(float x);

@@ -156,6 +156,74 @@ CL_EXPORT float __cuprite_hypotf(float x, float y) {
   return (float)sqrt(fma(dx, dx, dy * dy));
 }
 
+// erf(x) / x - 1 = p(x^2) for |x| < 1: fit erf_f32 less its constant term 2/sqrt(pi).
+CL_INLINE float cl_erff_p(float z) {
+  return fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(-9.64151604421204e-06f, z, 0.0001125694761867635f), z, -0.0008482828852720559f), z, 0.005220945458859205f), z, -0.0268654003739357f), z, 0.11283782124519348f), z, -0.37612637877464294f), z, 0.12837916f);
+}
+
+// erfc(a) for a >= 0 as 2^*k v: e^(-a^2) g(t) / (1 + 2a), t = (a - 4) / (a + 4), g a
+// polynomial (fit erfc_f32); as the double version (special_f64.cu), with t's rounding
+// error taken back through g's derivative and e^(-a^2) from the exact square, unrounded.
+CL_INLINE float cl_erfcf_pos(float a, int *k) {
+  float n = a - 4.0f;  // TwoSum
+  float nv = n - a;
+  float nl = (a - (n - nv)) + (-4.0f - nv);
+  float d = a + 4.0f;
+  float dv = d - a;
+  float dl = (a - (d - dv)) + (4.0f - dv);
+  float t = n / d;
+  float tl = (fmaf(-t, d, n) + (nl - t * dl)) / d;
+  float g = fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(fmaf(0.0008606436313129961f, t, 0.006947535090148449f), t, -0.015971554443240166f), t, 0.03640494868159294f), t, -0.06661766767501831f), t, 0.0938282310962677f), t, -0.10099159926176071f), t, 0.06809264421463013f), t, 0.015377345494925976f), t, -0.1396210491657257f), t, 1.2329951524734497f);
+  float a2 = a + a;
+  float u = a2 + 1.0f;  // TwoSum: 1 + 2a = u + ul
+  float uv = u - a2;
+  float ul = (a2 - (u - uv)) + (1.0f - uv);
+  float dg = g * (2.0f / u + 2.0f * a) - 1.1283791f * u;  // dg/dx
+  g = fmaf(dg * (d * d * 0.125f), tl, g);
+  float q = g / u;
+  float ql = (fmaf(-q, u, g) - q * ul) / u;
+  // e^(-z - zl) = 2^k (ph + s): expf's reduction and polynomial, the sums compensated
+  float z = a * a;
+  float zl = fmaf(a, a, -z);
+  float kf = rintf(-z * 1.44269502f);
+  float a1 = fmaf(kf, -0.693145751953125f, -z);  // exact
+  float b1 = fmaf(kf, -1.4286068203094172e-06f, -zl);
+  float r = a1 + b1;
+  float rl = (a1 - r) + b1;
+  float pq = fmaf(fmaf(fmaf(fmaf(0.001390135264955461f, r, 0.008363313041627407f), r, 0.04166685417294502f), r,
+                      0.16666576266288757f), r, 0.5f);
+  float ph = 1.0f + r;
+  float s = ((1.0f - ph) + r) + fmaf(r * r, pq, rl);
+  *k = (int)kf;
+  return fmaf(ph, q, fmaf(ph, ql, s * q));
+}
+
+CL_EXPORT float __cuprite_erff(float x) {
+  float a = fabsf(x);
+  if (x != x) return x + x;
+  if (a < 1.0f) return fmaf(x, cl_erff_p(x * x), x);
+  if (a >= 3.95f) return copysignf(1.0f, x);
+  int k;
+  float v = cl_erfcf_pos(a, &k);
+  return copysignf(1.0f - cl_scalef(v, k), x);
+}
+
+CL_EXPORT float __cuprite_erfcf(float x) {
+  if (x != x) return x + x;
+  if (x < -4.0f) return 2.0f;
+  if (x > 10.1f) return 0.0f;
+  if (fabsf(x) < 0.5f) {
+    // 1 - erf(x), the subtraction from 1 compensated (TwoSum)
+    float w = 1.0f - x;
+    float wv = w - 1.0f;
+    float we = (1.0f - (w - wv)) + (-x - wv);
+    return w + (we - x * cl_erff_p(x * x));
+  }
+  int k;
+  float v = cl_erfcf_pos(fabsf(x), &k);
+  if (x >= 0.0f) return cl_scalbnf(v, k);
+  return 2.0f - cl_scalef(v, k);
+}
 
 // fmod: exact, by long division of the integer significands.
 CL_EXPORT float __cuprite_fmodf(float x, float y) {

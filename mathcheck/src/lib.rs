@@ -16,13 +16,78 @@ use rug::{float::Round, ops::Pow, Float};
 /// Bits of the reference.
 pub const PREC: u32 = 256;
 
+/// A floating-point format of the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fmt {
+    F32,
+    F64,
+}
+
+impl Fmt {
+    /// The C type.
+    pub fn c_type(self) -> &'static str {
+        match self {
+            Fmt::F32 => "float",
+            Fmt::F64 => "double",
+        }
+    }
+    pub fn bytes(self) -> usize {
+        match self {
+            Fmt::F32 => 4,
+            Fmt::F64 => 8,
+        }
+    }
+    /// Significand bits and the exponent of the smallest subnormal.
+    fn precision(self) -> (i32, i32) {
+        match self {
+            Fmt::F32 => (24, -149),
+            Fmt::F64 => (53, -1074),
+        }
+    }
+    /// `v` rounded to this format (to nearest), as an f64.
+    pub fn round(self, v: &Float) -> f64 {
+        match self {
+            Fmt::F32 => v.to_f32() as f64,
+            Fmt::F64 => v.to_f64(),
+        }
+    }
+    /// `v` (an f64) rounded to this format.
+    pub fn narrow(self, v: f64) -> f64 {
+        match self {
+            Fmt::F32 => v as f32 as f64,
+            Fmt::F64 => v,
+        }
+    }
+    pub fn to_le_bytes(self, v: f64) -> Vec<u8> {
+        match self {
+            Fmt::F32 => (v as f32).to_le_bytes().to_vec(),
+            Fmt::F64 => v.to_le_bytes().to_vec(),
+        }
+    }
+    pub fn from_le_bytes(self, b: &[u8]) -> f64 {
+        match self {
+            Fmt::F32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
+            Fmt::F64 => f64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+        }
+    }
+    /// The bits of `v` in this format (for bit-for-bit comparisons).
+    pub fn bits(self, v: f64) -> u64 {
+        match self {
+            Fmt::F32 => (v as f32).to_bits() as u64,
+            Fmt::F64 => v.to_bits(),
+        }
+    }
+}
+
 /// One function of the table.
 #[derive(Clone, Copy)]
 pub struct Func {
     pub name: &'static str,
+    pub format: Fmt,
     pub arity: usize,
     /// CUDA's documented maximum error in ulp (CUDA Math API, "Single Precision
-    /// Mathematical Functions"); 0 means correctly rounded / exact.
+    /// Mathematical Functions" and "Double Precision Mathematical Functions"); 0 means
+    /// correctly rounded / exact.
     pub bound: f64,
     /// The range the random inputs of the second kind are drawn from.
     pub range: (f64, f64),
@@ -35,8 +100,12 @@ fn f(v: f64) -> Float {
 
 macro_rules! unary {
     ($name:literal, $bound:expr, $range:expr, |$x:ident| $body:expr) => {
+        unary!($name, F32, $bound, $range, |$x| $body)
+    };
+    ($name:literal, $fmt:ident, $bound:expr, $range:expr, |$x:ident| $body:expr) => {
         Func {
             name: $name,
+            format: Fmt::$fmt,
             arity: 1,
             bound: $bound,
             range: $range,
@@ -59,6 +128,10 @@ fn sinpi_ref(x: &Float, cos: bool) -> Float {
     let two = Float::with_val(PREC + 1024, 2);
     let q = Float::with_val(PREC + 1024, &r / &two).round();
     r -= q * two;
+    if !cos && r.is_integer() {
+        // sin(pi n) is exactly zero: +0 for positive n, -0 for negative n
+        return if x.is_sign_negative() { f(-0.0) } else { f(0.0) };
+    }
     let v = Float::with_val(PREC, &r * pi());
     let v = if cos { v.cos() } else { v.sin() };
     if !cos && v.is_zero() {
@@ -106,23 +179,82 @@ pub fn functions_f32() -> Vec<Func> {
         unary!("rcbrtf", 1.0, (-10.0, 10.0), |x| x.cbrt().recip()),
         unary!("rsqrtf", 2.0, (0.0, 10.0), |x| x.sqrt().recip()),
         unary!("sqrtf", 0.0, (0.0, 10.0), |x| x.sqrt()),
-        Func { name: "powf", arity: 2, bound: 4.0, range: (0.0, 4.0), reference: |a| pow_ref(&a[0], &a[1]) },
-        Func { name: "atan2f", arity: 2, bound: 3.0, range: (-4.0, 4.0), reference: |a| a[0].clone().atan2(&a[1]) },
-        Func { name: "hypotf", arity: 2, bound: 3.0, range: (-4.0, 4.0), reference: |a| a[0].clone().hypot(&a[1]) },
+        unary!("erff", 2.0, (-4.0, 4.0), |x| x.erf()),
+        unary!("erfcf", 4.0, (-4.0, 11.0), |x| x.erfc()),
+        Func { name: "powf", format: Fmt::F32, arity: 2, bound: 4.0, range: (0.0, 4.0), reference: |a| pow_ref(&a[0], &a[1]) },
+        Func { name: "atan2f", format: Fmt::F32, arity: 2, bound: 3.0, range: (-4.0, 4.0), reference: |a| a[0].clone().atan2(&a[1]) },
+        Func { name: "hypotf", format: Fmt::F32, arity: 2, bound: 3.0, range: (-4.0, 4.0), reference: |a| a[0].clone().hypot(&a[1]) },
+        Func { name: "fmodf", format: Fmt::F32, arity: 2, bound: 0.0, range: (-100.0, 100.0), reference: fmod_ref },
         Func {
-            name: "fmodf",
+            name: "remainderf",
+            format: Fmt::F32,
             arity: 2,
             bound: 0.0,
             range: (-100.0, 100.0),
-            reference: |a| {
-                let mut r = a[0].clone();
-                r.rem_assign_round(&a[1], Round::Nearest);
-                r
-            },
+            reference: |a| a[0].clone().remainder(&a[1]),
         },
-        Func { name: "remainderf", arity: 2, bound: 0.0, range: (-100.0, 100.0), reference: |a| a[0].clone().remainder(&a[1]) },
-        Func { name: "fdimf", arity: 2, bound: 0.0, range: (-100.0, 100.0), reference: |a| fdim_ref(&a[0], &a[1]) },
+        Func { name: "fdimf", format: Fmt::F32, arity: 2, bound: 0.0, range: (-100.0, 100.0), reference: |a| fdim_ref(&a[0], &a[1]) },
     ]
+}
+
+/// The double-precision functions and their bounds.
+pub fn functions_f64() -> Vec<Func> {
+    vec![
+        unary!("exp", F64, 1.0, (-746.0, 710.0), |x| x.exp()),
+        unary!("exp2", F64, 1.0, (-1076.0, 1024.0), |x| x.exp2()),
+        unary!("exp10", F64, 1.0, (-324.0, 309.0), |x| x.exp10()),
+        unary!("expm1", F64, 1.0, (-40.0, 710.0), |x| x.exp_m1()),
+        unary!("log", F64, 1.0, (0.0, 4.0), |x| x.ln()),
+        unary!("log2", F64, 1.0, (0.0, 4.0), |x| x.log2()),
+        unary!("log10", F64, 1.0, (0.0, 4.0), |x| x.log10()),
+        unary!("log1p", F64, 1.0, (-1.0, 4.0), |x| x.ln_1p()),
+        unary!("sin", F64, 2.0, (-10.0, 10.0), |x| x.sin()),
+        unary!("cos", F64, 2.0, (-10.0, 10.0), |x| x.cos()),
+        unary!("tan", F64, 2.0, (-10.0, 10.0), |x| x.tan()),
+        unary!("sinpi", F64, 2.0, (-4.0, 4.0), |x| sinpi_ref(&x, false)),
+        unary!("cospi", F64, 2.0, (-4.0, 4.0), |x| sinpi_ref(&x, true)),
+        unary!("asin", F64, 2.0, (-1.0, 1.0), |x| x.asin()),
+        unary!("acos", F64, 2.0, (-1.0, 1.0), |x| x.acos()),
+        unary!("atan", F64, 2.0, (-4.0, 4.0), |x| x.atan()),
+        unary!("sinh", F64, 2.0, (-711.0, 711.0), |x| x.sinh()),
+        unary!("cosh", F64, 1.0, (-711.0, 711.0), |x| x.cosh()),
+        unary!("tanh", F64, 1.0, (-20.0, 20.0), |x| x.tanh()),
+        unary!("asinh", F64, 3.0, (-10.0, 10.0), |x| x.asinh()),
+        unary!("acosh", F64, 3.0, (1.0, 10.0), |x| x.acosh()),
+        unary!("atanh", F64, 2.0, (-1.0, 1.0), |x| x.atanh()),
+        unary!("cbrt", F64, 1.0, (-10.0, 10.0), |x| x.cbrt()),
+        unary!("rcbrt", F64, 1.0, (-10.0, 10.0), |x| x.cbrt().recip()),
+        unary!("rsqrt", F64, 1.0, (0.0, 10.0), |x| x.sqrt().recip()),
+        unary!("sqrt", F64, 0.0, (0.0, 10.0), |x| x.sqrt()),
+        unary!("erf", F64, 2.0, (-6.0, 6.0), |x| x.erf()),
+        unary!("erfc", F64, 5.0, (-6.0, 28.0), |x| x.erfc()),
+        Func { name: "pow", format: Fmt::F64, arity: 2, bound: 2.0, range: (0.0, 4.0), reference: |a| pow_ref(&a[0], &a[1]) },
+        Func { name: "atan2", format: Fmt::F64, arity: 2, bound: 2.0, range: (-4.0, 4.0), reference: |a| a[0].clone().atan2(&a[1]) },
+        Func { name: "hypot", format: Fmt::F64, arity: 2, bound: 2.0, range: (-4.0, 4.0), reference: |a| a[0].clone().hypot(&a[1]) },
+        Func { name: "fmod", format: Fmt::F64, arity: 2, bound: 0.0, range: (-100.0, 100.0), reference: fmod_ref },
+        Func {
+            name: "remainder",
+            format: Fmt::F64,
+            arity: 2,
+            bound: 0.0,
+            range: (-100.0, 100.0),
+            reference: |a| a[0].clone().remainder(&a[1]),
+        },
+        Func { name: "fdim", format: Fmt::F64, arity: 2, bound: 0.0, range: (-100.0, 100.0), reference: |a| fdim_ref(&a[0], &a[1]) },
+    ]
+}
+
+/// Every function of the library, single precision first.
+pub fn functions() -> Vec<Func> {
+    let mut v = functions_f32();
+    v.extend(functions_f64());
+    v
+}
+
+fn fmod_ref(a: &[Float]) -> Float {
+    let mut r = a[0].clone();
+    r.rem_assign_round(&a[1], Round::Nearest);
+    r
 }
 
 use rug::ops::RemAssignRound;
@@ -152,15 +284,10 @@ fn pow_ref(x: &Float, y: &Float) -> Float {
     Float::with_val(PREC, x.pow(y))
 }
 
-/// The float nearest `v` (MPFR's rounding to 24 bits with the float exponent range).
-pub fn round_f32(v: &Float) -> f32 {
-    v.to_f32()
-}
-
-/// The error of `got` against the exact `r`, in ulp of float at `r`. Special results
+/// The error of `got` against the exact `r`, in ulp of `fmt` at `r`. Special results
 /// (NaN, infinities, zeros) must match exactly: 0 or infinity.
-pub fn ulp_error_f32(got: f32, r: &Float) -> f64 {
-    let cr = round_f32(r);
+pub fn ulp_error(fmt: Fmt, got: f64, r: &Float) -> f64 {
+    let cr = fmt.round(r);
     if cr.is_nan() || got.is_nan() {
         return if cr.is_nan() && got.is_nan() { 0.0 } else { f64::INFINITY };
     }
@@ -170,12 +297,19 @@ pub fn ulp_error_f32(got: f32, r: &Float) -> f64 {
     if r.is_zero() {
         return if got == 0.0 && got.is_sign_negative() == r.is_sign_negative() { 0.0 } else { f64::INFINITY };
     }
-    // ulp(r): 2^(e - 24) with e the exponent of |r| in [2^(e-1), 2^e), at least 2^-149.
-    let e = r.get_exp().unwrap_or(-200);
-    let ulp_exp = (e - 24).max(-149);
+    // ulp(r): 2^(e - p) with e the exponent of |r| in [2^(e-1), 2^e), at least the
+    // subnormal spacing.
+    let (p, min) = fmt.precision();
+    let e = r.get_exp().unwrap_or(-2000);
+    let ulp_exp = (e - p).max(min);
     let diff = Float::with_val(PREC, Float::with_val(PREC, got) - r).abs();
     let ulps = diff >> ulp_exp;
     ulps.to_f64()
+}
+
+/// [`ulp_error`] for float.
+pub fn ulp_error_f32(got: f32, r: &Float) -> f64 {
+    ulp_error(Fmt::F32, got as f64, r)
 }
 
 /// A small deterministic generator (xorshift64*).
@@ -193,6 +327,13 @@ impl Rng {
     }
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    /// A random value of `fmt`: every bit pattern equally likely.
+    pub fn bits(&mut self, fmt: Fmt) -> f64 {
+        match fmt {
+            Fmt::F32 => f32::from_bits(self.next_u64() as u32) as f64,
+            Fmt::F64 => f64::from_bits(self.next_u64()),
+        }
     }
 }
 
@@ -243,6 +384,8 @@ pub fn specials_f32() -> Vec<f32> {
         0.99999994,
         1.0000001,
         9.0,
+        10.0,
+        10.05,
         0.55,
         0.25,
         -0.25,
@@ -257,29 +400,98 @@ pub fn specials_f32() -> Vec<f32> {
     v
 }
 
+/// Special and edge values of double: the float ones, the double thresholds and
+/// arguments known to be hard for trigonometric reduction.
+pub fn specials_f64() -> Vec<f64> {
+    let mut v: Vec<f64> =
+        specials_f32().into_iter().map(|x| x as f64).filter(|x| x.is_nan() || x.fract() == 0.0 || x.abs() < 1e3).collect();
+    v.extend([
+        f64::MIN_POSITIVE,
+        -f64::MIN_POSITIVE,
+        f64::from_bits(1),
+        f64::from_bits(0x8000_0000_0000_0001),
+        f64::from_bits(0x000f_ffff_ffff_ffff),
+        f64::MAX,
+        f64::MIN,
+        f64::EPSILON,
+        std::f64::consts::PI,
+        std::f64::consts::FRAC_PI_2,
+        std::f64::consts::FRAC_PI_4,
+        709.782712893384,
+        -745.1332191019411,
+        -708.3964185322641,
+        710.4758600739439,
+        1023.9999999999999,
+        1024.0,
+        -1074.0,
+        -1075.0,
+        -1022.0,
+        308.2547155599167,
+        -323.3062153431158,
+        1e-300,
+        1e300,
+        1e22,
+        5.319372648326541e255,
+        1073741824.0,
+        2147483648.0,
+        4503599627370496.0,
+        9007199254740992.0,
+        0.9999999999999999,
+        1.0000000000000002,
+        22.0,
+        20.0,
+        27.2,
+        26.5,
+        5.9,
+        0.5 * std::f64::consts::LN_2,
+        std::f64::consts::LN_2,
+    ]);
+    let more: Vec<f64> = v
+        .iter()
+        .flat_map(|&x: &f64| [f64::from_bits(x.to_bits().wrapping_add(1)), f64::from_bits(x.to_bits().wrapping_sub(1))])
+        .filter(|x| !x.is_nan())
+        .collect();
+    v.extend(more);
+    v
+}
+
+/// The special values of `fmt`.
+pub fn specials(fmt: Fmt) -> Vec<f64> {
+    match fmt {
+        Fmt::F32 => specials_f32().into_iter().map(|x| x as f64).collect(),
+        Fmt::F64 => specials_f64(),
+    }
+}
+
 /// `n` inputs for a unary function: the specials, random bit patterns and random values in
 /// `range`.
-pub fn inputs_f32(n: usize, range: (f64, f64), seed: u64) -> Vec<f32> {
-    let mut v = specials_f32();
+pub fn inputs(fmt: Fmt, n: usize, range: (f64, f64), seed: u64) -> Vec<f64> {
+    let mut v = specials(fmt);
     let mut rng = Rng::new(seed);
     while v.len() < n {
         if v.len().is_multiple_of(2) {
-            v.push(f32::from_bits(rng.next_u64() as u32));
+            v.push(rng.bits(fmt));
         } else {
-            v.push((range.0 + (range.1 - range.0) * rng.unit()) as f32);
+            v.push(fmt.narrow(range.0 + (range.1 - range.0) * rng.unit()));
         }
     }
     v.truncate(n);
     v
 }
 
-/// The CUDA source of the test kernels: `k_<name>(const float* x, [const float* x2,] float* y, int n)`.
+/// [`inputs`] for float.
+pub fn inputs_f32(n: usize, range: (f64, f64), seed: u64) -> Vec<f32> {
+    inputs(Fmt::F32, n, range, seed).into_iter().map(|x| x as f32).collect()
+}
+
+/// The CUDA source of the test kernels: `k_<name>(const T* x, [const T* x2,] T* y, int n)`.
 pub fn kernel_source(funcs: &[Func]) -> String {
     let mut s = String::new();
     for f in funcs {
-        let (params, args) = if f.arity == 1 { ("", "x[i]") } else { ("const float* x2, ", "x[i], x2[i]") };
+        let t = f.format.c_type();
+        let (params, args) = if f.arity == 1 { (String::new(), "x[i]") } else { (format!("const {t}* x2, "), "x[i], x2[i]") };
         s.push_str(&format!(
-            "extern \"C\" __global__ void k_{0}(const float* x, {params}float* y, int n) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = {0}({args});\n}}\n",
+            "extern \"C\" __global__ void k_{0}(const {t}* x, {params}{t}* y, int n) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = {0}({args});\n}}\n",
             f.name
         ));
     }
@@ -300,8 +512,15 @@ impl Compiled {
         Ok(Compiled { levels })
     }
 
-    /// Runs `k_<name>` on the inputs at `level`; returns the outputs.
+    /// Runs `k_<name>` on float inputs at `level`; returns the outputs.
     pub fn run(&self, name: &str, level: cuprite_sim::Level, xs: &[&[f32]]) -> Result<Vec<f32>, String> {
+        let wide: Vec<Vec<f64>> = xs.iter().map(|x| x.iter().map(|&v| v as f64).collect()).collect();
+        let refs: Vec<&[f64]> = wide.iter().map(|v| v.as_slice()).collect();
+        Ok(self.run_fmt(name, Fmt::F32, level, &refs)?.into_iter().map(|v| v as f32).collect())
+    }
+
+    /// Runs `k_<name>` on inputs of `fmt` (held as f64) at `level`; returns the outputs.
+    pub fn run_fmt(&self, name: &str, fmt: Fmt, level: cuprite_sim::Level, xs: &[&[f64]]) -> Result<Vec<f64>, String> {
         let l = &self.levels;
         let module = match level {
             cuprite_sim::Level::Cuda => l.cuda,
@@ -310,15 +529,16 @@ impl Compiled {
         };
         let prog = cuprite_sim::translate(level, &l.ctx, module, &format!("k_{name}"))?;
         let n = xs[0].len();
+        let w = fmt.bytes();
         let mut global = cuprite_sim::Global::default();
         let mut args = Vec::new();
         for (j, x) in xs.iter().enumerate() {
-            let bytes: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
-            let a = global.alloc(&format!("x{j}"), bytes.len().max(4), 256);
+            let bytes: Vec<u8> = x.iter().flat_map(|&v| fmt.to_le_bytes(v)).collect();
+            let a = global.alloc(&format!("x{j}"), bytes.len().max(8), 256);
             global.buffers.last_mut().expect("allocated").data[..bytes.len()].copy_from_slice(&bytes);
             args.push(a);
         }
-        let y = global.alloc("y", (n * 4).max(4), 256);
+        let y = global.alloc("y", (n * w).max(8), 256);
         args.push(y);
         args.push(n as u64);
         let block = 256u32;
@@ -334,7 +554,7 @@ impl Compiled {
         };
         cuprite_sim::run(&prog, &mut global, &launch).map_err(|e| e.to_string())?;
         let data = &global.buffer(y).ok_or("no output buffer")?.data;
-        Ok(data[..n * 4].chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        Ok(data[..n * w].chunks(w).map(|c| fmt.from_le_bytes(c)).collect())
     }
 }
 
@@ -346,43 +566,45 @@ pub struct Measured {
     pub samples: usize,
     pub max_ulp: f64,
     /// The input of the largest error.
-    pub worst: Vec<f32>,
-    pub worst_got: f32,
+    pub worst: Vec<f64>,
+    pub worst_got: f64,
+}
+
+/// The inputs [`measure`] uses for `f`: one vector per argument.
+pub fn arguments(f: &Func, n: usize, seed: u64) -> Vec<Vec<f64>> {
+    let fmt = f.format;
+    let x = inputs(fmt, n, f.range, seed);
+    if f.arity == 1 {
+        return vec![x];
+    }
+    // All pairs of specials, then random pairs.
+    let sp = specials(fmt);
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for &p in &sp {
+        for &q in &sp {
+            a.push(p);
+            b.push(q);
+        }
+    }
+    let mut rng = Rng::new(seed ^ 0x55);
+    while a.len() < n {
+        a.push(x[a.len() % x.len()]);
+        b.push(if rng.next_u64().is_multiple_of(2) { rng.bits(fmt) } else { fmt.narrow(f.range.0 + (f.range.1 - f.range.0) * rng.unit()) });
+    }
+    vec![a, b]
 }
 
 /// Measures `f` on `n` inputs (pairs for binary functions).
 pub fn measure(c: &Compiled, f: &Func, n: usize, seed: u64) -> Result<Measured, String> {
-    let x = inputs_f32(n, f.range, seed);
-    let mut xs = vec![x.clone()];
-    if f.arity == 2 {
-        // All pairs of specials, then random pairs.
-        let sp = specials_f32();
-        let mut a = Vec::new();
-        let mut b = Vec::new();
-        for &p in &sp {
-            for &q in &sp {
-                a.push(p);
-                b.push(q);
-            }
-        }
-        let mut rng = Rng::new(seed ^ 0x55);
-        while a.len() < n {
-            a.push(x[a.len() % x.len()]);
-            b.push(if rng.next_u64().is_multiple_of(2) {
-                f32::from_bits(rng.next_u64() as u32)
-            } else {
-                (f.range.0 + (f.range.1 - f.range.0) * rng.unit()) as f32
-            });
-        }
-        xs = vec![a, b];
-    }
-    let refs: Vec<&[f32]> = xs.iter().map(|v| v.as_slice()).collect();
-    let got = c.run(f.name, cuprite_sim::Level::Ptx, &refs)?;
+    let xs = arguments(f, n, seed);
+    let refs: Vec<&[f64]> = xs.iter().map(|v| v.as_slice()).collect();
+    let got = c.run_fmt(f.name, f.format, cuprite_sim::Level::Ptx, &refs)?;
     let mut m = Measured { name: f.name, bound: f.bound, samples: got.len(), max_ulp: 0.0, worst: Vec::new(), worst_got: 0.0 };
     for i in 0..got.len() {
         let args: Vec<Float> = xs.iter().map(|v| Float::with_val(PREC, v[i])).collect();
         let r = (f.reference)(&args);
-        let e = ulp_error_f32(got[i], &r);
+        let e = ulp_error(f.format, got[i], &r);
         if e > m.max_ulp || (m.worst.is_empty() && e >= m.max_ulp) {
             m.max_ulp = e;
             m.worst = xs.iter().map(|v| v[i]).collect();

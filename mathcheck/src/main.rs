@@ -25,7 +25,7 @@ fn main() {
         i += 1;
     }
     let funcs: Vec<_> =
-        cuprite_mathcheck::functions_f32().into_iter().filter(|f| only.is_empty() || only.iter().any(|o| o == f.name)).collect();
+        cuprite_mathcheck::functions().into_iter().filter(|f| only.is_empty() || only.iter().any(|o| o == f.name)).collect();
     let c = match cuprite_mathcheck::Compiled::new(&funcs, sm) {
         Ok(c) => c,
         Err(e) => {

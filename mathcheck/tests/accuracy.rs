@@ -1,4 +1,4 @@
-//! Every single-precision function of the library meets CUDA's documented bound on the
+//! Every function of the library meets CUDA's documented bound on the
 //! special values (which must come out exactly: NaN, infinities, signed zeros), the
 //! overflow and underflow thresholds and random inputs. `math-accuracy` measures with more
 //! samples; its table is in `mathcheck/RESULTS.md`.
@@ -6,7 +6,7 @@ use cuprite_mathcheck::*;
 
 #[test]
 fn every_function_meets_its_bound() {
-    let funcs = functions_f32();
+    let funcs = functions();
     let c = Compiled::new(&funcs, 90).expect("the library compiles");
     let mut bad = Vec::new();
     for f in &funcs {

@@ -31,3 +31,27 @@ __global__ void polar(const float *x, const float *y, float *r, float *theta, fl
     m[i] = fmodf(a * 10.0f, 3.0f) + cbrtf(b) + asinf(b * 0.25f);
   }
 }
+
+// Double precision: a Black-Scholes-like price (exp, log, sqrt, erfc) and a mix of the
+// trigonometric, hyperbolic and power functions.
+__global__ void option_price(const double *s, const double *k, double *call, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    double r = 0.03, v = 0.25, t = 1.5;
+    double sd = v * sqrt(t);
+    double d1 = (log(s[i] / k[i]) + (r + 0.5 * v * v) * t) / sd;
+    double d2 = d1 - sd;
+    double n1 = 0.5 * erfc(-d1 * M_SQRT1_2);
+    double n2 = 0.5 * erfc(-d2 * M_SQRT1_2);
+    call[i] = s[i] * n1 - k[i] * exp(-r * t) * n2;
+  }
+}
+
+__global__ void mixed_f64(const double *x, double *a, double *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    double v = x[i];
+    a[i] = sin(v) * cos(0.5 * v) + 2.0 + atan2(v, 1.5) + cbrt(v) * tanh(v);
+    b[i] = pow(fabs(v) + 0.25, 1.75) + cosh(0.1 * v) + log10(1.0 + v * v) + fmod(v * 7.0, 2.5);
+  }
+}
