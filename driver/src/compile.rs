@@ -16,6 +16,11 @@ use cuprite_frontend::{diag::Severity, pp::PpConfig};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The usage text, with the floating-point flags of [`crate::float_flags`].
+fn usage() -> String {
+    USAGE.replace("{float flags}\n", crate::float_flags::USAGE)
+}
+
 const USAGE: &str = "\
 Usage: cuprite compile [options] <file.cu>
 
@@ -40,11 +45,7 @@ Options:
   -maxrregcount=<N>            At most N registers per thread: `.maxnreg N` on every
                                kernel without its own __launch_bounds__/__maxnreg__
                                (nvcc passes it to ptxas; PTX carries it as .maxnreg)
-  --use_fast_math              Approximate division and square root; the standard
-                               functions with a fast intrinsic use it (expf is __expf,
-                               sinf is __sinf, powf is __powf, ...), as nvcc does
-  -fmad=<true|false>           Contract a*b+c into fma (default true); the math
-                               library's own code is never contracted
+{float flags}
   --print-locations            With --emit=cuda: print each op's source location
   -fsyntax-only                Preprocess, parse and check; report diagnostics only
   -fparse-only                 Preprocess and parse only (no semantic analysis)
@@ -66,8 +67,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut preprocess_only = false;
     let mut emit_ast = false;
     let mut emit = Emit::Ptx;
-    let mut fast_math = false;
-    let mut no_fma_contraction = false;
+    let mut float = crate::float_flags::FloatFlags::default();
     let mut locations = false;
     let mut parse_only = false;
     let mut syntax_only = false;
@@ -84,7 +84,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut output: Option<PathBuf> = None;
     let mut i = 0;
     let usage_err = |stderr: &mut dyn Write, msg: String| {
-        let _ = writeln!(stderr, "error: {msg}\n\n{USAGE}");
+        let _ = writeln!(stderr, "error: {msg}\n\n{}", usage());
         2
     };
     while i < args.len() {
@@ -99,7 +99,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         };
         match a {
             "-h" | "--help" => {
-                let _ = write!(stdout, "{USAGE}");
+                let _ = write!(stdout, "{}", usage());
                 return 0;
             }
             "-E" => preprocess_only = true,
@@ -109,9 +109,11 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             "--emit=ptx-ir" => emit = Emit::PtxIr,
             "--emit=ptx" => emit = Emit::Ptx,
             "--print-locations" => locations = true,
-            "--use_fast_math" | "-use_fast_math" => fast_math = true,
-            "-fmad=false" | "--fmad=false" => no_fma_contraction = true,
-            "-fmad=true" | "--fmad=true" => no_fma_contraction = false,
+            _ if float.parse(a).is_some() => {
+                if let Some(Err(e)) = float.parse(a) {
+                    return usage_err(stderr, e);
+                }
+            }
             "-O0" | "-O1" | "-O2" | "-O3" => level = a.as_bytes()[2] - b'0',
             "--print-pipeline" => print_pipeline = true,
             _ if a.starts_with("-j") => match value("-j").and_then(|v| v.parse::<usize>().ok()) {
@@ -246,12 +248,14 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 let out = cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n";
                 timer.done("print cuda");
                 out
-            } else if let Err(errs) = cuprite_frontend::libm::link(ctx, module, &cuprite_frontend::libm::LinkOptions { sm, fast_math }) {
+            } else if let Err(errs) =
+                cuprite_frontend::libm::link(ctx, module, &cuprite_frontend::libm::LinkOptions { sm, fast_math: float.fast_math })
+            {
                 diags.extend(errs);
                 String::new()
             } else {
                 timer.done("link the math library");
-                let opts = cuprite_lowering::CudaToNvvmOptions { fast_math, no_fma_contraction };
+                let opts = float.lowering();
                 let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
                 let mut log = String::new();
                 let lowered = big_stack(|| lower(ctx, module, &opts, &lo, &mut timer, &mut log));

@@ -21,14 +21,13 @@ pub struct Levels {
 pub struct LevelOptions {
     pub config: PpConfig,
     pub level: u8,
-    pub fast_math: bool,
-    /// `-fmad=false`: no fma contraction.
-    pub no_fma_contraction: bool,
+    /// `--use_fast_math`, `-ftz`, `-prec-div`, `-prec-sqrt`, `-fmad`.
+    pub float: crate::float_flags::FloatFlags,
 }
 
 impl Default for LevelOptions {
     fn default() -> Self {
-        LevelOptions { config: PpConfig::default(), level: 3, fast_math: false, no_fma_contraction: false }
+        LevelOptions { config: PpConfig::default(), level: 3, float: Default::default() }
     }
 }
 
@@ -48,11 +47,11 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
     if !errors.is_empty() {
         return Err(errors.iter().map(|d| d.render(&pre.sm)).collect());
     }
-    let link = cuprite_frontend::libm::LinkOptions { sm: sm_target, fast_math: opts.fast_math };
+    let link = cuprite_frontend::libm::LinkOptions { sm: sm_target, fast_math: opts.float.fast_math };
     if let Err(errs) = cuprite_frontend::libm::link(&mut ctx, cuda, &link) {
         return Err(errs.iter().map(|d| d.render(&pre.sm)).collect());
     }
-    let lopts = cuprite_lowering::CudaToNvvmOptions { fast_math: opts.fast_math, no_fma_contraction: opts.no_fma_contraction };
+    let lopts = opts.float.lowering();
     let level = opts.level;
     let (ctx, nvvm_o0, nvvm, ptx, ptx_text) = crate::compile::big_stack(|| -> Result<_, String> {
         let render = |ctx: &Context, errs: Vec<cuprite_lowering::LowerError>| -> String {

@@ -4,6 +4,7 @@
 //! through the frontend; see [`compile`]) and `run` (the simulator; see [`mod@run`]).
 
 pub mod compile;
+pub mod float_flags;
 pub mod levels;
 pub mod opt;
 pub mod run;

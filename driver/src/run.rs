@@ -10,6 +10,11 @@ use cuprite_sim::{Level, Schedule};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The usage text, with the floating-point flags of [`crate::float_flags`].
+fn usage() -> String {
+    USAGE.replace("{float flags}\n", crate::float_flags::USAGE)
+}
+
 const USAGE: &str = "\
 Usage: cuprite run [options] <file.cu>
 
@@ -39,12 +44,13 @@ Output:
   --save-inputs <dir>          Write each buffer's initial contents to <dir>/<name>.bin
   --stats                      Print instruction counts and simulation speed
 Compilation (as `cuprite compile`):
-  -O0 .. -O3, --use_fast_math, -fmad=<true|false>, -I <dir>, -D <name>[=<value>], --arch=sm_<N>
+  -O0 .. -O3, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
+{float flags}
 ";
 
 pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     let usage_err = |stderr: &mut dyn Write, msg: String| {
-        let _ = writeln!(stderr, "error: {msg}\n\n{USAGE}");
+        let _ = writeln!(stderr, "error: {msg}\n\n{}", usage());
         2
     };
     let mut opts = crate::levels::LevelOptions::default();
@@ -110,9 +116,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 "--out" => out_dir = Some(PathBuf::from(value().ok_or("--out needs a directory")?)),
                 "--save-inputs" => inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
                 "--stats" => stats = true,
-                "--use_fast_math" | "-use_fast_math" => opts.fast_math = true,
-                "-fmad=false" | "--fmad=false" => opts.no_fma_contraction = true,
-                "-fmad=true" | "--fmad=true" => opts.no_fma_contraction = false,
+                _ if opts.float.parse(a).is_some() => opts.float.parse(a).unwrap_or(Ok(()))?,
                 "-O0" | "-O1" | "-O2" | "-O3" => opts.level = a.as_bytes()[2] - b'0',
                 _ if a.starts_with("-I") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };
@@ -141,7 +145,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         })();
         if let Err(m) = r {
             if m.is_empty() {
-                let _ = write!(stdout, "{USAGE}");
+                let _ = write!(stdout, "{}", usage());
                 return 0;
             }
             return usage_err(stderr, m);

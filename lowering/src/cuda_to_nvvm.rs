@@ -35,17 +35,52 @@ pub struct LowerError {
     pub message: String,
 }
 
-/// Options of the lowering.
+/// How single-precision division is lowered (nvcc's `-prec-div` and `--use_fast_math`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DivMode {
+    /// IEEE division, correctly rounded (`div.rn.f32`): the default.
+    #[default]
+    Precise,
+    /// `-prec-div=false`: `div.full.f32` (2 ulp, full range).
+    Full,
+    /// `--use_fast_math`: `div.approx.f32` (2 ulp for divisors below 2^126).
+    Approx,
+}
+
+/// Options of the lowering: the floating-point code-generation flags, as nvcc's.
+///
+/// | flag | effect |
+/// |---|---|
+/// | `-ftz=true` | [`ftz`](Self::ftz): `.ftz` on every f32 instruction that has it |
+/// | `-prec-div=false` | [`div`](Self::div) = [`DivMode::Full`] |
+/// | `-prec-sqrt=false` | [`approx_sqrt`](Self::approx_sqrt) |
+/// | `-fmad=false` | [`no_fma_contraction`](Self::no_fma_contraction) |
+/// | `--use_fast_math` | ftz, [`DivMode::Approx`], approx_sqrt (and, at link time, the standard functions become their `__` intrinsics) |
 #[derive(Clone, Debug, Default)]
 pub struct CudaToNvvmOptions {
-    /// `--use_fast_math`: approximate division and square root (the standard functions
-    /// become their `__` intrinsics earlier, when the math library is linked).
-    pub fast_math: bool,
+    /// Single-precision division.
+    pub div: DivMode,
+    /// Single-precision `sqrtf` with `sqrt.approx.f32` instead of `sqrt.rn.f32`.
+    pub approx_sqrt: bool,
+    /// Flush f32 subnormal inputs and results to zero: every `nvvm.func` carries [`FTZ`],
+    /// which the PTX emitter and the simulator read (the `cuda` level stays IEEE, so with
+    /// this flag the levels agree from `nvvm` down).
+    pub ftz: bool,
     /// Never contract a multiplication and an addition into an fma (nvcc's `-fmad=false`).
     /// Functions marked [`NO_CONTRACT`] (the device math library's, whose compensated
     /// arithmetic needs every product rounded as written) are lowered this way always.
     pub no_fma_contraction: bool,
 }
+
+impl CudaToNvvmOptions {
+    /// What `--use_fast_math` implies.
+    pub fn fast_math() -> Self {
+        CudaToNvvmOptions { div: DivMode::Approx, approx_sqrt: true, ftz: true, no_fma_contraction: false }
+    }
+}
+
+/// The `nvvm.func` attribute that makes its f32 operations flush subnormals (`-ftz=true`).
+pub const FTZ: &str = "cuprite.ftz";
 
 /// The `cuda.func` attribute that turns off fma contraction in one function.
 pub const NO_CONTRACT: &str = "cuprite.no_contract";
@@ -79,6 +114,13 @@ pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &CudaToNvvmOptions) -
                 errors.append(&mut f.errors);
             }
             other => errors.push(LowerError { loc: ctx.op_loc(op), message: format!("cannot lower '{other}' at module level") }),
+        }
+    }
+    if opts.ftz {
+        let unit = ctx.unit_attr();
+        let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| ctx.is_op(o, "nvvm.func")).collect();
+        for f in funcs {
+            ctx.set_attr(f, FTZ, unit);
         }
     }
     if errors.is_empty() {
@@ -804,8 +846,12 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             if kind <= 2 && !self.opts.no_fma_contraction {
                 props.push(("contract", self.ctx.unit_attr()));
             }
-            if self.opts.fast_math {
-                props.push(("approx", self.ctx.unit_attr()));
+            if kind == 3 && self.width(t) == 32 {
+                match self.opts.div {
+                    DivMode::Precise => {}
+                    DivMode::Full => props.push(("full", self.ctx.unit_attr())),
+                    DivMode::Approx => props.push(("approx", self.ctx.unit_attr())),
+                }
             }
             return self.emit1(name, &[a, b], t, &props);
         }
@@ -1096,7 +1142,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     /// The built-in functions with a PTX instruction of the right accuracy (`None`: not
     /// available without the math library). `Some(None)`: a call without a result.
     fn intrinsic(&mut self, name: &str, ops: &[ValueId], src_tys: &[TypeId], rt: Option<TypeId>) -> Option<Option<ValueId>> {
-        let fast = self.opts.fast_math;
+        let fast = self.opts.approx_sqrt;
         let t = rt.unwrap_or_else(|| self.ctx.i32());
         let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
         let v = match name {

@@ -16,7 +16,7 @@ pub mod ptx_print;
 pub mod ptx_read;
 pub mod transforms;
 
-pub use cuda_to_nvvm::{cuda_to_nvvm, CudaToNvvmOptions, LowerError};
+pub use cuda_to_nvvm::{cuda_to_nvvm, CudaToNvvmOptions, DivMode, LowerError, FTZ};
 pub use nvvm_to_ptx::{nvvm_to_ptx, nvvm_to_ptx_text};
 pub use ptx_print::{print_ptx, PtxOptions};
 

@@ -57,6 +57,46 @@ pub fn nvvm_to_ptx(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<LowerErr
     }
 }
 
+/// `mods` of instruction `op` with `.ftz` where PTX has it for f32 (`add.rn.f32` ->
+/// `add.rn.ftz.f32`, `cvt.rzi.s32.f32` -> `cvt.rzi.ftz.s32.f32`, `setp.lt.f32` ->
+/// `setp.lt.ftz.f32`); `None` when the instruction has no f32 flush mode. `.ftz` goes
+/// before `.sat` and the type(s), as the PTX grammar orders the modifiers.
+fn with_ftz(op: &str, mods: &str) -> Option<String> {
+    const FLUSHABLE: &[&str] = &[
+        "add", "sub", "mul", "fma", "mad", "div", "sqrt", "rsqrt", "rcp", "abs", "neg", "min", "max", "setp", "ex2", "lg2", "sin", "cos",
+        "cvt",
+    ];
+    if !FLUSHABLE.contains(&op) {
+        return None;
+    }
+    let parts: Vec<&str> = mods.split('.').collect();
+    if parts.contains(&"ftz") {
+        return None;
+    }
+    let is_type = |p: &str| {
+        let mut c = p.chars();
+        matches!(c.next(), Some('f' | 's' | 'u' | 'b')) && p.len() > 1 && p[1..].chars().all(|d| d.is_ascii_digit())
+    };
+    let first = parts.iter().position(|p| *p == "sat" || is_type(p))?;
+    let types: Vec<&str> = parts[first..].iter().copied().filter(|p| is_type(p)).collect();
+    let flush = if op == "cvt" {
+        // float to float or float to int with an f32 source; f64 (f16) to f32
+        match types.as_slice() {
+            [d, a] => *a == "f32" || (*d == "f32" && a.starts_with('f')),
+            _ => false,
+        }
+    } else {
+        types.last() == Some(&"f32")
+    };
+    if !flush {
+        return None;
+    }
+    let mut out: Vec<&str> = parts[..first].to_vec();
+    out.push("ftz");
+    out.extend_from_slice(&parts[first..]);
+    Some(out.join("."))
+}
+
 /// `nvvm.global` to `ptx.global` at the end of `body`.
 fn lower_global(ctx: &mut Context, op: OpId, body: BlockId) -> OpId {
     let space = match int_prop(ctx, op, "space").unwrap_or(1) {
@@ -273,6 +313,8 @@ struct Sel<'c, 's> {
     sigs: &'s FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)>,
     name: String,
     kernel: bool,
+    /// The function carries [`FTZ`](crate::FTZ): f32 instructions get `.ftz`.
+    ftz: bool,
     index: usize,
     region: RegionId,
     entry: BlockId,
@@ -388,6 +430,7 @@ impl<'c, 's> Sel<'c, 's> {
         let entry = ctx.create_block(&[]);
         ctx.append_block(region, entry);
         let kernel = int_prop(ctx, f, "kind") == Some(0);
+        let ftz = ctx.get_attr(f, crate::FTZ).is_some();
         let name = str_prop(ctx, f, "sym_name").unwrap_or_default();
         let loc = ctx.op_loc(f);
         Sel {
@@ -395,6 +438,7 @@ impl<'c, 's> Sel<'c, 's> {
             sigs,
             name,
             kernel,
+            ftz,
             index,
             region,
             entry,
@@ -567,7 +611,8 @@ impl<'c, 's> Sel<'c, 's> {
     }
 
     fn inst(&mut self, op: &str, mods: &str, args: &[ValueId], offset: Option<i64>) -> OpId {
-        let m = self.ctx.str_attr(mods);
+        let ftz_mods = if self.ftz { with_ftz(op, mods) } else { None };
+        let m = self.ctx.str_attr(ftz_mods.as_deref().unwrap_or(mods));
         let mut props = vec![("mods", m)];
         if let Some(o) = offset {
             props.push(("offset", i64_attr(self.ctx, o)));
@@ -633,7 +678,8 @@ impl<'c, 's> Sel<'c, 's> {
                 let s = suffix(self.ctx, t, 'f');
                 let base = &name[6..];
                 let (opn, mods) = match base {
-                    "div" if approx && s == "f32" => ("div", format!("full.{s}")),
+                    "div" if approx && s == "f32" => ("div", format!("approx.{s}")),
+                    "div" if self.ctx.get_attr(op, "full").is_some() && s == "f32" => ("div", format!("full.{s}")),
                     "div" => ("div", format!("rn.{s}")),
                     _ if contract => (base, s.clone()),
                     _ => (base, format!("rn.{s}")),

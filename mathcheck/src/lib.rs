@@ -498,9 +498,11 @@ pub fn kernel_source(funcs: &[Func]) -> String {
     s
 }
 
-/// The library compiled into test kernels, lowered to `level`.
-pub struct Compiled {
-    pub levels: cuprite::levels::Levels,
+/// The test kernels: compiled by cuprite to every level, or another compiler's PTX
+/// ([`Compiled::from_ptx`]: NVRTC's, to measure libdevice the same way).
+pub enum Compiled {
+    Cuprite(cuprite::levels::Levels),
+    Ptx(cuprite_ir::Context, cuprite_ir::OpId),
 }
 
 impl Compiled {
@@ -509,7 +511,16 @@ impl Compiled {
         let mut opts = cuprite::levels::LevelOptions::default();
         opts.config.sm = sm;
         let levels = cuprite::levels::compile_levels("mathcheck.cu", &src, &opts)?;
-        Ok(Compiled { levels })
+        Ok(Compiled::Cuprite(levels))
+    }
+
+    /// PTX text with the kernels of [`kernel_source`] (runs at the ptx level only).
+    pub fn from_ptx(text: &str, name: &str) -> Result<Compiled, String> {
+        let mut ctx = cuprite_ir::Context::new(cuprite_dialects::registry());
+        match cuprite_lowering::ptx_read::read_ptx(&mut ctx, text, name) {
+            Ok(m) => Ok(Compiled::Ptx(ctx, m)),
+            Err(d) => Err(cuprite_lowering::ptx_read::render(name, text, &d)),
+        }
     }
 
     /// Runs `k_<name>` on float inputs at `level`; returns the outputs.
@@ -521,13 +532,14 @@ impl Compiled {
 
     /// Runs `k_<name>` on inputs of `fmt` (held as f64) at `level`; returns the outputs.
     pub fn run_fmt(&self, name: &str, fmt: Fmt, level: cuprite_sim::Level, xs: &[&[f64]]) -> Result<Vec<f64>, String> {
-        let l = &self.levels;
-        let module = match level {
-            cuprite_sim::Level::Cuda => l.cuda,
-            cuprite_sim::Level::Nvvm => l.nvvm,
-            cuprite_sim::Level::Ptx => l.ptx,
+        let (ctx, module) = match (self, level) {
+            (Compiled::Cuprite(l), cuprite_sim::Level::Cuda) => (&l.ctx, l.cuda),
+            (Compiled::Cuprite(l), cuprite_sim::Level::Nvvm) => (&l.ctx, l.nvvm),
+            (Compiled::Cuprite(l), cuprite_sim::Level::Ptx) => (&l.ctx, l.ptx),
+            (Compiled::Ptx(c, m), cuprite_sim::Level::Ptx) => (c, *m),
+            (Compiled::Ptx(..), _) => return Err("external PTX runs at the ptx level only".into()),
         };
-        let prog = cuprite_sim::translate(level, &l.ctx, module, &format!("k_{name}"))?;
+        let prog = cuprite_sim::translate(level, ctx, module, &format!("k_{name}"))?;
         let n = xs[0].len();
         let w = fmt.bytes();
         let mut global = cuprite_sim::Global::default();

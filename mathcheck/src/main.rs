@@ -1,12 +1,18 @@
 //! `math-accuracy`: the accuracy table of the device math library (see the crate docs).
 //!
-//! Usage: math-accuracy [--samples N] [--sm N] [--markdown] [function ...]
+//! Usage: math-accuracy [--samples N] [--sm N] [--ptx FILE] [--emit-source FILE] [function ...]
+//!
+//! `--emit-source FILE` writes the test kernels' CUDA source (one `k_<name>` per function)
+//! and exits; `--ptx FILE` measures the kernels of that PTX instead of cuprite's (NVRTC's
+//! PTX of the emitted source measures libdevice the same way: `bench/libm_cost.py`).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut samples = 1 << 16;
     let mut sm = 90;
     let mut only = Vec::new();
+    let mut ptx: Option<String> = None;
+    let mut emit: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -18,6 +24,14 @@ fn main() {
                 i += 1;
                 sm = args.get(i).and_then(|v| v.parse().ok()).unwrap_or_else(|| usage());
             }
+            "--ptx" => {
+                i += 1;
+                ptx = Some(args.get(i).cloned().unwrap_or_else(|| usage()));
+            }
+            "--emit-source" => {
+                i += 1;
+                emit = Some(args.get(i).cloned().unwrap_or_else(|| usage()));
+            }
             "-h" | "--help" => usage(),
             a if a.starts_with('-') => usage(),
             a => only.push(a.to_string()),
@@ -26,7 +40,20 @@ fn main() {
     }
     let funcs: Vec<_> =
         cuprite_mathcheck::functions().into_iter().filter(|f| only.is_empty() || only.iter().any(|o| o == f.name)).collect();
-    let c = match cuprite_mathcheck::Compiled::new(&funcs, sm) {
+    if let Some(path) = emit {
+        if let Err(e) = std::fs::write(&path, cuprite_mathcheck::kernel_source(&funcs)) {
+            eprintln!("cannot write {path}: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    let compiled = match &ptx {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {path}: {e}"))
+            .and_then(|text| cuprite_mathcheck::Compiled::from_ptx(&text, path)),
+        None => cuprite_mathcheck::Compiled::new(&funcs, sm),
+    };
+    let c = match compiled {
         Ok(c) => c,
         Err(e) => {
             eprintln!("{e}");
@@ -62,6 +89,6 @@ fn main() {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: math-accuracy [--samples N] [--sm N] [function ...]");
+    eprintln!("usage: math-accuracy [--samples N] [--sm N] [--ptx FILE] [--emit-source FILE] [function ...]");
     std::process::exit(2);
 }

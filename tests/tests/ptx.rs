@@ -129,7 +129,9 @@ fn fast_math_uses_the_approximate_instructions() {
     let file = Path::new("ptx/libm/fast_math.cu");
     let (code, ptx, err) = compile(file, &["--use_fast_math"]);
     assert_eq!(code, 0, "{err}");
-    for insn in ["ex2.approx", "lg2.approx", "sin.approx", "cos.approx", "div.full.f32", "sqrt.approx"] {
+    for insn in
+        ["ex2.approx.ftz", "lg2.approx.ftz", "sin.approx.ftz", "cos.approx.ftz", "div.approx.ftz.f32", "sqrt.approx.ftz", "add.ftz.f32"]
+    {
         assert!(ptx.contains(insn), "no {insn} in:\n{ptx}");
     }
     assert!(!ptx.contains("div.rn.f32") && !ptx.contains(".func"), "library code in fast-math output:\n{ptx}");
@@ -141,6 +143,95 @@ fn fast_math_uses_the_approximate_instructions() {
             assemble(&p, &ptx, sm, "libm_fast_math");
         }
     }
+}
+
+/// The floating-point flags select nvcc's instructions (checked against NVRTC 13.0's
+/// output for the same flags), the PTX assembles, and with `-ftz=true` the simulator
+/// flushes at the nvvm and ptx levels alike.
+#[test]
+fn float_flags_select_nvccs_instructions() {
+    let file = Path::new("ptx/libm/float_flags.cu");
+    let cases: [(&[&str], &[&str], &[&str]); 6] = [
+        (&[], &["div.rn.f32", "sqrt.rn.f32", "min.f32", "cvt.f64.f32", "setp.lt.f32"], &[".ftz", "approx", "div.full"]),
+        (
+            &["-ftz=true"],
+            &[
+                "div.rn.ftz.f32",
+                "sqrt.rn.ftz.f32",
+                "min.ftz.f32",
+                "abs.ftz.f32",
+                "mul.ftz.f32",
+                "add.ftz.f32",
+                "cvt.ftz.f64.f32",
+                "setp.lt.ftz.f32",
+            ],
+            &["approx", "mul.ftz.f64", "rn.ftz.f64"],
+        ),
+        (&["-prec-div=false"], &["div.full.f32", "sqrt.rn.f32"], &[".ftz", "div.rn.f32"]),
+        (&["-prec-sqrt=false"], &["div.rn.f32", "sqrt.approx.f32"], &[".ftz", "sqrt.rn.f32"]),
+        (&["--use_fast_math"], &["div.approx.ftz.f32", "sqrt.approx.ftz.f32", "min.ftz.f32"], &["div.rn.f32", "div.full"]),
+        (&["--use_fast_math", "-ftz=false", "-prec-div=true"], &["div.rn.f32", "sqrt.approx.f32"], &[".ftz"]),
+    ];
+    let p = ptxas();
+    for (flags, want, not) in cases {
+        let (code, ptx, err) = compile(file, flags);
+        assert_eq!(code, 0, "{flags:?}: {err}");
+        for w in want {
+            assert!(ptx.contains(w), "{flags:?}: no {w} in:\n{ptx}");
+        }
+        for n in not {
+            assert!(!ptx.contains(n), "{flags:?}: {n} in:\n{ptx}");
+        }
+        if let Some(p) = &p {
+            for sm in TARGETS {
+                let mut a = flags.to_vec();
+                let arch = format!("--arch=sm_{sm}");
+                a.push(&arch);
+                let (code, ptx, err) = compile(file, &a);
+                assert_eq!(code, 0, "{err}");
+                assemble(p, &ptx, sm, "float_flags");
+            }
+        }
+    }
+    let run = |level: &str, ftz: &str| {
+        let f = file.to_string_lossy().to_string();
+        let args = [
+            "run",
+            &f,
+            "--kernel",
+            "arith",
+            "--block",
+            "4",
+            "--level",
+            level,
+            ftz,
+            "--arg",
+            "a:f32[4]=[1e-39, -1e-39, 3.0, 1e-45]",
+            "--arg",
+            "b:f32[4]=[2.0, 1e-39, 1e-40, 4.0]",
+            "--arg",
+            "q:f32[4]=zeros",
+            "--arg",
+            "s:f32[4]=zeros",
+            "--arg",
+            "m:f32[4]=zeros",
+            "--arg",
+            "w:f64[4]=zeros",
+            "--arg",
+            "n:i32=4",
+        ];
+        let (code, out, err) = run_cli(&args, "");
+        assert_eq!(code, 0, "{level} {ftz}: {err}");
+        out.lines().filter(|l| !l.starts_with("kernel")).map(str::to_string).collect::<Vec<_>>()
+    };
+    let (nvvm, ptx) = (run("nvvm", "-ftz=true"), run("ptx", "-ftz=true"));
+    assert_eq!(nvvm, ptx, "-ftz=true: the nvvm and ptx levels differ");
+    // 1e-39 / 2 flushes to 0 (input and result subnormal); without -ftz it is 5e-40.
+    let q = |lines: &[String]| lines.iter().find(|l| l.starts_with("q:")).cloned().unwrap_or_default();
+    assert!(q(&ptx).ends_with("  0.0 NaN inf 0.0"), "{ptx:?}");
+    let ieee = run("ptx", "-ftz=false");
+    assert!(q(&ieee).ends_with("  5e-40 -1.0 inf 0.0"), "{ieee:?}");
+    assert_eq!(ieee, run("cuda", "-ftz=false"));
 }
 
 /// Only what a kernel calls reaches its PTX: at -O0 the library function stays a `.func`

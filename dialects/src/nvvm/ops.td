@@ -179,9 +179,11 @@ class Nvvm_FloatBin<string mnemonic, string what>
   let description = [{
     IEEE, rounding to nearest even. `contract` allows fusing with a neighbouring
     multiply or add into an `fma` (C's default `-ffp-contract=fast` on the GPU, as nvcc);
-    `approx` (fast math) allows an approximation.
+    On f32 division, `approx` (`--use_fast_math`) selects `div.approx.f32` and `full`
+    (`-prec-div=false`) `div.full.f32`, both within 2 ulp.
   }];
-  let arguments = (ins AnyFloat:$lhs, AnyFloat:$rhs, OptionalAttr<UnitAttr>:$contract, OptionalAttr<UnitAttr>:$approx);
+  let arguments = (ins AnyFloat:$lhs, AnyFloat:$rhs, OptionalAttr<UnitAttr>:$contract, OptionalAttr<UnitAttr>:$approx,
+                   OptionalAttr<UnitAttr>:$full);
   let results = (outs AnyFloat:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
 }

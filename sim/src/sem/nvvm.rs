@@ -19,13 +19,17 @@ struct T<'a> {
     globals: FxHashMap<String, Placement>,
     /// Functions being translated (inlined), innermost last: a recursion check.
     stack: Vec<String>,
+    /// The kernel carries `cuprite.ftz` (`-ftz=true`, set on every function of the
+    /// module): f32 operations flush subnormal inputs and results.
+    ftz: bool,
 }
 
 /// Translates kernel `kernel` of the `nvvm` module `module`.
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     let syms = symbols(ctx, module, "nvvm.func", "nvvm.global");
     let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
-    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new() };
+    let ftz = ctx.get_attr(f, cuprite_lowering::FTZ).is_some();
+    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), ftz };
     t.place_globals();
     t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
     let entry = ctx.entry_block(ctx.region(f, 0)).ok_or("kernel without a body")?;
@@ -151,6 +155,8 @@ impl T<'_> {
             let ty = rty.unwrap_or(Ty::I32);
             this.b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
         };
+        // f32 arithmetic flushes subnormals under -ftz=true
+        let fm = FMode { ftz: self.ftz && rty == Some(Ty::F32), ..FMode::RN };
         match short {
             "constant" => {
                 let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
@@ -174,15 +180,24 @@ impl T<'_> {
             "and" => bin(self, BinOp::And),
             "or" => bin(self, BinOp::Or),
             "xor" => bin(self, BinOp::Xor),
-            "fadd" => bin(self, BinOp::FAdd(FMode::RN)),
-            "fsub" => bin(self, BinOp::FSub(FMode::RN)),
-            "fmul" => bin(self, BinOp::FMul(FMode::RN)),
+            "fadd" => bin(self, BinOp::FAdd(fm)),
+            "fsub" => bin(self, BinOp::FSub(fm)),
+            "fmul" => bin(self, BinOp::FMul(fm)),
             "fdiv" => {
-                let approx = ctx.get_attr(op, "approx").is_some() && rty == Some(Ty::F32);
-                bin(self, if approx { BinOp::FDivFull(FMode::RN) } else { BinOp::FDiv(FMode::RN) })
+                let f32 = rty == Some(Ty::F32);
+                bin(
+                    self,
+                    if f32 && ctx.get_attr(op, "approx").is_some() {
+                        BinOp::FDivApprox(fm)
+                    } else if f32 && ctx.get_attr(op, "full").is_some() {
+                        BinOp::FDivFull(fm)
+                    } else {
+                        BinOp::FDiv(fm)
+                    },
+                )
             }
             "frem" => bin(self, BinOp::FRem),
-            "fneg" => self.b.emit(Inst::Un { op: UnOp::FNeg(false), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
+            "fneg" => self.b.emit(Inst::Un { op: UnOp::FNeg(fm.ftz), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
             "icmp" => {
                 let cmp = [Cmp::Eq, Cmp::Ne, Cmp::SLt, Cmp::SLe, Cmp::SGt, Cmp::SGe, Cmp::ULt, Cmp::ULe, Cmp::UGt, Cmp::UGe]
                     .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
@@ -198,7 +213,8 @@ impl T<'_> {
                     .copied()
                     .ok_or_else(|| err("fcmp without a predicate".into()))?;
                 let ty = self.ty(ops[0])?;
-                self.b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
+                let ftz = self.ftz && ty == Ty::F32;
+                self.b.emit(Inst::Cmp { cmp, ty, ftz, dst, a: o[0], b: o[1] });
             }
             "select" => self.b.emit(Inst::Select { dst, cond: o[0], a: o[1], b: o[2] }),
             "trunc" | "zext" | "sext" | "ptrtoint" | "inttoptr" | "bitcast" => {
@@ -216,7 +232,8 @@ impl T<'_> {
                 let (from, to) = (self.ty(ops[0])?, rty.unwrap_or(Ty::F32));
                 let signed = matches!(short, "fptosi" | "sitofp");
                 let rnd = if short.starts_with("fpto") { Rnd::Rz } else { Rnd::Rn };
-                let cvt = Cvt { from, from_signed: signed, to, to_signed: signed, rnd, ftz: false, sat: false };
+                let ftz = self.ftz && (from == Ty::F32 || (to == Ty::F32 && from.is_float()));
+                let cvt = Cvt { from, from_signed: signed, to, to_signed: signed, rnd, ftz, sat: false };
                 self.b.emit(Inst::Cvt { cvt, dst, src: o[0] });
             }
             "addrspacecast" => {
@@ -353,7 +370,7 @@ impl T<'_> {
     }
 
     fn intr(&mut self, n: &str, ty: Ty, dst: Reg, o: &[Reg], ops: &[ValueId]) -> Result<(), String> {
-        let ftz = n.contains(".ftz");
+        let ftz = n.contains(".ftz") || (self.ftz && ty == Ty::F32);
         let m = FMode { rnd: Rnd::Rn, ftz, sat: false };
         let base = n.trim_end_matches(".ftz");
         let un = |this: &mut Self, op: UnOp| this.b.emit(Inst::Un { op, ty, dst, a: o[0] });
