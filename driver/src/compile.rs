@@ -89,6 +89,13 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     };
     while i < args.len() {
         let a = args[i].as_str();
+        if let Some(r) = float.parse(a) {
+            if let Err(e) = r {
+                return usage_err(stderr, e);
+            }
+            i += 1;
+            continue;
+        }
         let mut value = |flag: &str| -> Option<String> {
             if a.len() > flag.len() {
                 Some(a[flag.len()..].trim_start_matches('=').to_string())
@@ -109,11 +116,6 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             "--emit=ptx-ir" => emit = Emit::PtxIr,
             "--emit=ptx" => emit = Emit::Ptx,
             "--print-locations" => locations = true,
-            _ if float.parse(a).is_some() => {
-                if let Some(Err(e)) = float.parse(a) {
-                    return usage_err(stderr, e);
-                }
-            }
             "-O0" | "-O1" | "-O2" | "-O3" => level = a.as_bytes()[2] - b'0',
             "--print-pipeline" => print_pipeline = true,
             _ if a.starts_with("-j") => match value("-j").and_then(|v| v.parse::<usize>().ok()) {

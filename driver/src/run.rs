@@ -85,6 +85,9 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             args.get(i).cloned()
         };
         let r: Result<(), String> = (|| {
+            if let Some(r) = opts.float.parse(a) {
+                return r;
+            }
             match flag {
                 "-h" | "--help" => return Err(String::new()),
                 "--kernel" => kernel = Some(value().ok_or("--kernel needs a name")?),
@@ -116,7 +119,6 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 "--out" => out_dir = Some(PathBuf::from(value().ok_or("--out needs a directory")?)),
                 "--save-inputs" => inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
                 "--stats" => stats = true,
-                _ if opts.float.parse(a).is_some() => opts.float.parse(a).unwrap_or(Ok(()))?,
                 "-O0" | "-O1" | "-O2" | "-O3" => opts.level = a.as_bytes()[2] - b'0',
                 _ if a.starts_with("-I") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };
