@@ -8,7 +8,7 @@
 //! (subnormal spacing below the normal range); a result that should be NaN, an infinity or
 //! a zero must be that exactly (NaN any payload, zero with the right sign).
 //!
-//! Inputs ([`inputs_f32`]): the special values and thresholds, then random bit patterns
+//! Inputs ([`inputs`]): the special values and thresholds, then random bit patterns
 //! (every exponent equally likely) and random values in the function's interesting range.
 
 use rug::{float::Round, ops::Pow, Float};
@@ -479,11 +479,6 @@ pub fn inputs(fmt: Fmt, n: usize, range: (f64, f64), seed: u64) -> Vec<f64> {
     v
 }
 
-/// [`inputs`] for float.
-pub fn inputs_f32(n: usize, range: (f64, f64), seed: u64) -> Vec<f32> {
-    inputs(Fmt::F32, n, range, seed).into_iter().map(|x| x as f32).collect()
-}
-
 /// The CUDA source of the test kernels: `k_<name>(const T* x, [const T* x2,] T* y, int n)`.
 pub fn kernel_source(funcs: &[Func]) -> String {
     let mut s = String::new();
@@ -521,13 +516,6 @@ impl Compiled {
             Ok(m) => Ok(Compiled::Ptx(ctx, m)),
             Err(d) => Err(cuprite_lowering::ptx_read::render(name, text, &d)),
         }
-    }
-
-    /// Runs `k_<name>` on float inputs at `level`; returns the outputs.
-    pub fn run(&self, name: &str, level: cuprite_sim::Level, xs: &[&[f32]]) -> Result<Vec<f32>, String> {
-        let wide: Vec<Vec<f64>> = xs.iter().map(|x| x.iter().map(|&v| v as f64).collect()).collect();
-        let refs: Vec<&[f64]> = wide.iter().map(|v| v.as_slice()).collect();
-        Ok(self.run_fmt(name, Fmt::F32, level, &refs)?.into_iter().map(|v| v as f32).collect())
     }
 
     /// Runs `k_<name>` on inputs of `fmt` (held as f64) at `level`; returns the outputs.
