@@ -12,7 +12,10 @@
 //!    Other uses (calls, stores of the pointer itself, comparisons, block arguments) keep
 //!    the generic value.
 //!
-//! A worklist of casts, no recursion; the casts left without uses go in `dce`.
+//! A worklist of casts, no recursion. A cast left without uses is erased here, so that an
+//! alloca whose accesses all went through a cast (an inlined out-parameter `&e`) is left
+//! with only direct loads and stores, and the `mem2reg` that follows in the pipeline
+//! promotes it.
 
 use cuprite_ir::{AttrKind, Context, InsertPoint, OpId, TypeKind, ValueId};
 
@@ -102,6 +105,9 @@ pub fn memory_space_opt(ctx: &mut Context, func: OpId) -> u64 {
                 }
                 _ => {}
             }
+        }
+        if !ctx.has_uses(cv) {
+            ctx.erase_op(c);
         }
     }
     n

@@ -9,7 +9,11 @@
 //! | `memory-space-opt` | `nvvm.func` | global space for kernel pointer parameters, specific spaces for accesses ([`memspace`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
-//! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. The function-level part is a
+//! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. `mem2reg` runs twice: first so
+//! that `sccp` and `memory-space-opt` see pointers kept in locals as SSA values, then
+//! after `memory-space-opt`, which turns accesses through `addrspacecast`s of allocas (the
+//! out-parameters of inlined functions) into direct ones that mem2reg can promote. The
+//! function-level part is a
 //! nested pipeline on `nvvm.func`, which is isolated from above: with threading on, the
 //! pass manager moves each function into its own `Context` and runs them in parallel.
 
@@ -152,6 +156,6 @@ pub fn registry() -> PassRegistry {
 pub fn pipeline_text(level: u8) -> &'static str {
     match level {
         0 => "builtin.module()",
-        _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,canonicalize,cse,dce))",
+        _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,canonicalize,cse,dce))",
     }
 }
