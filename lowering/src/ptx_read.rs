@@ -37,6 +37,9 @@ const INSTS: &[&str] = &[
     "sub",
     "mul",
     "mad",
+    "addc",
+    "subc",
+    "madc",
     "fma",
     "div",
     "rem",
@@ -218,6 +221,9 @@ enum Opnd {
 /// The state of one function body.
 struct Body {
     regs: FxHashMap<String, ValueId>,
+    /// Per open `{ }` block, the registers it declared with what the names meant before
+    /// (a nested `.reg .u32 %r1;` shadows the function's `%r1` until the block closes).
+    scopes: Vec<Vec<(String, Option<ValueId>)>>,
     labels: FxHashMap<String, BlockId>,
     /// Labels defined in the body (the others are branch targets never defined).
     placed: rustc_hash::FxHashSet<String>,
@@ -229,9 +235,13 @@ struct Body {
     /// Parameter names as declared, to the canonical `<func>_param_<i>`.
     param_names: FxHashMap<String, String>,
     /// Call sequence: `.param` declarations, stored arguments, results.
-    call_params: Vec<String>,
+    /// The call sequence's `.param` names, with the byte size of the aggregate ones
+    /// (`.b8 retval0[16]`).
+    call_params: Vec<(String, Option<u64>)>,
     call_args: FxHashMap<String, ValueId>,
-    call_rets: FxHashMap<String, ValueId>,
+    /// Each return value of the last call: one register, or for an aggregate one 64-bit
+    /// register per 8 bytes (`ld.param` extracts from them).
+    call_rets: FxHashMap<String, Vec<ValueId>>,
     depot: Option<(i64, i64)>,
 }
 
@@ -528,6 +538,7 @@ impl Reader<'_> {
         }
         let mut b = Body {
             regs: FxHashMap::default(),
+            scopes: Vec::new(),
             labels: FxHashMap::default(),
             placed: Default::default(),
             region,
@@ -649,6 +660,12 @@ impl Reader<'_> {
                     return;
                 }
                 depth -= 1;
+                for (name, old) in b.scopes.pop().unwrap_or_default().into_iter().rev() {
+                    match old {
+                        Some(v) => b.regs.insert(name, v),
+                        None => b.regs.remove(&name),
+                    };
+                }
                 b.call_params.clear();
                 b.call_args.clear();
                 b.call_rets.clear();
@@ -656,6 +673,7 @@ impl Reader<'_> {
             }
             if self.eat('{') {
                 depth += 1;
+                b.scopes.push(Vec::new());
                 continue;
             }
             // A label.
@@ -701,19 +719,17 @@ impl Reader<'_> {
                     // A call sequence's argument or return value.
                     self.pos += 1;
                     let mut name = String::new();
-                    let mut decl = Vec::new();
+                    let mut size = None;
                     while let Some(t) = self.next() {
                         match t {
-                            Tok::Word(w) if w.starts_with('.') => decl.push(w),
+                            Tok::Word(w) if w.starts_with('.') => {}
                             Tok::Word(w) => name = w,
                             Tok::Punct(';') => break,
-                            Tok::Punct('[') => {
-                                self.err(span, "aggregate call parameters are not supported".into());
-                            }
+                            Tok::Punct('[') => size = Some(self.int().unwrap_or(0).max(0) as u64),
                             _ => {}
                         }
                     }
-                    b.call_params.push(name);
+                    b.call_params.push((name, size));
                 }
                 Some(Tok::Word(w)) if w == ".pragma" || w == ".loc" || w == ".file" => self.skip_statement(),
                 Some(Tok::Punct('@')) => {
@@ -736,6 +752,13 @@ impl Reader<'_> {
         }
     }
 
+    fn declare(b: &mut Body, name: String, r: ValueId) {
+        let old = b.regs.insert(name.clone(), r);
+        if let Some(scope) = b.scopes.last_mut() {
+            scope.push((name, old));
+        }
+    }
+
     fn reg_decl(&mut self, b: &mut Body, span: (usize, usize)) {
         let t = self.word().unwrap_or_default();
         let Some(ty) = self.reg_type(&t) else {
@@ -749,11 +772,11 @@ impl Reader<'_> {
                 self.eat('>');
                 for i in 0..n {
                     let r = self.new_reg(b, ty);
-                    b.regs.insert(format!("{name}{i}"), r);
+                    Self::declare(b, format!("{name}{i}"), r);
                 }
             } else {
                 let r = self.new_reg(b, ty);
-                b.regs.insert(name, r);
+                Self::declare(b, name, r);
             }
             if !self.eat(',') {
                 break;
@@ -917,8 +940,11 @@ impl Reader<'_> {
                 None => return Err(format!("unknown register '{r}'")),
             },
             Opnd::Sym(s) => {
-                if let Some(&v) = b.call_rets.get(s) {
-                    return Ok(v);
+                if let Some(v) = b.call_rets.get(s) {
+                    if let [v] = v.as_slice() {
+                        return Ok(*v);
+                    }
+                    return Err(format!("aggregate return value {s} used other than by ld.param"));
                 }
                 let name = b.param_names.get(s).cloned().unwrap_or_else(|| s.clone());
                 let t = self.ctx.i64();
@@ -1008,9 +1034,16 @@ impl Reader<'_> {
         }
         // Call sequences: arguments stored, results loaded.
         if opc == "st" && mods.starts_with("param") {
+            if let [Opnd::Addr(base, _), _] = ops.as_slice() {
+                if let Opnd::Sym(s) = &**base {
+                    if b.call_params.iter().any(|(n, size)| n == s && size.is_some()) {
+                        return Err(format!("aggregate call argument {s}: not supported"));
+                    }
+                }
+            }
             if let [Opnd::Addr(base, 0), v] = ops.as_slice() {
                 if let Opnd::Sym(s) = &**base {
-                    if b.call_params.contains(s) {
+                    if b.call_params.iter().any(|(n, _)| n == s) {
                         let v = self.value(b, v, mods, loc)?;
                         b.call_args.insert(s.clone(), v);
                         return Ok(());
@@ -1019,12 +1052,17 @@ impl Reader<'_> {
             }
         }
         if opc == "ld" && mods.starts_with("param") {
-            if let [d, Opnd::Addr(base, 0)] = ops.as_slice() {
+            if let [d, Opnd::Addr(base, off)] = ops.as_slice() {
                 if let Opnd::Sym(s) = &**base {
-                    if let Some(&r) = b.call_rets.get(s) {
+                    if let Some(words) = b.call_rets.get(s).cloned() {
                         let d = self.value(b, d, mods, loc)?;
-                        let m = self.ctx.str_attr(&format!("b{}", self.bits_of(d)));
-                        self.emit(b, "ptx.mov", &[d, r], &[("mods", m)], loc, &[]);
+                        let bits = self.bits_of(d);
+                        if let ([r], 0) = (words.as_slice(), *off) {
+                            let m = self.ctx.str_attr(&format!("b{bits}"));
+                            self.emit(b, "ptx.mov", &[d, *r], &[("mods", m)], loc, &[]);
+                        } else {
+                            self.extract(b, &words, *off, d, bits, s, loc)?;
+                        }
                         return Ok(());
                     }
                 }
@@ -1062,10 +1100,49 @@ impl Reader<'_> {
         }
         let m = self.ctx.str_attr(mods);
         let mut props = vec![("mods", m)];
+        // `mov.b64 {lo, hi}, x` (unpack) and `mov.b64 x, {lo, hi}` (pack): the operands are
+        // flattened, so the op records which operand was the vector and its length.
+        if opc == "mov" {
+            if let Some((k, Opnd::Vec(xs))) = ops.iter().enumerate().find(|(_, o)| matches!(o, Opnd::Vec(_))) {
+                props.push(("vec_at", i32_attr(self.ctx, k as i64)));
+                props.push(("vec_len", i32_attr(self.ctx, xs.len() as i64)));
+            }
+        }
         if let Some(o) = offset {
             props.push(("offset", i64_attr(self.ctx, o)));
         }
         self.emit(b, &format!("ptx.{opc}"), &args, &props, loc, &[]);
+        Ok(())
+    }
+
+    /// `d` (of `bits` bits) from byte `off` of an aggregate return value held as 64-bit
+    /// `words`: shifted down within its word, then narrowed (`cvt`) and moved as bits.
+    #[allow(clippy::too_many_arguments)]
+    fn extract(&mut self, b: &mut Body, words: &[ValueId], off: i64, d: ValueId, bits: u32, s: &str, loc: LocId) -> Result<(), String> {
+        let (w, shift) = ((off / 8) as usize, (off % 8) as u32 * 8);
+        let Some(&word) = words.get(w).filter(|_| off >= 0 && shift + bits <= 64) else {
+            return Err(format!("ld.param of {bits} bits at {s}+{off}: outside the return value"));
+        };
+        let i64t = self.ctx.int_type(64);
+        let mut v = word;
+        if shift > 0 {
+            let t = self.new_reg(b, i64t);
+            let i32t = self.ctx.int_type(32);
+            let a = self.ctx.int_attr(shift as i128, i32t);
+            let amt = self.imm(b, a, i32t, loc);
+            let m = self.ctx.str_attr("b64");
+            self.emit(b, "ptx.shr", &[t, v, amt], &[("mods", m)], loc, &[]);
+            v = t;
+        }
+        if bits < 64 {
+            let it = self.ctx.int_type(bits);
+            let t = self.new_reg(b, it);
+            let m = self.ctx.str_attr(&format!("u{bits}.u64"));
+            self.emit(b, "ptx.cvt", &[t, v], &[("mods", m)], loc, &[]);
+            v = t;
+        }
+        let m = self.ctx.str_attr(&format!("b{bits}"));
+        self.emit(b, "ptx.mov", &[d, v], &[("mods", m)], loc, &[]);
         Ok(())
     }
 
@@ -1094,18 +1171,29 @@ impl Reader<'_> {
         for (i, r) in rets.iter().enumerate() {
             let Opnd::Sym(rn) = r else { return Err("call results must be .param names".into()) };
             let decl = ret_decls.get(i).cloned().unwrap_or_else(|| ".b32".into());
-            let t = decl.split_whitespace().find_map(|d| self.reg_type(d)).unwrap_or_else(|| self.ctx.i64());
-            let reg = self.new_reg(b, t);
-            b.call_rets.insert(rn.clone(), reg);
-            operands.push(reg);
+            // An aggregate (`.b8 func_retval0[16]`) comes back as one 64-bit word per 8 bytes.
+            let agg = decl.split_once('[').and_then(|(_, n)| n.trim_end_matches([']', ' ']).trim().parse::<u64>().ok());
+            let regs: Vec<ValueId> = match agg {
+                Some(size) => {
+                    let t = self.ctx.int_type(64);
+                    (0..size.div_ceil(8).max(1)).map(|_| self.new_reg(b, t)).collect()
+                }
+                None => {
+                    let t = decl.split_whitespace().find_map(|d| self.reg_type(d)).unwrap_or_else(|| self.ctx.i64());
+                    vec![self.new_reg(b, t)]
+                }
+            };
+            operands.extend(&regs);
+            b.call_rets.insert(rn.clone(), regs);
         }
+        let nres = operands.len();
         for a in &args {
             let Opnd::Sym(an) = a else { return Err("call arguments must be .param names".into()) };
             let v = *b.call_args.get(an).ok_or_else(|| format!("argument {an} is never stored"))?;
             operands.push(v);
         }
         let callee_attr = self.ctx.symbol_ref(callee);
-        let n = i32_attr(self.ctx, rets.len() as i64);
+        let n = i32_attr(self.ctx, nres as i64);
         self.emit(b, "ptx.call", &operands, &[("callee", callee_attr), ("nresults", n)], loc, &[]);
         Ok(())
     }

@@ -1,5 +1,10 @@
 // Kernels that call the device math library (frontend/libm/): linked on demand, inlined.
 
+// nvcc's math.h defines M_SQRT1_2, as cuprite's does; NVRTC's headers do not.
+#ifndef M_SQRT1_2
+#define M_SQRT1_2 0.70710678118654752440
+#endif
+
 // A damped wave and a log-based envelope (sums of positive terms: no cancellation).
 __global__ void damped_wave(const float *t, float *y, float *env, float freq, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -53,5 +58,16 @@ __global__ void mixed_f64(const double *x, double *a, double *b, int n) {
     double v = x[i];
     a[i] = sin(v) * cos(0.5 * v) + 2.0 + atan2(v, 1.5) + cbrt(v) * tanh(v);
     b[i] = pow(fabs(v) + 0.25, 1.75) + cosh(0.1 * v) + log10(1.0 + v * v) + fmod(v * 7.0, 2.5);
+  }
+}
+
+// Large arguments: both libraries take their Payne-Hanek reductions (NVRTC's with 32-bit
+// carry chains and an aggregate return value); 3 + keeps the results away from zero.
+__global__ void trig_f64_large(const double *x, double *s, double *c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    double v = x[i];
+    s[i] = 3.0 + sin(v);
+    c[i] = 3.0 + cos(v) * tan(v * 1e-15);
   }
 }

@@ -56,6 +56,8 @@ struct T<'a> {
     globals: FxHashMap<String, Placement>,
     /// Functions being translated (inlined), innermost last: a recursion check.
     stack: Vec<String>,
+    /// The carry flag of `add.cc`, `addc`, ... (CC.CF), as a 0/1 register, once used.
+    carry: Option<Reg>,
 }
 
 /// A function instance's view of symbols: its parameters, return values and depot.
@@ -116,7 +118,7 @@ fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     let syms = symbols(ctx, module, "ptx.func", "ptx.global");
     let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
-    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new() };
+    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), carry: None };
     t.place_globals();
     t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
     let decls = str_list(ctx, f, "params");
@@ -293,6 +295,11 @@ impl T<'_> {
         for &a in &args {
             o.push(self.reg_of(fr, a)?);
         }
+        if short == "mov" {
+            if let (Some(at), Some(len)) = (int_attr(ctx, op, "vec_at"), int_attr(ctx, op, "vec_len")) {
+                return self.mov_vector(&toks, &o, at as usize, len as usize);
+            }
+        }
         self.inst(short, &toks, &o, offset)
     }
 
@@ -336,13 +343,25 @@ impl T<'_> {
             self.b.emit(Inst::Store { space: Space::Local, ty, src, addr: a, offset: 0, align: 1 });
             syms.insert(format!("{callee}_param_{i}"), crate::memory::LOCAL_BASE + pbase + off);
         }
-        for (i, &(off, _)) in outs.iter().enumerate() {
+        for (i, &(off, size)) in outs.iter().enumerate() {
             syms.insert(format!("func_retval{i}"), crate::memory::LOCAL_BASE + rbase + off);
+            // An aggregate comes back in 8-byte words: its padding is zeroed first, so that
+            // reading a whole word never reads unwritten memory.
+            if size > 8 {
+                let zero = self.b.konst(0);
+                for j in 0..size / 8 {
+                    let a = self.b.konst(rbase + off + 8 * j);
+                    self.b.emit(Inst::Store { space: Space::Local, ty: Ty::I64, src: zero, addr: a, offset: 0, align: 1 });
+                }
+            }
         }
         let after = self.b.label();
         self.func(f, syms, Some(after))?;
         self.b.place(after);
-        for (i, &(off, size)) in outs.iter().enumerate().take(nres) {
+        // The call's results: one per scalar return value, one per 8 bytes of an aggregate.
+        let words: Vec<(u64, u64)> =
+            outs.iter().flat_map(|&(off, size)| (0..size.div_ceil(8).max(1)).map(move |j| (off + 8 * j, (size - 8 * j).min(8)))).collect();
+        for (i, &(off, size)) in words.iter().enumerate().take(nres) {
             let a = self.b.konst(rbase + off);
             let ty = ty_of(ctx, ctx.value_type(args[i])).unwrap_or(Ty::int((size.min(8) * 8) as u32).unwrap_or(Ty::I64));
             let ty = if ty.is_float() { Ty::int(ty.bits()).unwrap_or(ty) } else { ty };
@@ -353,6 +372,93 @@ impl T<'_> {
             self.b.emit(Inst::Cvt { cvt, dst: o[i], src: t });
         }
         Ok(())
+    }
+
+    /// `mov.bN {p0, p1, ...}, x` (`at` 0: x's bits split into N/len-bit parts, lowest
+    /// first) or `mov.bN x, {p0, p1, ...}` (`at` 1: the parts joined).
+    fn mov_vector(&mut self, toks: &[&str], o: &[Reg], at: usize, len: usize) -> Result<(), String> {
+        let bits = toks.iter().rev().find_map(|t| tyk(t)).map_or(64, |(t, _)| t.bits());
+        if len < 2 || o.len() != len + 1 || bits % len as u32 != 0 || at > 1 {
+            return Err(format!("mov.{}: malformed vector operand", toks.join(".")));
+        }
+        let w = bits / len as u32;
+        let mask = self.b.konst(if w == 64 { u64::MAX } else { (1u64 << w) - 1 });
+        if at == 0 {
+            let src = o[len];
+            for (i, &dst) in o[..len].iter().enumerate() {
+                let amt = self.b.konst(i as u64 * w as u64);
+                let t = self.b.reg();
+                self.b.emit(Inst::Bin { op: BinOp::LShr, ty: Ty::I64, dst: t, a: src, b: amt });
+                self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I64, dst, a: t, b: mask });
+            }
+        } else {
+            let dst = o[0];
+            let acc = self.b.konst(0);
+            let mut acc = acc;
+            for (i, &part) in o[1..].iter().enumerate() {
+                let amt = self.b.konst(i as u64 * w as u64);
+                let (m, sh, or) = (self.b.reg(), self.b.reg(), self.b.reg());
+                self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I64, dst: m, a: part, b: mask });
+                self.b.emit(Inst::Bin { op: BinOp::Shl, ty: Ty::I64, dst: sh, a: m, b: amt });
+                self.b.emit(Inst::Bin { op: BinOp::Or, ty: Ty::I64, dst: or, a: acc, b: sh });
+                acc = or;
+            }
+            self.b.emit(Inst::Mov { dst, src: acc });
+        }
+        Ok(())
+    }
+
+    /// The carry chain: `add.cc` / `addc[.cc]` (d = a + b + CF, CF the carry out),
+    /// `sub.cc` / `subc[.cc]` (d = a - (b + CF), CF the borrow out), `mad.lo.cc` /
+    /// `madc.{lo,hi}[.cc]` (the product's low or high half plus c [+ CF]).
+    fn carry_arith(&mut self, opc: &str, set: bool, hi: bool, signed: bool, ty: Ty, o: &[Reg]) {
+        let cf = match self.carry {
+            Some(r) => r,
+            None => {
+                let r = self.b.reg();
+                self.carry = Some(r);
+                r
+            }
+        };
+        let with_in = opc.ends_with('c');
+        let sub = opc.starts_with("sub");
+        let (mut a, b) = (o[1], if opc.starts_with("mad") { o[3] } else { o[2] });
+        if opc.starts_with("mad") {
+            let p = self.b.reg();
+            let op = match (hi, signed) {
+                (false, _) => BinOp::Mul,
+                (true, true) => BinOp::MulHiS,
+                (true, false) => BinOp::MulHiU,
+            };
+            self.b.emit(Inst::Bin { op, ty, dst: p, a: o[1], b: o[2] });
+            a = p;
+        }
+        let (t1, c1) = (self.b.reg(), self.b.reg());
+        if sub {
+            self.b.emit(Inst::Bin { op: BinOp::Sub, ty, dst: t1, a, b });
+            self.b.emit(Inst::Cmp { cmp: Cmp::ULt, ty, ftz: false, dst: c1, a, b });
+        } else {
+            self.b.emit(Inst::Bin { op: BinOp::Add, ty, dst: t1, a, b });
+            self.b.emit(Inst::Cmp { cmp: Cmp::ULt, ty, ftz: false, dst: c1, a: t1, b: a });
+        }
+        let (res, out) = if with_in {
+            let (t2, c2, c) = (self.b.reg(), self.b.reg(), self.b.reg());
+            if sub {
+                self.b.emit(Inst::Bin { op: BinOp::Sub, ty, dst: t2, a: t1, b: cf });
+                self.b.emit(Inst::Cmp { cmp: Cmp::ULt, ty, ftz: false, dst: c2, a: t1, b: cf });
+            } else {
+                self.b.emit(Inst::Bin { op: BinOp::Add, ty, dst: t2, a: t1, b: cf });
+                self.b.emit(Inst::Cmp { cmp: Cmp::ULt, ty, ftz: false, dst: c2, a: t2, b: t1 });
+            }
+            self.b.emit(Inst::Bin { op: BinOp::Or, ty: Ty::I32, dst: c, a: c1, b: c2 });
+            (t2, c)
+        } else {
+            (t1, c1)
+        };
+        self.b.emit(Inst::Mov { dst: o[0], src: res });
+        if set {
+            self.b.emit(Inst::Mov { dst: cf, src: out });
+        }
     }
 
     fn inst(&mut self, opc: &str, toks: &[&str], o: &[Reg], offset: i64) -> Result<(), String> {
@@ -397,7 +503,13 @@ impl T<'_> {
             "add" if float => bin!(BinOp::FAdd(mode)),
             "sub" if float => bin!(BinOp::FSub(mode)),
             "mul" if float => bin!(BinOp::FMul(mode)),
-            "add" | "sub" if has("cc") => return Err(format!("{opc}.cc (carry chains) is not simulated")),
+            "add" | "sub" | "addc" | "subc" | "mad" | "madc" if has("cc") || opc.ends_with('c') => {
+                need(if opc.starts_with("mad") { 4 } else { 3 })?;
+                if float || k == K::F {
+                    return Err(format!("{opc}.{}: carry arithmetic is integer only", toks.join(".")));
+                }
+                self.carry_arith(opc, has("cc"), has("hi"), k == K::S, ty, o);
+            }
             "add" => bin!(BinOp::Add),
             "sub" => bin!(BinOp::Sub),
             "mul" | "mad" if has("wide") => {
