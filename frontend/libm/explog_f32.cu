@@ -62,8 +62,9 @@ CL_EXPORT float __cuprite_expm1f(float x) {
   if (!(x <= 88.72283172607422f)) return x + INFINITY;
   if (x < -17.5f) return -1.0f;
   float ax = fabsf(x);
-  // Directly below ln(2): with k = 1 and r near -ln(2)/2, 2^k (1 + e) - 1 would cancel.
-  if (ax < 0.69314718f) {
+  // Below ln(2)/2 a polynomial in x; above, the reduction (whose TwoSum keeps the
+  // cancellation in 2^k (1 + e) - 1 exact for k = 1 and r near -ln(2)/2).
+  if (ax < 0.34657359f) {
     if (ax < 0x1p-25f) return x;  // also keeps -0
     return fmaf(x * x, cl_expm1_q(x), x);
   }
@@ -71,15 +72,25 @@ CL_EXPORT float __cuprite_expm1f(float x) {
   float rh = fmaf(k, -LN2_HI, x);  // exact
   float r = fmaf(k, -LN2_LO, rh);
   float c = fmaf(k, -LN2_LO, rh - r);  // r + c = x - k ln2 to about 2^-48
-  // e = e^(r + c) - 1 ~ (r + r^2 q(r)) + c (1 + r + r^2/2)
-  float rr = r * r;
-  float e = fmaf(rr, cl_expm1_q(r), r);
-  e = e + c * (1.0f + r);
+  // e = e^(r + c) - 1 ~ r + small, small = r^2 q(r) + c (1 + r), kept apart from r: each
+  // rounding of e itself would cost up to a quarter ulp of the result.
+  float small = fmaf(r * r, cl_expm1_q(r), c * (1.0f + r));
   int ki = (int)k;
-  if (ki > 127) return cl_scalef(1.0f + e, ki);  // the -1 is far below half an ulp
+  if (ki > 127) {  // the -1 is far below half an ulp; 1 + r exactly as hi + lo (Fast2Sum)
+    float hi = 1.0f + r;
+    float lo = (1.0f - hi) + r;
+    return cl_scalef(hi + (lo + small), ki);
+  }
+  // 2^k (1 + e) - 1 = a + b + cc with a = 2^k - 1 (exact for -24 <= k <= 24; beyond, the -1
+  // goes into cc), b = 2^k r exact; a + b exactly as hi + lo (TwoSum), then one rounding.
   float s = cl_pow2f(ki);
-  if (ki > 24) return fmaf(s, e - cl_pow2f(-ki), s);  // s (1 + e - 2^-k): one rounding
-  return fmaf(s, e, s - 1.0f);  // 2^k (1 + e) - 1, s - 1 exact for |k| <= 24
+  float a = ki > 24 ? s : s - 1.0f;
+  float b = s * r;
+  float cc = ki > 24 ? fmaf(s, small, -1.0f) : s * small;
+  float hi = a + b;
+  float bb = hi - a;
+  float lo = (a - (hi - bb)) + (b - bb);
+  return hi + (lo + cc);
 }
 
 // x = 2^e m with m in [sqrt(1/2), sqrt(2)): returns f = m - 1 (exact) and sets *e. x must

@@ -613,3 +613,6 @@ pub fn measure(c: &Compiled, f: &Func, n: usize, seed: u64) -> Result<Measured, 
     }
     Ok(m)
 }
+
+pub mod exhaustive;
+pub mod replica;
