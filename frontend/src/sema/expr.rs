@@ -136,7 +136,17 @@ pub(crate) fn float_literal(text: &str) -> Option<(f64, FloatTy)> {
             v += c.to_digit(16)? as f64 * scale;
             scale /= 16.0;
         }
-        let e: i32 = exp.parse().ok()?;
+        let mut e: i32 = exp.parse().ok()?;
+        // 2^e in steps that stay normal (2f64.powi(-1074) is 0): only the last product
+        // can round, so 0x1p-1074 is the smallest subnormal.
+        while e > 1000 && v.is_finite() && v != 0.0 {
+            v *= 2f64.powi(1000);
+            e -= 1000;
+        }
+        while e < -1000 && v != 0.0 {
+            v *= 2f64.powi(-1000);
+            e += 1000;
+        }
         return Some((v * 2f64.powi(e), ty));
     }
     let v: f64 = body.parse().ok()?;
