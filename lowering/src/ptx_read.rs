@@ -14,7 +14,12 @@
 //! - a guard `@p`/`@!p` becomes a branch around its instruction (the dialect has no
 //!   guards), `@p bra L` a `ptx.cbra`;
 //! - a call sequence `{ .param ...; st.param ...; call.uni (retval0), f, (param0, ...);
-//!   ld.param ... [retval0]; }` becomes one `ptx.call` (scalar parameters).
+//!   ld.param ... [retval0]; }` becomes one `ptx.call` (scalar parameters; an aggregate
+//!   return value `.b8 retval0[16]` is one 64-bit result per 8 bytes, from which each
+//!   `ld.param [retval0+off]` extracts its part);
+//! - `.reg` in a nested `{ }` block shadows the function's register of that name until
+//!   the block ends; `mov.b64 {lo, hi}, d` and `mov.b64 d, {lo, hi}` keep which operand
+//!   was the vector (`vec_at`, `vec_len`), for the simulator to split or join the bits.
 //!
 //! An unknown instruction or directive is an error with the byte span of its text, so
 //! the caller can render it with ariadne ([`render`]).

@@ -10,6 +10,8 @@
 //!
 //! Inputs ([`inputs`]): the special values and thresholds, then random bit patterns
 //! (every exponent equally likely) and random values in the function's interesting range.
+//! The unary float functions are also measured on every float input ([`exhaustive`], on a
+//! native replica of the PTX: [`replica`]).
 
 use rug::{float::Round, ops::Pow, Float};
 
