@@ -154,6 +154,12 @@ pub struct Exhaustive {
 /// Compiles the replica of `k_<name>` from `ptx` into `dir`; returns the program's path.
 pub fn build_replica(ptx: &str, name: &str, dir: &Path) -> Result<PathBuf, String> {
     let src = crate::replica::unary_program(ptx, &format!("k_{name}"), 4)?;
+    compile_program(&src, name, dir)
+}
+
+/// Compiles the C program `src` as `dir/name` with the flags the replica needs (`$CC`, else
+/// `cc`); returns its path.
+pub fn compile_program(src: &str, name: &str, dir: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let c = dir.join(format!("{name}.c"));
     let exe = dir.join(name);

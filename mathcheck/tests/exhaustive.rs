@@ -56,21 +56,8 @@ extern "C" __global__ void k_t(const float* x, float* y, int n) {
 }
 "#;
     let levels = cuprite::levels::compile_levels("irregular.cu", src, &Default::default()).expect("compiles");
-    let exe = {
-        let dir = temp_dir("irregular");
-        let prog = replica::unary_program(&levels.ptx_text, "k_t", 4);
-        let prog = match prog {
-            Ok(p) => p,
-            Err(e) => panic!("{e}\n{}", levels.ptx_text),
-        };
-        std::fs::create_dir_all(&dir).unwrap();
-        let c = dir.join("t.c");
-        std::fs::write(&c, prog).unwrap();
-        let exe = dir.join("t");
-        let st = std::process::Command::new("cc").args(["-O2", "-ffp-contract=off", "-o"]).arg(&exe).arg(&c).arg("-lm").status().unwrap();
-        assert!(st.success());
-        exe
-    };
+    let prog = replica::unary_program(&levels.ptx_text, "k_t", 4).unwrap_or_else(|e| panic!("{e}\n{}", levels.ptx_text));
+    let exe = exhaustive::compile_program(&prog, "t", &temp_dir("irregular")).expect("the replica builds");
     let mut xs: Vec<f64> = specials_f32().into_iter().map(|x| x as f64).collect();
     let mut rng = Rng::new(7);
     while xs.len() < 8192 {
