@@ -51,7 +51,7 @@ fn source() -> String {
 }
 
 macro_rules! reference {
-    ($name:ident, $t:ty, $u:ty, $mant:expr, $bias:expr) => {
+    ($name:ident, $t:ty, $u:ty, $mant:expr, $bias:expr, $emask:expr) => {
         fn $name(name: &str, x: $t, y: $t) -> Option<$t> {
             let bits = |v: $t| v.to_bits();
             let frexp = |v: $t| -> ($t, i32) {
@@ -159,8 +159,8 @@ macro_rules! reference {
         }
     };
 }
-reference!(reference_f32, f32, u32, 23, 127);
-reference!(reference_f64, f64, u64, 52, 1023);
+reference!(reference_f32, f32, u32, 23, 127, 0xff);
+reference!(reference_f64, f64, u64, 52, 1023, 0x7ff);
 
 fn same(a: f64, b: f64) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())

@@ -393,8 +393,7 @@ impl T<'_> {
             }
         } else {
             let dst = o[0];
-            let acc = self.b.konst(0);
-            let mut acc = acc;
+            let mut acc = self.b.konst(0);
             for (i, &part) in o[1..].iter().enumerate() {
                 let amt = self.b.konst(i as u64 * w as u64);
                 let (m, sh, or) = (self.b.reg(), self.b.reg(), self.b.reg());
