@@ -54,6 +54,8 @@ pub enum Builtin {
     LongLong,
     ULongLong,
     Float,
+    /// `_Float16`: IEEE binary16 (cuda_fp16.h's `__half`).
+    Half,
     Double,
     LongDouble,
     /// `__int128`, ...: parsed, reported by sema.

@@ -16,7 +16,13 @@
 //!    the scalar ones at `-O1`); a `__shared__` one is a module-level `nvvm.global` in space
 //!    3 named `<function>$<variable>`; `ptr_add` scales the index to bytes (`ptradd`),
 //!    `member_addr` adds the field's offset from the struct layout ([`crate::layout`]).
-//! 4. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
+//! 4. Structs and arrays by value are their scalars ([`layout::leaves`]): loading one loads
+//!    each scalar, storing one stores each; a device function takes an aggregate parameter
+//!    as its scalars, and returns an aggregate by storing it through a pointer to a caller's
+//!    local temporary, passed first (mem2reg's scalar replacement promotes the temporary
+//!    once the call is inlined). A kernel parameter of struct type is an error for now (its
+//!    `.param` layout is the host's).
+//! 5. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
 //!    of the right accuracy map to `nvvm.intr` (`FnLowering::intrinsic`); the rest of the math
 //!    library is a "not supported yet" error at the call.
 //!
@@ -27,6 +33,9 @@ use crate::layout;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, LocId, OpId, OperationState, RegionId, Signedness, TypeId, TypeKind, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The scalars of an aggregate type: (byte offset, cuda type) ([`layout::leaves`]).
+type Leaves = std::rc::Rc<[(u64, TypeId)]>;
 
 /// A problem lowering an op: where, and what.
 #[derive(Clone, Debug)]
@@ -260,6 +269,12 @@ struct FnLowering<'c, 'o> {
     region: RegionId,
     cur: BlockId,
     map: FxHashMap<ValueId, ValueId>,
+    /// Struct and array values: their scalars, in [`layout::leaves`] order.
+    agg: FxHashMap<ValueId, Vec<ValueId>>,
+    /// [`layout::leaves`] by cuda type (`None`: a scalar).
+    leaf_cache: FxHashMap<TypeId, Option<Leaves>>,
+    /// Where a function returning an aggregate stores it (its first parameter).
+    sret: Option<ValueId>,
     targets: Vec<Target>,
     errors: Vec<LowerError>,
     loc: LocId,
@@ -282,6 +297,9 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             region,
             cur: entry,
             map: FxHashMap::default(),
+            agg: FxHashMap::default(),
+            leaf_cache: FxHashMap::default(),
+            sret: None,
             targets: Vec::new(),
             errors: Vec::new(),
             loc,
@@ -300,16 +318,28 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         };
         let inputs: Vec<TypeId> = inputs.to_vec();
         let results: Vec<TypeId> = results.to_vec();
-        let new_in: Vec<TypeId> = inputs.iter().map(|&t| self.ty(t)).collect();
-        let new_res: Vec<TypeId> = results.iter().map(|&t| self.ty(t)).collect();
+        // Structs and arrays by value: a parameter is passed as its scalars, a result is
+        // stored through a pointer the caller passes first (see `call`).
+        if kind == 0 && inputs.iter().any(|&t| self.leaves(t).is_some()) {
+            self.error(self.loc, "a kernel parameter of struct type (passed by value) is not supported yet: pass a pointer");
+        }
+        let sret = results.first().is_some_and(|&t| self.leaves(t).is_some());
+        let mut new_in: Vec<TypeId> = if sret { vec![self.local_ptr()] } else { Vec::new() };
+        for &t in &inputs {
+            new_in.extend(self.flat_tys(t));
+        }
+        let new_res: Vec<TypeId> = if sret { Vec::new() } else { results.iter().map(|&t| self.ty(t)).collect() };
         // The entry block holds the allocas and branches to the body's first block.
         let body_region = self.ctx.region(f, 0);
         let Some(src_entry) = self.ctx.entry_block(body_region) else { return };
         let start = self.new_block(&new_in);
         let src_args: Vec<ValueId> = self.ctx.block_args(src_entry).to_vec();
-        let new_args: Vec<ValueId> = self.ctx.block_args(start).to_vec();
-        for (a, b) in src_args.iter().zip(&new_args) {
-            self.map.insert(*a, *b);
+        let mut new_args = self.ctx.block_args(start).to_vec().into_iter();
+        if sret {
+            self.sret = new_args.next();
+        }
+        for a in src_args {
+            self.bind(a, &mut new_args);
         }
         for &t in &new_in {
             self.ctx.add_block_arg(self.entry, t);
@@ -412,6 +442,12 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     fn v(&mut self, src: ValueId) -> ValueId {
         match self.map.get(&src) {
             Some(v) => *v,
+            None if self.agg.contains_key(&src) => {
+                let loc = self.loc;
+                self.error(loc, "a struct or array value is not supported here yet");
+                let i32t = self.ctx.i32();
+                self.zero(i32t)
+            }
             None => {
                 // A value defined in a region that did not lower (an error was reported).
                 let t = self.ctx.value_type(src);
@@ -455,11 +491,132 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         }
     }
 
+    /// Binds `op`'s results to `vals` (an aggregate result takes as many as it has scalars).
     fn set_results(&mut self, op: OpId, vals: &[ValueId]) {
         let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
-        for (r, v) in rs.into_iter().zip(vals) {
-            self.map.insert(r, *v);
+        let mut it = vals.iter().copied();
+        for r in rs {
+            self.bind(r, &mut it);
         }
+    }
+
+    // ----- aggregates by value -----------------------------------------------------------
+
+    /// The scalars of an aggregate cuda type (cached); `None` for a scalar.
+    fn leaves(&mut self, t: TypeId) -> Option<Leaves> {
+        if let Some(l) = self.leaf_cache.get(&t) {
+            return l.clone();
+        }
+        let l: Option<Leaves> = if layout::is_aggregate(self.ctx, t) {
+            match layout::leaves(self.ctx, t) {
+                Some(l) => Some(l.into()),
+                None => {
+                    let loc = self.loc;
+                    self.error(loc, format!("a struct or array of more than {} scalars by value is not supported yet", layout::MAX_LEAVES));
+                    Some(Vec::new().into())
+                }
+            }
+        } else {
+            None
+        };
+        self.leaf_cache.insert(t, l.clone());
+        l
+    }
+
+    /// The nvvm types a value of cuda type `t` travels as: its scalars' for an aggregate.
+    fn flat_tys(&mut self, t: TypeId) -> Vec<TypeId> {
+        match self.leaves(t) {
+            Some(l) => l.iter().map(|&(_, lt)| self.ty(lt)).collect(),
+            None => vec![self.ty(t)],
+        }
+    }
+
+    /// The nvvm values of cuda value `src`: its scalars for an aggregate.
+    fn vals(&mut self, src: ValueId) -> Vec<ValueId> {
+        if let Some(l) = self.agg.get(&src) {
+            return l.clone();
+        }
+        let t = self.ctx.value_type(src);
+        if self.leaves(t).is_some() {
+            // Not lowered (an error was reported): zeros.
+            let tys = self.flat_tys(t);
+            return tys.into_iter().map(|t| self.zero(t)).collect();
+        }
+        vec![self.v(src)]
+    }
+
+    /// Binds cuda value `src` to the next nvvm value(s) of `it`.
+    fn bind(&mut self, src: ValueId, it: &mut impl Iterator<Item = ValueId>) {
+        let t = self.ctx.value_type(src);
+        match self.leaves(t) {
+            Some(l) => {
+                let vs: Vec<ValueId> = it.take(l.len()).collect();
+                self.agg.insert(src, vs);
+            }
+            None => {
+                if let Some(v) = it.next() {
+                    self.map.insert(src, v);
+                }
+            }
+        }
+    }
+
+    fn local_ptr(&mut self) -> TypeId {
+        self.ctx.ty(TypeKind::Pointer { addr_space: space_num(AddrSpace::Local) })
+    }
+
+    /// `base + off` (bytes).
+    fn offset(&mut self, base: ValueId, off: u64) -> ValueId {
+        if off == 0 {
+            return base;
+        }
+        let i64t = self.ctx.i64();
+        let o = self.const_int(off as i64, i64t);
+        let t = self.ctx.value_type(base);
+        self.emit1("nvvm.ptradd", &[base, o], t, &[])
+    }
+
+    /// Loads aggregate type `t` from `p`, scalar by scalar.
+    fn load_leaves(&mut self, p: ValueId, t: TypeId, volatile: bool) -> Vec<ValueId> {
+        let l = self.leaves(t).unwrap_or_else(|| Vec::new().into());
+        let mut out = Vec::with_capacity(l.len());
+        for &(off, lt) in l.iter() {
+            let a = self.offset(p, off);
+            let nt = self.ty(lt);
+            let (_, align) = layout::size_align(self.ctx, lt).unwrap_or((1, 1));
+            let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
+            if volatile {
+                props.push(("volatile", self.ctx.unit_attr()));
+            }
+            out.push(self.emit1("nvvm.load", &[a], nt, &props));
+        }
+        out
+    }
+
+    /// Stores the scalars `vals` of aggregate type `t` to `p`.
+    fn store_leaves(&mut self, vals: &[ValueId], p: ValueId, t: TypeId, volatile: bool) {
+        let l = self.leaves(t).unwrap_or_else(|| Vec::new().into());
+        for (&(off, lt), &x) in l.iter().zip(vals) {
+            let a = self.offset(p, off);
+            let (_, align) = layout::size_align(self.ctx, lt).unwrap_or((1, 1));
+            let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
+            if volatile {
+                props.push(("volatile", self.ctx.unit_attr()));
+            }
+            self.emit("nvvm.store", &[x, a], &[], &props, &[]);
+        }
+    }
+
+    /// A local temporary of type `t` (in the entry block, like every alloca).
+    fn temp(&mut self, t: TypeId) -> ValueId {
+        let (size, align) = layout::size_align(self.ctx, t).unwrap_or((1, 1));
+        let pt = self.local_ptr();
+        let props =
+            [("size", i64_attr(self.ctx, size as i64)), ("align", i32_attr(self.ctx, align as i64)), ("name", self.ctx.str_attr(""))];
+        let st = state(self.ctx, "nvvm.alloca", self.loc, &[], &[pt], &props, &[]);
+        let a = self.ctx.create_op(st);
+        self.ctx.insert_op(a, cuprite_ir::InsertPoint::end(self.entry));
+        self.ctx.result(a, 0)
     }
 
     fn lower_op(&mut self, op: OpId, exits: Exits) {
@@ -568,8 +725,16 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     self.error(loc, "loading a value of an incomplete type");
                     return;
                 };
+                let volatile = self.ctx.get_attr(op, "volatile").is_some();
+                if self.leaves(t).is_some() {
+                    let p = self.v(operands[0]);
+                    let vals = self.load_leaves(p, t, volatile);
+                    let r = self.ctx.result(op, 0);
+                    self.agg.insert(r, vals);
+                    return;
+                }
                 if !self.is_scalar(t) {
-                    self.error(loc, "copying a whole struct or array is not supported yet");
+                    self.error(loc, "loading a value of this type is not supported yet");
                     return;
                 }
                 let p = self.v(operands[0]);
@@ -580,10 +745,18 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 Some(self.emit1("nvvm.load", &[p], t, &props))
             }
             "cuda.store" => {
+                let st = self.ctx.value_type(operands[0]);
+                if self.leaves(st).is_some() {
+                    let vals = self.vals(operands[0]);
+                    let p = self.v(operands[1]);
+                    let volatile = self.ctx.get_attr(op, "volatile").is_some();
+                    self.store_leaves(&vals, p, st, volatile);
+                    return;
+                }
                 let x = self.v(operands[0]);
                 let t = self.ctx.value_type(x);
                 if !self.is_scalar(t) {
-                    self.error(loc, "copying a whole struct or array is not supported yet");
+                    self.error(loc, "storing a value of this type is not supported yet");
                     return;
                 }
                 let (_, align) = layout::size_align(self.ctx, t).unwrap_or((1, 1));
@@ -677,12 +850,23 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 None
             }
             "cuda.call" => {
-                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
-                let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
-                let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
+                // Aggregates by value: arguments as their scalars; a result through a
+                // temporary whose address goes first (the callee's side is in `run`).
+                let src_rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
+                let sret = src_rts.first().copied().filter(|&t| self.leaves(t).is_some());
+                let mut ops: Vec<ValueId> = Vec::new();
+                let tmp = sret.map(|t| self.temp(t));
+                ops.extend(tmp);
+                for &o in &operands {
+                    ops.extend(self.vals(o));
+                }
+                let rts: Vec<TypeId> = if sret.is_some() { Vec::new() } else { src_rts.iter().map(|&t| self.ty(t)).collect() };
                 let callee = self.ctx.get_attr(op, "callee").expect("callee");
                 let c = self.emit("nvvm.call", &ops, &rts, &[("callee", callee)], &[]);
-                let rs: Vec<ValueId> = self.ctx.results(c).to_vec();
+                let rs: Vec<ValueId> = match (sret, tmp) {
+                    (Some(t), Some(p)) => self.load_leaves(p, t, false),
+                    _ => self.ctx.results(c).to_vec(),
+                };
                 self.set_results(op, &rs);
                 None
             }
@@ -712,7 +896,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 None
             }
             "cuda.yield" => {
-                let vals: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let vals: Vec<ValueId> = operands.iter().flat_map(|&o| self.vals(o)).collect();
                 match exits.yield_to {
                     Some(b) => {
                         self.emit("nvvm.br", &vals, &[], &[], &[b]);
@@ -752,8 +936,18 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 None
             }
             "cuda.return" => {
-                let vals: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
-                self.emit("nvvm.return", &vals, &[], &[], &[]);
+                match self.sret {
+                    Some(p) if !operands.is_empty() => {
+                        let t = self.ctx.value_type(operands[0]);
+                        let vals = self.vals(operands[0]);
+                        self.store_leaves(&vals, p, t, false);
+                        self.emit("nvvm.return", &[], &[], &[], &[]);
+                    }
+                    _ => {
+                        let vals: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                        self.emit("nvvm.return", &vals, &[], &[], &[]);
+                    }
+                }
                 None
             }
             "cuda.unreachable" => {
@@ -1147,12 +1341,21 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
         let v = match name {
             "sqrtf" if fast => self.intr("sqrt.approx", ops, t),
-            "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" => self.intr("sqrt.rn", ops, t),
-            "rsqrtf" => self.intr("rsqrt.approx", ops, t),
-            "fabsf" | "fabs" => self.intr("abs", ops, t),
-            "fminf" | "fmin" => self.intr("min", ops, t),
-            "fmaxf" | "fmax" => self.intr("max", ops, t),
-            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" => self.intr("fma.rn", ops, t),
+            "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" | "hsqrt" => self.intr("sqrt.rn", ops, t),
+            "rsqrtf" | "hrsqrt" => self.intr("rsqrt.approx", ops, t),
+            "fabsf" | "fabs" | "__habs" => self.intr("abs", ops, t),
+            "fminf" | "fmin" | "__hmin" => self.intr("min", ops, t),
+            "fmaxf" | "fmax" | "__hmax" => self.intr("max", ops, t),
+            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" | "__hfma" => self.intr("fma.rn", ops, t),
+            "hrcp" => self.intr("rcp.rn", ops, t),
+            "hexp2" => self.intr("ex2.approx", ops, t),
+            "hlog2" => self.intr("lg2.approx", ops, t),
+            "hsin" => self.intr("sin.approx", ops, t),
+            "hcos" => self.intr("cos.approx", ops, t),
+            "htrunc" => self.intr("trunc", ops, t),
+            "hfloor" => self.intr("floor", ops, t),
+            "hceil" => self.intr("ceil", ops, t),
+            "hrint" => self.intr("rint", ops, t),
             "copysignf" | "copysign" => self.intr("copysign", ops, t),
             "truncf" | "trunc" => self.intr("trunc", ops, t),
             "floorf" | "floor" => self.intr("floor", ops, t),
@@ -1227,7 +1430,11 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             | "__uint_as_float"
             | "__float_as_uint"
             | "__longlong_as_double"
-            | "__double_as_longlong" => self.emit1("nvvm.bitcast", ops, t, &[]),
+            | "__double_as_longlong"
+            | "__half_as_ushort"
+            | "__half_as_short"
+            | "__ushort_as_half"
+            | "__short_as_half" => self.emit1("nvvm.bitcast", ops, t, &[]),
             "__float2int_rz" | "__double2int_rz" | "__float2ll_rz" => self.emit1("nvvm.fptosi", ops, t, &[]),
             "__float2uint_rz" | "__double2uint_rz" | "__float2ull_rz" => self.emit1("nvvm.fptoui", ops, t, &[]),
             "__int2float_rn" | "__ll2float_rn" | "__int2double_rn" => self.emit1("nvvm.sitofp", ops, t, &[]),
@@ -1251,7 +1458,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     fn lower_if(&mut self, op: OpId, operands: &[ValueId]) {
         let c = self.v(operands[0]);
         let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
-        let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
+        let rts: Vec<TypeId> = rts.into_iter().flat_map(|t| self.flat_tys(t)).collect();
         let then_b = self.new_block(&[]);
         let else_b = self.new_block(&[]);
         let merge = self.new_block(&rts);

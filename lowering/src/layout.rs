@@ -68,3 +68,45 @@ pub fn pointee(ctx: &mut Context, ptr: TypeId) -> Option<TypeId> {
 pub fn parse_ty(ctx: &mut Context, text: &str) -> Option<TypeId> {
     Parser::new(ctx, text, "<type>").parse_type().ok()
 }
+
+/// Most scalars an aggregate passed or copied by value may have (the copy is one load and
+/// one store per scalar).
+pub const MAX_LEAVES: usize = 256;
+
+/// The scalars a struct or array is made of, in memory order: each one's byte offset and
+/// (cuda) type; nested structs and arrays are flattened, padding is left out. `None` for a
+/// scalar, an incomplete type, or an aggregate of more than [`MAX_LEAVES`] scalars.
+pub fn leaves(ctx: &mut Context, t: TypeId) -> Option<Vec<(u64, TypeId)>> {
+    if !is_aggregate(ctx, t) {
+        return None;
+    }
+    let mut out = Vec::new();
+    push_leaves(ctx, t, 0, &mut out).then_some(out)
+}
+
+/// Whether `t` is a struct or an array (a value of it is copied member by member).
+pub fn is_aggregate(ctx: &Context, t: TypeId) -> bool {
+    matches!(decode(ctx, t), Some(Decoded::Struct { .. } | Decoded::Array { .. }))
+}
+
+fn push_leaves(ctx: &mut Context, t: TypeId, base: u64, out: &mut Vec<(u64, TypeId)>) -> bool {
+    match decode(ctx, t) {
+        None | Some(Decoded::Ptr { .. }) => {
+            if out.len() >= MAX_LEAVES {
+                return false;
+            }
+            out.push((base, t));
+            true
+        }
+        Some(Decoded::Array { n, elem }) => {
+            let Some(e) = parse_ty(ctx, &elem) else { return false };
+            let Some((size, _)) = size_align(ctx, e) else { return false };
+            (0..n).all(|k| push_leaves(ctx, e, base + k * size, out))
+        }
+        Some(Decoded::Struct { fields: Some(fields), align, .. }) => {
+            let Some((offsets, _, _)) = struct_layout(ctx, &fields, align) else { return false };
+            fields.iter().zip(offsets).all(|(f, off)| parse_ty(ctx, f).is_some_and(|ft| push_leaves(ctx, ft, base + off, out)))
+        }
+        Some(Decoded::Struct { fields: None, .. }) => false,
+    }
+}

@@ -234,13 +234,15 @@ fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs) -> 
 }
 
 /// PTX's spelling of a register class / type for `t` with integer flavour `k` (`b`, `s`
-/// or `u`).
+/// or `u`; `f` for an arithmetic instruction's type, where `f16` is spelled `f16`, while
+/// moves, loads and selects of halves are `b16`).
 fn suffix(ctx: &Context, t: TypeId, k: char) -> String {
     match ctx.type_kind(t) {
         TypeKind::Integer { width: 1, .. } => "pred".into(),
         TypeKind::Integer { width, .. } => format!("{k}{}", (*width).max(8)),
         TypeKind::Float(FloatKind::F32) => "f32".into(),
         TypeKind::Float(FloatKind::F64) => "f64".into(),
+        TypeKind::Float(FloatKind::F16) if k == 'f' => "f16".into(),
         TypeKind::Float(_) => "b16".into(),
         _ => format!("{k}64"),
     }
@@ -269,6 +271,10 @@ fn width(ctx: &Context, t: TypeId) -> u32 {
 
 fn is_float(ctx: &Context, t: TypeId) -> bool {
     matches!(ctx.type_kind(t), TypeKind::Float(FloatKind::F32 | FloatKind::F64))
+}
+
+fn is_half(ctx: &Context, t: TypeId) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Float(FloatKind::F16))
 }
 
 fn space_of(ctx: &Context, t: TypeId) -> &'static str {
@@ -376,6 +382,19 @@ impl Fusions {
                                 }
                             }
                             break;
+                        }
+                    }
+                    // A constant `ptradd` that only loads and stores use as their address is
+                    // their `[base+offset]` operand (`address`): it emits nothing.
+                    "nvvm.ptradd" => {
+                        let c = ctx.defining_op(ctx.operand(op, 1)).filter(|&d| ctx.is_op(d, "nvvm.constant"));
+                        let fits = c
+                            .and_then(|c| ctx.get_attr(c, "value"))
+                            .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if i32::try_from(*value).is_ok()));
+                        let r = ctx.result(op, 0);
+                        if fits && ctx.uses(r).all(|(u, k)| (ctx.is_op(u, "nvvm.load") && k == 0) || (ctx.is_op(u, "nvvm.store") && k == 1))
+                        {
+                            f.absorbed.insert(op);
                         }
                     }
                     "nvvm.add" | "nvvm.fadd" | "nvvm.fsub" => {
@@ -580,7 +599,8 @@ impl<'c, 's> Sel<'c, 's> {
     fn src(&mut self, v: ValueId) -> Operand {
         if let Some(&a) = self.consts.get(&v) {
             let t = self.ctx.value_type(v);
-            if width(self.ctx, t) != 1 {
+            // f16 instructions take no immediates.
+            if width(self.ctx, t) != 1 && !is_half(self.ctx, t) {
                 let rt = if is_float(self.ctx, t) { t } else { reg_ty(self.ctx, t) };
                 return self.imm(a, rt);
             }
@@ -601,6 +621,11 @@ impl<'c, 's> Sel<'c, 's> {
                 self.inst("setp", "ne.u32", &[r, x, z], None);
             } else {
                 let rt = if is_float(self.ctx, t) { t } else { reg_ty(self.ctx, t) };
+                let a = match self.ctx.attr_kind(a).clone() {
+                    // A half constant: its bits.
+                    AttrKind::Float { bits, .. } if is_half(self.ctx, t) => self.ctx.int_attr(bits as i128, rt),
+                    _ => a,
+                };
                 let i = self.imm(a, rt);
                 let s = format!("b{}", width(self.ctx, rt).max(16));
                 self.inst("mov", &s, &[r, i], None);
@@ -677,6 +702,11 @@ impl<'c, 's> Sel<'c, 's> {
                 let approx = self.ctx.get_attr(op, "approx").is_some();
                 let s = suffix(self.ctx, t, 'f');
                 let base = &name[6..];
+                if base == "div" && s == "f16" {
+                    // PTX has no f16 division: f32's correctly rounded quotient rounded to
+                    // f16 is f16's correctly rounded one (24 >= 2 * 11 + 2 bits).
+                    return self.half_via_f32("div", "rn.f32", &ops, res.expect("result"));
+                }
                 let (opn, mods) = match base {
                     "div" if approx && s == "f32" => ("div", format!("approx.{s}")),
                     "div" if self.ctx.get_attr(op, "full").is_some() && s == "f32" => ("div", format!("full.{s}")),
@@ -1031,7 +1061,11 @@ impl<'c, 's> Sel<'c, 's> {
         if let Some(def) = self.ctx.defining_op(a) {
             if self.ctx.is_op(def, "nvvm.ptradd") {
                 let off = self.ctx.operand(def, 1);
-                if let Some(AttrKind::Integer { value, .. }) = self.consts.get(&off).map(|&c| self.ctx.attr_kind(c).clone()) {
+                // The constant's own op (not `consts`, which may not have seen it yet): the
+                // `Fusions` absorbing this ptradd reads the same.
+                let c =
+                    self.ctx.defining_op(off).filter(|&d| self.ctx.is_op(d, "nvvm.constant")).and_then(|d| self.ctx.get_attr(d, "value"));
+                if let Some(AttrKind::Integer { value, .. }) = c.map(|c| self.ctx.attr_kind(c).clone()) {
                     if i32::try_from(value).is_ok() {
                         let base = self.ctx.operand(def, 0);
                         let r = self.use_reg(base);
@@ -1283,11 +1317,11 @@ impl<'c, 's> Sel<'c, 's> {
             }
             "fpext" => {
                 let s = self.use_reg(src);
-                self.inst("cvt", "f64.f32", &[d, s], None);
+                self.inst("cvt", &format!("f{tw}.f{fw}"), &[d, s], None);
             }
             "fptrunc" => {
                 let s = self.use_reg(src);
-                self.inst("cvt", "rn.f32.f64", &[d, s], None);
+                self.inst("cvt", &format!("rn.f{tw}.f{fw}"), &[d, s], None);
             }
             "bitcast" | "ptrtoint" | "inttoptr" => {
                 let s = self.src(src);
@@ -1315,6 +1349,25 @@ impl<'c, 's> Sel<'c, 's> {
         let f = suffix(self.ctx, at, 'f');
         let aw = width(self.ctx, at);
         let (mnem, mods): (&str, String) = match name.as_str() {
+            // No f16 square root or reciprocal in PTX: through f32, correctly rounded
+            // (24 >= 2 * 11 + 2 bits) where the f32 instruction is.
+            "sqrt.rn" | "sqrt.approx" | "rsqrt.approx" | "rcp.rn" | "rcp.approx" | "ex2.approx" | "lg2.approx" | "sin.approx"
+            | "cos.approx"
+                if f == "f16" =>
+            {
+                let (m, mods) = name.split_once('.').expect("dotted");
+                return self.half_via_f32(m, &format!("{mods}.f32"), ops, res);
+            }
+            // abs.f16 needs PTX 6.5 (sm_75's minimum is 6.3): the sign bit cleared.
+            "abs" if f == "f16" => {
+                let a = self.use_reg(ops[0]);
+                let i16t = self.ctx.int_type(16);
+                let m = self.imm_int(0x7FFF, i16t);
+                self.inst("and", "b16", &[d, a, m], None);
+                return;
+            }
+            // min.f16 and max.f16 need sm_80: through f32 (exact).
+            "min" | "max" if f == "f16" => return self.half_via_f32(&name, "f32", ops, res),
             "sqrt.rn" => ("sqrt", format!("rn.{f}")),
             "sqrt.approx" => ("sqrt", format!("approx.{f}")),
             "rsqrt.approx" if f == "f64" => ("rsqrt", "approx.ftz.f64".into()),
@@ -1366,6 +1419,22 @@ impl<'c, 's> Sel<'c, 's> {
             args.push(r);
         }
         self.inst(mnem, &mods, &args, None);
+    }
+
+    /// `res = cvt.rn.f16(mnem.mods(cvt.f32(ops...)))`: an f16 operation PTX lacks, done in f32.
+    fn half_via_f32(&mut self, mnem: &str, mods: &str, ops: &[ValueId], res: ValueId) {
+        let f32t = self.ctx.float_type(FloatKind::F32);
+        let mut args = vec![self.new_reg(f32t)];
+        for &o in ops {
+            let h = self.use_reg(o);
+            let w = self.new_reg(f32t);
+            self.inst("cvt", "f32.f16", &[w, h], None);
+            args.push(w);
+        }
+        let r = args[0];
+        self.inst(mnem, mods, &args, None);
+        let d = self.reg(res);
+        self.inst("cvt", "rn.f16.f32", &[d, r], None);
     }
 
     /// A value as the ABI passes it: sub-32-bit integers widened to 32 bits.

@@ -695,7 +695,12 @@ impl Reader<'_> {
             match self.peek().cloned() {
                 Some(Tok::Word(w)) if w == ".reg" => {
                     self.pos += 1;
-                    self.reg_decl(b, span);
+                    self.reg_decl(b, None, span);
+                }
+                // `.reg.b16 r;` (cuda_fp16.h's inline assembly writes it without a space).
+                Some(Tok::Word(w)) if w.starts_with(".reg.") => {
+                    self.pos += 1;
+                    self.reg_decl(b, Some(w[4..].to_string()), span);
                 }
                 Some(Tok::Word(w)) if w == ".local" => {
                     self.pos += 1;
@@ -764,8 +769,8 @@ impl Reader<'_> {
         }
     }
 
-    fn reg_decl(&mut self, b: &mut Body, span: (usize, usize)) {
-        let t = self.word().unwrap_or_default();
+    fn reg_decl(&mut self, b: &mut Body, ty: Option<String>, span: (usize, usize)) {
+        let t = ty.or_else(|| self.word()).unwrap_or_default();
         let Some(ty) = self.reg_type(&t) else {
             self.err(span, format!("unsupported register type '{t}'"));
             self.skip_statement();
@@ -886,6 +891,19 @@ impl Reader<'_> {
         Some(o)
     }
 
+    /// `o` with the names of declared registers that do not start with `%` (inline
+    /// assembly's `__$temp3`) read as registers rather than symbols.
+    fn registers_named(b: &Body, o: Opnd) -> Opnd {
+        match o {
+            Opnd::Sym(s) if b.regs.contains_key(&s) => Opnd::Reg(s),
+            Opnd::Addr(base, off) => Opnd::Addr(Box::new(Self::registers_named(b, *base)), off),
+            Opnd::Not(x) => Opnd::Not(Box::new(Self::registers_named(b, *x))),
+            Opnd::Pair(x, y) => Opnd::Pair(Box::new(Self::registers_named(b, *x)), Box::new(Self::registers_named(b, *y))),
+            Opnd::Vec(v) => Opnd::Vec(v.into_iter().map(|x| Self::registers_named(b, x)).collect()),
+            o => o,
+        }
+    }
+
     fn instruction(&mut self, b: &mut Body, span: (usize, usize)) {
         let Some(full) = self.word() else {
             self.err(span, "expected an instruction".into());
@@ -898,7 +916,7 @@ impl Reader<'_> {
         if !self.is_punct(';') {
             loop {
                 match self.operand() {
-                    Some(o) => ops.push(o),
+                    Some(o) => ops.push(Self::registers_named(b, o)),
                     None => {
                         self.err(span, format!("cannot read the operands of '{full}'"));
                         self.skip_statement();

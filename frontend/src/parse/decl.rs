@@ -46,6 +46,7 @@ struct BuiltinCounts {
     int: bool,
     long: u8,
     float: bool,
+    half: bool,
     double: bool,
     signed: bool,
     unsigned: bool,
@@ -138,6 +139,7 @@ impl Parser<'_> {
                 | Kw::Int
                 | Kw::Long
                 | Kw::Float
+                | Kw::Float16
                 | Kw::Double
                 | Kw::Signed
                 | Kw::Unsigned
@@ -296,6 +298,7 @@ impl Parser<'_> {
                 Some(Kw::Int) => b.int = true,
                 Some(Kw::Long) => b.long += 1,
                 Some(Kw::Float) => b.float = true,
+                Some(Kw::Float16) => b.half = true,
                 Some(Kw::Double) => b.double = true,
                 Some(Kw::Signed) => b.signed = true,
                 Some(Kw::Unsigned) => b.unsigned = true,
@@ -358,6 +361,7 @@ impl Parser<'_> {
                         | Kw::Int
                         | Kw::Long
                         | Kw::Float
+                        | Kw::Float16
                         | Kw::Double
                         | Kw::Signed
                         | Kw::Unsigned
@@ -393,6 +397,7 @@ impl Parser<'_> {
             _ if b.void => Void,
             _ if b.bool_ => Bool,
             _ if b.float => Float,
+            _ if b.half => Half,
             _ if b.double && b.long > 0 => LongDouble,
             _ if b.double => Double,
             _ if b.int128 => {

@@ -108,6 +108,8 @@ pub(crate) enum Kw {
     Int,
     Long,
     Float,
+    /// `_Float16` (cuda_fp16.h's `__half`).
+    Float16,
     Double,
     Signed,
     Unsigned,
@@ -186,6 +188,7 @@ impl Keywords {
             ("long", Long),
             ("float", Float),
             ("double", Double),
+            ("_Float16", Float16),
             ("signed", Signed),
             ("__signed", Signed),
             ("__signed__", Signed),

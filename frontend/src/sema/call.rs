@@ -640,9 +640,23 @@ impl Sema<'_> {
             BinaryOp::Or => "||",
             BinaryOp::Comma => ",",
         };
+        self.overloaded_operator(sym, va, a, Some((vb, b)), span)
+    }
+
+    /// `va op vb` (or the unary `op va`) with a user-declared `operator<sym>`: a member of
+    /// `va`'s class, else a function found by name.
+    pub(crate) fn overloaded_operator(
+        &mut self,
+        sym: &str,
+        va: Value,
+        a: ExprId,
+        rhs: Option<(Value, ExprId)>,
+        span: Span,
+    ) -> Option<Value> {
         let name = format!("operator{sym}");
         let what = name.clone();
         let mut cands = Vec::new();
+        let (margs, mexprs): (Vec<Value>, Vec<ExprId>) = rhs.into_iter().unzip();
         // Members of the left operand's class.
         let mut member = None;
         if let Some(r) = self.types.record(va.ty.unqual()) {
@@ -652,7 +666,7 @@ impl Sema<'_> {
             }
         }
         if let Some(m) = member {
-            let f = self.resolve(&m, None, &[vb], &[b], &what, span);
+            let f = self.resolve(&m, None, &margs, &mexprs, &what, span);
             if let Some(f) = f {
                 let this = match va.place {
                     Place::Addr(x, s) => self.generic_ptr(x, s, va.ty.unqual(), span),
@@ -663,7 +677,7 @@ impl Sema<'_> {
                         self.generic_ptr(tmp, AddrSpace::Local, t, span)
                     }
                 };
-                return self.emit_call(f, Some(this), vec![vb], &[b], span);
+                return self.emit_call(f, Some(this), margs, &mexprs, span);
             }
             return None;
         }
@@ -671,13 +685,17 @@ impl Sema<'_> {
             cands = self.lookup(atom);
         }
         if cands.is_empty() {
-            self.error(
-                span,
-                format!("invalid operands to binary expression ('{}' and '{}')", self.types.show(va.ty), self.types.show(vb.ty)),
-            );
+            let msg = match margs.first() {
+                Some(vb) => {
+                    format!("invalid operands to binary expression ('{}' and '{}')", self.types.show(va.ty), self.types.show(vb.ty))
+                }
+                None => format!("invalid argument type '{}' to unary expression", self.types.show(va.ty)),
+            };
+            self.error(span, msg);
             return None;
         }
-        let f = self.resolve(&cands, None, &[va, vb], &[a, b], &what, span)?;
-        self.emit_call(f, None, vec![va, vb], &[a, b], span)
+        let (args, exprs): (Vec<Value>, Vec<ExprId>) = std::iter::once((va, a)).chain(margs.into_iter().zip(mexprs)).unzip();
+        let f = self.resolve(&cands, None, &args, &exprs, &what, span)?;
+        self.emit_call(f, None, args, &exprs, span)
     }
 }

@@ -146,6 +146,7 @@ impl Sema<'_> {
                 Builtin::LongLong => self.types.int(IntKind::LongLong),
                 Builtin::ULongLong => self.types.int(IntKind::ULongLong),
                 Builtin::Float => self.types.float(FloatTy::Float),
+                Builtin::Half => self.types.float(FloatTy::Half),
                 Builtin::Double => self.types.float(FloatTy::Double),
                 Builtin::LongDouble => {
                     self.error(span, "'long double' is not supported in device code");

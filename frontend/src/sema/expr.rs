@@ -337,7 +337,9 @@ impl Sema<'_> {
         self.op1("cuda.cast", &[v], to, &[("kind", k)], span)
     }
 
-    /// Integer promotion of an arithmetic type (`half` promotes to `float`).
+    /// Integer promotion of an arithmetic type. `half` (`_Float16`) does not promote: as in
+    /// C23 and CUDA's `__half` operators, `half + half` is a `half` addition (and, being
+    /// lower in rank than `float`, `half + float` is a `float` one).
     pub(crate) fn promoted(&mut self, t: Ty) -> Ty {
         let t = t.unqual();
         if let Some(k) = self.types.int_kind(t) {
@@ -348,9 +350,6 @@ impl Sema<'_> {
                 return self.types.int(k);
             }
             return t;
-        }
-        if self.types.float_ty(t) == Some(FloatTy::Half) {
-            return self.types.float(FloatTy::Float);
         }
         t
     }
@@ -776,7 +775,16 @@ impl Sema<'_> {
     fn unary(&mut self, op: UnaryOp, x: ExprId, span: Span) -> Option<Value> {
         match op {
             UnaryOp::Plus | UnaryOp::Minus | UnaryOp::BitNot => {
-                let (v, t) = self.rvalue(x)?;
+                let vx = self.expr(x)?;
+                if self.types.record(vx.ty.unqual()).is_some() {
+                    let sym = match op {
+                        UnaryOp::Plus => "+",
+                        UnaryOp::Minus => "-",
+                        _ => "~",
+                    };
+                    return self.overloaded_operator(sym, vx, x, None, span);
+                }
+                let (v, t) = self.rval(vx, self.ast.expr(x).span)?;
                 if op == UnaryOp::Plus && matches!(self.types.kind(t), TyKind::Ptr(_)) {
                     return Some(Value::val(v, t));
                 }

@@ -178,7 +178,9 @@ impl Mangler<'_, '_> {
         match s.types.kind(t).clone() {
             TyKind::Error | TyKind::Void => self.out.push('v'),
             TyKind::Int(k) => self.out.push_str(int_code(k)),
-            TyKind::Float(FloatTy::Half) => self.out.push_str("DF16_"),
+            // cuda_fp16.h's `__half` is a class in NVIDIA's headers: mangled as one (with
+            // a substitution), kernels taking halves get nvcc's names.
+            TyKind::Float(FloatTy::Half) => self.components(&["6__half".to_string()], true),
             TyKind::Float(FloatTy::Float) => self.out.push('f'),
             TyKind::Float(FloatTy::Double) => self.out.push('d'),
             TyKind::Nullptr => self.out.push_str("Dn"),
@@ -381,6 +383,7 @@ fn builtin_code(b: crate::ast::Builtin) -> &'static str {
         B::LongLong => "x",
         B::ULongLong => "y",
         B::Float => "f",
+        B::Half => "6__half",
         B::Double => "d",
         B::LongDouble => "e",
         B::Int128 => "n",

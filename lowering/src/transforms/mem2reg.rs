@@ -3,8 +3,12 @@
 //!
 //! An alloca is promotable when every use is a non-volatile `nvvm.load` from it or a
 //! non-volatile `nvvm.store` to it (not of it), all of one type whose size is the
-//! alloca's. Arrays, structs accessed by field and address-taken variables stay in local
-//! memory.
+//! alloca's (after the scalar replacement below). Arrays indexed by a variable and
+//! address-taken variables stay in local memory.
+//!
+//! First, scalar replacement ([`split_aggregates`]) splits an alloca accessed only at
+//! constant offsets, one scalar type per offset without overlap (a struct local used field
+//! by field, a struct passed by value), into one alloca per scalar, which are then promoted.
 //!
 //! Algorithm (Cytron et al., with block arguments for phis):
 //! 1. Erase unreachable blocks; compute immediate dominators and dominance frontiers
@@ -33,6 +37,8 @@ use rustc_hash::FxHashMap;
 /// What mem2reg did to one function.
 #[derive(Default, Debug)]
 pub struct Mem2RegStats {
+    /// Aggregate allocas split into scalar ones ([`split_aggregates`]).
+    pub split: u64,
     pub promoted: u64,
     pub block_args: u64,
 }
@@ -93,11 +99,101 @@ fn zero(ctx: &mut Context, t: TypeId, entry: BlockId, loc: cuprite_ir::LocId) ->
     ctx.result(op, 0)
 }
 
+/// Scalar replacement of aggregates: an alloca used only by non-volatile loads and stores,
+/// directly or through chains of `nvvm.ptradd` by constants, whose accesses are one scalar
+/// type per offset and do not overlap, becomes one alloca per accessed scalar (which
+/// [`mem2reg`] then promotes). Struct locals accessed by field, and the temporaries that
+/// carry structs by value across calls, so leave local memory. Returns how many allocas
+/// were split.
+pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
+    let mut allocas = Vec::new();
+    for b in ctx.region_blocks(r).to_vec() {
+        allocas.extend(ctx.block_ops(b).filter(|&o| ctx.op_name_str(o) == "nvvm.alloca"));
+    }
+    let mut split = 0;
+    for a in allocas {
+        let Some(AttrKind::Integer { value: size, .. }) = ctx.get_attr(a, "size").map(|x| ctx.attr_kind(x).clone()) else { continue };
+        let Some((accesses, geps)) = aggregate_accesses(ctx, a, size as u64) else { continue };
+        let mut slots: std::collections::BTreeMap<u64, TypeId> = std::collections::BTreeMap::new();
+        if accesses.iter().any(|&(_, off, t)| *slots.entry(off).or_insert(t) != t) {
+            continue;
+        }
+        let mut end = 0;
+        let disjoint = slots.iter().all(|(&off, &t)| {
+            let ok = off >= end;
+            end = off + type_size(ctx, t).unwrap_or(u64::MAX / 2);
+            ok
+        });
+        if !disjoint || (slots.len() == 1 && slots.get(&0).and_then(|&t| type_size(ctx, t)) == Some(size as u64)) {
+            continue;
+        }
+        let loc = ctx.op_loc(a);
+        let rt = ctx.value_type(ctx.result(a, 0));
+        let name = ctx.get_attr(a, "name");
+        let mut new_allocas: FxHashMap<u64, ValueId> = FxHashMap::default();
+        for (&off, &t) in &slots {
+            let s = type_size(ctx, t).expect("scalar");
+            let mut props =
+                vec![("size", crate::cuda_to_nvvm::i64_attr(ctx, s as i64)), ("align", crate::cuda_to_nvvm::i32_attr(ctx, s as i64))];
+            props.extend(name.map(|n| ("name", n)));
+            let st = crate::cuda_to_nvvm::state(ctx, "nvvm.alloca", loc, &[], &[rt], &props, &[]);
+            let na = ctx.create_op(st);
+            let block = ctx.op_block(a).expect("an alloca in a block");
+            ctx.insert_op(na, InsertPoint { block, before: Some(a) });
+            new_allocas.insert(off, ctx.result(na, 0));
+        }
+        for (op, off, _) in accesses {
+            let k = if ctx.op_name_str(op) == "nvvm.load" { 0 } else { 1 };
+            ctx.set_operand(op, k, new_allocas[&off]);
+        }
+        for g in geps.into_iter().rev() {
+            ctx.erase_op(g);
+        }
+        ctx.erase_op(a);
+        split += 1;
+    }
+    split
+}
+
+/// The loads and stores of alloca `a` (op, byte offset, type) and the `ptradd`s leading to
+/// them, if every use is one of those, in bounds; `None` otherwise.
+#[allow(clippy::type_complexity)]
+fn aggregate_accesses(ctx: &Context, a: OpId, size: u64) -> Option<(Vec<(OpId, u64, TypeId)>, Vec<OpId>)> {
+    let (mut accesses, mut geps) = (Vec::new(), Vec::new());
+    let mut work = vec![(ctx.result(a, 0), 0u64)];
+    while let Some((v, off)) = work.pop() {
+        for (user, k) in ctx.uses(v) {
+            if ctx.get_attr(user, "volatile").is_some() {
+                return None;
+            }
+            let t = match (ctx.op_name_str(user), k) {
+                ("nvvm.load", 0) => ctx.value_type(ctx.result(user, 0)),
+                ("nvvm.store", 1) => ctx.value_type(ctx.operand(user, 0)),
+                ("nvvm.ptradd", 0) => {
+                    let c = ctx.defining_op(ctx.operand(user, 1)).filter(|&d| ctx.op_name_str(d) == "nvvm.constant")?;
+                    let Some(AttrKind::Integer { value, .. }) = ctx.get_attr(c, "value").map(|x| ctx.attr_kind(x)) else { return None };
+                    let o = u64::try_from(*value).ok()?.checked_add(off)?;
+                    geps.push(user);
+                    work.push((ctx.result(user, 0), o));
+                    continue;
+                }
+                _ => return None,
+            };
+            if off + type_size(ctx, t)? > size {
+                return None;
+            }
+            accesses.push((user, off, t));
+        }
+    }
+    (!accesses.is_empty()).then_some((accesses, geps))
+}
+
 /// Promotes the promotable allocas of function `func`.
 pub fn mem2reg(ctx: &mut Context, func: OpId) -> Mem2RegStats {
     let mut stats = Mem2RegStats::default();
     let Some(&r) = ctx.regions(func).first() else { return stats };
     let Some(entry) = ctx.entry_block(r) else { return stats };
+    stats.split = split_aggregates(ctx, r);
     let mut allocas: Vec<(OpId, TypeId)> = Vec::new();
     for b in ctx.region_blocks(r).to_vec() {
         for o in ctx.block_ops(b) {

@@ -140,6 +140,20 @@ impl T {
         }
     }
 
+    /// Copies a value of aggregate type `t` from `from` to `to` (address, space), scalar by
+    /// scalar.
+    fn copy_aggregate(&mut self, t: TypeId, to: (Reg, Space), from: (Reg, Space)) -> Result<(), String> {
+        let leaves = cuprite_lowering::layout::leaves(&mut self.ctx, t).ok_or("a struct or array the simulator cannot copy")?;
+        for (off, lt) in leaves {
+            let ty = self.scalar(lt)?;
+            let (_, align) = cuprite_lowering::layout::size_align(&mut self.ctx, lt).unwrap_or((1, 1));
+            let r = self.b.reg();
+            self.b.emit(Inst::Load { space: from.1, ty, dst: r, addr: from.0, offset: off as i64, align: align as u32 });
+            self.b.emit(Inst::Store { space: to.1, ty, src: r, addr: to.0, offset: off as i64, align: align as u32 });
+        }
+        Ok(())
+    }
+
     /// Size and alignment of what pointer type `t` points to.
     fn pointee_layout(&mut self, t: TypeId) -> Result<(u64, u64), String> {
         let p = cuprite_lowering::layout::pointee(&mut self.ctx, t).ok_or("not a pointer")?;
@@ -251,6 +265,22 @@ impl T {
                     }
                     s => return Err(format!("a variable in {} space", s.name())),
                 }
+            }
+            // A struct or array value is the address of a local copy of it: loading one
+            // copies it there (so later stores to the source do not change the value),
+            // storing one copies it out; calls, returns and yields pass the address.
+            "load" if rt.is_some_and(|t| cuprite_lowering::layout::is_aggregate(&self.ctx, t)) => {
+                let t = rt.expect("checked");
+                let (size, align) = cuprite_lowering::layout::size_align(&mut self.ctx, t).ok_or("a load of an incomplete type")?;
+                let off = self.b.alloc_local(size, align);
+                self.b.emit(Inst::Const { dst, bits: off });
+                let from = self.space(self.ctx.value_type(ops[0]));
+                self.copy_aggregate(t, (dst, Space::Local), (o[0], from))?;
+            }
+            "store" if cuprite_lowering::layout::is_aggregate(&self.ctx, self.ctx.value_type(ops[0])) => {
+                let t = self.ctx.value_type(ops[0]);
+                let to = self.space(self.ctx.value_type(ops[1]));
+                self.copy_aggregate(t, (o[1], to), (o[0], Space::Local))?;
             }
             "load" => {
                 let t = self.ctx.value_type(ops[0]);
@@ -614,15 +644,49 @@ impl T {
             None => t,
         };
         let m = FMode::RN;
+        // cuda_fp16.h's functions: fma and abs on halves; the others in f32, rounded to
+        // half once (what the PTX does).
+        const HALF_VIA_F32: &[(&str, &str)] = &[
+            ("__hmin", "fminf"),
+            ("__hmax", "fmaxf"),
+            ("hsqrt", "sqrtf"),
+            ("hrsqrt", "rsqrtf"),
+            ("hrcp", "__frcp_rn"),
+            ("hexp2", "__exp2f"),
+            ("hlog2", "__log2f"),
+            ("hsin", "__sinf"),
+            ("hcos", "__cosf"),
+            ("htrunc", "truncf"),
+            ("hfloor", "floorf"),
+            ("hceil", "ceilf"),
+            ("hrint", "rintf"),
+        ];
+        if let Some(&(_, f)) = HALF_VIA_F32.iter().find(|(h, _)| *h == n) {
+            let f32t = self.ctx.float_type(cuprite_ir::FloatKind::F32);
+            let wide: Vec<Reg> = o
+                .iter()
+                .map(|&r| {
+                    let w = self.b.reg();
+                    self.cvt(Ty::F16, true, Ty::F32, true, w, r);
+                    w
+                })
+                .collect();
+            let r = self.b.reg();
+            self.intrinsic(f, &wide, &vec![f32t; wide.len()], Some(f32t), r)?;
+            self.cvt(Ty::F32, true, Ty::F16, true, dst, r);
+            return Ok(());
+        }
         let un = |s: &mut Self, op: UnOp| s.b.emit(Inst::Un { op, ty: t, dst, a: o[0] });
         let bin = |s: &mut Self, op: BinOp| s.b.emit(Inst::Bin { op, ty: t, dst, a: o[0], b: o[1] });
         match n {
             "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" => un(self, UnOp::Sqrt(m)),
             "rsqrtf" => un(self, UnOp::Rsqrt(m)),
-            "fabsf" | "fabs" => un(self, UnOp::FAbs(false)),
+            "fabsf" | "fabs" | "__habs" => un(self, UnOp::FAbs(false)),
             "fminf" | "fmin" => bin(self, BinOp::FMin(false)),
             "fmaxf" | "fmax" => bin(self, BinOp::FMax(false)),
-            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" => self.b.emit(Inst::Fma { ty: t, mode: m, dst, a: o[0], b: o[1], c: o[2] }),
+            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" | "__hfma" => {
+                self.b.emit(Inst::Fma { ty: t, mode: m, dst, a: o[0], b: o[1], c: o[2] })
+            }
             "copysignf" | "copysign" => bin(self, BinOp::Copysign),
             "truncf" | "trunc" => un(self, UnOp::RoundInt(Rnd::Rz, false)),
             "floorf" | "floor" => un(self, UnOp::RoundInt(Rnd::Rm, false)),
@@ -703,7 +767,11 @@ impl T {
             | "__uint_as_float"
             | "__float_as_uint"
             | "__longlong_as_double"
-            | "__double_as_longlong" => self.b.emit(Inst::Mov { dst, src: o[0] }),
+            | "__double_as_longlong"
+            | "__half_as_ushort"
+            | "__half_as_short"
+            | "__ushort_as_half"
+            | "__short_as_half" => self.b.emit(Inst::Mov { dst, src: o[0] }),
             "__float2int_rz" | "__double2int_rz" | "__float2ll_rz" | "__float2uint_rz" | "__double2uint_rz" | "__float2ull_rz" => {
                 let s = !n.contains("uint") && !n.contains("ull");
                 self.b.emit(Inst::Cvt {

@@ -1,7 +1,8 @@
 // RUN: --pass-pipeline=builtin.module(nvvm.func(mem2reg))
 // A counted loop and a diamond: `i` and `s` become block arguments of the loop header,
-// `m` one of the join; the array `a` (accessed through ptradd) and the volatile `v` stay
-// in local memory; `u` is read before any store (zero).
+// `m` one of the join; the array `a`, accessed only at a constant offset, is split into a
+// scalar (whose store, never read, goes); the array `b`, indexed by a variable, and the
+// volatile `v` stay in local memory; `u` is read before any store (zero).
 module {
   nvvm.func kernel @k(%arg0: i32, %arg1: !llvm.ptr) {
     %i = alloca {align = 4 : i32, size = 4 : i64} : !llvm.ptr<5>
@@ -10,6 +11,7 @@ module {
     %u = alloca {align = 4 : i32, size = 4 : i64} : !llvm.ptr<5>
     %a = alloca {align = 4 : i32, size = 16 : i64} : !llvm.ptr<5>
     %v = alloca {align = 4 : i32, size = 4 : i64} : !llvm.ptr<5>
+    %b = alloca {align = 4 : i32, size = 16 : i64} : !llvm.ptr<5>
     %c0 = constant 0 : i32
     %c1 = constant 1 : i32
     %c4 = constant 4 : i64
@@ -27,6 +29,9 @@ module {
     store %sn, %s {align = 4 : i32} : i32, !llvm.ptr<5>
     %p = ptradd %a, %c4 : !llvm.ptr<5>, i64
     store %sn, %p {align = 4 : i32} : i32, !llvm.ptr<5>
+    %off = ptrtoint %arg1 : !llvm.ptr to i64
+    %q = ptradd %b, %off : !llvm.ptr<5>, i64
+    store %sn, %q {align = 4 : i32} : i32, !llvm.ptr<5>
     %in = add %iv, %c1 : i32
     store %in, %i {align = 4 : i32} : i32, !llvm.ptr<5>
     br ^head
