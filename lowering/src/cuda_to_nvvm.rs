@@ -538,7 +538,10 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         }
         let t = self.ctx.value_type(src);
         if self.leaves(t).is_some() {
-            // Not lowered (an error was reported): zeros.
+            // Made by an op that does not produce aggregates (or not lowered after an error):
+            // reported, never silently zeros.
+            let loc = self.loc;
+            self.error(loc, "a struct or array value made this way is not supported yet");
             let tys = self.flat_tys(t);
             return tys.into_iter().map(|t| self.zero(t)).collect();
         }
