@@ -387,10 +387,7 @@ impl Fusions {
                     // A constant `ptradd` that only loads and stores use as their address is
                     // their `[base+offset]` operand (`address`): it emits nothing.
                     "nvvm.ptradd" => {
-                        let c = ctx.defining_op(ctx.operand(op, 1)).filter(|&d| ctx.is_op(d, "nvvm.constant"));
-                        let fits = c
-                            .and_then(|c| ctx.get_attr(c, "value"))
-                            .is_some_and(|a| matches!(ctx.attr_kind(a), AttrKind::Integer { value, .. } if i32::try_from(*value).is_ok()));
+                        let fits = crate::transforms::ptradd_const_offset(ctx, op).is_some_and(|v| i32::try_from(v).is_ok());
                         let r = ctx.result(op, 0);
                         if fits && ctx.uses(r).all(|(u, k)| (ctx.is_op(u, "nvvm.load") && k == 0) || (ctx.is_op(u, "nvvm.store") && k == 1))
                         {
@@ -1060,12 +1057,9 @@ impl<'c, 's> Sel<'c, 's> {
     fn address(&mut self, a: ValueId) -> (ValueId, Option<i64>) {
         if let Some(def) = self.ctx.defining_op(a) {
             if self.ctx.is_op(def, "nvvm.ptradd") {
-                let off = self.ctx.operand(def, 1);
                 // The constant's own op (not `consts`, which may not have seen it yet): the
                 // `Fusions` absorbing this ptradd reads the same.
-                let c =
-                    self.ctx.defining_op(off).filter(|&d| self.ctx.is_op(d, "nvvm.constant")).and_then(|d| self.ctx.get_attr(d, "value"));
-                if let Some(AttrKind::Integer { value, .. }) = c.map(|c| self.ctx.attr_kind(c).clone()) {
+                if let Some(value) = crate::transforms::ptradd_const_offset(self.ctx, def) {
                     if i32::try_from(value).is_ok() {
                         let base = self.ctx.operand(def, 0);
                         let r = self.use_reg(base);

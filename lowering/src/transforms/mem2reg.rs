@@ -170,9 +170,7 @@ fn aggregate_accesses(ctx: &Context, a: OpId, size: u64) -> Option<(Vec<(OpId, u
                 ("nvvm.load", 0) => ctx.value_type(ctx.result(user, 0)),
                 ("nvvm.store", 1) => ctx.value_type(ctx.operand(user, 0)),
                 ("nvvm.ptradd", 0) => {
-                    let c = ctx.defining_op(ctx.operand(user, 1)).filter(|&d| ctx.op_name_str(d) == "nvvm.constant")?;
-                    let Some(AttrKind::Integer { value, .. }) = ctx.get_attr(c, "value").map(|x| ctx.attr_kind(x)) else { return None };
-                    let o = u64::try_from(*value).ok()?.checked_add(off)?;
+                    let o = u64::try_from(super::ptradd_const_offset(ctx, user)?).ok()?.checked_add(off)?;
                     geps.push(user);
                     work.push((ctx.result(user, 0), o));
                     continue;

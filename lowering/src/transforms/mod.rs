@@ -159,3 +159,14 @@ pub fn pipeline_text(level: u8) -> &'static str {
         _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,canonicalize,cse,dce))",
     }
 }
+
+/// The byte offset of `nvvm.ptradd` `op` when it is a constant (an `nvvm.constant`
+/// integer): what instruction selection folds into `[base+off]` and scalar replacement
+/// follows.
+pub(crate) fn ptradd_const_offset(ctx: &cuprite_ir::Context, op: cuprite_ir::OpId) -> Option<i128> {
+    let c = ctx.defining_op(ctx.operand(op, 1)).filter(|&d| ctx.is_op(d, "nvvm.constant"))?;
+    match ctx.get_attr(c, "value").map(|a| ctx.attr_kind(a)) {
+        Some(cuprite_ir::AttrKind::Integer { value, .. }) => Some(*value),
+        _ => None,
+    }
+}
