@@ -209,19 +209,25 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let name = input.display().to_string();
     let sm = config.sm;
     timer.done("read");
-    let mut pre = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
-    timer.done("preprocess");
-    let mut diags = std::mem::take(&mut pre.diags);
-    let mut ast = None;
-    let mut ir = None;
-    let out = if preprocess_only {
-        let out = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner, &pre.sm, &pre.expansions);
+    // -E stores the token stream to print it; everything else parses as it preprocesses.
+    let mut printed = None;
+    let mut pre = if preprocess_only {
+        let p = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
+        timer.done("preprocess");
+        printed = Some(cuprite_frontend::pp::print_tokens(&p.tokens, &p.interner, &p.sm, &p.expansions));
         timer.done("print tokens");
+        cuprite_frontend::Parsed { sm: p.sm, interner: p.interner, ast: Default::default(), diags: p.diags, expansions: p.expansions }
+    } else {
+        let p = cuprite_frontend::parse_source(&name, Some(&input), &text, config);
+        timer.done("preprocess and parse");
+        p
+    };
+    let mut diags = std::mem::take(&mut pre.diags);
+    let mut ir = None;
+    let out = if let Some(out) = printed {
         out
     } else {
-        let tree =
-            ast.insert(cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags));
-        timer.done("parse");
+        let tree = &pre.ast;
         if emit_ast {
             let out = cuprite_frontend::dump::dump(tree, &pre.interner, &pre.sm);
             timer.done("print ast");
@@ -231,7 +237,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         } else {
             let opts = cuprite_frontend::sema::SemaOptions { arch: sm };
             // Sema recurses as deep as the parser's nesting limit allows: give it room.
-            let (interner, smap, tree) = (&pre.interner, &pre.sm, &*tree);
+            let (interner, smap, tree) = (&pre.interner, &pre.sm, tree);
             let (ctx, module, sema_diags) = std::thread::scope(|s| {
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
@@ -314,7 +320,6 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     // When the process ends right after (the `cuprite` binary), skip freeing the syntax
     // tree, the IR and the tokens: millions of frees buy nothing at exit.
     if crate::EXIT_AFTER_RUN.load(std::sync::atomic::Ordering::Relaxed) {
-        std::mem::forget(ast);
         std::mem::forget(ir);
         std::mem::forget(pre);
         std::mem::forget(out);

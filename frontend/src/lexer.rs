@@ -165,121 +165,152 @@ pub struct LexError {
 
 /// Lexes a whole file. The last token is `Eof`.
 pub fn lex(text: &str, errors: &mut Vec<LexError>) -> Vec<RawToken> {
-    let b = text.as_bytes();
     let mut out = Vec::with_capacity(text.len() / 5 + 1);
-    let mut i = 0usize;
-    let mut flags = AT_BOL;
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b'\n' => {
-                flags = AT_BOL | SPACE_BEFORE;
-                i += 1;
-                continue;
-            }
-            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
-                flags |= SPACE_BEFORE;
-                i += 1;
-                continue;
-            }
-            b'\\' if matches!(b.get(i + 1), Some(b'\n')) => {
-                i += 2;
-                flags |= SPACE_BEFORE;
-                continue;
-            }
-            b'\\' if b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n') => {
-                i += 3;
-                flags |= SPACE_BEFORE;
-                continue;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                // A line comment; a `\`-newline continues it.
-                while i < b.len() && b[i] != b'\n' {
-                    if b[i] == b'\\' && b.get(i + 1) == Some(&b'\n') {
+    let mut lexer = Lexer::default();
+    loop {
+        let t = lexer.next(text, errors);
+        out.push(t);
+        if t.kind == TokenKind::Eof {
+            return out;
+        }
+    }
+}
+
+/// An incremental lexer over one file's text (the preprocessor lexes each file as it reads
+/// it, so a file's tokens are never stored whole). After `Eof` it keeps returning `Eof`.
+#[derive(Clone, Debug)]
+pub struct Lexer {
+    i: usize,
+    flags: u8,
+}
+
+impl Default for Lexer {
+    fn default() -> Self {
+        Lexer { i: 0, flags: AT_BOL }
+    }
+}
+
+impl Lexer {
+    /// The next token of `text` (always the same text for one lexer); problems go to
+    /// `errors`, and the token is still produced.
+    pub fn next(&mut self, text: &str, errors: &mut Vec<LexError>) -> RawToken {
+        let b = text.as_bytes();
+        let mut i = self.i;
+        let mut flags = self.flags;
+        while i < b.len() {
+            let c = b[i];
+            match c {
+                b'\n' => {
+                    flags = AT_BOL | SPACE_BEFORE;
+                    i += 1;
+                    continue;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    flags |= SPACE_BEFORE;
+                    i += 1;
+                    continue;
+                }
+                b'\\' if matches!(b.get(i + 1), Some(b'\n')) => {
+                    i += 2;
+                    flags |= SPACE_BEFORE;
+                    continue;
+                }
+                b'\\' if b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n') => {
+                    i += 3;
+                    flags |= SPACE_BEFORE;
+                    continue;
+                }
+                b'/' if b.get(i + 1) == Some(&b'/') => {
+                    // A line comment; a `\`-newline continues it.
+                    while i < b.len() && b[i] != b'\n' {
+                        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\n') {
+                            i += 1;
+                        }
                         i += 1;
                     }
-                    i += 1;
+                    flags |= SPACE_BEFORE;
+                    continue;
                 }
-                flags |= SPACE_BEFORE;
-                continue;
+                b'/' if b.get(i + 1) == Some(&b'*') => {
+                    let lo = i;
+                    match text[i + 2..].find("*/") {
+                        Some(e) => i = i + 2 + e + 2,
+                        None => {
+                            errors.push(LexError { lo: lo as u32, hi: lo as u32 + 2, message: "unterminated /* comment" });
+                            i = b.len();
+                        }
+                    }
+                    flags |= SPACE_BEFORE;
+                    continue;
+                }
+                _ => {}
             }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let lo = i;
-                match text[i + 2..].find("*/") {
-                    Some(e) => i = i + 2 + e + 2,
-                    None => {
-                        errors.push(LexError { lo: lo as u32, hi: lo as u32 + 2, message: "unterminated /* comment" });
-                        i = b.len();
+            let lo = i;
+            let kind = if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 || c == b'$' {
+                // String and character prefixes: u8 u U L R and combinations with R.
+                let mut j = i;
+                while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] >= 0x80 || b[j] == b'$') {
+                    j += 1;
+                }
+                let word = &text[i..j];
+                let quote = b.get(j).copied();
+                if matches!(word, "u8" | "u" | "U" | "L" | "R" | "u8R" | "uR" | "UR" | "LR") && matches!(quote, Some(b'"') | Some(b'\'')) {
+                    if word.ends_with('R') && quote == Some(b'"') {
+                        i = raw_string(text, j, lo, errors);
+                        TokenKind::Str
+                    } else if quote == Some(b'"') {
+                        i = quoted(b, j, b'"', lo, errors);
+                        TokenKind::Str
+                    } else {
+                        i = quoted(b, j, b'\'', lo, errors);
+                        TokenKind::Char
+                    }
+                } else {
+                    // Non-ASCII bytes are taken as identifier characters; keep whole chars.
+                    while j < b.len() && !text.is_char_boundary(j) {
+                        j += 1;
+                    }
+                    i = j;
+                    TokenKind::Ident
+                }
+            } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+                let mut j = i + 1;
+                while j < b.len() {
+                    let d = b[j];
+                    if matches!(d, b'e' | b'E' | b'p' | b'P') && matches!(b.get(j + 1), Some(b'+') | Some(b'-')) {
+                        j += 2;
+                    } else if d.is_ascii_alphanumeric() || d == b'.' || d == b'_' {
+                        j += 1;
+                    } else if d == b'\'' && b.get(j + 1).is_some_and(|x| x.is_ascii_alphanumeric()) {
+                        j += 2;
+                    } else {
+                        break;
                     }
                 }
-                flags |= SPACE_BEFORE;
-                continue;
-            }
-            _ => {}
-        }
-        let lo = i;
-        let kind = if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 || c == b'$' {
-            // String and character prefixes: u8 u U L R and combinations with R.
-            let mut j = i;
-            while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] >= 0x80 || b[j] == b'$') {
-                j += 1;
-            }
-            let word = &text[i..j];
-            let quote = b.get(j).copied();
-            if matches!(word, "u8" | "u" | "U" | "L" | "R" | "u8R" | "uR" | "UR" | "LR") && matches!(quote, Some(b'"') | Some(b'\'')) {
-                if word.ends_with('R') && quote == Some(b'"') {
-                    i = raw_string(text, j, lo, errors);
-                    TokenKind::Str
-                } else if quote == Some(b'"') {
-                    i = quoted(b, j, b'"', lo, errors);
-                    TokenKind::Str
-                } else {
-                    i = quoted(b, j, b'\'', lo, errors);
-                    TokenKind::Char
-                }
-            } else {
-                // Non-ASCII bytes are taken as identifier characters; keep whole chars.
-                while j < b.len() && !text.is_char_boundary(j) {
-                    j += 1;
-                }
                 i = j;
-                TokenKind::Ident
-            }
-        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
-            let mut j = i + 1;
-            while j < b.len() {
-                let d = b[j];
-                if matches!(d, b'e' | b'E' | b'p' | b'P') && matches!(b.get(j + 1), Some(b'+') | Some(b'-')) {
-                    j += 2;
-                } else if d.is_ascii_alphanumeric() || d == b'.' || d == b'_' {
-                    j += 1;
-                } else if d == b'\'' && b.get(j + 1).is_some_and(|x| x.is_ascii_alphanumeric()) {
-                    j += 2;
-                } else {
-                    break;
-                }
-            }
-            i = j;
-            TokenKind::Number
-        } else if c == b'"' {
-            i = quoted(b, i, b'"', lo, errors);
-            TokenKind::Str
-        } else if c == b'\'' {
-            i = quoted(b, i, b'\'', lo, errors);
-            TokenKind::Char
-        } else if let Some((p, n)) = punct(b, i) {
-            i += n;
-            TokenKind::Punct(p)
-        } else {
-            let ch = text[i..].chars().next().map_or(1, char::len_utf8);
-            i += ch;
-            TokenKind::Unknown
-        };
-        out.push(RawToken { kind, lo: lo as u32, hi: i as u32, flags });
-        flags = 0;
+                TokenKind::Number
+            } else if c == b'"' {
+                i = quoted(b, i, b'"', lo, errors);
+                TokenKind::Str
+            } else if c == b'\'' {
+                i = quoted(b, i, b'\'', lo, errors);
+                TokenKind::Char
+            } else if let Some((p, n)) = punct(b, i) {
+                i += n;
+                TokenKind::Punct(p)
+            } else {
+                let ch = text[i..].chars().next().map_or(1, char::len_utf8);
+                i += ch;
+                TokenKind::Unknown
+            };
+            self.i = i;
+            self.flags = 0;
+            return RawToken { kind, lo: lo as u32, hi: i as u32, flags };
+        }
+        self.i = i;
+        self.flags = flags;
+        RawToken { kind: TokenKind::Eof, lo: b.len() as u32, hi: b.len() as u32, flags: flags | AT_BOL }
     }
-    out.push(RawToken { kind: TokenKind::Eof, lo: b.len() as u32, hi: b.len() as u32, flags: flags | AT_BOL });
-    out
 }
 
 /// Scans a `"..."` or `'...'` literal starting at the quote `at`; returns the end.

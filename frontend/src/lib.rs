@@ -23,6 +23,29 @@ pub mod source;
 pub use diag::{Diagnostic, Severity};
 pub use source::{FileId, SourceMap, Span};
 
+/// Preprocesses and parses `text` (named `name`) with `config`, in one pass: the parser
+/// pulls tokens from the preprocessor, so the token stream is never stored whole. The
+/// diagnostics are the preprocessor's, then the parser's.
+pub fn parse_source(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig) -> Parsed {
+    let mut sm = SourceMap::default();
+    let mut interner = intern::Interner::default();
+    let main = sm.add(name, path, text, source::FileKind::User);
+    let pp = pp::Preprocessor::new(&mut sm, &mut interner, main, config);
+    let (ast, parse_diags, pp) = parse::parse(pp);
+    let (mut diags, expansions) = pp.finish();
+    diags.extend(parse_diags);
+    Parsed { sm, interner, ast, diags, expansions }
+}
+
+/// The result of [`parse_source`].
+pub struct Parsed {
+    pub sm: SourceMap,
+    pub interner: intern::Interner,
+    pub ast: ast::Ast,
+    pub diags: Vec<Diagnostic>,
+    pub expansions: Vec<pp::Expansion>,
+}
+
 /// Preprocesses `text` (named `name`) with `config`: the tokens (ending with `Eof`), the
 /// diagnostics, and the interner and source map they refer to.
 pub fn preprocess(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig) -> Preprocessed {

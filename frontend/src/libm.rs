@@ -150,10 +150,9 @@ pub fn compile_library(sm: u32) -> Result<Library, String> {
     let mut errors = String::new();
     for (name, text) in SOURCES {
         let config = crate::pp::PpConfig { sm, ..Default::default() };
-        let mut pre = crate::preprocess(name, None, text, config);
+        let mut pre = crate::parse_source(name, None, text, config);
         let mut diags = std::mem::take(&mut pre.diags);
-        let tree = crate::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
-        let (uctx, module, sd) = crate::sema::lower(&tree, &pre.interner, &pre.sm, crate::sema::SemaOptions { arch: sm });
+        let (uctx, module, sd) = crate::sema::lower(&pre.ast, &pre.interner, &pre.sm, crate::sema::SemaOptions { arch: sm });
         diags.extend(sd);
         for d in diags.iter().filter(|d| d.severity != Severity::Note) {
             errors.push_str(&d.render(&pre.sm));

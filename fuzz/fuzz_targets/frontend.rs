@@ -7,16 +7,17 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
-    let mut pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
+    let tokens = cuprite_frontend::preprocess("fuzz.cu", None, &text, config.clone());
+    let _ = cuprite_frontend::pp::print_tokens(&tokens.tokens, &tokens.interner, &tokens.sm, &tokens.expansions);
+    let mut pre = cuprite_frontend::parse_source("fuzz.cu", None, &text, config);
     let mut diags = std::mem::take(&mut pre.diags);
-    let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
-    let _ = cuprite_frontend::dump::dump(&ast, &pre.interner, &pre.sm);
-    let (ctx, module, sema_diags) = cuprite_frontend::sema::lower(&ast, &pre.interner, &pre.sm, Default::default());
+    let ast = &pre.ast;
+    let _ = cuprite_frontend::dump::dump(ast, &pre.interner, &pre.sm);
+    let (ctx, module, sema_diags) = cuprite_frontend::sema::lower(ast, &pre.interner, &pre.sm, Default::default());
     diags.extend(sema_diags);
     let _ = cuprite_ir::print::print_op(&ctx, module, Default::default());
     for d in &diags {
         let _ = d.render(&pre.sm);
         let _ = d.to_json(&pre.sm);
     }
-    let _ = cuprite_frontend::pp::print_tokens(&pre.tokens, &pre.interner, &pre.sm, &pre.expansions);
 });

@@ -61,15 +61,15 @@ fn fuzz_regressions_do_not_panic() {
         let path = e.unwrap().path();
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
-        let mut pre = cuprite_frontend::preprocess("fuzz.cu", None, &text, config);
+        let mut pre = cuprite_frontend::parse_source("fuzz.cu", None, &text, config);
         let mut diags = std::mem::take(&mut pre.diags);
-        let ast = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+        let ast = &pre.ast;
         // Sema runs on a thread with the driver's stack size.
         let (interner, sm) = (&pre.interner, &pre.sm);
         let sema_diags = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(256 << 20)
-                .spawn_scoped(s, || cuprite_frontend::sema::lower(&ast, interner, sm, Default::default()).2)
+                .spawn_scoped(s, || cuprite_frontend::sema::lower(ast, interner, sm, Default::default()).2)
                 .unwrap()
                 .join()
                 .unwrap()
@@ -102,10 +102,8 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     // Runs on a test thread (2 MiB of stack): the parser's nesting limit must hold there.
     for (open, close) in [("(", ")"), ("{", "}"), ("-", "")] {
         let src = format!("__device__ int f() {{ return {}1{}; }}\n", open.repeat(5000), close.repeat(5000));
-        let pre = cuprite_frontend::preprocess("deep.cu", None, &src, Default::default());
-        let mut pre = pre;
-        let mut diags = Vec::new();
-        let _ = cuprite_frontend::parse::parse(std::mem::take(&mut pre.tokens), &pre.expansions, &mut pre.interner, &mut diags);
+        let pre = cuprite_frontend::parse_source("deep.cu", None, &src, Default::default());
+        let diags = pre.diags;
         assert!(diags.iter().any(|d| d.message.contains("nesting deeper than")), "{open}: {:?}", diags.first());
     }
 }

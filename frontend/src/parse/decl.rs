@@ -122,7 +122,7 @@ impl Parser<'_> {
                 format!("operator {}", self.ident_text(t))
             }
         };
-        self.interner.intern(&text)
+        self.pp.interner.intern(&text)
     }
 
     // ----- type starts ------------------------------------------------------------------
@@ -229,7 +229,7 @@ impl Parser<'_> {
                 "constant" => ds.specs.constant = true,
                 "managed" => ds.specs.managed = true,
                 _ => {
-                    let a = self.interner.intern(&name);
+                    let a = self.pp.interner.intern(&name);
                     ds.attrs.push(Attribute { name: a, args, span: t.span.to(self.prev_span()) });
                 }
             }
@@ -488,7 +488,7 @@ impl Parser<'_> {
         }
         let ty_name = name.clone().unwrap_or(Name {
             global: false,
-            parts: smallvec::smallvec![self.interner.intern("<anonymous>")],
+            parts: smallvec::smallvec![self.pp.interner.intern("<anonymous>")],
             template_args: None,
             span: kw.span,
         });
@@ -546,7 +546,7 @@ impl Parser<'_> {
         };
         let ty_name = Name {
             global: false,
-            parts: smallvec::smallvec![name.map_or_else(|| self.interner.intern("<anonymous enum>"), |n| n.text)],
+            parts: smallvec::smallvec![name.map_or_else(|| self.pp.interner.intern("<anonymous enum>"), |n| n.text)],
             template_args: None,
             span: kw.span,
         };
@@ -674,7 +674,7 @@ impl Parser<'_> {
             self.bump();
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
-            let a = self.interner.intern(&text);
+            let a = self.pp.interner.intern(&text);
             name = Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
         } else if !abstract_ok {
             let msg = format!("expected a name in the declaration, found {}", self.describe(&t));
@@ -865,6 +865,7 @@ impl Parser<'_> {
                 self.bump();
                 let mut inner = Vec::new();
                 while !self.at(Punct::RBrace) && !self.at_eof() {
+                    self.compact();
                     let before = self.pos;
                     self.parse_decl_into(&mut inner, None, false);
                     if self.pos == before {
@@ -903,8 +904,8 @@ impl Parser<'_> {
                     _ => base,
                 };
                 // Constructors and destructors have no return type: void.
-                let last = name.parts.last().map(|&a| self.interner.str(a).to_string()).unwrap_or_default();
-                if ds.ty.is_none() && (class.is_some_and(|c| self.interner.str(c) == last) || last.starts_with('~')) {
+                let last = name.parts.last().map(|&a| self.pp.interner.str(a).to_string()).unwrap_or_default();
+                if ds.ty.is_none() && (class.is_some_and(|c| self.pp.interner.str(c) == last) || last.starts_with('~')) {
                     ret = self.ast.add_type(TypeKind::Builtin(Builtin::Void), Quals::default(), name.span);
                 }
                 let decl = self.parse_function_rest(&ds, name, ret, f, decl_start);
@@ -1058,6 +1059,7 @@ impl Parser<'_> {
         }
         let mut decls = Vec::new();
         while !self.at(Punct::RBrace) && !self.at_eof() {
+            self.compact();
             let before = self.pos;
             self.parse_decl_into(&mut decls, None, false);
             if self.pos == before {
@@ -1186,6 +1188,9 @@ impl Parser<'_> {
                         // `__attribute__((...))`, `decltype(...)`: skip the parentheses.
                         let mut depth = 0usize;
                         loop {
+                            if k >= super::LOOKAHEAD {
+                                return None;
+                            }
                             match self.peek_at(k).kind {
                                 TokenKind::Punct(Punct::LParen) => depth += 1,
                                 TokenKind::Punct(Punct::RParen) => {

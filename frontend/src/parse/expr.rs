@@ -430,7 +430,7 @@ impl Parser<'_> {
                     self.bump();
                     self.parse_args(Punct::RParen)
                 };
-                let span = self.toks[start].span.to(self.prev_span());
+                let span = self.tok_at(start).span.to(self.prev_span());
                 if args.len() == 1 && !braces {
                     return self.ast.add_expr(ExprKind::Cast { kind: CastKind::Functional, ty, expr: args[0] }, span);
                 }
@@ -460,7 +460,7 @@ impl Parser<'_> {
             let t = self.bump();
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
-            let a = self.interner.intern(&text);
+            let a = self.pp.interner.intern(&text);
             return Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
         }
         self.parse_name(false)

@@ -21,7 +21,7 @@ use crate::ast::*;
 use crate::diag::Diagnostic;
 use crate::intern::{Atom, Interner};
 use crate::lexer::{Punct, TokenKind};
-use crate::pp::{Expansion, Token};
+use crate::pp::{Preprocessor, Token};
 use crate::source::Span;
 use rustc_hash::FxHashSet;
 
@@ -56,13 +56,22 @@ const BUILTIN_TYPE_NAMES: &[&str] = &[
 const VECTOR_BASES: &[&str] =
     &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong", "float", "double"];
 
-/// Parses a translation unit (taking the tokens: closing template argument lists splits
-/// `>>` in place). Diagnostics go to `diags`; the tree is always returned.
-pub fn parse<'i>(tokens: Vec<Token>, expansions: &'i [Expansion], interner: &'i mut Interner, diags: &'i mut Vec<Diagnostic>) -> Ast {
-    let mut p = Parser::new(tokens, interner, diags);
-    p.expansions = expansions;
+/// Tokens the parser can look ahead without pulling more from the preprocessor (the
+/// longest lookahead, [`Parser::is_range_for`]'s, scans 4096).
+const LOOKAHEAD: usize = 4224;
+/// Tokens kept behind the current one when the window is compacted (for
+/// [`Parser::prev_span`] and the macro lookback of [`Parser::error`]).
+const KEEP_BEHIND: usize = 8;
+
+/// Parses a translation unit, pulling tokens from `pp` as it goes: the preprocessed token
+/// stream is never materialised, only a window of [`LOOKAHEAD`] tokens ahead of the parser.
+/// Returns the tree (always) and the parser's diagnostics; the preprocessor comes back for
+/// [`Preprocessor::finish`].
+pub fn parse(pp: Preprocessor<'_>) -> (Ast, Vec<Diagnostic>, Preprocessor<'_>) {
+    let mut p = Parser::new(pp);
     let mut top = Vec::new();
     while !p.at_eof() {
+        p.compact();
         let before = p.pos;
         p.parse_top_decls(&mut top);
         if p.pos == before {
@@ -72,15 +81,22 @@ pub fn parse<'i>(tokens: Vec<Token>, expansions: &'i [Expansion], interner: &'i 
         }
     }
     p.ast.top = top;
-    p.ast
+    (p.ast, p.diags, p.pp)
 }
 
 pub(crate) struct Parser<'i> {
-    /// A copy of the tokens: closing a template argument list splits `>>` in place.
+    /// Where the tokens come from (and the interner, `pp.interner`).
+    pub(crate) pp: Preprocessor<'i>,
+    /// The window of tokens: `toks[0]` is token number `base` of the stream. Closing a
+    /// template argument list splits `>>` in place.
     toks: Vec<Token>,
+    base: usize,
+    /// The current token's number in the stream (absolute, so that saved positions survive
+    /// [`Parser::compact`]).
     pos: usize,
-    pub(crate) interner: &'i mut Interner,
-    diags: &'i mut Vec<Diagnostic>,
+    /// The preprocessor has given its `Eof` (the last token of the window).
+    done: bool,
+    diags: Vec<Diagnostic>,
     pub(crate) ast: Ast,
     /// Type names per scope (innermost last).
     type_scopes: Vec<FxHashSet<Atom>>,
@@ -89,13 +105,13 @@ pub(crate) struct Parser<'i> {
     depth: usize,
     pending_unroll: Option<Unroll>,
     kw: Keywords,
-    /// The preprocessor's macro expansions, to point errors at macro invocations.
-    expansions: &'i [Expansion],
 }
 
-/// Atoms of the keywords and attribute names the parser tests.
+/// The keywords and attribute names the parser tests, by atom: a table indexed by the
+/// atom's number (atoms interned after the parser started are never keywords), so that the
+/// test the parser makes several times per token is an array load, not a hash lookup.
 pub(crate) struct Keywords {
-    pub names: rustc_hash::FxHashMap<Atom, Kw>,
+    table: Vec<Option<Kw>>,
 }
 
 /// Keywords (and the attribute-like words the CUDA headers expand to).
@@ -268,12 +284,23 @@ impl Keywords {
             ("noexcept", Noexcept),
             ("alignas", Alignas),
         ];
-        Keywords { names: list.iter().map(|&(s, k)| (i.intern(s), k)).collect() }
+        let atoms: Vec<(Atom, Kw)> = list.iter().map(|&(s, k)| (i.intern(s), k)).collect();
+        let mut table = vec![None; atoms.iter().map(|(a, _)| a.0 as usize + 1).max().unwrap_or(0)];
+        for (a, k) in atoms {
+            table[a.0 as usize] = Some(k);
+        }
+        Keywords { table }
+    }
+
+    #[inline]
+    fn get(&self, a: Atom) -> Option<Kw> {
+        self.table.get(a.0 as usize).copied().flatten()
     }
 }
 
 impl<'i> Parser<'i> {
-    fn new(mut toks: Vec<Token>, interner: &'i mut Interner, diags: &'i mut Vec<Diagnostic>) -> Self {
+    fn new(pp: Preprocessor<'i>) -> Self {
+        let interner = &mut *pp.interner;
         let kw = Keywords::new(interner);
         let mut types = FxHashSet::default();
         for n in BUILTIN_TYPE_NAMES {
@@ -284,41 +311,77 @@ impl<'i> Parser<'i> {
                 types.insert(interner.intern(&format!("{b}{k}")));
             }
         }
-        if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
-            toks.push(Token { kind: TokenKind::Eof, text: Atom(0), span: Span::default(), flags: 0, expansion: 0 });
-        }
-        Parser {
-            ast: Ast::with_capacity_for(toks.len()),
-            toks,
+        // Room for what the source usually makes (about a token per 2.5 bytes), so that the
+        // arenas do not grow and copy; capacity never touched costs no memory.
+        let bytes: usize = pp.sm.files.iter().map(|f| f.text.len()).sum();
+        let mut p = Parser {
+            ast: Ast::with_capacity_for(bytes / 2),
+            pp,
+            toks: Vec::with_capacity(19 * LOOKAHEAD + KEEP_BEHIND),
+            base: 0,
             pos: 0,
-            interner,
-            diags,
+            done: false,
+            diags: Vec::new(),
             type_scopes: vec![types],
             template_scopes: vec![FxHashSet::default()],
             depth: 0,
             pending_unroll: None,
             kw,
-            expansions: &[],
-        }
+        };
+        p.refill();
+        p
     }
 
     // ----- tokens ----------------------------------------------------------------------
 
-    pub(crate) fn peek(&self) -> Token {
-        self.toks[self.pos.min(self.toks.len() - 1)]
+    /// Pulls tokens until [`LOOKAHEAD`] are buffered past the current one (or the stream
+    /// has ended).
+    #[cold]
+    fn refill(&mut self) {
+        let want = (self.pos - self.base) + 2 * LOOKAHEAD;
+        while !self.done && self.toks.len() <= want {
+            let t = self.pp.next_token();
+            self.done = t.kind == TokenKind::Eof;
+            self.toks.push(t);
+        }
     }
+
+    /// Drops the tokens parsed so far from the window, but for [`KEEP_BEHIND`]. Only called
+    /// between declarations outside any function, where no saved position is live.
+    pub(crate) fn compact(&mut self) {
+        let rel = self.pos - self.base;
+        // Rarely enough that moving the lookahead down costs little per token parsed.
+        if self.depth == 0 && rel > KEEP_BEHIND + 16 * LOOKAHEAD {
+            let n = rel - KEEP_BEHIND;
+            self.toks.drain(..n);
+            self.base += n;
+        }
+    }
+
+    /// The token at stream position `at` (which must still be in the window).
+    pub(crate) fn tok_at(&self, at: usize) -> Token {
+        self.toks[(at.max(self.base) - self.base).min(self.toks.len() - 1)]
+    }
+    pub(crate) fn peek(&self) -> Token {
+        self.toks[(self.pos - self.base).min(self.toks.len() - 1)]
+    }
+    /// The token `k` ahead; past [`LOOKAHEAD`] it may be clamped to the last buffered one.
     pub(crate) fn peek_at(&self, k: usize) -> Token {
-        self.toks[(self.pos + k).min(self.toks.len() - 1)]
+        self.toks[(self.pos - self.base + k).min(self.toks.len() - 1)]
     }
     pub(crate) fn bump(&mut self) -> Token {
         let t = self.peek();
-        if self.pos < self.toks.len() - 1 {
+        let rel = self.pos - self.base;
+        if rel + 1 < self.toks.len() {
             self.pos += 1;
+            if !self.done && self.toks.len() - (rel + 1) <= LOOKAHEAD {
+                self.refill();
+            }
         }
         t
     }
     pub(crate) fn prev_span(&self) -> Span {
-        self.toks[self.pos.saturating_sub(1)].span
+        self.tok_at(self.pos.saturating_sub(1)).span
     }
     pub(crate) fn at_eof(&self) -> bool {
         self.peek().kind == TokenKind::Eof
@@ -336,7 +399,7 @@ impl<'i> Parser<'i> {
     }
     pub(crate) fn kw_of(&self, t: Token) -> Option<Kw> {
         if t.kind == TokenKind::Ident {
-            self.kw.names.get(&t.text).copied()
+            self.kw.get(t.text)
         } else {
             None
         }
@@ -356,7 +419,7 @@ impl<'i> Parser<'i> {
         match t.kind {
             TokenKind::Eof => "end of file".into(),
             TokenKind::PragmaUnroll => "'#pragma unroll'".into(),
-            _ => format!("'{}'", self.interner.str(t.text)),
+            _ => format!("'{}'", self.pp.interner.str(t.text)),
         }
     }
     pub(crate) fn expect(&mut self, p: Punct, what: &str) -> bool {
@@ -371,18 +434,19 @@ impl<'i> Parser<'i> {
     pub(crate) fn error(&mut self, span: Span, msg: impl Into<String>) {
         // An error at a token a macro made points at the invocation in the user's code, with
         // notes for the spelling and each enclosing expansion.
-        let lo = self.pos.saturating_sub(4);
-        let hi = (self.pos + 2).min(self.toks.len());
+        let rel = self.pos - self.base;
+        let lo = rel.saturating_sub(4);
+        let hi = (rel + 2).min(self.toks.len());
         let expansion = self.toks[lo..hi].iter().find(|t| t.span == span && t.expansion != 0).map(|t| t.expansion);
         let mut d = Diagnostic::error(span, msg);
         if let Some(mut e) = expansion {
             let mut call = span;
             let mut notes = vec![(Some(span), "the token comes from here".to_string())];
             let mut n = 0;
-            while e != 0 && (e as usize) < self.expansions.len() && n < 16 {
-                let x = &self.expansions[e as usize];
+            while e != 0 && (e as usize) < self.pp.expansions.len() && n < 16 {
+                let x = &self.pp.expansions[e as usize];
                 call = x.call;
-                notes.push((Some(x.call), format!("in expansion of macro '{}'", self.interner.str(x.name))));
+                notes.push((Some(x.call), format!("in expansion of macro '{}'", self.pp.interner.str(x.name))));
                 e = x.parent;
                 n += 1;
             }
@@ -400,7 +464,7 @@ impl<'i> Parser<'i> {
         self.diags.push(d);
     }
     pub(crate) fn ident_text(&self, t: Token) -> &str {
-        self.interner.str(t.text)
+        self.pp.interner.str(t.text)
     }
     /// Whether `t` is an identifier that is not a keyword.
     pub(crate) fn is_plain_ident(&self, t: Token) -> bool {
@@ -502,9 +566,10 @@ impl<'i> Parser<'i> {
             TokenKind::Punct(Punct::ShrEq) => Punct::Ge,
             _ => return false,
         };
-        let text = self.interner.intern(rest.text());
+        let text = self.pp.interner.intern(rest.text());
         let span = Span { lo: t.span.lo + 1, ..t.span };
-        self.toks[self.pos] = Token { kind: TokenKind::Punct(rest), text, span, flags: 0, ..t };
+        let at = self.pos - self.base;
+        self.toks[at] = Token { kind: TokenKind::Punct(rest), text, span, flags: 0, ..t };
         true
     }
 

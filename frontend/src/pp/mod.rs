@@ -19,7 +19,7 @@ pub mod expr;
 
 use crate::diag::Diagnostic;
 use crate::intern::{Atom, Interner};
-use crate::lexer::{lex, lex_single, Punct, RawToken, TokenKind, AT_BOL, SPACE_BEFORE};
+use crate::lexer::{lex_single, Lexer, Punct, RawToken, TokenKind, AT_BOL, SPACE_BEFORE};
 use crate::source::{FileId, FileKind, SourceMap, Span};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
@@ -141,11 +141,22 @@ struct Cond {
     span: Span,
 }
 
+/// An open file: its lexer and the next raw token (the preprocessor looks one ahead).
 struct Frame {
     file: FileId,
-    toks: Vec<RawToken>,
-    pos: usize,
+    lexer: Lexer,
+    cur: RawToken,
     conds: Vec<Cond>,
+}
+
+impl Frame {
+    /// Moves to the next raw token, reporting lexing problems.
+    fn step(&mut self, sm: &SourceMap, diags: &mut Vec<Diagnostic>, errs: &mut Vec<crate::lexer::LexError>) {
+        self.cur = self.lexer.next(&sm.file(self.file).text, errs);
+        for e in errs.drain(..) {
+            diags.push(Diagnostic::error(Span { file: self.file, lo: e.lo, hi: e.hi }, e.message));
+        }
+    }
 }
 
 enum Pending {
@@ -166,9 +177,12 @@ pub struct Preprocessor<'s> {
     pub diags: Vec<Diagnostic>,
     pub expansions: Vec<Expansion>,
     config: PpConfig,
-    macros: FxHashMap<Atom, Macro>,
+    /// Shared so that an expansion holds its definition without copying it.
+    macros: FxHashMap<Atom, std::rc::Rc<Macro>>,
     disabled: FxHashMap<Atom, u32>,
     frames: Vec<Frame>,
+    /// Lexing problems of the current step (reused).
+    lex_errs: Vec<crate::lexer::LexError>,
     pending: Vec<Pending>,
     pragma_once: FxHashSet<PathBuf>,
     /// For each included file, the `#include` that read it.
@@ -221,6 +235,7 @@ impl<'s> Preprocessor<'s> {
             macros: FxHashMap::default(),
             disabled: FxHashMap::default(),
             frames: Vec::new(),
+            lex_errs: Vec::new(),
             pending: Vec::new(),
             pragma_once: FxHashSet::default(),
             include_sites: FxHashMap::default(),
@@ -235,7 +250,10 @@ impl<'s> Preprocessor<'s> {
             a,
         };
         for name in [pp.a.file, pp.a.line, pp.a.counter] {
-            pp.macros.insert(name, Macro { params: None, variadic: false, body: Vec::new(), def: Span::default(), dynamic: true });
+            pp.macros.insert(
+                name,
+                std::rc::Rc::new(Macro { params: None, variadic: false, body: Vec::new(), def: Span::default(), dynamic: true }),
+            );
         }
         // Predefined macros and -D/-U, as one command-line file read like a header.
         let arch = pp.config.sm * 10;
@@ -280,12 +298,13 @@ impl<'s> Preprocessor<'s> {
         pp
     }
 
-    /// Runs to the end: every token, then `Eof`. Diagnostics are in `self.diags`.
+    /// Runs to the end: every token, then `Eof`; with [`Preprocessor::finish`]'s diagnostics
+    /// and expansions. (The parser does not use this: it pulls [`Preprocessor::next_token`].)
     pub fn run(mut self) -> (Vec<Token>, Vec<Diagnostic>, Vec<Expansion>) {
         // Room for the files read so far plus what macros usually add, so that the output
         // does not grow (and copy) token by token; untouched capacity costs no memory.
-        let raw: usize = self.frames.iter().map(|f| f.toks.len()).sum();
-        let mut out = Vec::with_capacity(raw + raw / 2 + 1024);
+        let bytes: usize = self.frames.iter().map(|f| self.sm.file(f.file).text.len()).sum();
+        let mut out = Vec::with_capacity(bytes / 3 + 1024);
         loop {
             let t = self.next_token();
             out.push(t);
@@ -293,6 +312,13 @@ impl<'s> Preprocessor<'s> {
                 break;
             }
         }
+        let (diags, expansions) = self.finish();
+        (out, diags, expansions)
+    }
+
+    /// Ends preprocessing (after `Eof`): the scratch files get their text, and diagnostics
+    /// in headers get the chain of `#include`s as notes.
+    pub fn finish(mut self) -> (Vec<Diagnostic>, Vec<Expansion>) {
         self.sm.flush_scratch(self.scratch, &self.scratch_buf);
         self.sm.flush_scratch(self.builtin_scratch, &self.builtin_scratch_buf);
         // "In file included from ...": for diagnostics in headers, the chain of #includes.
@@ -308,19 +334,17 @@ impl<'s> Preprocessor<'s> {
                 }
             }
         }
-        (out, self.diags, self.expansions)
+        (self.diags, self.expansions)
     }
 
     fn push_file(&mut self, file: FileId, included_at: Option<Span>) {
-        let mut errs = Vec::new();
-        let toks = lex(&self.sm.file(file).text, &mut errs);
-        for e in errs {
-            self.diags.push(Diagnostic::error(Span { file, lo: e.lo, hi: e.hi }, e.message));
-        }
         if let Some(at) = included_at {
             self.include_sites.insert(file, at);
         }
-        self.frames.push(Frame { file, toks, pos: 0, conds: Vec::new() });
+        let mut frame =
+            Frame { file, lexer: Lexer::default(), cur: RawToken { kind: TokenKind::Eof, lo: 0, hi: 0, flags: 0 }, conds: Vec::new() };
+        frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
+        self.frames.push(frame);
     }
 
     fn raw_text(&self, file: FileId, t: &RawToken) -> &str {
@@ -397,7 +421,7 @@ impl<'s> Preprocessor<'s> {
                 None => {}
             }
             let frame = self.frames.last_mut()?;
-            let raw = frame.toks[frame.pos];
+            let raw = frame.cur;
             let file = frame.file;
             if raw.kind == TokenKind::Eof {
                 let f = self.frames.pop().expect("frame");
@@ -409,7 +433,7 @@ impl<'s> Preprocessor<'s> {
                 }
                 continue;
             }
-            frame.pos += 1;
+            frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
             if raw.kind == TokenKind::Punct(Punct::Hash) && raw.flags & AT_BOL != 0 {
                 self.directive(file, raw);
                 continue;
@@ -429,8 +453,7 @@ impl<'s> Preprocessor<'s> {
             }
         }
         let Some(frame) = self.frames.last() else { return false };
-        let raw = frame.toks[frame.pos];
-        raw.kind == TokenKind::Punct(Punct::LParen)
+        frame.cur.kind == TokenKind::Punct(Punct::LParen)
     }
 
     fn enable(&mut self, name: Atom) {
@@ -462,7 +485,7 @@ impl<'s> Preprocessor<'s> {
             self.error_at(t, format!("macro expansions nest more than {MAX_EXPANSION_DEPTH} deep"));
             return Some(Expanded::NotAMacroCall(Token { flags: t.flags | NO_EXPAND, ..t }));
         }
-        let m = self.macros.get(&t.text)?.clone();
+        let m = std::rc::Rc::clone(self.macros.get(&t.text)?);
         let args = if is_fn {
             match self.collect_args(t, &m) {
                 Some(a) => Some(a),
@@ -778,11 +801,11 @@ impl<'s> Preprocessor<'s> {
         let mut out = Vec::new();
         loop {
             let frame = self.frames.last_mut().expect("frame");
-            let raw = frame.toks[frame.pos];
+            let raw = frame.cur;
             if raw.kind == TokenKind::Eof || raw.flags & AT_BOL != 0 {
                 break;
             }
-            frame.pos += 1;
+            frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
             let file = frame.file;
             out.push(self.make(file, raw));
         }
@@ -791,19 +814,19 @@ impl<'s> Preprocessor<'s> {
 
     fn skip_line(&mut self) {
         let frame = self.frames.last_mut().expect("frame");
-        while frame.toks[frame.pos].kind != TokenKind::Eof && frame.toks[frame.pos].flags & AT_BOL == 0 {
-            frame.pos += 1;
+        while frame.cur.kind != TokenKind::Eof && frame.cur.flags & AT_BOL == 0 {
+            frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
         }
     }
 
     fn directive(&mut self, file: FileId, hash: RawToken) {
         let frame = self.frames.last_mut().expect("frame");
-        let raw = frame.toks[frame.pos];
+        let raw = frame.cur;
         let hash_span = Span { file, lo: hash.lo, hi: hash.hi };
         if raw.kind == TokenKind::Eof || raw.flags & AT_BOL != 0 {
             return; // the null directive
         }
-        frame.pos += 1;
+        frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
         let name_tok = self.make(file, raw);
         let name = self.raw_text(file, &raw).to_string();
         let dspan = hash_span.to(name_tok.span);
@@ -982,20 +1005,20 @@ impl<'s> Preprocessor<'s> {
         let mut depth = 0usize;
         loop {
             let frame = self.frames.last_mut().expect("frame");
-            let raw = frame.toks[frame.pos];
+            let raw = frame.cur;
             let file = frame.file;
             if raw.kind == TokenKind::Eof {
                 return; // reported when the file ends
             }
-            frame.pos += 1;
+            frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
             if !(raw.kind == TokenKind::Punct(Punct::Hash) && raw.flags & AT_BOL != 0) {
                 continue;
             }
-            let next = frame.toks[frame.pos];
+            let next = frame.cur;
             if next.kind != TokenKind::Ident || next.flags & AT_BOL != 0 {
                 continue;
             }
-            frame.pos += 1;
+            frame.step(self.sm, &mut self.diags, &mut self.lex_errs);
             let name = self.raw_text(file, &next).to_string();
             let dspan = Span { file, lo: raw.lo, hi: next.hi };
             match name.as_str() {
@@ -1248,7 +1271,7 @@ impl<'s> Preprocessor<'s> {
                 self.diags.push(d);
             }
         }
-        self.macros.insert(name.text, new);
+        self.macros.insert(name.text, std::rc::Rc::new(new));
     }
 
     fn is_command_line(&self, s: Span) -> bool {

@@ -266,20 +266,24 @@ impl Sema<'_> {
 
     /// Emits the call of resolved function `f`.
     pub(crate) fn emit_call(&mut self, f: FuncId, this: Option<ValueId>, vals: Vec<Value>, args: &[ExprId], span: Span) -> Option<Value> {
-        let info = self.funcs[f.0 as usize].clone();
+        // What the call needs of the callee (not a clone of its whole record: calls are many).
+        let info = &self.funcs[f.0 as usize];
+        let (exec, ret, nparams, builtin_header, has_body, decl_span) =
+            (info.exec, info.ret, info.params.len(), info.builtin_header, info.body.is_some(), info.span);
         // CUDA's calling rules.
         if let Some(fs) = &self.fs {
-            let caller = self.funcs[fs.func.0 as usize].display.clone();
             let ce = fs.exec;
-            match info.exec {
+            match exec {
                 Exec::Host => {
+                    let caller = self.funcs[fs.func.0 as usize].display.clone();
+                    let info = &self.funcs[f.0 as usize];
                     let what = if ce == Exec::Kernel { "__global__" } else { "__device__" };
                     let mut d = Diagnostic::error(
                         span,
                         format!("calling a __host__ function '{}' from a {what} function '{caller}' is not allowed", info.display),
                     );
-                    if !self.is_builtin_file(info.span) {
-                        d = d.note(Some(info.span), "declared here without __device__");
+                    if !self.is_builtin_file(decl_span) {
+                        d = d.note(Some(decl_span), "declared here without __device__");
                     }
                     self.error_with(d);
                     return None;
@@ -297,13 +301,14 @@ impl Sema<'_> {
             operands.push(t);
         }
         let mut argv = Vec::new();
-        for (i, &pty) in info.params.iter().enumerate() {
+        for i in 0..nparams {
+            let pty = self.funcs[f.0 as usize].params[i];
             let (v, e) = match (vals.get(i), args.get(i)) {
                 (Some(v), Some(&e)) => (*v, e),
                 _ => {
-                    let Some(Some(d)) = info.defaults.get(i) else { return None };
-                    let v = self.expr(*d)?;
-                    (v, *d)
+                    let Some(&Some(d)) = self.funcs[f.0 as usize].defaults.get(i) else { return None };
+                    let v = self.expr(d)?;
+                    (v, d)
                 }
             };
             let espan = self.ast.expr(e).span;
@@ -323,7 +328,7 @@ impl Sema<'_> {
             argv.push(x);
         }
         // Variadic arguments: default argument promotions.
-        for (i, v) in vals.iter().enumerate().skip(info.params.len()) {
+        for (i, v) in vals.iter().enumerate().skip(nparams) {
             let e = args[i];
             let espan = self.ast.expr(e).span;
             let (x, t) = self.rval(*v, espan)?;
@@ -337,23 +342,19 @@ impl Sema<'_> {
             argv.push(self.convert(x, t, p, espan, false)?);
         }
         operands.extend_from_slice(&argv);
-        let ret = info.ret;
-        if info.builtin_header && info.body.is_none() {
+        if builtin_header && !has_body {
             return self.builtin_call(f, &argv, span);
         }
-        if info.body.is_none() {
+        if !has_body {
+            let display = &self.funcs[f.0 as usize].display;
             self.error_with(
-                Diagnostic::error(
-                    span,
-                    format!("'{}' is declared but never defined: device code cannot call an external function", info.display),
-                )
-                .note(Some(info.span), "declared here"),
+                Diagnostic::error(span, format!("'{display}' is declared but never defined: device code cannot call an external function"))
+                    .note(Some(decl_span), "declared here"),
             );
             return None;
         }
-        let sym = self.require_func(f);
+        let callee = self.require_func(f);
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
-        let callee = self.ctx.symbol_ref(&sym);
         let op = self.op("cuda.call", &operands, &results, &[("callee", callee)], 0, span);
         match self.types.kind(ret).clone() {
             TyKind::Void => Some(Value { place: Place::Void, ty: ret }),

@@ -605,6 +605,7 @@ impl Sema<'_> {
             ns,
             span,
             symbol: None,
+            symbol_ref: None,
             launch_bounds,
             inline,
             intrinsic,

@@ -147,6 +147,8 @@ pub struct FuncInfo {
     pub span: Span,
     /// Its symbol, once its emission has been queued.
     pub symbol: Option<String>,
+    /// The `@symbol` reference attribute of `symbol`.
+    pub symbol_ref: Option<AttrId>,
     pub launch_bounds: Vec<ExprId>,
     /// `__noinline__` (`Some(false)`) or `__forceinline__` (`Some(true)`).
     pub inline: Option<bool>,
@@ -271,6 +273,10 @@ pub fn lower(ast: &Ast, interner: &Interner, sm: &SourceMap, options: SemaOption
 impl<'a> Sema<'a> {
     fn new(ast: &'a Ast, interner: &'a Interner, sm: &'a SourceMap, options: SemaOptions) -> Self {
         let mut ctx = Context::new(cuprite_dialects::registry());
+        // About one op per expression plus a few per statement (measured on the generated
+        // benchmark: 1.1 ops per expression): reserving up front keeps the arenas from
+        // growing and copying; capacity never touched costs no memory.
+        ctx.reserve(ast.exprs.len() + 2 * ast.stmts.len());
         let loc = ctx.unknown_loc();
         let st = OperationState::new(&mut ctx, "builtin.module", loc);
         let mut st = st;
@@ -412,29 +418,29 @@ impl<'a> Sema<'a> {
     ) -> OpId {
         let loc = self.loc(span);
         let name = self.sym(name);
-        let mut st = OperationState {
-            name,
-            loc,
-            operands: operands.to_vec(),
-            result_types: results.to_vec(),
-            attrs: Vec::new(),
-            props: Vec::with_capacity(props.len()),
-            regions: Vec::new(),
-            successors: Vec::new(),
-            prop_dict: None,
-            attr_dict: None,
+        // No intermediate operation state: most ops have at most one property, whose
+        // dictionary the context caches.
+        let prop_dict = match props {
+            [] => self.ctx.empty_dict(),
+            [(k, v)] => {
+                let k = self.sym(k);
+                self.ctx.dict1(k, *v)
+            }
+            _ => {
+                let entries = props.iter().map(|(k, v)| (self.sym(k), *v)).collect();
+                self.ctx.attr(cuprite_ir::AttrKind::Dict(entries))
+            }
         };
-        for (k, v) in props {
-            let k = self.sym(k);
-            st.props.push((k, *v));
-        }
-        for _ in 0..regions {
-            let r = self.ctx.create_region();
-            let b = self.ctx.create_block(&[]);
-            self.ctx.append_block(r, b);
-            st.regions.push(r);
-        }
-        let op = self.ctx.create_op(st);
+        let regions: Vec<_> = (0..regions)
+            .map(|_| {
+                let r = self.ctx.create_region();
+                let b = self.ctx.create_block(&[]);
+                self.ctx.append_block(r, b);
+                r
+            })
+            .collect();
+        let no_attrs = self.ctx.empty_dict();
+        let op = self.ctx.create_op_parts(name, loc, operands, results, prop_dict, no_attrs, regions, &[]);
         let block = match &self.fs {
             Some(fs) => fs.block,
             None => self.module_block,
@@ -615,14 +621,18 @@ impl<'a> Sema<'a> {
     // ----- functions ---------------------------------------------------------------------
 
     /// Queues `f` for emission (once) and returns its symbol.
-    pub(crate) fn require_func(&mut self, f: FuncId) -> String {
-        if let Some(s) = &self.funcs[f.0 as usize].symbol {
-            return s.clone();
+    /// Queues function `f` for emission (once) and returns the reference to its symbol.
+    pub(crate) fn require_func(&mut self, f: FuncId) -> AttrId {
+        if let Some(r) = self.funcs[f.0 as usize].symbol_ref {
+            return r;
         }
         let sym = mangle::function_symbol(self, f);
-        self.funcs[f.0 as usize].symbol = Some(sym.clone());
+        let r = self.ctx.symbol_ref(&sym);
+        let info = &mut self.funcs[f.0 as usize];
+        info.symbol = Some(sym);
+        info.symbol_ref = Some(r);
         self.worklist.push_back(f);
-        sym
+        r
     }
 
     fn emit_function(&mut self, f: FuncId) {

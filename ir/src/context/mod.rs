@@ -304,6 +304,9 @@ impl Context {
         self.ops.reserve(ops);
         self.values.reserve(ops);
         self.uses.reserve(2 * ops);
+        self.links.reserve(ops);
+        self.blocks.reserve(ops / 8);
+        self.regions.reserve(ops / 8);
     }
 
     /// The registry this context was made with.
