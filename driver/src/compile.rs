@@ -59,7 +59,7 @@ Options:
   -ftime-report                Print the time each phase took to stderr
   --diagnostics-format=<text|json>
                                Diagnostics as ariadne text (default) or one JSON object per line
-  -o <file>                    Write the output here instead of stdout
+  -o <file>                    Write the output here instead of stdout (`-o -`: stdout)
 ";
 
 pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
@@ -153,6 +153,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             "--diagnostics-format=text" => json = false,
             _ if a.starts_with("--diagnostics-format") => return usage_err(stderr, format!("unknown diagnostics format in '{a}'")),
             "-o" => match value("-o") {
+                // `-o -` is stdout, as for cc.
+                Some(v) if v == "-" => output = None,
                 Some(v) => output = Some(PathBuf::from(v)),
                 None => return usage_err(stderr, "-o needs a file".into()),
             },

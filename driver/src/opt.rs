@@ -24,7 +24,7 @@ Reads IR from `input` (a .ir/.mlir file; `-` or nothing for stdin), verifies it,
 requested passes and prints the result.
 
 Input/output:
-  -o <file>                     Write the output to <file> (default: stdout)
+  -o <file>                     Write the output to <file> (default and `-o -`: stdout)
   --allow-unregistered          Accept ops of unregistered dialects (generic form)
   --generic, --mlir-print-op-generic
                                 Print every op in generic form
@@ -97,7 +97,8 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
         };
         match flag {
             "-h" | "--help" => return Ok(None),
-            "-o" => a.output = Some(take_value("-o")?),
+            // `-o -` is stdout, as for cc.
+            "-o" => a.output = Some(take_value("-o")?).filter(|o| o != "-"),
             "--allow-unregistered" | "--allow-unregistered-dialect" => a.allow_unregistered = true,
             "--generic" | "--mlir-print-op-generic" => a.print.generic = true,
             "--print-debuginfo" | "--mlir-print-debuginfo" => a.print.locations = true,

@@ -22,7 +22,12 @@ impl Parser<'_> {
             }
         }
         self.pop_scope();
-        self.expect(Punct::RBrace, "to close the block");
+        let reported = self.diags.len();
+        if !self.expect(Punct::RBrace, "to close the block") && self.diags.len() > reported {
+            if let Some(d) = self.diags.last_mut() {
+                d.notes.push(crate::diag::Note { span: Some(open), message: "to match this '{'".into() });
+            }
+        }
         self.ast.add_stmt(StmtKind::Compound(stmts), open.to(self.prev_span()))
     }
 

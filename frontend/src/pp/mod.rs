@@ -195,6 +195,8 @@ pub struct Preprocessor<'s> {
     builtin_scratch: FileId,
     builtin_scratch_buf: String,
     counter: i64,
+    /// The main file.
+    main: FileId,
     expansion_depth: usize,
     /// Tokens made by expansions so far (against `config.max_expanded_tokens`).
     expanded_tokens: usize,
@@ -245,6 +247,7 @@ impl<'s> Preprocessor<'s> {
             builtin_scratch,
             builtin_scratch_buf: String::new(),
             counter: 0,
+            main,
             expansion_depth: 0,
             expanded_tokens: 0,
             a,
@@ -400,8 +403,11 @@ impl<'s> Preprocessor<'s> {
         }
     }
 
+    /// Where "end of file" is: the end of the main file (errors such as an unclosed `{`
+    /// point there).
     fn eof_span(&self) -> Span {
-        Span::default()
+        let end = self.sm.file(self.main).text.len();
+        Span::new(self.main, end, end)
     }
 
     /// The next token before macro expansion: from the pending stack, else from the files
