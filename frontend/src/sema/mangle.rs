@@ -249,21 +249,23 @@ impl Mangler<'_, '_> {
         if a.quals.is_volatile {
             quals |= Ty::VOLATILE;
         }
+        // The unqualified type is mangled once, on a copy of the substitutions: its text is
+        // both the key and (without a substitution) the output. Mangling it again would
+        // double the work per nested pointer.
         let mut inner = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
-        let key_body = {
-            inner.written_unqual(at);
-            inner.out.clone()
-        };
+        inner.written_unqual(at);
         if quals != 0 {
-            let key = format!("{}{key_body}", qual_prefix(quals));
+            let key = format!("{}{}", qual_prefix(quals), inner.out);
             if self.sub(&key) {
                 return true;
             }
             self.out.push_str(qual_prefix(quals));
-            self.written_unqual(at);
+            self.out.push_str(&inner.out);
+            self.subs = inner.subs;
             self.subs.push(key);
         } else {
-            self.written_unqual(at);
+            self.out.push_str(&inner.out);
+            self.subs = inner.subs;
         }
         true
     }
@@ -289,7 +291,8 @@ impl Mangler<'_, '_> {
                     return;
                 }
                 self.out.push(c);
-                self.written_or_resolved(*p);
+                self.out.push_str(&probe.out);
+                self.subs = probe.subs;
                 self.subs.push(key);
             }
             _ => self.out.push('v'),
@@ -409,9 +412,16 @@ fn qual_prefix(q: u32) -> &'static str {
 }
 
 /// A type's mangling on its own: the identity of a substitution candidate.
+/// The mangling of `t` without substitutions: the key a substitution candidate is known by.
+/// Memoized per translation unit: computing a pointer's key needs its pointee's, so without
+/// the memo `T****...` costs twice as much per `*`.
 fn key_of(s: &Sema, t: Ty) -> String {
+    if let Some(k) = s.mangle_keys.borrow().get(&t) {
+        return k.clone();
+    }
     let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
     m.ty(t);
+    s.mangle_keys.borrow_mut().insert(t, m.out.clone());
     m.out
 }
 

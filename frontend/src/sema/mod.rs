@@ -237,6 +237,8 @@ pub struct Sema<'a> {
     pub options: SemaOptions,
     atoms: Atoms,
     type_depth: u32,
+    /// Memoized substitution keys of the mangler ([`mangle`]).
+    pub(crate) mangle_keys: std::cell::RefCell<FxHashMap<Ty, String>>,
 }
 
 /// Atoms sema compares against.
@@ -323,6 +325,7 @@ impl<'a> Sema<'a> {
             options,
             atoms,
             type_depth: 0,
+            mangle_keys: Default::default(),
         }
     }
 
