@@ -320,7 +320,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     }
     timer.done("diagnostics and output");
     // When the process ends right after (the `cuprite` binary), skip freeing the syntax
-    // tree, the IR and the tokens: millions of frees buy nothing at exit.
+    // tree, the IR and (for -E) the tokens: millions of frees buy nothing at exit.
     if crate::EXIT_AFTER_RUN.load(std::sync::atomic::Ordering::Relaxed) {
         std::mem::forget(ir);
         std::mem::forget(pre);

@@ -107,3 +107,19 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         assert!(diags.iter().any(|d| d.message.contains("nesting deeper than")), "{open}: {:?}", diags.first());
     }
 }
+
+#[test]
+fn deeply_nested_macro_arguments_are_an_error_not_a_stack_overflow() {
+    // `F(F(F(...)))`: each argument is expanded before its invocation, nesting as deep as the
+    // source does. The preprocessor runs inside the parser, on the driver's main thread
+    // (8 MiB of stack): the same here.
+    let n = 20_000;
+    let src = format!("#define F(x) x\n__device__ int g = {}1{};\n", "F(".repeat(n), ")".repeat(n));
+    let diags = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || cuprite_frontend::parse_source("deep_args.cu", None, &src, Default::default()).diags)
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(diags.iter().any(|d| d.message.contains("macro arguments nest more than")), "{:?}", diags.first());
+}

@@ -159,6 +159,10 @@ impl Parser<'_> {
                 let mut j = k;
                 let mut last = t;
                 while self.peek_at(j + 1).kind == TokenKind::Punct(Punct::ColonColon) && self.peek_at(j + 2).kind == TokenKind::Ident {
+                    if j + 2 >= super::LOOKAHEAD {
+                        // A qualified name longer than the lookahead: not taken as a type.
+                        return false;
+                    }
                     j += 2;
                     last = self.peek_at(j);
                 }
@@ -1188,7 +1192,7 @@ impl Parser<'_> {
                         // `__attribute__((...))`, `decltype(...)`: skip the parentheses.
                         let mut depth = 0usize;
                         loop {
-                            if k >= super::LOOKAHEAD {
+                            if k >= 256 {
                                 return None;
                             }
                             match self.peek_at(k).kind {

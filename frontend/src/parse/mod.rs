@@ -64,7 +64,8 @@ const LOOKAHEAD: usize = 4224;
 const KEEP_BEHIND: usize = 8;
 
 /// Parses a translation unit, pulling tokens from `pp` as it goes: the preprocessed token
-/// stream is never materialised, only a window of [`LOOKAHEAD`] tokens ahead of the parser.
+/// stream is never stored whole, only a window from the last top-level declaration to at
+/// least [`LOOKAHEAD`] tokens ahead of the parser.
 /// Returns the tree (always) and the parser's diagnostics; the preprocessor comes back for
 /// [`Preprocessor::finish`].
 pub fn parse(pp: Preprocessor<'_>) -> (Ast, Vec<Diagnostic>, Preprocessor<'_>) {
@@ -311,13 +312,14 @@ impl<'i> Parser<'i> {
                 types.insert(interner.intern(&format!("{b}{k}")));
             }
         }
-        // Room for what the source usually makes (about a token per 2.5 bytes), so that the
-        // arenas do not grow and copy; capacity never touched costs no memory.
+        // Room for what the source usually makes (about a token per 2.5 bytes, and as many
+        // nodes again), so that the arenas do not grow and copy; capacity never touched costs
+        // no memory.
         let bytes: usize = pp.sm.files.iter().map(|f| f.text.len()).sum();
         let mut p = Parser {
             ast: Ast::with_capacity_for(bytes / 2),
             pp,
-            toks: Vec::with_capacity(19 * LOOKAHEAD + KEEP_BEHIND),
+            toks: Vec::with_capacity((19 * LOOKAHEAD + KEEP_BEHIND).min(bytes / 2 + 64)),
             base: 0,
             pos: 0,
             done: false,
@@ -334,8 +336,8 @@ impl<'i> Parser<'i> {
 
     // ----- tokens ----------------------------------------------------------------------
 
-    /// Pulls tokens until [`LOOKAHEAD`] are buffered past the current one (or the stream
-    /// has ended).
+    /// Pulls tokens until twice [`LOOKAHEAD`] are buffered past the current one (or the
+    /// stream has ended).
     #[cold]
     fn refill(&mut self) {
         let want = (self.pos - self.base) + 2 * LOOKAHEAD;
@@ -346,8 +348,9 @@ impl<'i> Parser<'i> {
         }
     }
 
-    /// Drops the tokens parsed so far from the window, but for [`KEEP_BEHIND`]. Only called
-    /// between declarations outside any function, where no saved position is live.
+    /// Drops the tokens parsed so far from the window, but for [`KEEP_BEHIND`]. Only done at
+    /// nesting depth 0 (between declarations outside any function): the parser goes back
+    /// to a saved position only inside an expression or declarator, under [`Parser::enter`].
     pub(crate) fn compact(&mut self) {
         let rel = self.pos - self.base;
         // Rarely enough that moving the lookahead down costs little per token parsed.
@@ -360,6 +363,7 @@ impl<'i> Parser<'i> {
 
     /// The token at stream position `at` (which must still be in the window).
     pub(crate) fn tok_at(&self, at: usize) -> Token {
+        debug_assert!(at >= self.base, "token {at} was dropped from the window (base {})", self.base);
         self.toks[(at.max(self.base) - self.base).min(self.toks.len() - 1)]
     }
     pub(crate) fn peek(&self) -> Token {
@@ -367,6 +371,7 @@ impl<'i> Parser<'i> {
     }
     /// The token `k` ahead; past [`LOOKAHEAD`] it may be clamped to the last buffered one.
     pub(crate) fn peek_at(&self, k: usize) -> Token {
+        debug_assert!(k <= LOOKAHEAD, "lookahead of {k} tokens");
         self.toks[(self.pos - self.base + k).min(self.toks.len() - 1)]
     }
     pub(crate) fn bump(&mut self) -> Token {

@@ -1,7 +1,8 @@
 //! The preprocessor: files to a stream of macro-expanded tokens for the parser.
 //!
-//! 1. Each file is lexed whole ([`crate::lexer::lex`]); a frame per open `#include` walks
-//!    its tokens. A `#` first on a line starts a directive, which reads the rest of the line.
+//! 1. Each file is lexed as it is read ([`crate::lexer::Lexer`]); a frame per open
+//!    `#include` holds its lexer and next token. A `#` first on a line starts a directive,
+//!    which reads the rest of the line.
 //! 2. Conditional blocks that are off are skipped line by line, tracking nesting only.
 //! 3. Identifiers naming macros are expanded: the replacement (with arguments substituted,
 //!    `#` stringified, `##` pasted, `__VA_ARGS__` and GNU's `, ## __VA_ARGS__`) goes on a
@@ -195,6 +196,10 @@ pub struct Preprocessor<'s> {
     builtin_scratch: FileId,
     builtin_scratch_buf: String,
     counter: i64,
+    /// Nested [`Preprocessor::expand_list`] calls (macro arguments inside arguments), and
+    /// whether passing the limit was reported.
+    list_depth: usize,
+    list_depth_reported: bool,
     /// The main file.
     main: FileId,
     expansion_depth: usize,
@@ -247,6 +252,8 @@ impl<'s> Preprocessor<'s> {
             builtin_scratch,
             builtin_scratch_buf: String::new(),
             counter: 0,
+            list_depth: 0,
+            list_depth_reported: false,
             main,
             expansion_depth: 0,
             expanded_tokens: 0,
@@ -598,6 +605,23 @@ impl<'s> Preprocessor<'s> {
         if !toks.iter().any(|t| t.kind == TokenKind::Ident) {
             return toks.to_vec();
         }
+        // Arguments are expanded before the invocation is, so `F(F(F(...)))` nests these
+        // calls (on the stack) as deep as the invocations: bounded like expansions.
+        if self.list_depth >= MAX_EXPANSION_DEPTH {
+            let t = toks[0];
+            if !self.list_depth_reported {
+                self.list_depth_reported = true;
+                self.error_at(t, format!("macro arguments nest more than {MAX_EXPANSION_DEPTH} deep"));
+            }
+            return toks.iter().map(|&t| Token { flags: t.flags | NO_EXPAND, ..t }).collect();
+        }
+        self.list_depth += 1;
+        let out = self.expand_list_inner(toks);
+        self.list_depth -= 1;
+        out
+    }
+
+    fn expand_list_inner(&mut self, toks: &[Token]) -> Vec<Token> {
         self.pending.push(Pending::Barrier);
         for t in toks.iter().rev() {
             self.pending.push(Pending::Tok(*t));

@@ -249,24 +249,23 @@ impl Mangler<'_, '_> {
         if a.quals.is_volatile {
             quals |= Ty::VOLATILE;
         }
+        if quals == 0 {
+            self.written_unqual(at);
+            return true;
+        }
         // The unqualified type is mangled once, on a copy of the substitutions: its text is
         // both the key and (without a substitution) the output. Mangling it again would
         // double the work per nested pointer.
         let mut inner = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
         inner.written_unqual(at);
-        if quals != 0 {
-            let key = format!("{}{}", qual_prefix(quals), inner.out);
-            if self.sub(&key) {
-                return true;
-            }
-            self.out.push_str(qual_prefix(quals));
-            self.out.push_str(&inner.out);
-            self.subs = inner.subs;
-            self.subs.push(key);
-        } else {
-            self.out.push_str(&inner.out);
-            self.subs = inner.subs;
+        let key = format!("{}{}", qual_prefix(quals), inner.out);
+        if self.sub(&key) {
+            return true;
         }
+        self.out.push_str(qual_prefix(quals));
+        self.out.push_str(&inner.out);
+        self.subs = inner.subs;
+        self.subs.push(key);
         true
     }
 
@@ -411,7 +410,6 @@ fn qual_prefix(q: u32) -> &'static str {
     }
 }
 
-/// A type's mangling on its own: the identity of a substitution candidate.
 /// The mangling of `t` without substitutions: the key a substitution candidate is known by.
 /// Memoized per translation unit: computing a pointer's key needs its pointee's, so without
 /// the memo `T****...` costs twice as much per `*`.

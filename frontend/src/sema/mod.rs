@@ -623,7 +623,6 @@ impl<'a> Sema<'a> {
 
     // ----- functions ---------------------------------------------------------------------
 
-    /// Queues `f` for emission (once) and returns its symbol.
     /// Queues function `f` for emission (once) and returns the reference to its symbol.
     pub(crate) fn require_func(&mut self, f: FuncId) -> AttrId {
         if let Some(r) = self.funcs[f.0 as usize].symbol_ref {
