@@ -232,7 +232,9 @@ pub struct Sema<'a> {
     /// The main file: its locations are offsets (no interning per op).
     main_file: Option<crate::source::FileId>,
     /// Op and attribute names, interned once.
-    syms: FxHashMap<&'static str, cuprite_ir::Symbol>,
+    /// Keyed by the static string's address and length: hashing two words, not the text
+    /// (equal literals at different addresses just get separate entries for one symbol).
+    syms: FxHashMap<(usize, usize), cuprite_ir::Symbol>,
     emitted_globals: rustc_hash::FxHashSet<String>,
     pub options: SemaOptions,
     atoms: Atoms,
@@ -453,11 +455,12 @@ impl<'a> Sema<'a> {
     }
 
     fn sym(&mut self, s: &'static str) -> cuprite_ir::Symbol {
-        if let Some(&x) = self.syms.get(s) {
+        let key = (s.as_ptr() as usize, s.len());
+        if let Some(&x) = self.syms.get(&key) {
             return x;
         }
         let x = self.ctx.sym(s);
-        self.syms.insert(s, x);
+        self.syms.insert(key, x);
         x
     }
 
