@@ -57,11 +57,11 @@ const VECTOR_BASES: &[&str] =
     &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong", "float", "double"];
 
 /// Tokens the parser can look ahead without pulling more from the preprocessor (the
-/// longest lookahead, [`Parser::is_range_for`]'s, scans 4096).
-const LOOKAHEAD: usize = 4224;
-/// Tokens kept behind the current one when the window is compacted (for
-/// [`Parser::prev_span`] and the macro lookback of [`Parser::error`]).
-const KEEP_BEHIND: usize = 8;
+/// longest lookahead, deciding whether a `for` is range-based, scans 4096).
+pub const LOOKAHEAD: usize = 4224;
+/// Tokens kept behind the current one when the window is compacted (for the previous
+/// token's span and the macro lookback of parse errors).
+pub const KEEP_BEHIND: usize = 8;
 
 /// Parses a translation unit, pulling tokens from `pp` as it goes: the preprocessed token
 /// stream is never stored whole, only a window from the last top-level declaration to at
@@ -100,12 +100,53 @@ pub(crate) struct Parser<'i> {
     diags: Vec<Diagnostic>,
     pub(crate) ast: Ast,
     /// Type names per scope (innermost last).
-    type_scopes: Vec<FxHashSet<Atom>>,
+    type_scopes: ScopedNames,
     /// Template names per scope.
-    template_scopes: Vec<FxHashSet<Atom>>,
+    template_scopes: ScopedNames,
     depth: usize,
     pending_unroll: Option<Unroll>,
     kw: Keywords,
+}
+
+/// Names declared per scope (innermost last; the outermost is never popped), with the
+/// number of open scopes declaring each atom, so that "declared in any enclosing scope" --
+/// asked for nearly every identifier -- is an array load, not a lookup per scope.
+struct ScopedNames {
+    scopes: Vec<FxHashSet<Atom>>,
+    count: Vec<u32>,
+}
+
+impl ScopedNames {
+    fn with(outer: FxHashSet<Atom>) -> Self {
+        let mut s = ScopedNames { scopes: vec![FxHashSet::default()], count: Vec::new() };
+        for a in outer {
+            s.insert(a);
+        }
+        s
+    }
+    fn push(&mut self) {
+        self.scopes.push(FxHashSet::default());
+    }
+    fn pop(&mut self) {
+        if self.scopes.len() > 1 {
+            for a in self.scopes.pop().expect("scope") {
+                self.count[a.0 as usize] -= 1;
+            }
+        }
+    }
+    fn insert(&mut self, a: Atom) {
+        if self.scopes.last_mut().expect("scope").insert(a) {
+            let i = a.0 as usize;
+            if self.count.len() <= i {
+                self.count.resize(i + 1, 0);
+            }
+            self.count[i] += 1;
+        }
+    }
+    #[inline]
+    fn contains(&self, a: Atom) -> bool {
+        self.count.get(a.0 as usize).is_some_and(|&n| n > 0)
+    }
 }
 
 /// The keywords and attribute names the parser tests, by atom: a table indexed by the
@@ -324,8 +365,8 @@ impl<'i> Parser<'i> {
             pos: 0,
             done: false,
             diags: Vec::new(),
-            type_scopes: vec![types],
-            template_scopes: vec![FxHashSet::default()],
+            type_scopes: ScopedNames::with(types),
+            template_scopes: ScopedNames::with(FxHashSet::default()),
             depth: 0,
             pending_unroll: None,
             kw,
@@ -495,30 +536,28 @@ impl<'i> Parser<'i> {
     // ----- scopes of type names ---------------------------------------------------------
 
     pub(crate) fn push_scope(&mut self) {
-        self.type_scopes.push(FxHashSet::default());
-        self.template_scopes.push(FxHashSet::default());
+        self.type_scopes.push();
+        self.template_scopes.push();
     }
     pub(crate) fn pop_scope(&mut self) {
-        if self.type_scopes.len() > 1 {
-            self.type_scopes.pop();
-            self.template_scopes.pop();
-        }
+        self.type_scopes.pop();
+        self.template_scopes.pop();
     }
     pub(crate) fn declare_type(&mut self, a: Atom) {
-        self.type_scopes.last_mut().expect("scope").insert(a);
+        self.type_scopes.insert(a);
     }
     /// A template name; class templates are type names too, function templates are not.
     pub(crate) fn declare_template(&mut self, a: Atom, is_type: bool) {
-        self.template_scopes.last_mut().expect("scope").insert(a);
+        self.template_scopes.insert(a);
         if is_type {
             self.declare_type(a);
         }
     }
     pub(crate) fn is_type_name(&self, a: Atom) -> bool {
-        self.type_scopes.iter().rev().any(|s| s.contains(&a))
+        self.type_scopes.contains(a)
     }
     pub(crate) fn is_template_name(&self, a: Atom) -> bool {
-        self.template_scopes.iter().rev().any(|s| s.contains(&a))
+        self.template_scopes.contains(a)
     }
 
     // ----- recovery --------------------------------------------------------------------

@@ -132,6 +132,35 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cassert", include_str!("../../include/assert.h")),
 ];
 
+/// The defined macros, indexed by the name's atom number: the preprocessor asks for every
+/// identifier it reads, so this is an array load rather than a hash lookup.
+#[derive(Default)]
+struct MacroTable {
+    by_atom: Vec<Option<std::rc::Rc<Macro>>>,
+}
+
+impl MacroTable {
+    #[inline]
+    fn get(&self, a: &Atom) -> Option<&std::rc::Rc<Macro>> {
+        self.by_atom.get(a.0 as usize).and_then(Option::as_ref)
+    }
+    fn contains_key(&self, a: &Atom) -> bool {
+        self.get(a).is_some()
+    }
+    fn insert(&mut self, a: Atom, m: std::rc::Rc<Macro>) {
+        let i = a.0 as usize;
+        if self.by_atom.len() <= i {
+            self.by_atom.resize(i + 1, None);
+        }
+        self.by_atom[i] = Some(m);
+    }
+    fn remove(&mut self, a: &Atom) {
+        if let Some(slot) = self.by_atom.get_mut(a.0 as usize) {
+            *slot = None;
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Cond {
     /// Some branch of this `#if` group was taken.
@@ -179,7 +208,7 @@ pub struct Preprocessor<'s> {
     pub expansions: Vec<Expansion>,
     config: PpConfig,
     /// Shared so that an expansion holds its definition without copying it.
-    macros: FxHashMap<Atom, std::rc::Rc<Macro>>,
+    macros: MacroTable,
     disabled: FxHashMap<Atom, u32>,
     frames: Vec<Frame>,
     /// Lexing problems of the current step (reused).
@@ -239,7 +268,7 @@ impl<'s> Preprocessor<'s> {
             diags: Vec::new(),
             expansions: vec![Expansion { name: Atom(0), call: Span::default(), def: Span::default(), parent: 0 }],
             config,
-            macros: FxHashMap::default(),
+            macros: MacroTable::default(),
             disabled: FxHashMap::default(),
             frames: Vec::new(),
             lex_errs: Vec::new(),
