@@ -69,3 +69,31 @@ __global__ void half2_ops(float2 *out, const float2 *x, int n) {
   half2 d = __shfl_xor_sync(0xffffffffu, c, 1);
   out[i] = __half22float2(__h2div(d - a, __hadd2(b, __float2half2_rn(2.0f))));
 }
+
+// Unions: every member at offset 0 (type punning through a union, as CUDA code does to
+// get a float's bits), a union with members of different sizes and alignments, and a
+// union copied by value.
+union Bits {
+  float f;
+  unsigned int u;
+};
+union Wide {
+  double d;
+  unsigned short h[5];
+  char c;
+};
+__global__ void unions(unsigned int *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  Bits b;
+  b.f = in[i];
+  Bits copy = b;
+  Wide w;
+  w.d = (double)in[i];
+  w.h[4] = (unsigned short)i;
+  Wide wc = w;
+  out[4 * i] = b.u;
+  out[4 * i + 1] = copy.u ^ 0x80000000u;
+  out[4 * i + 2] = (unsigned int)wc.h[3] << 16 | wc.h[4];
+  out[4 * i + 3] = sizeof(Wide) * 100 + alignof(Wide) * 10 + (unsigned char)wc.c;
+}

@@ -524,6 +524,10 @@ impl Sema<'_> {
         let r = self.types.record(rec_ty.unqual()).expect("record");
         let fty = self.types.rec(r).fields[index].ty;
         let pt = self.types.ir_ptr(&mut self.ctx, fty, space);
+        if self.types.rec(r).is_union {
+            // Union members all start at the union's address (its IR type is storage).
+            return self.cast_op(Cast::PtrToPtr, base, pt, span);
+        }
         let i32t = self.ctx.i32();
         let ia = self.ctx.int_attr(index as i128, i32t);
         self.op1("cuda.member_addr", &[base], pt, &[("index", ia)], span)

@@ -352,10 +352,29 @@ impl Types {
                 // Recursion through pointers is cut by naming the struct.
                 let placeholder = ct::structure(ctx, &info.name, None, None);
                 self.ir_cache.insert(t, placeholder);
-                let fields: Vec<TypeId> = info.fields.iter().map(|f| self.ir_mem(ctx, f.ty)).collect();
                 let natural = info.fields.iter().map(|f| self.align(f.ty)).max().unwrap_or(1);
-                let align = info.explicit_align.filter(|&a| a > natural).map(|a| a as u32);
-                ct::structure(ctx, &info.name, Some(&fields), align)
+                if info.is_union {
+                    // Every member of a union is at offset 0, which a struct type cannot
+                    // say: the IR type is the union's storage and members are reached by
+                    // reinterpreting its address ([`super::Sema::member_addr`]). The storage
+                    // is the bytes some member covers (the largest member's size), in the
+                    // widest words that divide it and its alignment (up to 8 bytes), with
+                    // the union's alignment; tail padding stays padding, so a copy does not
+                    // read bytes no member has.
+                    let covered = info.fields.iter().map(|f| self.size(f.ty)).max().unwrap_or(0);
+                    let mut unit = natural.clamp(1, 8);
+                    while covered % unit != 0 {
+                        unit /= 2;
+                    }
+                    let word = ct::int(ctx, (unit * 8) as u32, false);
+                    let fields: Vec<TypeId> = if covered == 0 { Vec::new() } else { vec![ct::array(ctx, word, covered / unit)] };
+                    let align = (info.align.max(1) > unit).then_some(info.align as u32);
+                    ct::structure(ctx, &info.name, Some(&fields), align)
+                } else {
+                    let fields: Vec<TypeId> = info.fields.iter().map(|f| self.ir_mem(ctx, f.ty)).collect();
+                    let align = info.explicit_align.filter(|&a| a > natural).map(|a| a as u32);
+                    ct::structure(ctx, &info.name, Some(&fields), align)
+                }
             }
             TyKind::Enum(e) => {
                 let u = self.enums[e.0 as usize].underlying;
