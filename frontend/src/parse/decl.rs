@@ -888,7 +888,16 @@ impl Parser<'_> {
             out.push(d);
         }
         if self.eat(Punct::Semi) {
-            return; // `struct S { ... };`
+            // `struct S { ... };`. A member `union { ... };` (an anonymous struct or union
+            // whose members belong to the enclosing class) is not modelled: its storage
+            // would be missing from the class's layout, so it is an error.
+            if let Some(d) = ds.defined.filter(|_| class.is_some()) {
+                if let DeclKind::Record { name: None, members: Some(_), keyword, .. } = &self.ast.decl(d).kind {
+                    let what = format!("an anonymous {} as a member (name the member)", self.pp.interner.str(*keyword));
+                    self.error(self.ast.decl(d).span, format!("{what} is not supported yet"));
+                }
+            }
+            return;
         }
         let base = self.base_type(&ds);
         loop {
