@@ -408,12 +408,12 @@ impl<'i> Parser<'i> {
         self.toks[(at.max(self.base) - self.base).min(self.toks.len() - 1)]
     }
     pub(crate) fn peek(&self) -> Token {
-        self.toks[(self.pos - self.base).min(self.toks.len() - 1)]
+        self.peek_at(0)
     }
     /// The token `k` ahead; past [`LOOKAHEAD`] it may be clamped to the last buffered one.
     pub(crate) fn peek_at(&self, k: usize) -> Token {
         debug_assert!(k <= LOOKAHEAD, "lookahead of {k} tokens");
-        self.toks[(self.pos - self.base + k).min(self.toks.len() - 1)]
+        self.tok_at(self.pos + k)
     }
     pub(crate) fn bump(&mut self) -> Token {
         let t = self.peek();
