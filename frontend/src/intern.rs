@@ -1,5 +1,20 @@
 //! Interned token spellings: an [`Atom`] is a `u32`, so the preprocessor's macro table and
 //! the parser's keyword checks compare integers.
+//!
+//! # Two tiers, for two threads
+//!
+//! The preprocessor interns every spelling it reads, in order: atom `n` is the `n`th
+//! distinct spelling ([`Interner::intern`]). The parser makes a few names of its own that no
+//! token spells (`operator+`, `~S`, `<anonymous>`): those go to a second, local tier
+//! ([`Interner::intern_local`]), whose atoms have [`Atom::LOCAL`] set.
+//!
+//! When the preprocessor runs on its own thread (`crate::parse_source` on large files),
+//! the parser reads a mirror of its interner: each chunk of tokens comes with the spellings
+//! interned since the last one ([`Interner::since`], [`Interner::extend`]), so the mirror
+//! gives every atom in the chunk the same number and text. The parser's own names go to the
+//! mirror's local tier, which no other thread writes; after the preprocessor is done they
+//! are adopted into its interner ([`Interner::adopt_locals`]) with the same numbers. A local
+//! name never collides with a preprocessor spelling, because it is not a token.
 
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -7,13 +22,25 @@ use std::sync::Arc;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Atom(pub u32);
 
-#[derive(Debug, Default)]
+impl Atom {
+    /// Set in atoms of the local tier.
+    pub const LOCAL: u32 = 1 << 31;
+    /// Whether the atom is in the local tier.
+    #[inline]
+    pub fn is_local(self) -> bool {
+        self.0 & Atom::LOCAL != 0
+    }
+}
+
+#[derive(Debug, Default, Clone)]
 pub struct Interner {
     map: FxHashMap<Arc<str>, Atom>,
     strs: Vec<Arc<str>>,
+    local: Vec<Arc<str>>,
 }
 
 impl Interner {
+    /// The atom of `s`, interning it (in the main tier) if new.
     pub fn intern(&mut self, s: &str) -> Atom {
         if let Some(&a) = self.map.get(s) {
             return a;
@@ -24,10 +51,78 @@ impl Interner {
         self.map.insert(rc, a);
         a
     }
+    /// The atom of `s`, interning it in the local tier if new (for names the parser makes).
+    pub fn intern_local(&mut self, s: &str) -> Atom {
+        if let Some(&a) = self.map.get(s) {
+            return a;
+        }
+        let a = Atom(Atom::LOCAL | self.local.len() as u32);
+        let rc: Arc<str> = s.into();
+        self.local.push(rc.clone());
+        self.map.insert(rc, a);
+        a
+    }
     pub fn get(&self, s: &str) -> Option<Atom> {
         self.map.get(s).copied()
     }
     pub fn str(&self, a: Atom) -> &str {
-        &self.strs[a.0 as usize]
+        if a.is_local() {
+            &self.local[(a.0 & !Atom::LOCAL) as usize]
+        } else {
+            &self.strs[a.0 as usize]
+        }
+    }
+    /// The number of main-tier atoms.
+    pub fn len(&self) -> usize {
+        self.strs.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.strs.is_empty() && self.local.is_empty()
+    }
+    /// The main-tier spellings from atom `from` on (what a mirror has not seen yet).
+    pub fn since(&self, from: usize) -> &[Arc<str>] {
+        &self.strs[from.min(self.strs.len())..]
+    }
+    /// Appends spellings another interner gave the next main-tier atoms (see
+    /// [`Interner::since`]).
+    pub fn extend(&mut self, strs: &[Arc<str>]) {
+        for s in strs {
+            let a = Atom(self.strs.len() as u32);
+            self.strs.push(s.clone());
+            self.map.entry(s.clone()).or_insert(a);
+        }
+    }
+    /// Takes the local tier of `mirror` (which has this interner's main tier as a prefix and
+    /// made local atoms of its own), keeping their numbers.
+    pub fn adopt_locals(&mut self, mirror: &Interner) {
+        for s in &mirror.local[self.local.len().min(mirror.local.len())..] {
+            let a = Atom(Atom::LOCAL | self.local.len() as u32);
+            self.local.push(s.clone());
+            self.map.entry(s.clone()).or_insert(a);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mirror_numbers_atoms_as_the_original_and_its_locals_are_adopted() {
+        let mut pp = Interner::default();
+        let mut mirror = pp.clone();
+        let x = pp.intern("x");
+        let y = pp.intern("y");
+        mirror.extend(pp.since(0));
+        let op = mirror.intern_local("operator+");
+        assert!(op.is_local());
+        assert_eq!(mirror.intern("y"), y);
+        assert_eq!(mirror.intern_local("x"), x, "a main-tier spelling keeps its atom");
+        let z = pp.intern("z");
+        mirror.extend(pp.since(2));
+        assert_eq!(mirror.str(z), "z");
+        pp.adopt_locals(&mirror);
+        assert_eq!(pp.str(op), "operator+");
+        assert_eq!(pp.get("operator+"), Some(op));
     }
 }

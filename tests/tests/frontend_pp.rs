@@ -111,15 +111,68 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 #[test]
 fn deeply_nested_macro_arguments_are_an_error_not_a_stack_overflow() {
     // `F(F(F(...)))`: each argument is expanded before its invocation, nesting as deep as the
-    // source does. The preprocessor runs inside the parser, on the driver's main thread
-    // (8 MiB of stack): the same here.
+    // source does. With one thread the preprocessor runs inside the parser, on the driver's
+    // main thread (8 MiB of stack): the same here. With two it has a thread of its own.
+    use cuprite_frontend::Threads;
     let n = 20_000;
     let src = format!("#define F(x) x\n__device__ int g = {}1{};\n", "F(".repeat(n), ")".repeat(n));
-    let diags = std::thread::Builder::new()
-        .stack_size(8 << 20)
-        .spawn(move || cuprite_frontend::parse_source("deep_args.cu", None, &src, Default::default()).diags)
-        .unwrap()
-        .join()
-        .unwrap();
-    assert!(diags.iter().any(|d| d.message.contains("macro arguments nest more than")), "{:?}", diags.first());
+    for threads in [Threads::One, Threads::Two] {
+        let src = src.clone();
+        let diags = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || cuprite_frontend::parse_source_on("deep_args.cu", None, &src, Default::default(), threads).diags)
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(diags.iter().any(|d| d.message.contains("macro arguments nest more than")), "{threads:?}: {:?}", diags.first());
+    }
+}
+
+/// The preprocessor on a thread of its own (`Threads::Two`, what large files get) gives
+/// exactly what it gives on the parser's thread: the same tree, diagnostics and cuda IR, on
+/// every corpus file, on all of them concatenated, and on the benchmark's generated file
+/// (many chunks).
+#[test]
+fn two_threads_give_what_one_gives() {
+    use cuprite_frontend::{parse_source_on, Parsed, Threads};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = cuprite_frontend::pp::PpConfig { include_dirs: vec![root.join("frontend/pp")], ..Default::default() };
+    let view = |p: &Parsed| {
+        let mut s = cuprite_frontend::dump::dump(&p.ast, &p.interner, &p.sm);
+        for d in &p.diags {
+            s += &d.render(&p.sm);
+        }
+        let (ctx, module, diags) = cuprite_frontend::sema::lower(&p.ast, &p.interner, &p.sm, Default::default());
+        s += &cuprite_ir::print::print_op(&ctx, module, Default::default());
+        for d in &diags {
+            s += &d.render(&p.sm);
+        }
+        s
+    };
+    let compare = |name: &str, text: &str| {
+        let one = parse_source_on(name, None, text, config.clone(), Threads::One);
+        let two = parse_source_on(name, None, text, config.clone(), Threads::Two);
+        let (a, b) = (view(&one), view(&two));
+        if a != b {
+            let line = a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or(0);
+            panic!("{name}: one and two threads differ first at output line {line}");
+        }
+    };
+    let mut all = String::new();
+    for dir in ["frontend/pp", "frontend/parse", "frontend/sema", "ptx"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "cu")) {
+            let text = std::fs::read_to_string(f).unwrap();
+            compare(&f.display().to_string(), &text);
+            all += &text;
+            all.push('\n');
+        }
+    }
+    compare("all.cu", &all);
+    // The benchmark's generated file spans many chunks.
+    let generated = cuprite_bench::generate_cu(4000);
+    let tokens = cuprite_frontend::preprocess("generated.cu", None, &generated, config.clone()).tokens.len();
+    assert!(tokens > 10 * cuprite_frontend::parse::tokens::CHUNK, "{tokens} tokens are not many chunks");
+    compare("generated.cu", &generated);
 }

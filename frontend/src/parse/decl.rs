@@ -122,7 +122,7 @@ impl Parser<'_> {
                 format!("operator {}", self.ident_text(t))
             }
         };
-        self.pp.interner.intern(&text)
+        self.src.interner_mut().intern_local(&text)
     }
 
     // ----- type starts ------------------------------------------------------------------
@@ -233,7 +233,7 @@ impl Parser<'_> {
                 "constant" => ds.specs.constant = true,
                 "managed" => ds.specs.managed = true,
                 _ => {
-                    let a = self.pp.interner.intern(&name);
+                    let a = self.src.interner_mut().intern_local(&name);
                     ds.attrs.push(Attribute { name: a, args, span: t.span.to(self.prev_span()) });
                 }
             }
@@ -492,7 +492,7 @@ impl Parser<'_> {
         }
         let ty_name = name.clone().unwrap_or(Name {
             global: false,
-            parts: smallvec::smallvec![self.pp.interner.intern("<anonymous>")],
+            parts: smallvec::smallvec![self.src.interner_mut().intern_local("<anonymous>")],
             template_args: None,
             span: kw.span,
         });
@@ -550,7 +550,7 @@ impl Parser<'_> {
         };
         let ty_name = Name {
             global: false,
-            parts: smallvec::smallvec![name.map_or_else(|| self.pp.interner.intern("<anonymous enum>"), |n| n.text)],
+            parts: smallvec::smallvec![name.map_or_else(|| self.src.interner_mut().intern_local("<anonymous enum>"), |n| n.text)],
             template_args: None,
             span: kw.span,
         };
@@ -678,7 +678,7 @@ impl Parser<'_> {
             self.bump();
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
-            let a = self.pp.interner.intern(&text);
+            let a = self.src.interner_mut().intern_local(&text);
             name = Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
         } else if !abstract_ok {
             let msg = format!("expected a name in the declaration, found {}", self.describe(&t));
@@ -893,7 +893,7 @@ impl Parser<'_> {
             // would be missing from the class's layout, so it is an error.
             if let Some(d) = ds.defined.filter(|_| class.is_some()) {
                 if let DeclKind::Record { name: None, members: Some(_), keyword, .. } = &self.ast.decl(d).kind {
-                    let what = format!("an anonymous {} as a member (name the member)", self.pp.interner.str(*keyword));
+                    let what = format!("an anonymous {} as a member (name the member)", self.src.interner().str(*keyword));
                     self.error(self.ast.decl(d).span, format!("{what} is not supported yet"));
                 }
             }
@@ -917,8 +917,8 @@ impl Parser<'_> {
                     _ => base,
                 };
                 // Constructors and destructors have no return type: void.
-                let last = name.parts.last().map(|&a| self.pp.interner.str(a).to_string()).unwrap_or_default();
-                if ds.ty.is_none() && (class.is_some_and(|c| self.pp.interner.str(c) == last) || last.starts_with('~')) {
+                let last = name.parts.last().map(|&a| self.src.interner().str(a).to_string()).unwrap_or_default();
+                if ds.ty.is_none() && (class.is_some_and(|c| self.src.interner().str(c) == last) || last.starts_with('~')) {
                     ret = self.ast.add_type(TypeKind::Builtin(Builtin::Void), Quals::default(), name.span);
                 }
                 let decl = self.parse_function_rest(&ds, name, ret, f, decl_start);

@@ -460,7 +460,7 @@ impl Parser<'_> {
             let t = self.bump();
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
-            let a = self.pp.interner.intern(&text);
+            let a = self.src.interner_mut().intern_local(&text);
             return Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
         }
         self.parse_name(false)

@@ -16,14 +16,16 @@
 mod decl;
 mod expr;
 mod stmt;
+pub mod tokens;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
 use crate::intern::{Atom, Interner};
 use crate::lexer::{Punct, TokenKind};
-use crate::pp::{Preprocessor, Token};
+use crate::pp::Token;
 use crate::source::Span;
 use rustc_hash::FxHashSet;
+use tokens::{Prelude, Tokens};
 
 /// Nesting limit of expressions, statements and declarators.
 pub const MAX_NESTING: usize = 256;
@@ -66,10 +68,12 @@ pub const KEEP_BEHIND: usize = 8;
 /// Parses a translation unit, pulling tokens from `pp` as it goes: the preprocessed token
 /// stream is never stored whole, only a window from the last top-level declaration to at
 /// least [`LOOKAHEAD`] tokens ahead of the parser.
-/// Returns the tree (always) and the parser's diagnostics; the preprocessor comes back for
-/// [`Preprocessor::finish`].
-pub fn parse(pp: Preprocessor<'_>) -> (Ast, Vec<Diagnostic>, Preprocessor<'_>) {
-    let mut p = Parser::new(pp);
+/// `prelude` must have been interned before the preprocessor started, and `bytes` is the
+/// size of the input (to size the tree's arenas).
+/// Returns the tree (always) and the parser's diagnostics; the token source comes back (for
+/// [`crate::pp::Preprocessor::finish`], or the interner mirror).
+pub fn parse<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize) -> (Ast, Vec<Diagnostic>, Tokens<'i>) {
+    let mut p = Parser::new(src, prelude, bytes);
     let mut top = Vec::new();
     while !p.at_eof() {
         p.compact();
@@ -82,12 +86,12 @@ pub fn parse(pp: Preprocessor<'_>) -> (Ast, Vec<Diagnostic>, Preprocessor<'_>) {
         }
     }
     p.ast.top = top;
-    (p.ast, p.diags, p.pp)
+    (p.ast, p.diags, p.src)
 }
 
 pub(crate) struct Parser<'i> {
-    /// Where the tokens come from (and the interner, `pp.interner`).
-    pub(crate) pp: Preprocessor<'i>,
+    /// Where the tokens come from (and the interner and expansion records they refer to).
+    pub(crate) src: Tokens<'i>,
     /// The window of tokens: `toks[0]` is token number `base` of the stream. Closing a
     /// template argument list splits `>>` in place.
     toks: Vec<Token>,
@@ -113,12 +117,14 @@ pub(crate) struct Parser<'i> {
 /// asked for nearly every identifier -- is an array load, not a lookup per scope.
 struct ScopedNames {
     scopes: Vec<FxHashSet<Atom>>,
+    /// By atom number; local atoms (names the parser made) by their index in the local tier.
     count: Vec<u32>,
+    count_local: Vec<u32>,
 }
 
 impl ScopedNames {
     fn with(outer: FxHashSet<Atom>) -> Self {
-        let mut s = ScopedNames { scopes: vec![FxHashSet::default()], count: Vec::new() };
+        let mut s = ScopedNames { scopes: vec![FxHashSet::default()], count: Vec::new(), count_local: Vec::new() };
         for a in outer {
             s.insert(a);
         }
@@ -130,22 +136,31 @@ impl ScopedNames {
     fn pop(&mut self) {
         if self.scopes.len() > 1 {
             for a in self.scopes.pop().expect("scope") {
-                self.count[a.0 as usize] -= 1;
+                let (count, i) = self.slot(a);
+                count[i] -= 1;
             }
+        }
+    }
+    fn slot(&mut self, a: Atom) -> (&mut Vec<u32>, usize) {
+        if a.is_local() {
+            (&mut self.count_local, (a.0 & !Atom::LOCAL) as usize)
+        } else {
+            (&mut self.count, a.0 as usize)
         }
     }
     fn insert(&mut self, a: Atom) {
         if self.scopes.last_mut().expect("scope").insert(a) {
-            let i = a.0 as usize;
-            if self.count.len() <= i {
-                self.count.resize(i + 1, 0);
+            let (count, i) = self.slot(a);
+            if count.len() <= i {
+                count.resize(i + 1, 0);
             }
-            self.count[i] += 1;
+            count[i] += 1;
         }
     }
     #[inline]
     fn contains(&self, a: Atom) -> bool {
-        self.count.get(a.0 as usize).is_some_and(|&n| n > 0)
+        let (count, i) = if a.is_local() { (&self.count_local, (a.0 & !Atom::LOCAL) as usize) } else { (&self.count, a.0 as usize) };
+        count.get(i).is_some_and(|&n| n > 0)
     }
 }
 
@@ -341,25 +356,14 @@ impl Keywords {
 }
 
 impl<'i> Parser<'i> {
-    fn new(pp: Preprocessor<'i>) -> Self {
-        let interner = &mut *pp.interner;
-        let kw = Keywords::new(interner);
-        let mut types = FxHashSet::default();
-        for n in BUILTIN_TYPE_NAMES {
-            types.insert(interner.intern(n));
-        }
-        for b in VECTOR_BASES {
-            for k in 1..=4 {
-                types.insert(interner.intern(&format!("{b}{k}")));
-            }
-        }
+    fn new(src: Tokens<'i>, prelude: Prelude, bytes: usize) -> Self {
+        let Prelude { kw, types } = prelude;
         // Room for what the source usually makes (about a token per 2.5 bytes, and as many
         // nodes again), so that the arenas do not grow and copy; capacity never touched costs
         // no memory.
-        let bytes: usize = pp.sm.files.iter().map(|f| f.text.len()).sum();
         let mut p = Parser {
             ast: Ast::with_capacity_for(bytes / 2),
-            pp,
+            src,
             toks: Vec::with_capacity((19 * LOOKAHEAD + KEEP_BEHIND).min(bytes / 2 + 64)),
             base: 0,
             pos: 0,
@@ -383,9 +387,7 @@ impl<'i> Parser<'i> {
     fn refill(&mut self) {
         let want = (self.pos - self.base) + 2 * LOOKAHEAD;
         while !self.done && self.toks.len() <= want {
-            let t = self.pp.next_token();
-            self.done = t.kind == TokenKind::Eof;
-            self.toks.push(t);
+            self.done = self.src.pull(&mut self.toks);
         }
     }
 
@@ -465,7 +467,7 @@ impl<'i> Parser<'i> {
         match t.kind {
             TokenKind::Eof => "end of file".into(),
             TokenKind::PragmaUnroll => "'#pragma unroll'".into(),
-            _ => format!("'{}'", self.pp.interner.str(t.text)),
+            _ => format!("'{}'", self.src.interner().str(t.text)),
         }
     }
     pub(crate) fn expect(&mut self, p: Punct, what: &str) -> bool {
@@ -489,10 +491,10 @@ impl<'i> Parser<'i> {
             let mut call = span;
             let mut notes = vec![(Some(span), "the token comes from here".to_string())];
             let mut n = 0;
-            while e != 0 && (e as usize) < self.pp.expansions.len() && n < 16 {
-                let x = &self.pp.expansions[e as usize];
+            while e != 0 && (e as usize) < self.src.expansions().len() && n < 16 {
+                let x = &self.src.expansions()[e as usize];
                 call = x.call;
-                notes.push((Some(x.call), format!("in expansion of macro '{}'", self.pp.interner.str(x.name))));
+                notes.push((Some(x.call), format!("in expansion of macro '{}'", self.src.interner().str(x.name))));
                 e = x.parent;
                 n += 1;
             }
@@ -510,7 +512,7 @@ impl<'i> Parser<'i> {
         self.diags.push(d);
     }
     pub(crate) fn ident_text(&self, t: Token) -> &str {
-        self.pp.interner.str(t.text)
+        self.src.interner().str(t.text)
     }
     /// Whether `t` is an identifier that is not a keyword.
     pub(crate) fn is_plain_ident(&self, t: Token) -> bool {
@@ -610,7 +612,7 @@ impl<'i> Parser<'i> {
             TokenKind::Punct(Punct::ShrEq) => Punct::Ge,
             _ => return false,
         };
-        let text = self.pp.interner.intern(rest.text());
+        let text = self.src.interner_mut().intern_local(rest.text());
         let span = Span { lo: t.span.lo + 1, ..t.span };
         let at = self.pos - self.base;
         self.toks[at] = Token { kind: TokenKind::Punct(rest), text, span, flags: 0, ..t };

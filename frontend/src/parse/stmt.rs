@@ -51,7 +51,7 @@ impl Parser<'_> {
         let t = self.peek();
         if t.kind == TokenKind::PragmaUnroll {
             self.bump();
-            let n = self.pp.interner.str(t.text).parse().unwrap_or(0);
+            let n = self.src.interner().str(t.text).parse().unwrap_or(0);
             self.pending_unroll = Some(Unroll(n));
             let is_loop =
                 matches!(self.kw_of(self.peek()), Some(Kw::For | Kw::While | Kw::Do)) || self.peek().kind == TokenKind::PragmaUnroll;

@@ -390,6 +390,7 @@ impl<'s> Preprocessor<'s> {
         &self.sm.file(file).text[t.lo as usize..t.hi as usize]
     }
 
+    #[inline]
     fn make(&mut self, file: FileId, t: RawToken) -> Token {
         let spelling = &self.sm.file(file).text[t.lo as usize..t.hi as usize];
         let text = match t.kind {
@@ -427,7 +428,7 @@ impl<'s> Preprocessor<'s> {
             let Some(t) = self.next_unexpanded() else {
                 return Token { kind: TokenKind::Eof, text: Atom(0), span: self.eof_span(), flags: AT_BOL, expansion: 0 };
             };
-            if t.kind == TokenKind::Ident && t.flags & NO_EXPAND == 0 {
+            if t.kind == TokenKind::Ident && t.flags & NO_EXPAND == 0 && self.macros.contains_key(&t.text) {
                 if let Some(r) = self.try_expand(t) {
                     match r {
                         Expanded::Done => continue,
@@ -448,6 +449,7 @@ impl<'s> Preprocessor<'s> {
 
     /// The next token before macro expansion: from the pending stack, else from the files
     /// (running directives). `None` at the end of everything or at a barrier.
+    #[inline]
     fn next_unexpanded(&mut self) -> Option<Token> {
         loop {
             match self.pending.pop() {
@@ -510,6 +512,7 @@ impl<'s> Preprocessor<'s> {
 
     // ----- macro expansion ---------------------------------------------------------------
 
+    #[inline(never)]
     fn try_expand(&mut self, t: Token) -> Option<Expanded> {
         let m = self.macros.get(&t.text)?;
         let (dynamic, is_fn) = (m.dynamic, m.params.is_some());
