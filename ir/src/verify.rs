@@ -72,9 +72,11 @@ pub const PARALLEL_VERIFY_MIN_OPS: usize = 20_000;
 ///
 /// One preorder walk: an op is verified when it is reached, so for a use in the same block
 /// as the definition, "the definition was already visited" is "it comes first" (a bitset,
-/// no position table). The ops directly nested in `root` that are isolated from above
-/// (functions) are walked on worker threads, as MLIR does: nothing in one can refer to
-/// another. Errors come out in textual order whatever the schedule.
+/// no position table). The insides of the ops directly nested in `root` that are isolated
+/// from above (functions) are walked in parallel, as MLIR does: nothing in one can refer to
+/// another. Every thread, this one included once it has walked the rest, takes the next
+/// function from a shared counter, so uneven functions still balance. Errors come out in
+/// textual order whatever the schedule: the rest of the tree's, then each function's.
 pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<(), Vec<Diagnostic>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut isolated: Vec<OpId> = Vec::new();
@@ -88,40 +90,63 @@ pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<
     if isolated.len() < 2 {
         isolated.clear();
     }
-    // The root and everything outside the isolated subtrees, on this thread.
-    let mut main = Verifier::new(ctx, sources);
-    main.walk(root, &isolated);
-    let mut errors = main.errors;
-    if !isolated.is_empty() {
-        let chunk = isolated.len().div_ceil(threads);
-        let per_chunk: Vec<Vec<Diagnostic>> = std::thread::scope(|s| {
-            let handles: Vec<_> = isolated
-                .chunks(chunk)
-                .map(|c| {
-                    s.spawn(move || {
+    let mut skip = vec![0u64; if isolated.is_empty() { 0 } else { ctx.op_capacity().div_ceil(64) }];
+    for o in &isolated {
+        skip[o.index() / 64] |= 1 << (o.index() % 64);
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    // Walks the insides of isolated ops until none is left: (index, errors) per op with errors.
+    let take_work = |v: &mut Verifier| {
+        let mut found = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(&iso) = isolated.get(i) else { break };
+            v.walk_inside(iso);
+            if !v.errors.is_empty() {
+                found.push((i, std::mem::take(&mut v.errors)));
+            }
+        }
+        found
+    };
+    let (mut errors, mut per_op) = std::thread::scope(|s| {
+        let workers: Vec<_> = if isolated.is_empty() {
+            Vec::new()
+        } else {
+            (1..threads.min(isolated.len()))
+                .map(|_| {
+                    s.spawn(|| {
                         let mut v = Verifier::new(ctx, sources);
-                        for &iso in c {
-                            v.walk_inside(iso);
-                            if v.errors.len() >= MAX_ERRORS {
-                                break;
-                            }
-                        }
-                        v.errors
+                        take_work(&mut v)
                     })
                 })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
-        });
-        for e in per_chunk {
-            errors.extend(e);
+                .collect()
+        };
+        // The root and everything outside the isolated subtrees, on this thread, then
+        // isolated ops like the workers.
+        let mut main = Verifier::new(ctx, sources);
+        main.walk(root, &skip);
+        let errors = std::mem::take(&mut main.errors);
+        let mut per_op = take_work(&mut main);
+        for w in workers {
+            per_op.extend(w.join().unwrap_or_default());
         }
-        errors.truncate(MAX_ERRORS);
+        (errors, per_op)
+    });
+    per_op.sort_by_key(|(i, _)| *i);
+    for (_, e) in per_op {
+        errors.extend(e);
     }
+    errors.truncate(MAX_ERRORS);
     if errors.is_empty() {
         Ok(())
     } else {
         Err(errors)
     }
+}
+
+/// Whether `op` is in the bitset `set` (by op index; an empty set has nothing).
+fn in_set(set: &[u64], op: OpId) -> bool {
+    set.get(op.index() / 64).is_some_and(|w| w & (1 << (op.index() % 64)) != 0)
 }
 
 struct Verifier<'a> {
@@ -147,12 +172,12 @@ impl<'a> Verifier<'a> {
         self.visited[op.index() / 64] & (1 << (op.index() % 64)) != 0
     }
 
-    /// Verifies `root` and its subtree in preorder, without entering the ops in `skip`
-    /// (which are verified themselves, but not their contents).
-    fn walk(&mut self, root: OpId, skip: &[OpId]) {
+    /// Verifies `root` and its subtree in preorder, without entering the ops in `skip` (a
+    /// bitset by op index; they are verified themselves, but not their contents).
+    fn walk(&mut self, root: OpId, skip: &[u64]) {
         self.mark(root);
         self.verify_op(root);
-        if skip.contains(&root) {
+        if in_set(skip, root) {
             return;
         }
         self.walk_nested(root, skip);
@@ -164,7 +189,7 @@ impl<'a> Verifier<'a> {
         self.walk_nested(root, &[]);
     }
 
-    fn walk_nested(&mut self, root: OpId, skip: &[OpId]) {
+    fn walk_nested(&mut self, root: OpId, skip: &[u64]) {
         let ctx = self.ctx;
         let mut stack: Vec<OpId> = Vec::new();
         crate::walk::push_first_ops(ctx, root, &mut stack);
@@ -177,7 +202,7 @@ impl<'a> Verifier<'a> {
             if let Some(n) = ctx.next_op(op) {
                 stack.push(n);
             }
-            if !skip.is_empty() && skip.contains(&op) {
+            if in_set(skip, op) {
                 continue;
             }
             crate::walk::push_first_ops(ctx, op, &mut stack);

@@ -109,3 +109,36 @@ fn million_op_block_is_linear() {
     // x + 0 + 1 + ... folds into a single add of the sum of the constants.
     assert!(ctx.num_ops() < 10, "{} ops left", ctx.num_ops());
 }
+
+/// Verification in parallel (functions taken from a shared counter by every thread) reports
+/// the errors of a module as one thread would: every function's, in textual order, after
+/// those outside functions.
+#[test]
+fn parallel_verification_reports_errors_in_textual_order() {
+    let funcs = 400;
+    let mut s = String::new();
+    // An op outside any function, with an error (an operand type that does not match).
+    writeln!(s, "%o = \"arith.constant\"() <{{value = 1 : i32}}> : () -> i32").unwrap();
+    writeln!(s, "%p = \"arith.addi\"(%o, %o) <{{overflowFlags = #arith.overflow<none>}}> : (i32, i32) -> i64").unwrap();
+    for f in 0..funcs {
+        writeln!(s, "func.func @f{f}(%a: i32) -> i32 {{").unwrap();
+        for i in 0..60 {
+            writeln!(s, "  %v{i} = arith.addi %a, %a : i32").unwrap();
+        }
+        if f % 97 == 3 {
+            writeln!(s, "  %bad = \"arith.addi\"(%a, %a) <{{overflowFlags = #arith.overflow<none>}}> : (i32, i32) -> i64").unwrap();
+        }
+        writeln!(s, "  func.return %a : i32\n}}").unwrap();
+    }
+    let mut ctx = context(true);
+    let m = parse_module(&mut ctx, &s, "par.mlir").unwrap();
+    assert!(ctx.num_ops() >= cuprite_ir::verify::PARALLEL_VERIFY_MIN_OPS, "big enough to verify in parallel");
+    let errors = verify(&ctx, m, None).unwrap_err();
+    let lines: Vec<usize> = errors.iter().map(|e| s[..e.span.as_ref().expect("a located error").lo as usize].lines().count()).collect();
+    let bad: Vec<usize> = (0..funcs).filter(|f| f % 97 == 3).collect();
+    assert_eq!(errors.len(), 1 + bad.len(), "{errors:?}");
+    let mut sorted = lines.clone();
+    sorted.sort_unstable();
+    assert_eq!(lines, sorted, "errors in textual order");
+    assert!(lines[0] < 3 && lines[1..].iter().all(|&l| l > 3), "{lines:?}");
+}

@@ -241,6 +241,9 @@ pub struct Sema<'a> {
     type_depth: u32,
     /// Memoized substitution keys of the mangler ([`mangle`]).
     pub(crate) mangle_keys: std::cell::RefCell<FxHashMap<Ty, String>>,
+    /// `i32` attributes of small enum values (predicates, cast kinds), by value: most ops
+    /// carry one, and interning it each time was a twentieth of sema's time.
+    enum_attrs: [Option<AttrId>; 64],
 }
 
 /// Atoms sema compares against.
@@ -328,6 +331,7 @@ impl<'a> Sema<'a> {
             atoms,
             type_depth: 0,
             mangle_keys: Default::default(),
+            enum_attrs: [None; 64],
         }
     }
 
@@ -478,8 +482,16 @@ impl<'a> Sema<'a> {
     }
 
     pub(crate) fn enum_attr(&mut self, v: i64) -> AttrId {
+        let slot = usize::try_from(v).ok().filter(|&i| i < self.enum_attrs.len());
+        if let Some(a) = slot.and_then(|i| self.enum_attrs[i]) {
+            return a;
+        }
         let t = self.ctx.i32();
-        self.ctx.int_attr(v as i128, t)
+        let a = self.ctx.int_attr(v as i128, t);
+        if let Some(i) = slot {
+            self.enum_attrs[i] = Some(a);
+        }
+        a
     }
 
     pub(crate) fn region_block(&self, op: OpId, i: usize) -> BlockId {

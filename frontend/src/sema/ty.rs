@@ -187,6 +187,9 @@ pub struct Types {
     pub records: Vec<RecordInfo>,
     pub enums: Vec<EnumInfo>,
     ir_cache: FxHashMap<Ty, TypeId>,
+    /// `!cuda.ptr` types by pointee and space (made by printing the pointee: most ops
+    /// of a body need one, and printing it each time was a tenth of sema's time).
+    ptr_cache: FxHashMap<(TypeId, AddrSpace), TypeId>,
 }
 
 impl Types {
@@ -405,6 +408,6 @@ impl Types {
             _ => t,
         };
         let p = self.ir_mem(ctx, pointee);
-        ct::ptr(ctx, p, space)
+        *self.ptr_cache.entry((p, space)).or_insert_with(|| ct::ptr(ctx, p, space))
     }
 }
