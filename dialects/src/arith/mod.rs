@@ -116,7 +116,7 @@ pub fn materialize_constant_op(ctx: &mut Context, op_name: &str, attr: AttrId, t
     let props = ctx.dict1(ctx.value_sym(), value);
     let name = ctx.sym(op_name);
     let empty = ctx.empty_dict();
-    Some(ctx.create_op_parts(name, loc, &[], &[ty], props, empty, Vec::new(), &[]))
+    Some(ctx.create_op_parts(name, loc, &[], &[ty], props, empty, &[], &[]))
 }
 
 // ----- verifiers -------------------------------------------------------------------------

@@ -65,9 +65,19 @@ pub(crate) enum Bin {
 }
 
 /// Parses an integer literal: value and type (C++ rules for the suffix and base).
+/// A number's spelling without digit separators (`'`), in lower case; borrowed when it
+/// already is (nearly every literal: this runs for each one).
+fn literal_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.bytes().any(|b| b == b'\'' || b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(text.chars().filter(|&c| c != '\'').collect::<String>().to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 pub(crate) fn int_literal(text: &str) -> Option<(i128, IntKind)> {
-    let t: String = text.chars().filter(|&c| c != '\'').collect();
-    let lower = t.to_ascii_lowercase();
+    let lower = literal_lowercase(text);
+    let lower: &str = &lower;
     let digits_end = lower.trim_end_matches(['u', 'l']).len();
     let (num, suffix) = lower.split_at(digits_end);
     let (radix, body) = if let Some(h) = num.strip_prefix("0x") {
@@ -111,18 +121,18 @@ pub(crate) fn int_literal(text: &str) -> Option<(i128, IntKind)> {
 
 /// Parses a float literal: value and whether it is `float` (`f` suffix).
 pub(crate) fn float_literal(text: &str) -> Option<(f64, FloatTy)> {
-    let t: String = text.chars().filter(|&c| c != '\'').collect();
-    let lower = t.to_ascii_lowercase();
+    let lower = literal_lowercase(text);
+    let lower: &str = &lower;
     let (body, ty) = if lower.starts_with("0x") {
         // Hex floats end in the exponent; a trailing `f` is then a suffix.
         match lower.strip_suffix('f') {
-            Some(b) if b.contains('p') => (b.to_string(), FloatTy::Float),
-            _ => (lower.trim_end_matches('l').to_string(), FloatTy::Double),
+            Some(b) if b.contains('p') => (b, FloatTy::Float),
+            _ => (lower.trim_end_matches('l'), FloatTy::Double),
         }
     } else if let Some(b) = lower.strip_suffix('f') {
-        (b.to_string(), FloatTy::Float)
+        (b, FloatTy::Float)
     } else {
-        (lower.trim_end_matches('l').to_string(), FloatTy::Double)
+        (lower.trim_end_matches('l'), FloatTy::Double)
     };
     if let Some(h) = body.strip_prefix("0x") {
         let (mant, exp) = h.split_once('p')?;

@@ -440,7 +440,7 @@ impl<'a> Sema<'a> {
                 self.ctx.attr(cuprite_ir::AttrKind::Dict(entries))
             }
         };
-        let regions: Vec<_> = (0..regions)
+        let regions: smallvec::SmallVec<[RegionId; 3]> = (0..regions)
             .map(|_| {
                 let r = self.ctx.create_region();
                 let b = self.ctx.create_block(&[]);
@@ -449,7 +449,7 @@ impl<'a> Sema<'a> {
             })
             .collect();
         let no_attrs = self.ctx.empty_dict();
-        let op = self.ctx.create_op_parts(name, loc, operands, results, prop_dict, no_attrs, regions, &[]);
+        let op = self.ctx.create_op_parts(name, loc, operands, results, prop_dict, no_attrs, &regions, &[]);
         let block = match &self.fs {
             Some(fs) => fs.block,
             None => self.module_block,

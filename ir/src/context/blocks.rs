@@ -180,7 +180,8 @@ impl Context {
     /// Replaces the region list of `op` (regions must be detached; old ones are erased).
     pub fn take_region(&mut self, op: OpId, i: usize) -> RegionId {
         let fresh = self.create_region();
-        let old = std::mem::replace(&mut self.ops.get_mut(op.0).regions[i], fresh);
+        let extra = self.ops.get_mut(op.0).extra.as_mut().expect("the op has region i");
+        let old = std::mem::replace(&mut extra.regions[i], fresh);
         self.regions.get_mut(fresh.0).parent = Some(op);
         self.regions.get_mut(old.0).parent = None;
         old
@@ -193,12 +194,12 @@ impl Context {
             let ops: Vec<OpId> = self.block_ops(b).collect();
             for o in ops {
                 for i in 0..self.num_successors(o) {
-                    let u = self.ops.get(o.0).successors[i];
+                    let u = self.ops.get(o.0).successors()[i];
                     self.unlink_block_use(u);
                 }
                 let d = self.ops.get_mut(o.0);
-                let succ = std::mem::take(&mut d.successors);
-                for u in succ.into_vec() {
+                let succ = d.take_successors();
+                for u in succ {
                     self.uses.free(u.0);
                 }
             }

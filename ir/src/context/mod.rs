@@ -80,9 +80,31 @@ pub(crate) struct OpData {
     pub attrs: AttrId,
     /// Properties (inherent attributes): an interned dictionary.
     pub props: AttrId,
-    pub regions: Box<[RegionId]>,
-    pub successors: Box<[UseId]>,
+    /// Regions and successors, which most ops have none of (kept out of line so that an
+    /// op record is 72 bytes, not 104: sema emits about a million).
+    pub extra: Option<Box<OpExtra>>,
     pub loc: LocId,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OpExtra {
+    pub regions: SmallVec<[RegionId; 3]>,
+    pub successors: SmallVec<[UseId; 2]>,
+}
+
+impl OpData {
+    #[inline]
+    pub fn regions(&self) -> &[RegionId] {
+        self.extra.as_ref().map_or(&[], |e| &e.regions)
+    }
+    #[inline]
+    pub fn successors(&self) -> &[UseId] {
+        self.extra.as_ref().map_or(&[], |e| &e.successors)
+    }
+    /// Takes the successor list (leaving none).
+    pub fn take_successors(&mut self) -> SmallVec<[UseId; 2]> {
+        self.extra.as_mut().map(|e| std::mem::take(&mut e.successors)).unwrap_or_default()
+    }
 }
 
 /// Where an op sits: kept in a dense side table ([`Context`]'s `links`, by op slot) rather

@@ -17,7 +17,7 @@ impl Context {
             None if st.props.is_empty() => self.empty_dict,
             None => self.attr(AttrKind::Dict(st.props)),
         };
-        self.create_op_parts(st.name, st.loc, &st.operands, &st.result_types, props, attrs, st.regions, &st.successors)
+        self.create_op_parts(st.name, st.loc, &st.operands, &st.result_types, props, attrs, &st.regions, &st.successors)
     }
 
     /// [`Context::create_op`] from parts: `props` and `attrs` are interned dictionaries
@@ -31,26 +31,28 @@ impl Context {
         result_types: &[TypeId],
         props: AttrId,
         attrs: AttrId,
-        regions: Vec<RegionId>,
+        regions: &[RegionId],
         successors: &[BlockId],
     ) -> OpId {
         let info = self.info_index(name).unwrap_or(UNREGISTERED);
-        let op = OpId(self.ops.alloc(OpData {
-            name,
-            info,
-            operands: SmallVec::new(),
-            results: SmallVec::new(),
-            attrs,
-            props,
-            regions: regions.into_boxed_slice(),
-            successors: Box::default(),
-            loc,
-        }));
+        let op = OpId(
+            self.ops.alloc(OpData {
+                name,
+                info,
+                operands: SmallVec::new(),
+                results: SmallVec::new(),
+                attrs,
+                props,
+                extra: (!regions.is_empty() || !successors.is_empty())
+                    .then(|| Box::new(OpExtra { regions: regions.into(), successors: SmallVec::new() })),
+                loc,
+            }),
+        );
         let slot = op.index();
         if self.links.len() <= slot {
             self.links.resize(slot + 1, OpLinks::DETACHED);
         }
-        self.links[slot] = OpLinks { has_regions: !self.ops.get(op.0).regions.is_empty(), ..OpLinks::DETACHED };
+        self.links[slot] = OpLinks { has_regions: !self.ops.get(op.0).regions().is_empty(), ..OpLinks::DETACHED };
         let mut uses = SmallVec::with_capacity(operands.len());
         for (i, v) in operands.iter().enumerate() {
             let mut head = self.values.get(v.0).first_use;
@@ -59,7 +61,7 @@ impl Context {
         }
         let results: SmallVec<[ValueId; 2]> =
             result_types.iter().enumerate().map(|(i, &ty)| self.new_value(ty, ValueDef::Result { op, index: i as u32 })).collect();
-        let mut succs = Vec::with_capacity(successors.len());
+        let mut succs = SmallVec::with_capacity(successors.len());
         for (i, b) in successors.iter().enumerate() {
             let mut head = self.blocks.get(b.0).first_use;
             succs.push(Self::link_use(&mut self.uses, &mut head, op, i as u32, b.0));
@@ -69,10 +71,12 @@ impl Context {
             let d = self.ops.get_mut(op.0);
             d.operands = uses;
             d.results = results;
-            d.successors = succs.into_boxed_slice();
+            if let Some(e) = &mut d.extra {
+                e.successors = succs;
+            }
         }
-        for i in 0..self.ops.get(op.0).regions.len() {
-            let r = self.ops.get(op.0).regions[i];
+        for i in 0..self.ops.get(op.0).regions().len() {
+            let r = self.ops.get(op.0).regions()[i];
             debug_assert!(self.regions.get(r.0).parent.is_none(), "region already attached");
             self.regions.get_mut(r.0).parent = Some(op);
         }
@@ -168,27 +172,27 @@ impl Context {
     /// The regions of `op`.
     #[inline]
     pub fn regions(&self, op: OpId) -> &[RegionId] {
-        &self.ops.get(op.0).regions
+        self.ops.get(op.0).regions()
     }
     /// Region `i`.
     pub fn region(&self, op: OpId, i: usize) -> RegionId {
-        self.ops.get(op.0).regions[i]
+        self.ops.get(op.0).regions()[i]
     }
     /// Number of successors.
     pub fn num_successors(&self, op: OpId) -> usize {
-        self.ops.get(op.0).successors.len()
+        self.ops.get(op.0).successors().len()
     }
     /// Successor `i`.
     pub fn successor(&self, op: OpId, i: usize) -> BlockId {
-        BlockId(self.uses.get(self.ops.get(op.0).successors[i].0).target)
+        BlockId(self.uses.get(self.ops.get(op.0).successors()[i].0).target)
     }
     /// All successors.
     pub fn successors(&self, op: OpId) -> impl ExactSizeIterator<Item = BlockId> + '_ {
-        self.ops.get(op.0).successors.iter().map(|u| BlockId(self.uses.get(u.0).target))
+        self.ops.get(op.0).successors().iter().map(|u| BlockId(self.uses.get(u.0).target))
     }
     /// Sets successor `i`.
     pub fn set_successor(&mut self, op: OpId, i: usize, b: BlockId) {
-        let u = self.ops.get(op.0).successors[i];
+        let u = self.ops.get(op.0).successors()[i];
         self.unlink_block_use(u);
         let head = self.blocks.get(b.0).first_use;
         {
@@ -204,8 +208,8 @@ impl Context {
     }
     /// Removes every successor of `op`.
     pub fn clear_successors(&mut self, op: OpId) {
-        let succ = std::mem::take(&mut self.ops.get_mut(op.0).successors);
-        for u in succ.into_vec() {
+        let succ = self.ops.get_mut(op.0).take_successors();
+        for u in succ {
             self.unlink_block_use(u);
             self.uses.free(u.0);
         }
@@ -362,7 +366,7 @@ impl Context {
         self.unlink_op(op);
         // 1. Collect the op and everything nested (preorder).
         let nested;
-        let all: &[OpId] = if self.ops.get(op.0).regions.is_empty() {
+        let all: &[OpId] = if self.ops.get(op.0).regions().is_empty() {
             std::slice::from_ref(&op)
         } else {
             nested = crate::walk::collect_preorder(self, op);
@@ -372,12 +376,12 @@ impl Context {
         for &o in all {
             let d = self.ops.get_mut(o.0);
             let operands = std::mem::take(&mut d.operands);
-            let succs = std::mem::take(&mut d.successors);
+            let succs = d.take_successors();
             for u in operands {
                 self.unlink_value_use(u);
                 self.uses.free(u.0);
             }
-            for u in succs.into_vec() {
+            for u in succs {
                 self.unlink_block_use(u);
                 self.uses.free(u.0);
             }
@@ -389,7 +393,7 @@ impl Context {
                 assert!(self.values.get(v.0).first_use.is_none(), "erase_op: result of '{}' still has uses", self.str(d.name));
                 self.values.free(v.0);
             }
-            for &r in d.regions.iter() {
+            for &r in d.regions().iter() {
                 let rd = self.regions.free(r.0);
                 for b in rd.blocks {
                     self.free_block_data(b);

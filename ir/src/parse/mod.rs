@@ -923,7 +923,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             &outputs,
             p.props.unwrap_or(empty),
             attrs.unwrap_or(empty),
-            p.regions,
+            &p.regions,
             &p.successors,
         );
         self.scratch_values = operands;
