@@ -101,12 +101,12 @@ impl Sema<'_> {
                 return None;
             }
             "__trap" | "__brkpt" | "__nanosleep" | "assert" => {
-                let n = self.ctx.str_attr(name);
+                let n = self.name_attr(name);
                 self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)
             }
             _ => {
                 let iname = info.intrinsic.clone().unwrap_or_else(|| name.to_string());
-                let n = self.ctx.str_attr(&iname);
+                let n = self.name_attr(&iname);
                 self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)
             }
         };

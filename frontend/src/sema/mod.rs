@@ -244,6 +244,8 @@ pub struct Sema<'a> {
     /// `i32` attributes of small enum values (predicates, cast kinds), by value: most ops
     /// carry one, and interning it each time was a twentieth of sema's time.
     enum_attrs: [Option<AttrId>; 64],
+    /// `"name"` attributes of local variables, by name (each local has one).
+    name_attrs: FxHashMap<Box<str>, AttrId>,
 }
 
 /// Atoms sema compares against.
@@ -332,6 +334,7 @@ impl<'a> Sema<'a> {
             type_depth: 0,
             mangle_keys: Default::default(),
             enum_attrs: [None; 64],
+            name_attrs: FxHashMap::default(),
         }
     }
 
@@ -479,6 +482,16 @@ impl<'a> Sema<'a> {
     ) -> ValueId {
         let op = self.op(name, operands, &[result], props, 0, span);
         self.ctx.result(op, 0)
+    }
+
+    /// The string attribute `"name"` (cached: variable names repeat from function to function).
+    pub(crate) fn name_attr(&mut self, name: &str) -> AttrId {
+        if let Some(&a) = self.name_attrs.get(name) {
+            return a;
+        }
+        let a = self.ctx.str_attr(name);
+        self.name_attrs.insert(name.into(), a);
+        a
     }
 
     pub(crate) fn enum_attr(&mut self, v: i64) -> AttrId {
@@ -799,7 +812,7 @@ impl<'a> Sema<'a> {
     /// insertion point.
     pub(crate) fn new_var(&mut self, name: &str, ty: Ty, space: AddrSpace, span: Span) -> ValueId {
         let pt = self.types.ir_ptr(&mut self.ctx, ty, space);
-        let n = self.ctx.str_attr(name);
+        let n = self.name_attr(name);
         self.op1("cuda.var", &[], pt, &[("name", n)], span)
     }
 

@@ -417,7 +417,7 @@ impl Sema<'_> {
                 self.error(span, "a __shared__ array needs a size (or 'extern' for dynamic shared memory)");
             }
             let pt = self.types.ir_ptr(&mut self.ctx, t, AddrSpace::Shared);
-            let na = self.ctx.str_attr(&nstr);
+            let na = self.name_attr(&nstr);
             let mut props = vec![("name", na)];
             if dynamic {
                 props.push(("dynamic", self.ctx.unit_attr()));

@@ -30,7 +30,7 @@ impl Context {
     pub fn erase_block_arg(&mut self, b: BlockId, i: usize) {
         let v = self.blocks.get_mut(b.0).args.remove(i);
         assert!(!self.has_uses(v), "erase_block_arg: argument still used");
-        self.values.free(v.0);
+        self.free_value(v);
         let args = self.blocks.get(b.0).args.clone();
         for (j, a) in args.into_iter().enumerate().skip(i) {
             self.values.get_mut(a.0).def = ValueDef::BlockArg { block: b, index: j as u32 };

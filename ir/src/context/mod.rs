@@ -71,8 +71,9 @@ pub enum ValueDef {
 #[derive(Clone, Debug)]
 pub(crate) struct OpData {
     pub name: Symbol,
-    /// Registry index, or [`UNREGISTERED`].
-    pub info: u32,
+    /// Registry index plus one, or [`UNREGISTERED`] (never zero: `Option<OpData>`, an arena
+    /// slot, then needs no tag of its own).
+    pub info: std::num::NonZeroU32,
     /// Inline for up to four operands / two results: most ops need no heap list.
     pub operands: SmallVec<[UseId; 4]>,
     pub results: SmallVec<[ValueId; 2]>,
@@ -86,6 +87,9 @@ pub(crate) struct OpData {
     pub loc: LocId,
 }
 
+/// An arena slot (`Option<OpData>`) is no bigger than the op record.
+const _: () = assert!(std::mem::size_of::<Option<OpData>>() == std::mem::size_of::<OpData>());
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OpExtra {
     pub regions: SmallVec<[RegionId; 3]>,
@@ -93,6 +97,19 @@ pub(crate) struct OpExtra {
 }
 
 impl OpData {
+    /// The registry index, or [`UNREGISTERED`].
+    #[inline]
+    pub fn info_index(&self) -> u32 {
+        if self.info.get() == UNREGISTERED {
+            UNREGISTERED
+        } else {
+            self.info.get() - 1
+        }
+    }
+    /// The stored form of registry index `i` (or [`UNREGISTERED`]).
+    pub fn info_of(i: u32) -> std::num::NonZeroU32 {
+        std::num::NonZeroU32::new(if i == UNREGISTERED { UNREGISTERED } else { i + 1 }).expect("not zero")
+    }
     #[inline]
     pub fn regions(&self) -> &[RegionId] {
         self.extra.as_ref().map_or(&[], |e| &e.regions)
@@ -154,7 +171,6 @@ pub(crate) struct ValueData {
     pub ty: TypeId,
     pub def: ValueDef,
     pub first_use: Option<UseId>,
-    pub loc: Option<LocId>,
 }
 
 #[derive(Clone, Debug)]
@@ -229,6 +245,9 @@ pub struct Context {
     pub(crate) blocks: Arena<BlockData>,
     pub(crate) regions: Arena<RegionData>,
     pub(crate) values: Arena<ValueData>,
+    /// Locations of the block arguments that have one (by value slot), kept aside: op
+    /// results, nearly every value, have none.
+    pub(crate) value_locs: rustc_hash::FxHashMap<u32, LocId>,
     pub(crate) uses: Arena<UseData>,
     symbols: SymbolTable,
     types: Interner<TypeKind>,
@@ -305,6 +324,7 @@ impl Context {
             blocks: Arena::default(),
             regions: Arena::default(),
             values: Arena::default(),
+            value_locs: rustc_hash::FxHashMap::default(),
             uses: Arena::default(),
             symbols,
             types: Interner::default(),
@@ -534,7 +554,7 @@ impl Context {
     /// The registry entry of `op`, if its op is registered.
     #[inline]
     pub fn op_info(&self, op: OpId) -> Option<&OpInfo> {
-        let i = self.ops.get(op.0).info;
+        let i = self.ops.get(op.0).info_index();
         (i != UNREGISTERED).then(|| self.registry.op(i))
     }
 
@@ -552,7 +572,7 @@ impl Context {
 
     /// Whether `op` is registered.
     pub fn is_registered(&self, op: OpId) -> bool {
-        self.ops.get(op.0).info != UNREGISTERED
+        self.ops.get(op.0).info.get() != UNREGISTERED
     }
 
     // ----- use lists -------------------------------------------------------------------

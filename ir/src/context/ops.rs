@@ -34,7 +34,7 @@ impl Context {
         regions: &[RegionId],
         successors: &[BlockId],
     ) -> OpId {
-        let info = self.info_index(name).unwrap_or(UNREGISTERED);
+        let info = OpData::info_of(self.info_index(name).unwrap_or(UNREGISTERED));
         let op = OpId(
             self.ops.alloc(OpData {
                 name,
@@ -391,7 +391,7 @@ impl Context {
             let d = self.ops.free(o.0);
             for &v in d.results.iter() {
                 assert!(self.values.get(v.0).first_use.is_none(), "erase_op: result of '{}' still has uses", self.str(d.name));
-                self.values.free(v.0);
+                self.free_value(v);
             }
             for &r in d.regions().iter() {
                 let rd = self.regions.free(r.0);
@@ -407,7 +407,7 @@ impl Context {
         debug_assert!(bd.first_use.is_none(), "erased block still has predecessors");
         for a in bd.args {
             assert!(self.values.get(a.0).first_use.is_none(), "erase: block argument still has uses");
-            self.values.free(a.0);
+            self.free_value(a);
         }
     }
 }

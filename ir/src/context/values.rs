@@ -6,7 +6,15 @@ impl Context {
     // ----- values ----------------------------------------------------------------------
 
     pub(crate) fn new_value(&mut self, ty: TypeId, def: ValueDef) -> ValueId {
-        ValueId(self.values.alloc(ValueData { ty, def, first_use: None, loc: None }))
+        ValueId(self.values.alloc(ValueData { ty, def, first_use: None }))
+    }
+
+    /// Frees the slot of `v` (and forgets its location).
+    pub(crate) fn free_value(&mut self, v: ValueId) {
+        self.values.free(v.0);
+        if !self.value_locs.is_empty() {
+            self.value_locs.remove(&v.0);
+        }
     }
 
     /// A forward-reference placeholder of type `ty` (parser use). Replace all its uses,
@@ -19,7 +27,7 @@ impl Context {
     pub fn erase_placeholder(&mut self, v: ValueId) {
         debug_assert!(self.values.get(v.0).first_use.is_none());
         debug_assert_eq!(self.values.get(v.0).def, ValueDef::Placeholder);
-        self.values.free(v.0);
+        self.free_value(v);
     }
 
     /// The type of `v`.
@@ -46,11 +54,14 @@ impl Context {
     }
     /// The location of a block argument, if it has one.
     pub fn value_loc(&self, v: ValueId) -> Option<LocId> {
-        self.values.get(v.0).loc
+        self.value_locs.get(&v.0).copied()
     }
     /// Sets the location of a block argument.
     pub fn set_value_loc(&mut self, v: ValueId, loc: Option<LocId>) {
-        self.values.get_mut(v.0).loc = loc;
+        match loc {
+            Some(l) => self.value_locs.insert(v.0, l),
+            None => self.value_locs.remove(&v.0),
+        };
     }
     /// The block in which `v` is defined (its op's block, or its block for an argument).
     pub fn value_block(&self, v: ValueId) -> Option<BlockId> {
