@@ -235,6 +235,9 @@ pub struct Sema<'a> {
     /// Keyed by the static string's address and length: hashing two words, not the text
     /// (equal literals at different addresses just get separate entries for one symbol).
     syms: FxHashMap<(usize, usize), cuprite_ir::Symbol>,
+    /// In front of `syms`: the last symbol found per slot of the string's address (an op
+    /// name is looked up for every op; a compare beats a hash lookup).
+    sym_slots: [(usize, usize, cuprite_ir::Symbol); 64],
     emitted_globals: rustc_hash::FxHashSet<String>,
     pub options: SemaOptions,
     atoms: Atoms,
@@ -328,6 +331,7 @@ impl<'a> Sema<'a> {
             file_syms: FxHashMap::default(),
             main_file,
             syms: FxHashMap::default(),
+            sym_slots: [(0, 0, cuprite_ir::Symbol::from_index(0)); 64],
             emitted_globals: Default::default(),
             options,
             atoms,
@@ -463,11 +467,20 @@ impl<'a> Sema<'a> {
 
     fn sym(&mut self, s: &'static str) -> cuprite_ir::Symbol {
         let key = (s.as_ptr() as usize, s.len());
-        if let Some(&x) = self.syms.get(&key) {
+        let slot = (key.0 >> 3) % self.sym_slots.len();
+        let (p, n, x) = self.sym_slots[slot];
+        if (p, n) == key {
             return x;
         }
-        let x = self.ctx.sym(s);
-        self.syms.insert(key, x);
+        let x = match self.syms.get(&key) {
+            Some(&x) => x,
+            None => {
+                let x = self.ctx.sym(s);
+                self.syms.insert(key, x);
+                x
+            }
+        };
+        self.sym_slots[slot] = (key.0, key.1, x);
         x
     }
 

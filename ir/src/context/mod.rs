@@ -179,8 +179,27 @@ pub(crate) struct UseData {
     pub index: u32,
     /// The used value or block (raw id; which one depends on the list the use is in).
     pub target: u32,
-    pub prev: Option<UseId>,
-    pub next: Option<UseId>,
+    /// The neighbours in the use list ([`NO_LINK`]: none), raw so that a use record is 20
+    /// bytes, not 28.
+    pub prev: u32,
+    pub next: u32,
+}
+
+impl UseData {
+    #[inline]
+    pub fn next_use(&self) -> Option<UseId> {
+        use_of(self.next)
+    }
+}
+
+#[inline]
+fn use_of(raw: u32) -> Option<UseId> {
+    (raw != NO_LINK).then_some(UseId(raw))
+}
+
+#[inline]
+fn raw_use(u: Option<UseId>) -> u32 {
+    u.map_or(NO_LINK, |u| u.0)
 }
 
 /// Everything needed to create an op.
@@ -261,6 +280,9 @@ pub struct Context {
     /// Single-entry dictionaries by (name, value): constants' properties, without building
     /// a list to look them up.
     dict1_cache: rustc_hash::FxHashMap<(Symbol, AttrId), AttrId>,
+    /// In front of `dict1_cache`: the last `(name, value, dictionary)` per slot (a frontend
+    /// asks for one per op; a compare beats a hash lookup).
+    dict1_slots: Box<[(u32, u32, u32); 256]>,
     /// The file whose byte offsets [`LocId::offset`] locations refer to, with its line
     /// starts (set by the parser; one per context).
     offset_file: Option<(Symbol, std::sync::Arc<[u32]>)>,
@@ -303,7 +325,7 @@ impl Iterator for Uses<'_> {
     fn next(&mut self) -> Option<(OpId, u32)> {
         let cur = self.next?;
         let u = self.ctx.uses.get(cur.0);
-        self.next = u.next;
+        self.next = u.next_use();
         Some((u.owner, u.index))
     }
 }
@@ -335,6 +357,7 @@ impl Context {
             empty_dict,
             value_sym,
             dict1_cache: Default::default(),
+            dict1_slots: Box::new([(u32::MAX, u32::MAX, 0); 256]),
             offset_file: None,
             allow_unregistered: false,
         }
@@ -441,11 +464,20 @@ impl Context {
     }
     /// The dictionary `{name = value}`.
     pub fn dict1(&mut self, name: Symbol, value: AttrId) -> AttrId {
-        if let Some(&d) = self.dict1_cache.get(&(name, value)) {
-            return d;
+        let slot = (name.0.wrapping_mul(0x9e37_79b9) ^ value.0) as usize % self.dict1_slots.len();
+        let (n, v, d) = self.dict1_slots[slot];
+        if (n, v) == (name.0, value.0) {
+            return AttrId(d);
         }
-        let d = self.attr(AttrKind::Dict(vec![(name, value)]));
-        self.dict1_cache.insert((name, value), d);
+        let d = match self.dict1_cache.get(&(name, value)) {
+            Some(&d) => d,
+            None => {
+                let d = self.attr(AttrKind::Dict(vec![(name, value)]));
+                self.dict1_cache.insert((name, value), d);
+                d
+            }
+        };
+        self.dict1_slots[slot] = (name.0, value.0, d.0);
         d
     }
     /// The empty dictionary attribute.
@@ -578,9 +610,9 @@ impl Context {
     // ----- use lists -------------------------------------------------------------------
 
     fn link_use(uses: &mut Arena<UseData>, head: &mut Option<UseId>, owner: OpId, index: u32, target: u32) -> UseId {
-        let id = UseId(uses.alloc(UseData { owner, index, target, prev: None, next: *head }));
+        let id = UseId(uses.alloc(UseData { owner, index, target, prev: NO_LINK, next: raw_use(*head) }));
         if let Some(h) = *head {
-            uses.get_mut(h.0).prev = Some(id);
+            uses.get_mut(h.0).prev = id.0;
         }
         *head = Some(id);
         id
@@ -589,22 +621,22 @@ impl Context {
     /// Unlinks use `u` from its list (O(1)) without freeing it.
     fn unlink_value_use(&mut self, u: UseId) {
         let UseData { prev, next, target, .. } = *self.uses.get(u.0);
-        match prev {
+        match use_of(prev) {
             Some(p) => self.uses.get_mut(p.0).next = next,
-            None => self.values.get_mut(target).first_use = next,
+            None => self.values.get_mut(target).first_use = use_of(next),
         }
-        if let Some(n) = next {
+        if let Some(n) = use_of(next) {
             self.uses.get_mut(n.0).prev = prev;
         }
     }
 
     fn unlink_block_use(&mut self, u: UseId) {
         let UseData { prev, next, target, .. } = *self.uses.get(u.0);
-        match prev {
+        match use_of(prev) {
             Some(p) => self.uses.get_mut(p.0).next = next,
-            None => self.blocks.get_mut(target).first_use = next,
+            None => self.blocks.get_mut(target).first_use = use_of(next),
         }
-        if let Some(n) = next {
+        if let Some(n) = use_of(next) {
             self.uses.get_mut(n.0).prev = prev;
         }
     }
@@ -615,11 +647,11 @@ impl Context {
         {
             let d = self.uses.get_mut(u.0);
             d.target = to.0;
-            d.prev = None;
-            d.next = head;
+            d.prev = NO_LINK;
+            d.next = raw_use(head);
         }
         if let Some(h) = head {
-            self.uses.get_mut(h.0).prev = Some(u);
+            self.uses.get_mut(h.0).prev = u.0;
         }
         self.values.get_mut(to.0).first_use = Some(u);
     }

@@ -49,10 +49,14 @@ impl Context {
             }),
         );
         let slot = op.index();
-        if self.links.len() <= slot {
-            self.links.resize(slot + 1, OpLinks::DETACHED);
+        let links = OpLinks { has_regions: !self.ops.get(op.0).regions().is_empty(), ..OpLinks::DETACHED };
+        if slot < self.links.len() {
+            // A slot from the free list.
+            self.links[slot] = links;
+        } else {
+            self.links.resize(slot, OpLinks::DETACHED);
+            self.links.push(links);
         }
-        self.links[slot] = OpLinks { has_regions: !self.ops.get(op.0).regions().is_empty(), ..OpLinks::DETACHED };
         let mut uses = SmallVec::with_capacity(operands.len());
         for (i, v) in operands.iter().enumerate() {
             let mut head = self.values.get(v.0).first_use;
@@ -198,11 +202,11 @@ impl Context {
         {
             let d = self.uses.get_mut(u.0);
             d.target = b.0;
-            d.prev = None;
-            d.next = head;
+            d.prev = NO_LINK;
+            d.next = raw_use(head);
         }
         if let Some(h) = head {
-            self.uses.get_mut(h.0).prev = Some(u);
+            self.uses.get_mut(h.0).prev = u.0;
         }
         self.blocks.get_mut(b.0).first_use = Some(u);
     }

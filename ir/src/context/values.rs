@@ -87,7 +87,7 @@ impl Context {
     /// Whether `v` has exactly one use.
     pub fn has_one_use(&self, v: ValueId) -> bool {
         match self.values.get(v.0).first_use {
-            Some(u) => self.uses.get(u.0).next.is_none(),
+            Some(u) => self.uses.get(u.0).next_use().is_none(),
             None => false,
         }
     }
@@ -105,7 +105,7 @@ impl Context {
         let mut cur = self.values.get(from.0).first_use;
         while let Some(u) = cur {
             let d = self.uses.get(u.0);
-            cur = d.next;
+            cur = d.next_use();
             let (owner, index) = (d.owner, d.index);
             if from != to && pred(self, owner, index) {
                 self.relink_value_use(u, to);
