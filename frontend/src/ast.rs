@@ -115,9 +115,22 @@ pub struct Type {
 /// header's macro) and friends.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {
+    /// The name as spelled: `__aligned__` and `aligned` are the same attribute (see
+    /// [`Attribute::is`]).
     pub name: Atom,
     pub args: Vec<ExprId>,
     pub span: Span,
+}
+
+impl Attribute {
+    /// The name without the underscores GNU allows around it (`__aligned__` is `aligned`).
+    pub fn bare_name(name: &str) -> &str {
+        name.trim_matches('_')
+    }
+    /// Whether this is attribute `bare` (given without underscores).
+    pub fn is(&self, interner: &crate::intern::Interner, bare: &str) -> bool {
+        Attribute::bare_name(interner.str(self.name)) == bare
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

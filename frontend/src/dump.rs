@@ -173,10 +173,10 @@ impl Dumper<'_> {
             .iter()
             .map(|a| {
                 if a.args.is_empty() {
-                    self.i.str(a.name).to_string()
+                    Attribute::bare_name(self.i.str(a.name)).to_string()
                 } else {
                     let args: Vec<String> = a.args.iter().map(|e| self.expr(*e)).collect();
-                    format!("{}({})", self.i.str(a.name), args.join(", "))
+                    format!("{}({})", Attribute::bare_name(self.i.str(a.name)), args.join(", "))
                 }
             })
             .collect();

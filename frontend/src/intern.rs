@@ -13,8 +13,12 @@
 //! interned since the last one ([`Interner::since`], [`Interner::extend`]), so the mirror
 //! gives every atom in the chunk the same number and text. The parser's own names go to the
 //! mirror's local tier, which no other thread writes; after the preprocessor is done they
-//! are adopted into its interner ([`Interner::adopt_locals`]) with the same numbers. A local
-//! name never collides with a preprocessor spelling, because it is not a token.
+//! are adopted into its interner ([`Interner::adopt_locals`]) with the same numbers.
+//!
+//! The tiers have separate maps: the main tier ([`Interner::intern`]) never hands out a
+//! local atom, whatever the parser made. The parser only makes names no token spells
+//! (`operator+`, `~S`, `<anonymous>`; an attribute keeps its token's atom), so no string has
+//! an atom in both tiers, and both ways number every atom alike.
 
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -36,6 +40,7 @@ impl Atom {
 pub struct Interner {
     map: FxHashMap<Arc<str>, Atom>,
     strs: Vec<Arc<str>>,
+    local_map: FxHashMap<Arc<str>, Atom>,
     local: Vec<Arc<str>>,
 }
 
@@ -51,19 +56,25 @@ impl Interner {
         self.map.insert(rc, a);
         a
     }
-    /// The atom of `s`, interning it in the local tier if new (for names the parser makes).
+    /// The atom of `s` (the main tier's if it has one), interning it in the local tier if new:
+    /// for names the parser makes, which no token spells.
     pub fn intern_local(&mut self, s: &str) -> Atom {
-        if let Some(&a) = self.map.get(s) {
+        if let Some(&a) = self.map.get(s).or_else(|| self.local_map.get(s)) {
             return a;
         }
+        debug_assert!(
+            !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "'{s}' could be a token's spelling: it must not go to the local tier"
+        );
         let a = Atom(Atom::LOCAL | self.local.len() as u32);
         let rc: Arc<str> = s.into();
         self.local.push(rc.clone());
-        self.map.insert(rc, a);
+        self.local_map.insert(rc, a);
         a
     }
+    /// The atom of `s`, if it has one (main tier first).
     pub fn get(&self, s: &str) -> Option<Atom> {
-        self.map.get(s).copied()
+        self.map.get(s).or_else(|| self.local_map.get(s)).copied()
     }
     pub fn str(&self, a: Atom) -> &str {
         if a.is_local() {
@@ -98,7 +109,7 @@ impl Interner {
         for s in &mirror.local[self.local.len().min(mirror.local.len())..] {
             let a = Atom(Atom::LOCAL | self.local.len() as u32);
             self.local.push(s.clone());
-            self.map.entry(s.clone()).or_insert(a);
+            self.local_map.insert(s.clone(), a);
         }
     }
 }
@@ -118,6 +129,7 @@ mod tests {
         assert!(op.is_local());
         assert_eq!(mirror.intern("y"), y);
         assert_eq!(mirror.intern_local("x"), x, "a main-tier spelling keeps its atom");
+        assert_ne!(mirror.clone().intern("operator+"), op, "the main tier never hands out a local atom");
         let z = pp.intern("z");
         mirror.extend(pp.since(2));
         assert_eq!(mirror.str(z), "z");

@@ -75,8 +75,10 @@ pub const PARALLEL_VERIFY_MIN_OPS: usize = 20_000;
 /// no position table). The insides of the ops directly nested in `root` that are isolated
 /// from above (functions) are walked in parallel, as MLIR does: nothing in one can refer to
 /// another. Every thread, this one included once it has walked the rest, takes the next
-/// function from a shared counter, so uneven functions still balance. Errors come out in
-/// textual order whatever the schedule: the rest of the tree's, then each function's.
+/// function from a shared counter, so uneven functions still balance. The errors are the
+/// same whatever the schedule: those outside the isolated ops first, then each isolated
+/// op's in order (functions are taken in order, and no thread takes another once
+/// [`MAX_ERRORS`] are found, so every function before the last one taken was walked).
 pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<(), Vec<Diagnostic>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut isolated: Vec<OpId> = Vec::new();
@@ -94,15 +96,19 @@ pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<
     for o in &isolated {
         skip[o.index() / 64] |= 1 << (o.index() % 64);
     }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    // Walks the insides of isolated ops until none is left: (index, errors) per op with errors.
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    let next = AtomicUsize::new(0);
+    let errors_found = AtomicUsize::new(0);
+    // Walks the insides of isolated ops until none is left (or enough errors are found):
+    // (index, errors) per op with errors.
     let take_work = |v: &mut Verifier| {
         let mut found = Vec::new();
-        loop {
-            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        while errors_found.load(Relaxed) < MAX_ERRORS {
+            let i = next.fetch_add(1, Relaxed);
             let Some(&iso) = isolated.get(i) else { break };
             v.walk_inside(iso);
             if !v.errors.is_empty() {
+                errors_found.fetch_add(v.errors.len(), Relaxed);
                 found.push((i, std::mem::take(&mut v.errors)));
             }
         }
@@ -126,9 +132,12 @@ pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<
         let mut main = Verifier::new(ctx, sources);
         main.walk(root, &skip);
         let errors = std::mem::take(&mut main.errors);
+        errors_found.fetch_add(errors.len(), Relaxed);
         let mut per_op = take_work(&mut main);
         for w in workers {
-            per_op.extend(w.join().unwrap_or_default());
+            // A worker's panic is a verifier bug: pass it on rather than report its
+            // functions as verified.
+            per_op.extend(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
         (errors, per_op)
     });

@@ -176,3 +176,34 @@ fn two_threads_give_what_one_gives() {
     assert!(tokens > 10 * cuprite_frontend::parse::tokens::CHUNK, "{tokens} tokens are not many chunks");
     compare("generated.cu", &generated);
 }
+
+/// Attribute names are compared without their underscores, whatever the thread count and
+/// wherever the bare name is first spelled: `__aligned__` takes effect when `aligned` only
+/// appears as an identifier many chunks later, and `unused` can still be a macro then.
+#[test]
+fn underscored_attributes_do_not_depend_on_where_their_bare_names_appear() {
+    use cuprite_frontend::{parse_source_on, Threads};
+    let mut src = String::from(
+        "struct __attribute__((__aligned__(16))) S { float a; };\n\
+         static_assert(sizeof(S) == 16, \"__aligned__ applies\");\n\
+         __device__ __attribute__((__unused__)) int v;\n",
+    );
+    for i in 0..3000 {
+        src += &format!("__device__ int f{i}(int x) {{ return x + {i}; }}\n");
+    }
+    src += "#define unused(x) ((void)(x))\n__device__ int aligned = 3;\n\
+            __global__ void k(int *o) { unused(o); o[0] = sizeof(S) + aligned; }\n";
+    let config = cuprite_frontend::pp::PpConfig::default();
+    let mut views = Vec::new();
+    for threads in [Threads::One, Threads::Two] {
+        let p = parse_source_on("attrs.cu", None, &src, config.clone(), threads);
+        // The macro's name is a token's spelling: a main-tier atom (a parser-made local atom,
+        // bit 31 set, once indexed the macro table: 16 GiB).
+        assert!(p.interner.get("unused").is_some_and(|a| !a.is_local()), "{threads:?}");
+        let (ctx, module, diags) = cuprite_frontend::sema::lower(&p.ast, &p.interner, &p.sm, Default::default());
+        let errors: Vec<_> = p.diags.iter().chain(&diags).filter(|d| d.severity == cuprite_frontend::Severity::Error).collect();
+        assert!(errors.is_empty(), "{threads:?}: {:?}", errors.first().map(|d| &d.message));
+        views.push(cuprite_ir::print::print_op(&ctx, module, Default::default()));
+    }
+    assert_eq!(views[0], views[1], "one and two threads agree");
+}

@@ -141,4 +141,18 @@ fn parallel_verification_reports_errors_in_textual_order() {
     sorted.sort_unstable();
     assert_eq!(lines, sorted, "errors in textual order");
     assert!(lines[0] < 3 && lines[1..].iter().all(|&l| l > 3), "{lines:?}");
+
+    // With an error in every function, verification stops at MAX_ERRORS: the first ones, in
+    // order, the same on every run.
+    let all_bad = s.replace(
+        "  func.return %a : i32",
+        "  %worse = \"arith.addi\"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i64\n  func.return %a : i32",
+    );
+    let mut ctx = context(true);
+    let m = parse_module(&mut ctx, &all_bad, "par2.mlir").unwrap();
+    let runs: Vec<Vec<u32>> =
+        (0..4).map(|_| verify(&ctx, m, None).unwrap_err().iter().map(|e| e.span.as_ref().expect("a located error").lo).collect()).collect();
+    assert_eq!(runs[0].len(), cuprite_ir::verify::MAX_ERRORS);
+    assert!(runs[0].windows(2).all(|w| w[0] < w[1]), "in order");
+    assert!(runs.iter().all(|r| *r == runs[0]), "the same on every run");
 }

@@ -232,10 +232,9 @@ impl Parser<'_> {
                 "shared" => ds.specs.shared = true,
                 "constant" => ds.specs.constant = true,
                 "managed" => ds.specs.managed = true,
-                _ => {
-                    let a = self.src.interner_mut().intern_local(&name);
-                    ds.attrs.push(Attribute { name: a, args, span: t.span.to(self.prev_span()) });
-                }
+                // The name as spelled (`__aligned__`): a token's atom, never one the parser makes
+                // (the stripped `aligned` could be a later token's spelling).
+                _ => ds.attrs.push(Attribute { name: t.text, args, span: t.span.to(self.prev_span()) }),
             }
             if !self.eat(Punct::Comma) {
                 break;

@@ -64,7 +64,6 @@ pub(crate) enum Bin {
     Shr = 9,
 }
 
-/// Parses an integer literal: value and type (C++ rules for the suffix and base).
 /// A number's spelling without digit separators (`'`), in lower case; borrowed when it
 /// already is (nearly every literal: this runs for each one).
 fn literal_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
@@ -75,6 +74,7 @@ fn literal_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Parses an integer literal: value and type (C++ rules for the suffix and base).
 pub(crate) fn int_literal(text: &str) -> Option<(i128, IntKind)> {
     let lower = literal_lowercase(text);
     let lower: &str = &lower;

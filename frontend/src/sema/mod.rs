@@ -240,7 +240,6 @@ pub struct Sema<'a> {
     sym_slots: [(usize, usize, cuprite_ir::Symbol); 64],
     emitted_globals: rustc_hash::FxHashSet<String>,
     pub options: SemaOptions,
-    atoms: Atoms,
     type_depth: u32,
     /// Memoized substitution keys of the mangler ([`mangle`]).
     pub(crate) mangle_keys: std::cell::RefCell<FxHashMap<Ty, String>>,
@@ -249,15 +248,6 @@ pub struct Sema<'a> {
     enum_attrs: [Option<AttrId>; 64],
     /// `"name"` attributes of local variables, by name (each local has one).
     name_attrs: FxHashMap<Box<str>, AttrId>,
-}
-
-/// Atoms sema compares against.
-pub(crate) struct Atoms {
-    pub launch_bounds: Option<Atom>,
-    pub aligned: Option<Atom>,
-    pub intrinsic: Option<Atom>,
-    pub noinline: Option<Atom>,
-    pub always_inline: Option<Atom>,
 }
 
 /// Runs semantic analysis on `ast`, returning the `cuda` dialect module and diagnostics.
@@ -303,13 +293,6 @@ impl<'a> Sema<'a> {
             let sym = ctx.sym(&file.name);
             ctx.set_offset_file(sym, file.line_starts().into());
         }
-        let atoms = Atoms {
-            launch_bounds: interner.get("launch_bounds"),
-            aligned: interner.get("aligned"),
-            intrinsic: interner.get("intrinsic"),
-            noinline: interner.get("noinline"),
-            always_inline: interner.get("always_inline"),
-        };
         Sema {
             ast,
             interner,
@@ -334,7 +317,6 @@ impl<'a> Sema<'a> {
             sym_slots: [(0, 0, cuprite_ir::Symbol::from_index(0)); 64],
             emitted_globals: Default::default(),
             options,
-            atoms,
             type_depth: 0,
             mangle_keys: Default::default(),
             enum_attrs: [None; 64],
