@@ -81,8 +81,8 @@ pub(crate) struct OpData {
     pub attrs: AttrId,
     /// Properties (inherent attributes): an interned dictionary.
     pub props: AttrId,
-    /// Regions and successors, which most ops have none of (kept out of line so that an
-    /// op record is 72 bytes, not 104: sema emits about a million).
+    /// Regions and successors, which most ops have none of (kept out of line: with the
+    /// `info` niche, an op's arena slot is 80 bytes, not 104; sema emits about a million).
     pub extra: Option<Box<OpExtra>>,
     pub loc: LocId,
 }
@@ -179,7 +179,7 @@ pub(crate) struct UseData {
     pub index: u32,
     /// The used value or block (raw id; which one depends on the list the use is in).
     pub target: u32,
-    /// The neighbours in the use list ([`NO_LINK`]: none), raw so that a use record is 20
+    /// The neighbours in the use list ([`NO_LINK`]: none), raw: a use's arena slot is 24
     /// bytes, not 28.
     pub prev: u32,
     pub next: u32,
