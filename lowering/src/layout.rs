@@ -44,8 +44,10 @@ fn struct_layout(ctx: &mut Context, fields: &[String], align: Option<u32>) -> Op
         off += s;
         max_align = max_align.max(a);
     }
-    let size = off.div_ceil(max_align) * max_align;
-    Some((offsets, size.max(if fields.is_empty() { 1 } else { 0 }), max_align))
+    // An empty struct still takes a byte (C++), then rounds up to its alignment like any
+    // other: `struct __align__(16) E {}` is 16 bytes.
+    let size = off.max(u64::from(fields.is_empty())).div_ceil(max_align) * max_align;
+    Some((offsets, size, max_align))
 }
 
 /// The byte offset of field `index` of the struct `t` points to, and the field's type.

@@ -31,3 +31,17 @@ __global__ void poly(const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = fmaf(fmaf(fmaf(coeffs[3], x[i], coeffs[2]), x[i], coeffs[1]), x[i], coeffs[0]);
 }
+
+// An empty struct with an alignment is as big as its alignment: element strides and the
+// offsets of members after it follow.
+struct __align__(16) Empty {};
+struct AfterEmpty { Empty e; int x; };
+__global__ void empty_aligned(unsigned *out) {
+  Empty e[3];
+  AfterEmpty h[2];
+  unsigned i = threadIdx.x;
+  out[4 * i + 0] = (unsigned)((char *)&e[2] - (char *)&e[0]);
+  out[4 * i + 1] = sizeof(e);
+  out[4 * i + 2] = (unsigned)((char *)&h[1].x - (char *)&h[0]) + i;
+  out[4 * i + 3] = sizeof(AfterEmpty) + alignof(Empty);
+}
