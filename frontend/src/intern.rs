@@ -87,8 +87,9 @@ impl Interner {
     pub fn len(&self) -> usize {
         self.strs.len()
     }
+    /// Whether the main tier is empty (as [`Interner::len`] counts).
     pub fn is_empty(&self) -> bool {
-        self.strs.is_empty() && self.local.is_empty()
+        self.strs.is_empty()
     }
     /// The main-tier spellings from atom `from` on (what a mirror has not seen yet).
     pub fn since(&self, from: usize) -> &[Arc<str>] {

@@ -53,21 +53,11 @@ pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, c
     let main = sm.add(name, path, text, source::FileKind::User);
     let prelude = parse::tokens::Prelude::new(&mut interner);
     let (ast, parse_diags, (mut diags, expansions)) = match threads {
-        Threads::One => {
-            let pp = pp::Preprocessor::new(&mut sm, &mut interner, main, config);
-            let (ast, parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, text.len());
-            let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
-            (ast, parse_diags, pp.finish())
-        }
+        Threads::One => parse_direct(&mut sm, &mut interner, main, config, prelude, text.len()),
         Threads::Two => match parse_piped(&mut sm, &mut interner, main, config.clone(), prelude, text.len()) {
             Ok(r) => r,
             // No thread to be had: the same on this one.
-            Err(prelude) => {
-                let pp = pp::Preprocessor::new(&mut sm, &mut interner, main, config);
-                let (ast, parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), *prelude, text.len());
-                let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
-                (ast, parse_diags, pp.finish())
-            }
+            Err(prelude) => parse_direct(&mut sm, &mut interner, main, config, *prelude, text.len()),
         },
     };
     diags.extend(parse_diags);
@@ -79,6 +69,21 @@ pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, c
 const PP_STACK: usize = 16 << 20;
 
 type ParseOutput = (ast::Ast, Vec<Diagnostic>, (Vec<Diagnostic>, Vec<pp::Expansion>));
+
+/// Preprocesses as the parser asks for tokens, on this thread.
+fn parse_direct(
+    sm: &mut SourceMap,
+    interner: &mut intern::Interner,
+    main: FileId,
+    config: pp::PpConfig,
+    prelude: parse::tokens::Prelude,
+    bytes: usize,
+) -> ParseOutput {
+    let pp = pp::Preprocessor::new(sm, interner, main, config);
+    let (ast, parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, bytes);
+    let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
+    (ast, parse_diags, pp.finish())
+}
 
 /// Preprocesses on a thread of its own while this one parses; gives the prelude back if the
 /// thread cannot be started.

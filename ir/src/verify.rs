@@ -115,18 +115,14 @@ pub fn verify(ctx: &Context, root: OpId, sources: Option<&SourceMap>) -> Result<
         found
     };
     let (mut errors, mut per_op) = std::thread::scope(|s| {
-        let workers: Vec<_> = if isolated.is_empty() {
-            Vec::new()
-        } else {
-            (1..threads.min(isolated.len()))
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut v = Verifier::new(ctx, sources);
-                        take_work(&mut v)
-                    })
+        let workers: Vec<_> = (1..threads.min(isolated.len()))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut v = Verifier::new(ctx, sources);
+                    take_work(&mut v)
                 })
-                .collect()
-        };
+            })
+            .collect();
         // The root and everything outside the isolated subtrees, on this thread, then
         // isolated ops like the workers.
         let mut main = Verifier::new(ctx, sources);

@@ -65,7 +65,7 @@ pub const LOOKAHEAD: usize = 4224;
 /// token's span and the macro lookback of parse errors).
 pub const KEEP_BEHIND: usize = 8;
 
-/// Parses a translation unit, pulling tokens from `pp` as it goes: the preprocessed token
+/// Parses a translation unit, pulling tokens from `src` as it goes: the preprocessed token
 /// stream is never stored whole, only a window from the last top-level declaration to at
 /// least [`LOOKAHEAD`] tokens ahead of the parser.
 /// `prelude` must have been interned before the preprocessor started, and `bytes` is the
@@ -142,11 +142,8 @@ impl ScopedNames {
         }
     }
     fn slot(&mut self, a: Atom) -> (&mut Vec<u32>, usize) {
-        if a.is_local() {
-            (&mut self.count_local, (a.0 & !Atom::LOCAL) as usize)
-        } else {
-            (&mut self.count, a.0 as usize)
-        }
+        let i = (a.0 & !Atom::LOCAL) as usize;
+        (if a.is_local() { &mut self.count_local } else { &mut self.count }, i)
     }
     fn insert(&mut self, a: Atom) {
         if self.scopes.last_mut().expect("scope").insert(a) {
@@ -159,8 +156,8 @@ impl ScopedNames {
     }
     #[inline]
     fn contains(&self, a: Atom) -> bool {
-        let (count, i) = if a.is_local() { (&self.count_local, (a.0 & !Atom::LOCAL) as usize) } else { (&self.count, a.0 as usize) };
-        count.get(i).is_some_and(|&n| n > 0)
+        let count = if a.is_local() { &self.count_local } else { &self.count };
+        count.get((a.0 & !Atom::LOCAL) as usize).is_some_and(|&n| n > 0)
     }
 }
 
