@@ -346,12 +346,13 @@ impl Sema<'_> {
             return self.builtin_call(f, &argv, span);
         }
         if !has_body {
+            // Defined further down, or never: known when the translation unit ends.
             let display = &self.funcs[f.0 as usize].display;
-            self.error_with(
+            let mut d =
                 Diagnostic::error(span, format!("'{display}' is declared but never defined: device code cannot call an external function"))
-                    .note(Some(decl_span), "declared here"),
-            );
-            return None;
+                    .note(Some(decl_span), "declared here");
+            self.add_context_notes(&mut d);
+            self.undefined_calls.push((f, d));
         }
         let callee = self.require_func(f);
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();

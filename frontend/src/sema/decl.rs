@@ -574,6 +574,9 @@ impl Sema<'_> {
                         if specs.extern_c {
                             fi.extern_c = true;
                         }
+                        if body.is_some() {
+                            self.defined.push(f);
+                        }
                         return Some(f);
                     }
                 }
@@ -610,9 +613,13 @@ impl Sema<'_> {
             inline,
             intrinsic,
             inst_site: None,
+            emitted: false,
         });
         if bind {
             self.bind_ns(ns, last, Entity::Func(id));
+        }
+        if body.is_some() {
+            self.defined.push(id);
         }
         Some(id)
     }

@@ -7,14 +7,22 @@
 //! an SSA value or an address (an lvalue), with its C++ type; every conversion the C++
 //! rules imply is emitted as an explicit `cuda.cast`.
 //!
-//! 1. **Declarations** (`decl`): the top-level declarations are entered into namespace
-//!    scopes first (functions with their signatures, records with their layouts, enums,
-//!    typedefs, globals, templates), so that a kernel can call a function defined below it.
-//! 2. **Functions** are emitted from a worklist: every kernel and device function defined
-//!    in the user's files, then whatever they call (built-in header functions, template
-//!    instances), each once. A function template is instantiated when a call deduces its
-//!    arguments or names them; a class template when its type is named. Errors inside an
-//!    instance carry "in instantiation of template" notes.
+//! 1. **Declarations** (`decl`), one top-level declaration at a time ([`Sema::top_decl`]),
+//!    in source order: each is entered into its namespace scope (functions with their
+//!    signatures, records with their layouts, enums, typedefs, globals, templates), then the
+//!    kernels and device functions it defines in the user's files are emitted at once. A
+//!    body sees what is declared above it, as in C++ (a function called before its
+//!    definition needs a prototype); this is what lets sema run while the parser is still
+//!    parsing (`crate::parse_and_lower`).
+//! 2. **Functions** a body needs and that are not emitted yet (built-in header functions,
+//!    template instances, functions defined further down) wait on a worklist, emitted each
+//!    once after the last declaration. A function template is instantiated when a call
+//!    deduces its arguments or names them; a class template when its type is named. Errors
+//!    inside an instance carry "in instantiation of template" notes. A call of a function
+//!    that never gets a body is an error, reported then.
+//!
+//!    The module lists the globals first (in declaration order), then the functions in the
+//!    order they were emitted.
 //! 3. **Bodies** (`stmt`, `expr`): local variables are `cuda.var`s (per thread, or per
 //!    block for `__shared__`), read and written by `cuda.load`/`cuda.store`; control flow
 //!    is structured (`cuda.if`, `cuda.loop`, `cuda.switch`) with `cuda.break`,
@@ -154,6 +162,8 @@ pub struct FuncInfo {
     pub inline: Option<bool>,
     /// Where a template instance was first needed (for "in instantiation of" notes).
     pub inst_site: Option<Span>,
+    /// Whether its `cuda.func` has been emitted.
+    pub emitted: bool,
     /// The intrinsic a built-in declaration stands for (`intrinsic("sinf")`), if not its name.
     pub intrinsic: Option<String>,
 }
@@ -225,6 +235,15 @@ pub struct Sema<'a> {
     pub rec_ns: Vec<NsId>,
     /// Records by their declaration (class templates have one per instance).
     worklist: VecDeque<FuncId>,
+    /// Functions given a body by the declaration being declared ([`Sema::top_decl`]).
+    pub(crate) defined: Vec<FuncId>,
+    /// Whether a top-level declaration is being declared: the globals it emits go before
+    /// the first function, so that the module lists its globals first.
+    declaring: bool,
+    /// The module's first `cuda.func`.
+    first_func: Option<OpId>,
+    /// Calls of functions with no body yet, and the error to report if none follows.
+    undefined_calls: Vec<(FuncId, Diagnostic)>,
     pub(crate) fs: Option<FnState>,
     /// "in instantiation of" context: (what, where).
     inst_stack: Vec<(String, Span)>,
@@ -309,6 +328,10 @@ impl<'a> Sema<'a> {
             templates: Vec::new(),
             rec_ns: Vec::new(),
             worklist: VecDeque::new(),
+            defined: Vec::new(),
+            declaring: false,
+            first_func: None,
+            undefined_calls: Vec::new(),
             fs: None,
             inst_stack: Vec::new(),
             file_syms: FxHashMap::default(),
@@ -325,24 +348,49 @@ impl<'a> Sema<'a> {
     }
 
     fn run(&mut self) {
-        let top = self.ast.top.clone();
-        for d in top {
-            self.declare(d);
+        for i in 0..self.ast.top.len() {
+            self.top_decl(self.ast.top[i]);
         }
-        // Kernels and device functions defined in the user's files are emitted even when
-        // nothing calls them (their errors are the user's).
-        for i in 0..self.funcs.len() {
-            let f = &self.funcs[i];
-            if f.body.is_some()
-                && !f.builtin_header
-                && f.tpl_args.is_none()
-                && matches!(f.exec, Exec::Kernel | Exec::Device | Exec::HostDevice)
+        self.finish_worklist();
+    }
+
+    /// Declares top-level declaration `d`, then emits the kernels and device functions it
+    /// defines in the user's files (even when nothing calls them: their errors are the
+    /// user's). A body sees what is declared above it, as in C++; what it calls that has no
+    /// body yet, and every template instance and built-in header function it needs, waits
+    /// for [`Sema::finish_worklist`].
+    pub(crate) fn top_decl(&mut self, d: DeclId) {
+        self.declaring = true;
+        self.declare(d);
+        self.declaring = false;
+        let defined = std::mem::take(&mut self.defined);
+        for f in defined {
+            let info = &self.funcs[f.0 as usize];
+            if info.body.is_some()
+                && !info.emitted
+                && !info.builtin_header
+                && info.tpl_args.is_none()
+                && matches!(info.exec, Exec::Kernel | Exec::Device | Exec::HostDevice)
             {
-                self.require_func(FuncId(i as u32));
+                self.require_func(f);
+                self.emit_function(f);
             }
         }
+        // Functions instantiated while emitting are emitted when something requires them.
+        self.defined.clear();
+    }
+
+    /// Emits every required function not emitted yet, and what they require in turn.
+    pub(crate) fn finish_worklist(&mut self) {
         while let Some(f) = self.worklist.pop_front() {
-            self.emit_function(f);
+            if !self.funcs[f.0 as usize].emitted {
+                self.emit_function(f);
+            }
+        }
+        for (f, d) in std::mem::take(&mut self.undefined_calls) {
+            if self.funcs[f.0 as usize].body.is_none() {
+                self.diags.push(d);
+            }
         }
     }
 
@@ -362,7 +410,7 @@ impl<'a> Sema<'a> {
         self.add_context_notes(&mut d);
         self.diags.push(d);
     }
-    fn add_context_notes(&self, d: &mut Diagnostic) {
+    pub(crate) fn add_context_notes(&self, d: &mut Diagnostic) {
         for (what, span) in self.inst_stack.iter().rev() {
             d.notes.push(crate::diag::Note { span: Some(*span), message: format!("in instantiation of {what}") });
         }
@@ -439,11 +487,17 @@ impl<'a> Sema<'a> {
             .collect();
         let no_attrs = self.ctx.empty_dict();
         let op = self.ctx.create_op_parts(name, loc, operands, results, prop_dict, no_attrs, &regions, &[]);
-        let block = match &self.fs {
-            Some(fs) => fs.block,
-            None => self.module_block,
+        let func_sym = if self.fs.is_none() { Some(self.sym("cuda.func")) } else { None };
+        let at = match &self.fs {
+            Some(fs) => InsertPoint::end(fs.block),
+            None if Some(name) == func_sym => {
+                self.first_func.get_or_insert(op);
+                InsertPoint::end(self.module_block)
+            }
+            None if self.declaring => InsertPoint { block: self.module_block, before: self.first_func },
+            None => InsertPoint::end(self.module_block),
         };
-        self.ctx.insert_op(op, InsertPoint::end(block));
+        self.ctx.insert_op(op, at);
         op
     }
 
@@ -663,6 +717,7 @@ impl<'a> Sema<'a> {
     fn emit_function(&mut self, f: FuncId) {
         let info = self.funcs[f.0 as usize].clone();
         let Some(body) = info.body else { return };
+        self.funcs[f.0 as usize].emitted = true;
         let sym = info.symbol.clone().unwrap_or_default();
         if info.exec == Exec::Kernel && !self.types.is_void(info.ret) && !self.types.is_error(info.ret) {
             self.error(
