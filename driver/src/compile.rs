@@ -213,15 +213,24 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     timer.done("read");
     // -E stores the token stream to print it; everything else parses as it preprocesses.
     let mut printed = None;
+    let mut lowered = None;
     let mut pre = if preprocess_only {
         let p = cuprite_frontend::preprocess(&name, Some(&input), &text, config);
         timer.done("preprocess");
         printed = Some(cuprite_frontend::pp::print_tokens(&p.tokens, &p.interner, &p.sm, &p.expansions));
         timer.done("print tokens");
         cuprite_frontend::Parsed { sm: p.sm, interner: p.interner, ast: Default::default(), diags: p.diags, expansions: p.expansions }
-    } else {
+    } else if emit_ast || parse_only {
         let p = cuprite_frontend::parse_source(&name, Some(&input), &text, config);
         timer.done("preprocess and parse");
+        p
+    } else {
+        // Sema recurses as deep as the parser's nesting limit allows: give it room. On large
+        // files it runs while the parser parses (on a thread of its own).
+        let opts = cuprite_frontend::sema::SemaOptions { arch: sm };
+        let (p, l) = big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(&input), &text, config, opts));
+        timer.done("preprocess, parse, sema and cuda emission");
+        lowered = Some(l);
         p
     };
     let mut diags = std::mem::take(&mut pre.diags);
@@ -237,18 +246,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         } else if parse_only {
             String::new()
         } else {
-            let opts = cuprite_frontend::sema::SemaOptions { arch: sm };
-            // Sema recurses as deep as the parser's nesting limit allows: give it room.
-            let (interner, smap, tree) = (&pre.interner, &pre.sm, tree);
-            let (ctx, module, sema_diags) = std::thread::scope(|s| {
-                std::thread::Builder::new()
-                    .stack_size(256 << 20)
-                    .spawn_scoped(s, || cuprite_frontend::sema::lower(tree, interner, smap, opts.clone()))
-                    .ok()
-                    .and_then(|h| h.join().ok())
-                    .unwrap_or_else(|| cuprite_frontend::sema::lower(tree, interner, smap, opts.clone()))
-            });
-            timer.done("sema and cuda emission");
+            let (ctx, module, sema_diags) = lowered.take().expect("parse_and_lower ran");
             diags.extend(sema_diags);
             let ctx = ir.insert(ctx);
             let has_errors = diags.iter().any(|d| d.severity == Severity::Error);

@@ -35,12 +35,12 @@ impl Default for LevelOptions {
 /// diagnostics.
 pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Levels, String> {
     let sm_target = opts.config.sm;
-    let mut pre = cuprite_frontend::parse_source(name, Some(std::path::Path::new(name)), text, opts.config.clone());
-    let mut diags = std::mem::take(&mut pre.diags);
     let sopts = cuprite_frontend::sema::SemaOptions { arch: sm_target };
-    let (interner, smap, tree_ref) = (&pre.interner, &pre.sm, &pre.ast);
     // Sema and the lowering recurse over nesting: they run on a large stack.
-    let (mut ctx, cuda, sema_diags) = crate::compile::big_stack(|| cuprite_frontend::sema::lower(tree_ref, interner, smap, sopts));
+    let (mut pre, (mut ctx, cuda, sema_diags)) = crate::compile::big_stack(|| {
+        cuprite_frontend::parse_and_lower(name, Some(std::path::Path::new(name)), text, opts.config.clone(), sopts)
+    });
+    let mut diags = std::mem::take(&mut pre.diags);
     diags.extend(sema_diags);
     let errors: Vec<_> = diags.iter().filter(|d| d.severity == Severity::Error).collect();
     if !errors.is_empty() {

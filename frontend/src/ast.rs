@@ -3,8 +3,10 @@
 //! Nothing here is resolved yet (names are atoms, types are as written); semantic analysis
 //! turns it into typed IR.
 
+use crate::append::AppendVec;
 use crate::intern::Atom;
 use crate::source::Span;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 macro_rules! id {
     ($name:ident) => {
@@ -128,8 +130,8 @@ impl Attribute {
         name.trim_matches('_')
     }
     /// Whether this is attribute `bare` (given without underscores).
-    pub fn is(&self, interner: &crate::intern::Interner, bare: &str) -> bool {
-        Attribute::bare_name(interner.str(self.name)) == bare
+    pub fn is(&self, names: &impl crate::intern::Spell, bare: &str) -> bool {
+        Attribute::bare_name(names.spell(self.name)) == bare
     }
 }
 
@@ -438,62 +440,96 @@ pub struct Decl {
 }
 
 /// One translation unit's tree.
+///
+/// The arenas only grow and their nodes never move ([`AppendVec`]), so a tree can be read
+/// on one thread while the parser adds to it on another, through its one [`AstWriter`]
+/// ([`crate::parse_and_lower`] runs sema on each top-level declaration as soon as it is parsed).
 #[derive(Debug, Default)]
 pub struct Ast {
-    pub exprs: Vec<Expr>,
-    pub stmts: Vec<Stmt>,
-    pub decls: Vec<Decl>,
-    pub types: Vec<Type>,
-    pub names: Vec<Name>,
-    pub top: Vec<DeclId>,
+    pub exprs: AppendVec<Expr>,
+    pub stmts: AppendVec<Stmt>,
+    pub decls: AppendVec<Decl>,
+    pub types: AppendVec<Type>,
+    pub names: AppendVec<Name>,
+    /// The top-level declarations, in order.
+    pub top: AppendVec<DeclId>,
+    /// Whether an [`AstWriter`] exists.
+    writing: AtomicBool,
 }
 
 impl Ast {
+    #[inline]
     pub fn expr(&self, e: ExprId) -> &Expr {
         &self.exprs[e.0 as usize]
     }
+    #[inline]
     pub fn stmt(&self, s: StmtId) -> &Stmt {
         &self.stmts[s.0 as usize]
     }
+    #[inline]
     pub fn decl(&self, d: DeclId) -> &Decl {
         &self.decls[d.0 as usize]
     }
+    #[inline]
     pub fn ty(&self, t: TypeId) -> &Type {
         &self.types[t.0 as usize]
     }
+    #[inline]
     pub fn name(&self, n: NameId) -> &Name {
         &self.names[n.0 as usize]
     }
-    pub fn add_name(&mut self, name: Name) -> NameId {
-        self.names.push(name);
-        NameId(self.names.len() as u32 - 1)
+    /// The tree's writer: there is one at a time (a second while the first lives panics).
+    pub fn writer(&self) -> AstWriter<'_> {
+        assert!(!self.writing.swap(true, Ordering::Acquire), "a syntax tree has one writer at a time");
+        AstWriter { ast: self, _one_thread: std::marker::PhantomData }
     }
-    /// An empty tree with room for what `tokens` tokens of source usually make, so that
-    /// the arenas do not grow (and copy) while parsing.
-    pub fn with_capacity_for(tokens: usize) -> Ast {
-        Ast {
-            exprs: Vec::with_capacity(tokens / 2),
-            stmts: Vec::with_capacity(tokens / 8),
-            decls: Vec::with_capacity(tokens / 16),
-            types: Vec::with_capacity(tokens / 16),
-            names: Vec::with_capacity(tokens / 4),
-            top: Vec::new(),
-        }
+}
+
+/// Adds nodes to an [`Ast`] that other threads may be reading (see [`Ast::writer`]).
+/// It stays on the thread that made it, so that pushes never race.
+pub struct AstWriter<'a> {
+    ast: &'a Ast,
+    _one_thread: std::marker::PhantomData<*mut ()>,
+}
+
+impl Drop for AstWriter<'_> {
+    fn drop(&mut self) {
+        self.ast.writing.store(false, Ordering::Release);
     }
-    pub fn add_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        self.exprs.push(Expr { kind, span });
-        ExprId(self.exprs.len() as u32 - 1)
+}
+
+impl<'a> std::ops::Deref for AstWriter<'a> {
+    type Target = Ast;
+    fn deref(&self) -> &Ast {
+        self.ast
     }
-    pub fn add_stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
-        self.stmts.push(Stmt { kind, span });
-        StmtId(self.stmts.len() as u32 - 1)
+}
+
+// SAFETY (of every push below): `Ast::writer` hands out one writer at a time, and a writer
+// is neither `Send` nor `Sync`, so the pushes of one tree come from one thread.
+impl AstWriter<'_> {
+    /// The tree being written, for as long as it lives.
+    pub fn tree(&self) -> &Ast {
+        self.ast
     }
-    pub fn add_decl(&mut self, kind: DeclKind, span: Span) -> DeclId {
-        self.decls.push(Decl { kind, span });
-        DeclId(self.decls.len() as u32 - 1)
+    pub fn add_name(&self, name: Name) -> NameId {
+        NameId(unsafe { self.ast.names.push(name) } as u32)
     }
-    pub fn add_type(&mut self, kind: TypeKind, quals: Quals, span: Span) -> TypeId {
-        self.types.push(Type { kind, quals, span });
-        TypeId(self.types.len() as u32 - 1)
+    pub fn add_expr(&self, kind: ExprKind, span: Span) -> ExprId {
+        ExprId(unsafe { self.ast.exprs.push(Expr { kind, span }) } as u32)
+    }
+    pub fn add_stmt(&self, kind: StmtKind, span: Span) -> StmtId {
+        StmtId(unsafe { self.ast.stmts.push(Stmt { kind, span }) } as u32)
+    }
+    pub fn add_decl(&self, kind: DeclKind, span: Span) -> DeclId {
+        DeclId(unsafe { self.ast.decls.push(Decl { kind, span }) } as u32)
+    }
+    pub fn add_type(&self, kind: TypeKind, quals: Quals, span: Span) -> TypeId {
+        TypeId(unsafe { self.ast.types.push(Type { kind, quals, span }) } as u32)
+    }
+    /// Appends a top-level declaration (after its nodes: a reader that sees it in
+    /// [`Ast::top`] sees all of them).
+    pub fn add_top(&self, d: DeclId) {
+        unsafe { self.ast.top.push(d) };
     }
 }

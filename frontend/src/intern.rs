@@ -20,6 +20,7 @@
 //! (`operator+`, `~S`, `<anonymous>`; an attribute keeps its token's atom), so no string has
 //! an atom in both tiers, and both ways number every atom alike.
 
+use crate::append::AppendVec;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -36,23 +37,99 @@ impl Atom {
     }
 }
 
-#[derive(Debug, Default, Clone)]
+/// The spellings of both tiers, in atom order. Only its [`Interner`] adds to it; a
+/// [`Names`] handle reads it, on any thread, while the interner goes on interning.
+#[derive(Debug, Default)]
+struct Store {
+    strs: AppendVec<Arc<str>>,
+    local: AppendVec<Arc<str>>,
+}
+
+#[derive(Debug, Default)]
 pub struct Interner {
     map: FxHashMap<Arc<str>, Atom>,
-    strs: Vec<Arc<str>>,
     local_map: FxHashMap<Arc<str>, Atom>,
-    local: Vec<Arc<str>>,
+    store: Arc<Store>,
+}
+
+/// A copy has a store of its own (a mirror grows apart from the original).
+impl Clone for Interner {
+    fn clone(&self) -> Self {
+        let store = Store { strs: self.store.strs.clone(), local: self.store.local.clone() };
+        Interner { map: self.map.clone(), local_map: self.local_map.clone(), store: Arc::new(store) }
+    }
+}
+
+/// Whatever gives atoms' spellings: an [`Interner`] or a [`Names`].
+pub trait Spell {
+    fn spell(&self, a: Atom) -> &str;
+}
+
+impl Spell for Interner {
+    fn spell(&self, a: Atom) -> &str {
+        self.str(a)
+    }
+}
+
+impl Spell for Names {
+    fn spell(&self, a: Atom) -> &str {
+        self.str(a)
+    }
+}
+
+/// Reads the spellings of an interner's atoms, on any thread, including those interned
+/// after the handle was made (once the atom has reached the reader: see [`AppendVec`]).
+#[derive(Clone, Debug)]
+pub struct Names {
+    store: Arc<Store>,
+}
+
+impl Names {
+    /// The spelling of `a`.
+    #[inline]
+    pub fn str(&self, a: Atom) -> &str {
+        if a.is_local() {
+            &self.store.local[(a.0 & !Atom::LOCAL) as usize]
+        } else {
+            &self.store.strs[a.0 as usize]
+        }
+    }
+    /// The main-tier spellings from atom `from` on, with their atoms, and the same for the
+    /// local tier (what a reader has not indexed yet).
+    pub fn since(&self, main_from: usize, local_from: usize) -> impl Iterator<Item = (&Arc<str>, Atom)> + '_ {
+        let main = self.store.strs.iter_from(main_from).zip(main_from..).map(|(s, i)| (s, Atom(i as u32)));
+        let local = self.store.local.iter_from(local_from).zip(local_from..).map(|(s, i)| (s, Atom(Atom::LOCAL | i as u32)));
+        main.chain(local)
+    }
+    /// How many atoms each tier has now.
+    pub fn lens(&self) -> (usize, usize) {
+        (self.store.strs.len(), self.store.local.len())
+    }
 }
 
 impl Interner {
+    /// A reader of this interner's spellings (see [`Names`]).
+    pub fn names(&self) -> Names {
+        Names { store: self.store.clone() }
+    }
+    fn push_main(&mut self, s: Arc<str>) {
+        // SAFETY: only this interner pushes to its store (copies get stores of their own;
+        // a `Names` only reads), and `&mut self` makes its pushes one at a time.
+        unsafe { self.store.strs.push(s) };
+    }
+    fn push_local(&mut self, s: Arc<str>) {
+        // SAFETY: as in `push_main`.
+        unsafe { self.store.local.push(s) };
+    }
+
     /// The atom of `s`, interning it (in the main tier) if new.
     pub fn intern(&mut self, s: &str) -> Atom {
         if let Some(&a) = self.map.get(s) {
             return a;
         }
-        let a = Atom(self.strs.len() as u32);
+        let a = Atom(self.store.strs.len() as u32);
         let rc: Arc<str> = s.into();
-        self.strs.push(rc.clone());
+        self.push_main(rc.clone());
         self.map.insert(rc, a);
         a
     }
@@ -66,9 +143,9 @@ impl Interner {
             !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
             "'{s}' could be a token's spelling: it must not go to the local tier"
         );
-        let a = Atom(Atom::LOCAL | self.local.len() as u32);
+        let a = Atom(Atom::LOCAL | self.store.local.len() as u32);
         let rc: Arc<str> = s.into();
-        self.local.push(rc.clone());
+        self.push_local(rc.clone());
         self.local_map.insert(rc, a);
         a
     }
@@ -78,38 +155,39 @@ impl Interner {
     }
     pub fn str(&self, a: Atom) -> &str {
         if a.is_local() {
-            &self.local[(a.0 & !Atom::LOCAL) as usize]
+            &self.store.local[(a.0 & !Atom::LOCAL) as usize]
         } else {
-            &self.strs[a.0 as usize]
+            &self.store.strs[a.0 as usize]
         }
     }
     /// The number of main-tier atoms.
     pub fn len(&self) -> usize {
-        self.strs.len()
+        self.store.strs.len()
     }
     /// Whether the main tier is empty (as [`Interner::len`] counts).
     pub fn is_empty(&self) -> bool {
-        self.strs.is_empty()
+        self.store.strs.is_empty()
     }
     /// The main-tier spellings from atom `from` on (what a mirror has not seen yet).
-    pub fn since(&self, from: usize) -> &[Arc<str>] {
-        &self.strs[from.min(self.strs.len())..]
+    pub fn since(&self, from: usize) -> impl Iterator<Item = &Arc<str>> + '_ {
+        self.store.strs.iter_from(from)
     }
     /// Appends spellings another interner gave the next main-tier atoms (see
     /// [`Interner::since`]).
-    pub fn extend(&mut self, strs: &[Arc<str>]) {
+    pub fn extend<'s>(&mut self, strs: impl IntoIterator<Item = &'s Arc<str>>) {
         for s in strs {
-            let a = Atom(self.strs.len() as u32);
-            self.strs.push(s.clone());
+            let a = Atom(self.store.strs.len() as u32);
+            self.push_main(s.clone());
             self.map.entry(s.clone()).or_insert(a);
         }
     }
     /// Takes the local tier of `mirror` (which has this interner's main tier as a prefix and
     /// made local atoms of its own), keeping their numbers.
     pub fn adopt_locals(&mut self, mirror: &Interner) {
-        for s in &mirror.local[self.local.len().min(mirror.local.len())..] {
-            let a = Atom(Atom::LOCAL | self.local.len() as u32);
-            self.local.push(s.clone());
+        let have = self.store.local.len();
+        for s in mirror.store.local.iter_from(have) {
+            let a = Atom(Atom::LOCAL | self.store.local.len() as u32);
+            self.push_local(s.clone());
             self.local_map.insert(s.clone(), a);
         }
     }

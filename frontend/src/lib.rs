@@ -9,6 +9,7 @@
 //! 3. [`parse`]: recursive descent to the syntax tree ([`ast`]), host bodies skipped.
 //! 4. [`sema`]: semantic analysis, emitting the `cuda` dialect as it checks.
 
+pub mod append;
 pub mod ast;
 pub mod diag;
 pub mod dump;
@@ -52,37 +53,131 @@ pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, c
     let mut interner = intern::Interner::default();
     let main = sm.add(name, path, text, source::FileKind::User);
     let prelude = parse::tokens::Prelude::new(&mut interner);
-    let (ast, parse_diags, (mut diags, expansions)) = match threads {
-        Threads::One => parse_direct(&mut sm, &mut interner, main, config, prelude, text.len()),
-        Threads::Two => match parse_piped(&mut sm, &mut interner, main, config.clone(), prelude, text.len()) {
+    let ast = ast::Ast::default();
+    let (parse_diags, (mut diags, expansions)) = match threads {
+        Threads::One => parse_direct(&mut sm, &mut interner, main, config, prelude, text.len(), &ast, None),
+        Threads::Two => match parse_piped(&mut sm, &mut interner, main, config.clone(), prelude, text.len(), &ast) {
             Ok(r) => r,
             // No thread to be had: the same on this one.
-            Err(prelude) => parse_direct(&mut sm, &mut interner, main, config, *prelude, text.len()),
+            Err(prelude) => parse_direct(&mut sm, &mut interner, main, config, *prelude, text.len(), &ast, None),
         },
     };
     diags.extend(parse_diags);
     Parsed { sm, interner, ast, diags, expansions }
 }
 
+/// What [`sema::lower`] gives: the `cuda` dialect module and sema's diagnostics.
+pub type Lowered = (cuprite_ir::Context, cuprite_ir::OpId, Vec<Diagnostic>);
+
+/// [`parse_source`], then [`sema::lower`] on what it parsed: the same results, but on a
+/// main file of [`PIPELINE_MIN_BYTES`] or more (and two cores) the two overlap. The
+/// preprocessor and the parser run on a thread of their own and sema on this one, taking
+/// each top-level declaration as soon as it is parsed: sema reads the syntax tree, the
+/// spellings and the line tables while the parser adds to them (they only grow, and what
+/// sema reads never moves: [`append`]), and is told of the files read so far along with
+/// each declaration.
+///
+/// Nothing sema does depends on how far ahead the parser is: a declaration is analysed
+/// with what was declared before it (as C++ reads a file, see [`sema`]), and the atoms
+/// sema looks up by text are found or not the same way (an atom that has only been
+/// spelled further down names nothing declared yet). `parse_and_lower_overlapped` and the
+/// one-after-the-other path give the same module and diagnostics (tested).
+pub fn parse_and_lower(
+    name: &str,
+    path: Option<&std::path::Path>,
+    text: &str,
+    config: pp::PpConfig,
+    options: sema::SemaOptions,
+) -> (Parsed, Lowered) {
+    let overlap = text.len() >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    if overlap {
+        if let Some(r) = parse_and_lower_overlapped(name, path, text, config.clone(), options.clone()) {
+            return r;
+        }
+    }
+    let parsed = parse_source(name, path, text, config);
+    let lowered = sema::lower(&parsed.ast, &parsed.interner, &parsed.sm, options);
+    (parsed, lowered)
+}
+
+/// Stack of the parser's thread in [`parse_and_lower_overlapped`]: the parser and the
+/// preprocessor recurse (both to a limit), as on the driver's main thread.
+const PARSE_STACK: usize = 64 << 20;
+
+/// [`parse_and_lower`] with the parser on a thread of its own, whatever the file's size;
+/// `None` if the thread cannot be started.
+pub fn parse_and_lower_overlapped(
+    name: &str,
+    path: Option<&std::path::Path>,
+    text: &str,
+    config: pp::PpConfig,
+    options: sema::SemaOptions,
+) -> Option<(Parsed, Lowered)> {
+    let mut sm = SourceMap::default();
+    let mut interner = intern::Interner::default();
+    let main = sm.add(name, path, text, source::FileKind::User);
+    let prelude = parse::tokens::Prelude::new(&mut interner);
+    let names = interner.names();
+    let ast = ast::Ast::default();
+    let files = sm.infos_from(0);
+    // Per finished top-level construct: the files read since the last one, and how many
+    // top-level declarations there are now.
+    let (tx, rx) = std::sync::mpsc::channel::<(Vec<source::FileInfo>, usize)>();
+    let (parse_out, lowered) = std::thread::scope(|s| {
+        let (sm_w, interner_w, ast_w) = (&mut sm, &mut interner, &ast);
+        let parser = std::thread::Builder::new().name("cuprite-parse".into()).stack_size(PARSE_STACK).spawn_scoped(s, move || {
+            let mut sent = sm_w.files.len();
+            let mut on_top = |src: &parse::tokens::Tokens<'_>| {
+                let parse::tokens::Tokens::Direct(pp) = src else { return };
+                let files = pp.sm.infos_from(sent);
+                sent += files.len();
+                // No receiver: sema has stopped (it panicked); the parse ends anyway.
+                let _ = tx.send((files, ast_w.top.len()));
+            };
+            parse_direct(sm_w, interner_w, main, config, prelude, text.len(), ast_w, Some(&mut on_top))
+        });
+        let parser = parser.ok()?;
+        // About one op per 4 bytes of source (the generated benchmark has one per 4.7).
+        let mut sema = sema::Sema::new(&ast, &names, files, options, text.len() / 4);
+        let mut done = 0;
+        for (files, top) in rx {
+            sema.add_files(files);
+            for i in done..top {
+                sema.top_decl(ast.top[i]);
+            }
+            done = top;
+        }
+        let parse_out = parser.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        Some((parse_out, sema.finish()))
+    })?;
+    let (parse_diags, (mut diags, expansions)) = parse_out;
+    diags.extend(parse_diags);
+    Some((Parsed { sm, interner, ast, diags, expansions }, lowered))
+}
+
 /// Stack of the preprocessor's thread: as much as the driver's main thread has, where the
 /// preprocessor runs otherwise (macro arguments are expanded recursively, up to a limit).
 const PP_STACK: usize = 16 << 20;
 
-type ParseOutput = (ast::Ast, Vec<Diagnostic>, (Vec<Diagnostic>, Vec<pp::Expansion>));
+/// The parser's diagnostics, and the preprocessor's diagnostics and expansion records.
+type ParseOutput = (Vec<Diagnostic>, (Vec<Diagnostic>, Vec<pp::Expansion>));
 
-/// Preprocesses as the parser asks for tokens, on this thread.
-fn parse_direct(
-    sm: &mut SourceMap,
-    interner: &mut intern::Interner,
+/// Preprocesses as the parser asks for tokens, on this thread, into `ast`.
+#[allow(clippy::too_many_arguments)]
+fn parse_direct<'i>(
+    sm: &'i mut SourceMap,
+    interner: &'i mut intern::Interner,
     main: FileId,
     config: pp::PpConfig,
     prelude: parse::tokens::Prelude,
     bytes: usize,
+    ast: &'i ast::Ast,
+    on_top: Option<&mut dyn FnMut(&parse::tokens::Tokens<'i>)>,
 ) -> ParseOutput {
     let pp = pp::Preprocessor::new(sm, interner, main, config);
-    let (ast, parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, bytes);
+    let (parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, bytes, ast, on_top);
     let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
-    (ast, parse_diags, pp.finish())
+    (parse_diags, pp.finish())
 }
 
 /// Preprocesses on a thread of its own while this one parses; gives the prelude back if the
@@ -94,6 +189,7 @@ fn parse_piped(
     config: pp::PpConfig,
     prelude: parse::tokens::Prelude,
     bytes: usize,
+    ast: &ast::Ast,
 ) -> Result<ParseOutput, Box<parse::tokens::Prelude>> {
     let mirror = interner.clone();
     let sent = mirror.len();
@@ -106,15 +202,15 @@ fn parse_piped(
             .spawn_scoped(s, move || parse::tokens::feed(pp::Preprocessor::new(sm, interner, main, config), tx, sent));
         let Ok(feeder) = feeder else { return Err(Box::new(prelude)) };
         let src = parse::tokens::Tokens::Piped(parse::tokens::Piped::new(rx, mirror));
-        let (ast, parse_diags, src) = parse::parse(src, prelude, bytes);
+        let (parse_diags, src) = parse::parse(src, prelude, bytes, ast, None);
         let parse::tokens::Tokens::Piped(p) = src else { unreachable!("the source stays piped") };
         let mirror = p.into_interner();
         let pp_out = feeder.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-        Ok((ast, parse_diags, mirror, pp_out))
+        Ok((parse_diags, mirror, pp_out))
     })?;
-    let (ast, parse_diags, mirror, pp_out) = out;
+    let (parse_diags, mirror, pp_out) = out;
     interner.adopt_locals(&mirror);
-    Ok((ast, parse_diags, pp_out))
+    Ok((parse_diags, pp_out))
 }
 
 /// The result of [`parse_source`].

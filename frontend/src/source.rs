@@ -2,6 +2,7 @@
 //! the files read from disk, the built-in headers, the command line (`-D`), and one
 //! scratch file per preprocessor run holding text that macros make (`#x`, `a ## b`).
 
+use crate::append::AppendVec;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -52,19 +53,57 @@ pub struct SourceFile {
     pub path: Option<PathBuf>,
     pub text: Arc<str>,
     pub kind: FileKind,
-    line_starts: Vec<u32>,
+    /// Shared with the file's [`FileInfo`]s; only the [`SourceMap`] adds to it (a scratch
+    /// file grows a line at a time).
+    line_starts: Arc<AppendVec<u32>>,
 }
 
 impl SourceFile {
     /// Byte offsets of the starts of lines.
-    pub fn line_starts(&self) -> &[u32] {
-        &self.line_starts
+    pub fn line_starts(&self) -> Vec<u32> {
+        self.line_starts.iter().copied().collect()
     }
     /// 1-based line and column of byte `pos`.
     pub fn line_col(&self, pos: u32) -> (u32, u32) {
-        let line = self.line_starts.partition_point(|&s| s <= pos).max(1);
-        let col = pos - self.line_starts[line - 1] + 1;
-        (line as u32, col)
+        line_col(&self.line_starts, pos)
+    }
+    /// What sema needs of the file.
+    pub fn info(&self) -> FileInfo {
+        FileInfo { name: self.name.clone(), kind: self.kind, line_starts: self.line_starts.clone() }
+    }
+}
+
+/// 1-based line and column of byte `pos`, given the offsets of the starts of lines. Lines
+/// added later start after `pos`, so the answer does not depend on how many there are yet.
+fn line_col(line_starts: &AppendVec<u32>, pos: u32) -> (u32, u32) {
+    // The number of line starts at or before `pos` (the first is 0).
+    let (mut lo, mut hi) = (0, line_starts.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if line_starts[mid] <= pos {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let line = lo.max(1);
+    let col = pos - line_starts[line - 1] + 1;
+    (line as u32, col)
+}
+
+/// What sema needs of a file: its name, kind and lines, copied out of the [`SourceMap`] so
+/// that sema can run on another thread while the preprocessor adds files.
+#[derive(Clone, Debug)]
+pub struct FileInfo {
+    pub name: String,
+    pub kind: FileKind,
+    pub line_starts: Arc<AppendVec<u32>>,
+}
+
+impl FileInfo {
+    /// 1-based line and column of byte `pos`.
+    pub fn line_col(&self, pos: u32) -> (u32, u32) {
+        line_col(&self.line_starts, pos)
     }
 }
 
@@ -79,8 +118,13 @@ impl SourceMap {
         let text: Arc<str> = text.into();
         let mut line_starts = vec![0u32];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
+        let line_starts = Arc::new(line_starts.into_iter().collect());
         self.files.push(SourceFile { name: name.into(), path: path.map(Path::to_path_buf), text, kind, line_starts });
         FileId(self.files.len() as u32 - 1)
+    }
+    /// [`FileInfo`]s of the files from number `from` on.
+    pub fn infos_from(&self, from: usize) -> Vec<FileInfo> {
+        self.files.get(from..).unwrap_or_default().iter().map(SourceFile::info).collect()
     }
     pub fn file(&self, f: FileId) -> &SourceFile {
         &self.files[f.0 as usize]
@@ -96,7 +140,9 @@ impl SourceMap {
         let lo = buf.len();
         buf.push_str(text);
         buf.push('\n');
-        self.files[f.0 as usize].line_starts.push(buf.len() as u32);
+        // SAFETY: only the source map pushes to a file's line starts (its `FileInfo`s read
+        // them), and `&mut self` makes its pushes one at a time.
+        unsafe { self.files[f.0 as usize].line_starts.push(buf.len() as u32) };
         Span::new(f, lo, lo + text.len())
     }
     /// Makes scratch file `f`'s text `buf` (before diagnostics are rendered).

@@ -9,13 +9,25 @@ fuzz_target!(|data: &[u8]| {
     let config = cuprite_frontend::pp::PpConfig { max_expanded_tokens: 200_000, ..Default::default() };
     let tokens = cuprite_frontend::preprocess("fuzz.cu", None, &text, config.clone());
     let _ = cuprite_frontend::pp::print_tokens(&tokens.tokens, &tokens.interner, &tokens.sm, &tokens.expansions);
-    // Inputs of odd length are preprocessed on a thread of their own (as large files are).
-    let threads = if data.len() % 2 == 1 { cuprite_frontend::Threads::Two } else { cuprite_frontend::Threads::One };
-    let mut pre = cuprite_frontend::parse_source_on("fuzz.cu", None, &text, config, threads);
+    // Large files take other paths, picked here by the input's length: a multiple of 3 runs
+    // sema while the parser parses on a thread of its own; otherwise an odd length
+    // preprocesses on a thread of its own.
+    let overlapped = if data.len() % 3 == 0 {
+        cuprite_frontend::parse_and_lower_overlapped("fuzz.cu", None, &text, config.clone(), Default::default())
+    } else {
+        None
+    };
+    let (mut pre, (ctx, module, sema_diags)) = match overlapped {
+        Some(r) => r,
+        None => {
+            let threads = if data.len() % 2 == 1 { cuprite_frontend::Threads::Two } else { cuprite_frontend::Threads::One };
+            let pre = cuprite_frontend::parse_source_on("fuzz.cu", None, &text, config, threads);
+            let lowered = cuprite_frontend::sema::lower(&pre.ast, &pre.interner, &pre.sm, Default::default());
+            (pre, lowered)
+        }
+    };
     let mut diags = std::mem::take(&mut pre.diags);
-    let ast = &pre.ast;
-    let _ = cuprite_frontend::dump::dump(ast, &pre.interner, &pre.sm);
-    let (ctx, module, sema_diags) = cuprite_frontend::sema::lower(ast, &pre.interner, &pre.sm, Default::default());
+    let _ = cuprite_frontend::dump::dump(&pre.ast, &pre.interner, &pre.sm);
     diags.extend(sema_diags);
     let _ = cuprite_ir::print::print_op(&ctx, module, Default::default());
     for d in &diags {

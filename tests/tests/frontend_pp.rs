@@ -128,53 +128,85 @@ fn deeply_nested_macro_arguments_are_an_error_not_a_stack_overflow() {
     }
 }
 
-/// The preprocessor on a thread of its own (`Threads::Two`, what large files get) gives
-/// exactly what it gives on the parser's thread: the same tree, diagnostics and cuda IR, on
-/// every corpus file, on all of them concatenated, and on the benchmark's generated file
-/// (many chunks).
-#[test]
-fn two_threads_give_what_one_gives() {
-    use cuprite_frontend::{parse_source_on, Parsed, Threads};
+/// Every corpus file, all of them concatenated, and the benchmark's generated file (many
+/// preprocessor chunks, many top-level declarations), with the configuration to compile
+/// them with.
+fn corpus_texts() -> (cuprite_frontend::pp::PpConfig, Vec<(String, String)>) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let config = cuprite_frontend::pp::PpConfig { include_dirs: vec![root.join("frontend/pp")], ..Default::default() };
-    let view = |p: &Parsed| {
-        let mut s = cuprite_frontend::dump::dump(&p.ast, &p.interner, &p.sm);
-        for d in &p.diags {
-            s += &d.render(&p.sm);
-        }
-        let (ctx, module, diags) = cuprite_frontend::sema::lower(&p.ast, &p.interner, &p.sm, Default::default());
-        s += &cuprite_ir::print::print_op(&ctx, module, Default::default());
-        for d in &diags {
-            s += &d.render(&p.sm);
-        }
-        s
-    };
-    let compare = |name: &str, text: &str| {
-        let one = parse_source_on(name, None, text, config.clone(), Threads::One);
-        let two = parse_source_on(name, None, text, config.clone(), Threads::Two);
-        let (a, b) = (view(&one), view(&two));
-        if a != b {
-            let line = a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or(0);
-            panic!("{name}: one and two threads differ first at output line {line}");
-        }
-    };
+    let mut out = Vec::new();
     let mut all = String::new();
     for dir in ["frontend/pp", "frontend/parse", "frontend/sema", "ptx"] {
         let mut files: Vec<_> = std::fs::read_dir(root.join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
         files.sort();
         for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "cu")) {
             let text = std::fs::read_to_string(f).unwrap();
-            compare(&f.display().to_string(), &text);
             all += &text;
             all.push('\n');
+            out.push((f.display().to_string(), text));
         }
     }
-    compare("all.cu", &all);
-    // The benchmark's generated file spans many chunks.
+    out.push(("all.cu".to_string(), all));
     let generated = cuprite_bench::generate_cu(4000);
     let tokens = cuprite_frontend::preprocess("generated.cu", None, &generated, config.clone()).tokens.len();
     assert!(tokens > 10 * cuprite_frontend::parse::tokens::CHUNK, "{tokens} tokens are not many chunks");
-    compare("generated.cu", &generated);
+    out.push(("generated.cu".to_string(), generated));
+    (config, out)
+}
+
+/// The tree, the parse diagnostics, the cuda IR and sema's diagnostics, as text.
+fn frontend_view(p: &cuprite_frontend::Parsed, lowered: &cuprite_frontend::Lowered) -> String {
+    let mut s = cuprite_frontend::dump::dump(&p.ast, &p.interner, &p.sm);
+    for d in &p.diags {
+        s += &d.render(&p.sm);
+    }
+    let (ctx, module, diags) = lowered;
+    s += &cuprite_ir::print::print_op(ctx, *module, Default::default());
+    for d in diags {
+        s += &d.render(&p.sm);
+    }
+    s
+}
+
+fn assert_same_view(name: &str, what: &str, a: &str, b: &str) {
+    if a != b {
+        let line = a.lines().zip(b.lines()).position(|(x, y)| x != y).unwrap_or(0);
+        panic!("{name}: {what} differ first at output line {line}");
+    }
+}
+
+/// The preprocessor on a thread of its own (`Threads::Two`, what large files get) gives
+/// exactly what it gives on the parser's thread: the same tree, diagnostics and cuda IR, on
+/// every corpus file, on all of them concatenated, and on the benchmark's generated file
+/// (many chunks).
+#[test]
+fn two_threads_give_what_one_gives() {
+    use cuprite_frontend::{parse_source_on, Threads};
+    let (config, texts) = corpus_texts();
+    let view = |p: &cuprite_frontend::Parsed| {
+        let lowered = cuprite_frontend::sema::lower(&p.ast, &p.interner, &p.sm, Default::default());
+        frontend_view(p, &lowered)
+    };
+    for (name, text) in &texts {
+        let one = parse_source_on(name, None, text, config.clone(), Threads::One);
+        let two = parse_source_on(name, None, text, config.clone(), Threads::Two);
+        assert_same_view(name, "one and two threads", &view(&one), &view(&two));
+    }
+}
+
+/// Sema running while the parser parses (`parse_and_lower_overlapped`, what large files
+/// get) gives exactly what it gives after the parse: the same tree, diagnostics and cuda IR
+/// on the same inputs as above.
+#[test]
+fn sema_alongside_the_parser_gives_what_it_gives_after_it() {
+    let (config, texts) = corpus_texts();
+    for (name, text) in &texts {
+        let parsed = cuprite_frontend::parse_source(name, None, text, config.clone());
+        let lowered = cuprite_frontend::sema::lower(&parsed.ast, &parsed.interner, &parsed.sm, Default::default());
+        let (p2, l2) = cuprite_frontend::parse_and_lower_overlapped(name, None, text, config.clone(), Default::default())
+            .expect("a thread for the parser");
+        assert_same_view(name, "sema after and alongside the parser", &frontend_view(&parsed, &lowered), &frontend_view(&p2, &l2));
+    }
 }
 
 /// Attribute names are compared without their underscores, whatever the thread count and

@@ -70,10 +70,19 @@ pub const KEEP_BEHIND: usize = 8;
 /// least [`LOOKAHEAD`] tokens ahead of the parser.
 /// `prelude` must have been interned before the preprocessor started, and `bytes` is the
 /// size of the input (to size the tree's arenas).
-/// Returns the tree (always) and the parser's diagnostics; the token source comes back (for
+/// The nodes go to `ast` (which other threads may read meanwhile). After each top-level
+/// construct, its declarations are appended to [`Ast::top`] and `on_top` (if any) is called
+/// with the token source (whose preprocessor has read every file the construct came from).
+/// Returns the parser's diagnostics; the token source comes back (for
 /// [`crate::pp::Preprocessor::finish`], or the interner mirror).
-pub fn parse<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize) -> (Ast, Vec<Diagnostic>, Tokens<'i>) {
-    let mut p = Parser::new(src, prelude, bytes);
+pub fn parse<'i>(
+    src: Tokens<'i>,
+    prelude: Prelude,
+    bytes: usize,
+    ast: &'i Ast,
+    mut on_top: Option<&mut dyn FnMut(&Tokens<'i>)>,
+) -> (Vec<Diagnostic>, Tokens<'i>) {
+    let mut p = Parser::new(src, prelude, bytes, ast.writer());
     let mut top = Vec::new();
     while !p.at_eof() {
         p.compact();
@@ -84,9 +93,16 @@ pub fn parse<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize) -> (Ast, Vec<D
             let t = p.bump();
             p.error(t.span, format!("expected a declaration, found {}", p.describe(&t)));
         }
+        if !top.is_empty() {
+            for d in top.drain(..) {
+                p.ast.add_top(d);
+            }
+            if let Some(f) = on_top.as_mut() {
+                f(&p.src);
+            }
+        }
     }
-    p.ast.top = top;
-    (p.ast, p.diags, p.src)
+    (p.diags, p.src)
 }
 
 pub(crate) struct Parser<'i> {
@@ -102,7 +118,7 @@ pub(crate) struct Parser<'i> {
     /// The preprocessor has given its `Eof` (the last token of the window).
     done: bool,
     diags: Vec<Diagnostic>,
-    pub(crate) ast: Ast,
+    pub(crate) ast: AstWriter<'i>,
     /// Type names per scope (innermost last).
     type_scopes: ScopedNames,
     /// Template names per scope.
@@ -353,13 +369,10 @@ impl Keywords {
 }
 
 impl<'i> Parser<'i> {
-    fn new(src: Tokens<'i>, prelude: Prelude, bytes: usize) -> Self {
+    fn new(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: AstWriter<'i>) -> Self {
         let Prelude { kw, types } = prelude;
-        // Room for what the source usually makes (about a token per 2.5 bytes, and as many
-        // nodes again), so that the arenas do not grow and copy; capacity never touched costs
-        // no memory.
         let mut p = Parser {
-            ast: Ast::with_capacity_for(bytes / 2),
+            ast,
             src,
             toks: Vec::with_capacity((19 * LOOKAHEAD + KEEP_BEHIND).min(bytes / 2 + 64)),
             base: 0,

@@ -157,7 +157,7 @@ pub fn feed(mut pp: Preprocessor<'_>, tx: SyncSender<Chunk>, mut sent: usize) ->
             toks.push(t);
             end = t.kind == TokenKind::Eof;
         }
-        let strs = pp.interner.since(sent).to_vec();
+        let strs = pp.interner.since(sent).cloned().collect();
         sent = pp.interner.len();
         let expansions = pp.expansions[sent_expansions..].to_vec();
         sent_expansions = pp.expansions.len();

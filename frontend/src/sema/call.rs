@@ -604,14 +604,14 @@ impl Sema<'_> {
 
     /// Whether record `r` declares member `name`.
     pub(crate) fn has_member(&self, r: RecId, name: &str) -> bool {
-        let Some(atom) = self.interner.get(name) else { return false };
+        let Some(atom) = self.atom(name) else { return false };
         let ns = self.rec_ns[r.0 as usize];
         self.namespaces[ns.0 as usize].names.get(&atom).is_some_and(|v| !v.is_empty())
     }
 
     /// `obj.operatorX(args)` (`addr`: the object as a generic pointer).
     pub(crate) fn try_member_operator(&mut self, r: RecId, op: &str, addr: ValueId, args: &[ExprId], span: Span) -> Option<Value> {
-        let atom = self.interner.get(op)?;
+        let atom = self.atom(op)?;
         let ns = self.rec_ns[r.0 as usize];
         let methods = self.namespaces[ns.0 as usize].names.get(&atom).cloned()?;
         let vals = self.arg_values(args)?;
@@ -662,7 +662,7 @@ impl Sema<'_> {
         // Members of the left operand's class.
         let mut member = None;
         if let Some(r) = self.types.record(va.ty.unqual()) {
-            if let Some(atom) = self.interner.get(&name) {
+            if let Some(atom) = self.atom(&name) {
                 let ns = self.rec_ns[r.0 as usize];
                 member = self.namespaces[ns.0 as usize].names.get(&atom).cloned();
             }
@@ -683,7 +683,7 @@ impl Sema<'_> {
             }
             return None;
         }
-        if let Some(atom) = self.interner.get(&name) {
+        if let Some(atom) = self.atom(&name) {
             cands = self.lookup(atom);
         }
         if cands.is_empty() {

@@ -397,7 +397,7 @@ impl Sema<'_> {
         }
         let mut explicit = None;
         for a in attrs {
-            if a.is(self.interner, "aligned") {
+            if a.is(self.names, "aligned") {
                 match a.args.first().and_then(|&e| self.const_eval(e)) {
                     Some(Konst::Int(v)) if v > 0 && (v & (v - 1)) == 0 => {
                         explicit = Some(v as u64);
@@ -533,13 +533,13 @@ impl Sema<'_> {
         let mut intrinsic = None;
         let mut inline = None;
         for a in &attrs {
-            if a.is(self.interner, "noinline") {
+            if a.is(self.names, "noinline") {
                 inline = Some(false);
-            } else if a.is(self.interner, "always_inline") {
+            } else if a.is(self.names, "always_inline") {
                 inline = Some(true);
-            } else if a.is(self.interner, "launch_bounds") {
+            } else if a.is(self.names, "launch_bounds") {
                 launch_bounds = a.args.clone();
-            } else if a.is(self.interner, "intrinsic") {
+            } else if a.is(self.names, "intrinsic") {
                 if let Some(ExprKind::Str(parts)) = a.args.first().map(|&e| &self.ast.expr(e).kind) {
                     intrinsic = Some(parts.iter().map(|p| self.name_str(*p).trim_matches('"')).collect::<String>());
                 }

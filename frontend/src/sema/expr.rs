@@ -733,7 +733,7 @@ impl Sema<'_> {
             return self.types.int(IntKind::Int);
         }
         let name = if matches!(b, BuiltinVar::ThreadIdx | BuiltinVar::BlockIdx) { "uint3" } else { "dim3" };
-        let a = self.interner.get(name);
+        let a = self.atom(name);
         match a.map(|a| self.lookup_in_ns(NsId(0), a, 0)).and_then(|v| v.into_iter().next()) {
             Some(Entity::Type(t)) => t,
             _ => self.types.error(),

@@ -67,7 +67,7 @@ fn scope_components(s: &Sema, ns: NsId) -> Vec<String> {
     let Some(parent) = n.parent else { return Vec::new() };
     let mut v = scope_components(s, parent);
     v.push(match n.name {
-        Some(a) => source_name(s.interner.str(a)),
+        Some(a) => source_name(s.names.str(a)),
         None => "12_GLOBAL__N_1".into(),
     });
     v
@@ -440,7 +440,7 @@ fn to_base36(mut n: usize) -> String {
 /// The symbol of function `f`.
 pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
     let info = &s.funcs[f.0 as usize];
-    let name = s.interner.str(info.name);
+    let name = s.names.str(info.name);
     if info.extern_c && info.record.is_none() {
         return name.to_string();
     }

@@ -13,7 +13,7 @@
 //!    kernels and device functions it defines in the user's files are emitted at once. A
 //!    body sees what is declared above it, as in C++ (a function called before its
 //!    definition needs a prototype); this is what lets sema run while the parser is still
-//!    parsing (`crate::parse_and_lower`).
+//!    parsing ([`crate::parse_and_lower`]).
 //! 2. **Functions** a body needs and that are not emitted yet (built-in header functions,
 //!    template instances, functions defined further down) wait on a worklist, emitted each
 //!    once after the last declaration. A function template is instantiated when a call
@@ -54,8 +54,8 @@ pub mod ty;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
-use crate::intern::{Atom, Interner};
-use crate::source::{FileKind, SourceMap, Span};
+use crate::intern::{Atom, Interner, Names};
+use crate::source::{FileInfo, FileKind, SourceMap, Span};
 use cuprite_dialects::cuda::types::AddrSpace;
 use cuprite_ir::{AttrId, BlockId, Context, InsertPoint, LocId, OpId, OperationState, RegionId, TypeId, ValueId};
 use rustc_hash::FxHashMap;
@@ -218,8 +218,12 @@ pub struct SemaOptions {
 
 pub struct Sema<'a> {
     pub ast: &'a Ast,
-    pub interner: &'a Interner,
-    pub sm: &'a SourceMap,
+    pub names: &'a Names,
+    /// Atoms by spelling, for the few names sema looks up by text (operators, `uint3`):
+    /// indexed from `names` when first needed, and again as new atoms arrive.
+    atom_index: std::cell::RefCell<AtomIndex>,
+    /// The files the declarations so far come from, by [`crate::source::FileId`].
+    files: Vec<FileInfo>,
     pub diags: Vec<Diagnostic>,
     pub ctx: Context,
     pub module: OpId,
@@ -271,33 +275,52 @@ pub struct Sema<'a> {
 
 /// Runs semantic analysis on `ast`, returning the `cuda` dialect module and diagnostics.
 pub fn lower(ast: &Ast, interner: &Interner, sm: &SourceMap, options: SemaOptions) -> (Context, OpId, Vec<Diagnostic>) {
-    let mut s = Sema::new(ast, interner, sm, options);
-    s.run();
-    let Sema { ctx, module, mut diags, .. } = s;
-    // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
-    // rather than handed on.
-    if !diags.iter().any(|d| d.severity == crate::Severity::Error) {
-        if let Err(errs) = cuprite_ir::verify::verify(&ctx, module, None) {
-            for e in errs.into_iter().take(5) {
-                diags.push(Diagnostic {
-                    severity: crate::Severity::Error,
-                    message: format!("internal compiler error: the emitted cuda IR does not verify: {}", e.message),
-                    span: None,
-                    notes: Vec::new(),
-                });
-            }
-        }
+    let names = interner.names();
+    let mut s = Sema::new(ast, &names, sm.infos_from(0), options, ast.exprs.len() + 2 * ast.stmts.len());
+    for i in 0..ast.top.len() {
+        s.top_decl(ast.top[i]);
     }
-    (ctx, module, diags)
+    s.finish()
+}
+
+#[derive(Default)]
+struct AtomIndex {
+    /// How many atoms of each tier are indexed.
+    seen: (usize, usize),
+    map: FxHashMap<std::sync::Arc<str>, Atom>,
 }
 
 impl<'a> Sema<'a> {
-    fn new(ast: &'a Ast, interner: &'a Interner, sm: &'a SourceMap, options: SemaOptions) -> Self {
+    /// Emits the functions still waiting (what bodies required) and verifies the module.
+    pub fn finish(mut self) -> (Context, OpId, Vec<Diagnostic>) {
+        self.finish_worklist();
+        let Sema { ctx, module, mut diags, .. } = self;
+        // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
+        // rather than handed on.
+        if !diags.iter().any(|d| d.severity == crate::Severity::Error) {
+            if let Err(errs) = cuprite_ir::verify::verify(&ctx, module, None) {
+                for e in errs.into_iter().take(5) {
+                    diags.push(Diagnostic {
+                        severity: crate::Severity::Error,
+                        message: format!("internal compiler error: the emitted cuda IR does not verify: {}", e.message),
+                        span: None,
+                        notes: Vec::new(),
+                    });
+                }
+            }
+        }
+        (ctx, module, diags)
+    }
+
+    /// Sema for the declarations of `ast`, whose spellings `names` gives; `files` are the
+    /// files so far (the main one first among the user's), `ops` about how many ops the
+    /// module will have (about one per expression plus two per statement: reserving up
+    /// front keeps the arenas from growing and copying; capacity never touched costs no
+    /// memory). Declarations are given one at a time ([`Sema::top_decl`]), then
+    /// [`Sema::finish`].
+    pub fn new(ast: &'a Ast, names: &'a Names, files: Vec<FileInfo>, options: SemaOptions, ops: usize) -> Self {
         let mut ctx = Context::new(cuprite_dialects::registry());
-        // About one op per expression plus a few per statement (measured on the generated
-        // benchmark: 1.1 ops per expression): reserving up front keeps the arenas from
-        // growing and copying; capacity never touched costs no memory.
-        ctx.reserve(ast.exprs.len() + 2 * ast.stmts.len());
+        ctx.reserve(ops);
         let loc = ctx.unknown_loc();
         let st = OperationState::new(&mut ctx, "builtin.module", loc);
         let mut st = st;
@@ -306,16 +329,17 @@ impl<'a> Sema<'a> {
         let module = ctx.create_op(st);
         let module_block = ctx.create_block(&[]);
         ctx.append_block(r, module_block);
-        let main_file = sm.files.iter().position(|f| f.kind == FileKind::User).map(|i| crate::source::FileId(i as u32));
+        let main_file = files.iter().position(|f| f.kind == FileKind::User).map(|i| crate::source::FileId(i as u32));
         if let Some(f) = main_file {
-            let file = sm.file(f);
+            let file = &files[f.0 as usize];
             let sym = ctx.sym(&file.name);
-            ctx.set_offset_file(sym, file.line_starts().into());
+            ctx.set_offset_file(sym, file.line_starts.iter().copied().collect());
         }
         Sema {
             ast,
-            interner,
-            sm,
+            names,
+            atom_index: Default::default(),
+            files,
             diags: Vec::new(),
             ctx,
             module,
@@ -347,19 +371,12 @@ impl<'a> Sema<'a> {
         }
     }
 
-    fn run(&mut self) {
-        for i in 0..self.ast.top.len() {
-            self.top_decl(self.ast.top[i]);
-        }
-        self.finish_worklist();
-    }
-
     /// Declares top-level declaration `d`, then emits the kernels and device functions it
     /// defines in the user's files (even when nothing calls them: their errors are the
     /// user's). A body sees what is declared above it, as in C++; what it calls that has no
     /// body yet, and every template instance and built-in header function it needs, waits
-    /// for [`Sema::finish_worklist`].
-    pub(crate) fn top_decl(&mut self, d: DeclId) {
+    /// for [`Sema::finish`].
+    pub fn top_decl(&mut self, d: DeclId) {
         self.declaring = true;
         self.declare(d);
         self.declaring = false;
@@ -420,10 +437,31 @@ impl<'a> Sema<'a> {
     }
 
     pub(crate) fn name_str(&self, a: Atom) -> &'a str {
-        self.interner.str(a)
+        self.names.str(a)
+    }
+    /// The atom spelled `s`, if any token (or the parser) has spelled it so far.
+    pub(crate) fn atom(&self, s: &str) -> Option<Atom> {
+        let mut ix = self.atom_index.borrow_mut();
+        let now = self.names.lens();
+        if ix.seen != now {
+            let AtomIndex { seen, map } = &mut *ix;
+            for (text, a) in self.names.since(seen.0, seen.1) {
+                map.entry(text.clone()).or_insert(a);
+            }
+            *seen = now;
+        }
+        ix.map.get(s).copied()
+    }
+    /// Files the parser has read since sema was made (or last given files).
+    pub fn add_files(&mut self, files: impl IntoIterator<Item = FileInfo>) {
+        self.files.extend(files);
+    }
+    /// How many files sema knows.
+    pub fn file_count(&self) -> usize {
+        self.files.len()
     }
     pub(crate) fn is_builtin_file(&self, span: Span) -> bool {
-        self.sm.file(span.file).kind == FileKind::Builtin
+        self.files[span.file.0 as usize].kind == FileKind::Builtin
     }
 
     // ----- IR building -------------------------------------------------------------------
@@ -434,7 +472,7 @@ impl<'a> Sema<'a> {
                 return l;
             }
         }
-        let f = self.sm.file(span.file);
+        let f = &self.files[span.file.0 as usize];
         let sym = match self.file_syms.get(&span.file.0) {
             Some(&s) => s,
             None => {
