@@ -87,6 +87,7 @@ impl<T> AppendVec<T> {
     ///
     /// # Safety
     /// No other thread may push to this vector at the same time.
+    #[inline]
     pub unsafe fn push(&self, v: T) -> usize {
         let i = self.len.load(Ordering::Relaxed);
         let (b, off) = locate(i);
@@ -104,6 +105,7 @@ impl<T> AppendVec<T> {
     }
 
     /// Appends `v`, returning its index.
+    #[inline]
     pub fn push_mut(&mut self, v: T) -> usize {
         // SAFETY: `&mut self` excludes every other access.
         unsafe { self.push(v) }

@@ -512,18 +512,23 @@ impl AstWriter<'_> {
     pub fn tree(&self) -> &Ast {
         self.ast
     }
+    #[inline]
     pub fn add_name(&self, name: Name) -> NameId {
         NameId(unsafe { self.ast.names.push(name) } as u32)
     }
+    #[inline]
     pub fn add_expr(&self, kind: ExprKind, span: Span) -> ExprId {
         ExprId(unsafe { self.ast.exprs.push(Expr { kind, span }) } as u32)
     }
+    #[inline]
     pub fn add_stmt(&self, kind: StmtKind, span: Span) -> StmtId {
         StmtId(unsafe { self.ast.stmts.push(Stmt { kind, span }) } as u32)
     }
+    #[inline]
     pub fn add_decl(&self, kind: DeclKind, span: Span) -> DeclId {
         DeclId(unsafe { self.ast.decls.push(Decl { kind, span }) } as u32)
     }
+    #[inline]
     pub fn add_type(&self, kind: TypeKind, quals: Quals, span: Span) -> TypeId {
         TypeId(unsafe { self.ast.types.push(Type { kind, quals, span }) } as u32)
     }
