@@ -193,7 +193,7 @@ impl Sema<'_> {
                         let c = self.constant_float(v, t, span);
                         return Some(Value::val(c, t));
                     }
-                    self.error(cspan, format!("use of undeclared identifier '{what}'"));
+                    self.undeclared(cspan, n);
                     return None;
                 }
                 if !found.iter().all(|e| matches!(e, Entity::Func(_) | Entity::Template(_))) {

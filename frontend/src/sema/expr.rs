@@ -684,8 +684,7 @@ impl Sema<'_> {
         }
         let found = self.lookup_name(n);
         let Some(first) = found.first().cloned() else {
-            let t = self.name_text(n);
-            self.error(span, format!("use of undeclared identifier '{t}'"));
+            self.undeclared(span, n);
             return None;
         };
         match first {

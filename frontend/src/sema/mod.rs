@@ -248,6 +248,9 @@ pub struct Sema<'a> {
     first_func: Option<OpId>,
     /// Calls of functions with no body yet, and the error to report if none follows.
     undefined_calls: Vec<(FuncId, Diagnostic)>,
+    /// "use of undeclared identifier" errors of unqualified names (their index in `diags`,
+    /// the name, the namespace of the use), checked at the end for a declaration below.
+    undeclared: Vec<(usize, Atom, NsId)>,
     pub(crate) fs: Option<FnState>,
     /// "in instantiation of" context: (what, where).
     inst_stack: Vec<(String, Span)>,
@@ -356,6 +359,7 @@ impl<'a> Sema<'a> {
             declaring: false,
             first_func: None,
             undefined_calls: Vec::new(),
+            undeclared: Vec::new(),
             fs: None,
             inst_stack: Vec::new(),
             file_syms: FxHashMap::default(),
@@ -409,6 +413,29 @@ impl<'a> Sema<'a> {
                 self.diags.push(d);
             }
         }
+        // A name used above its declaration: say where the declaration is.
+        for (i, name, ns) in std::mem::take(&mut self.undeclared) {
+            let mut at = Some(ns);
+            let span = loop {
+                let Some(n) = at else { break None };
+                let found = self.lookup_in_ns(n, name, 0).into_iter().find_map(|e| match e {
+                    Entity::Func(f) => Some(self.funcs[f.0 as usize].span),
+                    Entity::Global { span, .. } => Some(span),
+                    Entity::Template(t) => Some(self.ast.decl(self.templates[t.0 as usize].decl).span),
+                    _ => None,
+                });
+                if found.is_some() {
+                    break found;
+                }
+                at = self.namespaces[n.0 as usize].parent;
+            };
+            // Below the use (not, say, above it but made visible by a using-directive below).
+            let use_span = self.diags[i].span;
+            if let Some(span) = span.filter(|d| use_span.is_some_and(|u| u.file == d.file && u.lo < d.lo)) {
+                let msg = format!("'{}' is declared here, below its use: C++ needs a declaration before the use", self.name_str(name));
+                self.diags[i].notes.push(crate::diag::Note { span: Some(span), message: msg });
+            }
+        }
     }
 
     // ----- diagnostics -------------------------------------------------------------------
@@ -430,6 +457,14 @@ impl<'a> Sema<'a> {
     pub(crate) fn add_context_notes(&self, d: &mut Diagnostic) {
         for (what, span) in self.inst_stack.iter().rev() {
             d.notes.push(crate::diag::Note { span: Some(*span), message: format!("in instantiation of {what}") });
+        }
+    }
+    /// "use of undeclared identifier" (see `undeclared`).
+    pub(crate) fn undeclared(&mut self, span: Span, n: &Name) {
+        let t = self.name_text(n);
+        self.error(span, format!("use of undeclared identifier '{t}'"));
+        if n.parts.len() == 1 && !n.global {
+            self.undeclared.push((self.diags.len() - 1, n.parts[0], self.cur_ns));
         }
     }
     pub(crate) fn unsupported(&mut self, span: Span, what: &str) {
