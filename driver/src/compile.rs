@@ -337,11 +337,14 @@ enum Emit {
     Ptx,
 }
 
-/// Runs `f` on a thread with a large stack (the lowering recurses over region nesting).
+/// Runs `f` on a thread with a large stack (sema and the lowering recurse over nesting), or
+/// on this one if no thread can be started.
 pub(crate) fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    std::thread::scope(|s| match std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, f) {
+    let f = std::sync::Mutex::new(Some(f));
+    let take = || f.lock().unwrap_or_else(|e| e.into_inner()).take().expect("run once");
+    std::thread::scope(|s| match std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, || take()()) {
         Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-        Err(e) => panic!("cannot start the lowering thread: {e}"),
+        Err(_) => take()(),
     })
 }
 

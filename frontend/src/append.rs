@@ -93,8 +93,8 @@ impl<T> AppendVec<T> {
         let (b, off) = locate(i);
         let mut p = self.buckets[b].load(Ordering::Relaxed);
         if p.is_null() {
-            let mut bucket = std::mem::ManuallyDrop::new(Vec::<T>::with_capacity(FIRST << b));
-            p = bucket.as_mut_ptr();
+            // Exactly `FIRST << b` slots (freed in `drop` as such).
+            p = Box::into_raw(Box::<[T]>::new_uninit_slice(FIRST << b)).cast::<T>();
             self.buckets[b].store(p, Ordering::Relaxed);
         }
         // SAFETY: slot `off` of bucket `b` is within its capacity and not yet published:
@@ -171,9 +171,13 @@ impl<T> Drop for AppendVec<T> {
             }
             let n = left.min(FIRST << b);
             left -= n;
-            // SAFETY: the bucket was made from a `Vec` of this capacity, and its first `n`
-            // elements are initialized and dropped here, once.
-            drop(unsafe { Vec::from_raw_parts(p, n, FIRST << b) });
+            // SAFETY: the bucket is a boxed slice of `FIRST << b` uninitialized slots (made in
+            // `push`), whose first `n` hold elements: those are dropped here, once, then the
+            // slice is freed. (An element's drop that panics leaks the rest.)
+            unsafe {
+                std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(p, n));
+                drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p.cast::<std::mem::MaybeUninit<T>>(), FIRST << b)));
+            }
         }
     }
 }

@@ -94,12 +94,15 @@ impl Names {
             &self.store.strs[a.0 as usize]
         }
     }
-    /// The main-tier spellings from atom `from` on, with their atoms, and the same for the
-    /// local tier (what a reader has not indexed yet).
-    pub fn since(&self, main_from: usize, local_from: usize) -> impl Iterator<Item = (&Arc<str>, Atom)> + '_ {
-        let main = self.store.strs.iter_from(main_from).zip(main_from..).map(|(s, i)| (s, Atom(i as u32)));
-        let local = self.store.local.iter_from(local_from).zip(local_from..).map(|(s, i)| (s, Atom(Atom::LOCAL | i as u32)));
-        main.chain(local)
+    /// The main-tier spellings of atoms `main.0..main.1`, with their atoms, then the local
+    /// tier's of `local.0..local.1` (what a reader has not indexed yet; the ends no more than
+    /// [`Names::lens`] gave).
+    pub fn between(&self, main: (usize, usize), local: (usize, usize)) -> impl Iterator<Item = (&Arc<str>, Atom)> + '_ {
+        let m = self.store.strs.iter_from(main.0).take(main.1.saturating_sub(main.0));
+        let l = self.store.local.iter_from(local.0).take(local.1.saturating_sub(local.0));
+        let m = m.zip(main.0..).map(|(s, i)| (s, Atom(i as u32)));
+        let l = l.zip(local.0..).map(|(s, i)| (s, Atom(Atom::LOCAL | i as u32)));
+        m.chain(l)
     }
     /// How many atoms each tier has now.
     pub fn lens(&self) -> (usize, usize) {

@@ -128,11 +128,12 @@ pub fn parse_and_lower_overlapped(
         let parser = std::thread::Builder::new().name("cuprite-parse".into()).stack_size(PARSE_STACK).spawn_scoped(s, move || {
             let mut sent = sm_w.files.len();
             let mut on_top = |src: &parse::tokens::Tokens<'_>| {
-                let parse::tokens::Tokens::Direct(pp) = src else { return };
+                let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source is direct") };
                 let files = pp.sm.infos_from(sent);
                 sent += files.len();
-                // No receiver: sema has stopped (it panicked); the parse ends anyway.
-                let _ = tx.send((files, ast_w.top.len()));
+                // No receiver: sema has stopped (it panicked, which is re-raised once this
+                // thread ends): stop parsing.
+                tx.send((files, ast_w.top.len())).is_ok()
             };
             parse_direct(sm_w, interner_w, main, config, prelude, text.len(), ast_w, Some(&mut on_top))
         });
@@ -172,7 +173,7 @@ fn parse_direct<'i>(
     prelude: parse::tokens::Prelude,
     bytes: usize,
     ast: &'i ast::Ast,
-    on_top: Option<&mut dyn FnMut(&parse::tokens::Tokens<'i>)>,
+    on_top: Option<&mut dyn FnMut(&parse::tokens::Tokens<'i>) -> bool>,
 ) -> ParseOutput {
     let pp = pp::Preprocessor::new(sm, interner, main, config);
     let (parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, bytes, ast, on_top);

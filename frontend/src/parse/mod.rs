@@ -72,7 +72,8 @@ pub const KEEP_BEHIND: usize = 8;
 /// size of the input (to size the tree's arenas).
 /// The nodes go to `ast` (which other threads may read meanwhile). After each top-level
 /// construct, its declarations are appended to [`Ast::top`] and `on_top` (if any) is called
-/// with the token source (whose preprocessor has read every file the construct came from).
+/// with the token source (whose preprocessor has read every file the construct came from);
+/// parsing stops early if it returns `false` (no one wants the rest).
 /// Returns the parser's diagnostics; the token source comes back (for
 /// [`crate::pp::Preprocessor::finish`], or the interner mirror).
 pub fn parse<'i>(
@@ -80,7 +81,7 @@ pub fn parse<'i>(
     prelude: Prelude,
     bytes: usize,
     ast: &'i Ast,
-    mut on_top: Option<&mut dyn FnMut(&Tokens<'i>)>,
+    mut on_top: Option<&mut dyn FnMut(&Tokens<'i>) -> bool>,
 ) -> (Vec<Diagnostic>, Tokens<'i>) {
     let mut p = Parser::new(src, prelude, bytes, ast.writer());
     let mut top = Vec::new();
@@ -98,7 +99,9 @@ pub fn parse<'i>(
                 p.ast.add_top(d);
             }
             if let Some(f) = on_top.as_mut() {
-                f(&p.src);
+                if !f(&p.src) {
+                    break;
+                }
             }
         }
     }

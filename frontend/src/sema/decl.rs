@@ -52,7 +52,9 @@ impl Sema<'_> {
                 let saved = self.cur_ns;
                 self.cur_ns = ns;
                 for &c in decls.clone().iter() {
+                    let outer = self.begin_decl();
                     self.declare(c);
+                    self.end_decl(outer);
                 }
                 self.cur_ns = saved;
             }
@@ -97,13 +99,15 @@ impl Sema<'_> {
             },
             DeclKind::LinkageSpec(decls) => {
                 for &c in decls.clone().iter() {
+                    let outer = self.begin_decl();
                     self.declare(c);
-                    // Mark the functions it declared as extern "C".
+                    // Mark the functions it declared as extern "C" (before they are emitted).
                     if let DeclKind::Function { .. } = self.ast.decl(c).kind {
                         if let Some(f) = self.funcs.iter_mut().rev().find(|f| f.decl == c) {
                             f.extern_c = true;
                         }
                     }
+                    self.end_decl(outer);
                 }
             }
             DeclKind::Skipped(_) | DeclKind::Error => {}

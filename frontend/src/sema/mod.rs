@@ -381,8 +381,22 @@ impl<'a> Sema<'a> {
     /// body yet, and every template instance and built-in header function it needs, waits
     /// for [`Sema::finish`].
     pub fn top_decl(&mut self, d: DeclId) {
-        self.declaring = true;
+        let outer = self.begin_decl();
         self.declare(d);
+        self.end_decl(outer);
+    }
+
+    /// Starts declaring a declaration at namespace scope (see [`Sema::top_decl`]); gives
+    /// what to hand [`Sema::end_decl`]. The members of a namespace or `extern "C"` block
+    /// are declarations of their own: each is declared and its functions emitted before
+    /// the next (so a body sees only what is above it there too).
+    pub(crate) fn begin_decl(&mut self) -> bool {
+        std::mem::replace(&mut self.declaring, true)
+    }
+
+    /// Emits the kernels and device functions the declaration begun by
+    /// [`Sema::begin_decl`] defined.
+    pub(crate) fn end_decl(&mut self, outer: bool) {
         self.declaring = false;
         let defined = std::mem::take(&mut self.defined);
         for f in defined {
@@ -399,6 +413,7 @@ impl<'a> Sema<'a> {
         }
         // Functions instantiated while emitting are emitted when something requires them.
         self.defined.clear();
+        self.declaring = outer;
     }
 
     /// Emits every required function not emitted yet, and what they require in turn.
@@ -480,7 +495,7 @@ impl<'a> Sema<'a> {
         let now = self.names.lens();
         if ix.seen != now {
             let AtomIndex { seen, map } = &mut *ix;
-            for (text, a) in self.names.since(seen.0, seen.1) {
+            for (text, a) in self.names.between((seen.0, now.0), (seen.1, now.1)) {
                 map.entry(text.clone()).or_insert(a);
             }
             *seen = now;

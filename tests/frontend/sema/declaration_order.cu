@@ -20,3 +20,12 @@ __device__ float factor = 2.0f;
 __device__ float scale(float x) { return factor * x; }
 
 __device__ void Acc::add(float v) { total += v; }
+
+// In a namespace and an extern "C" block, each member sees the ones above it.
+namespace inner {
+__device__ int twice(int x) { return 2 * x; }
+__device__ int quad(int x) { return twice(twice(x)); }
+}
+extern "C" {
+__global__ void c_kernel(int *p) { p[0] = inner::quad(p[1]); }
+}

@@ -11,3 +11,9 @@ __global__ void kernel(float *p) {
 
 __device__ float defined_below(float x) { return x; }
 __device__ float later_global = 1.0f;
+
+// The members of a namespace are declarations of their own, in order.
+namespace inner {
+__device__ int first() { return second(); }
+__device__ int second() { return 2; }
+}
