@@ -94,6 +94,9 @@ pub enum TypeKind {
     },
     /// `decltype(e)`.
     Decltype(ExprId),
+    /// The unnamed class, union or enum this declaration defines (`typedef struct {...} P;`,
+    /// `union {...} u;`).
+    Defined(DeclId),
     /// `auto`.
     Auto,
 }

@@ -87,6 +87,14 @@ impl Dumper<'_> {
                 s.push_str(&format!("fn({}{}) -> {}", ps.join(", "), if *variadic { ", ..." } else { "" }, self.ty(*ret)));
             }
             TypeKind::Decltype(e) => s.push_str(&format!("decltype({})", self.expr(*e))),
+            TypeKind::Defined(d) => s.push_str(
+                match &self.ast.decl(*d).kind {
+                    DeclKind::Enum { .. } => "enum (unnamed)".to_string(),
+                    DeclKind::Record { keyword, .. } => format!("{} (unnamed)", self.i.str(*keyword)),
+                    _ => "(unnamed)".to_string(),
+                }
+                .as_str(),
+            ),
             TypeKind::Auto => s.push_str("auto"),
         }
         s

@@ -45,3 +45,35 @@ __global__ void empty_aligned(unsigned *out) {
   out[4 * i + 2] = (unsigned)((char *)&h[1].x - (char *)&h[0]) + i;
   out[4 * i + 3] = sizeof(AfterEmpty) + alignof(Empty);
 }
+
+// Unnamed classes and enums: C-style typedefs, a member of unnamed union type, and
+// anonymous unions and structs whose members are the enclosing class's.
+typedef struct {
+  float x, y;
+} Pair;
+typedef enum { RED, GREEN = 5, BLUE } Colour;
+struct Packet {
+  union {
+    float4 v;
+    float a[4];
+    struct {
+      float lo, mid, hi, top;
+    };
+  };
+  union {
+    int i;
+    float f;
+  } bits;
+  Colour c;
+};
+__global__ void unnamed_types(const float *in, float *out, Pair *pairs) {
+  unsigned t = threadIdx.x;
+  Packet p;
+  p.v = make_float4(in[4 * t], in[4 * t + 1], in[4 * t + 2], in[4 * t + 3]);
+  p.bits.f = in[4 * t];
+  p.c = t % 2 ? BLUE : GREEN;
+  Pair q = {p.a[1] + p.hi, p.v.w * p.lo};
+  pairs[t] = q;
+  out[2 * t] = p.mid + p.top + (float)p.c;
+  out[2 * t + 1] = (float)(p.bits.i & 0xffff) + sizeof(Packet);
+}

@@ -530,6 +530,8 @@ impl Parser<'_> {
         let d = self
             .ast
             .add_decl(DeclKind::Record { keyword: kw.text, name: class_name, bases, members: Some(members), attrs: ds.attrs }, span);
+        // An unnamed class is its definition (no name to look it up by).
+        let ty = if name.is_none() { self.ast.add_type(TypeKind::Defined(d), Quals::default(), span) } else { ty };
         (ty, Some(d))
     }
 
@@ -577,6 +579,7 @@ impl Parser<'_> {
         self.expect(Punct::RBrace, "to close the enum");
         let span = kw.span.to(self.prev_span());
         let d = self.ast.add_decl(DeclKind::Enum { name: name.map(|n| n.text), scoped, underlying, enumerators: items }, span);
+        let ty = if name.is_none() { self.ast.add_type(TypeKind::Defined(d), Quals::default(), span) } else { ty };
         (ty, Some(d))
     }
 
@@ -887,13 +890,20 @@ impl Parser<'_> {
             out.push(d);
         }
         if self.eat(Punct::Semi) {
-            // `struct S { ... };`. A member `union { ... };` (an anonymous struct or union
-            // whose members belong to the enclosing class) is not modelled: its storage
-            // would be missing from the class's layout, so it is an error.
-            if let Some(d) = ds.defined.filter(|_| class.is_some()) {
-                if let DeclKind::Record { name: None, members: Some(_), keyword, .. } = &self.ast.decl(d).kind {
-                    let what = format!("an anonymous {} as a member (name the member)", self.src.interner().str(*keyword));
-                    self.error(self.ast.decl(d).span, format!("{what} is not supported yet"));
+            // `struct S { ... };`. A member `union { ... };` is an anonymous struct or union:
+            // an unnamed member (named `<anonymous>`) whose members are found as the
+            // enclosing class's.
+            if let Some(d) = ds.defined.filter(|_| in_class) {
+                if let DeclKind::Record { name: None, members: Some(_), .. } = &self.ast.decl(d).kind {
+                    let span = self.ast.decl(d).span;
+                    let name = Name {
+                        global: false,
+                        parts: smallvec::smallvec![self.src.interner_mut().intern_local("<anonymous>")],
+                        template_args: None,
+                        span,
+                    };
+                    let ty = self.base_type(&ds);
+                    out.push(self.ast.add_decl(DeclKind::Var { specs: ds.specs, name, ty, init: None, attrs: ds.attrs.clone() }, span));
                 }
             }
             return;

@@ -402,13 +402,12 @@ impl Sema<'_> {
         let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) else { return };
         let rt = self.rec_ty(r);
         for (name, args) in inits.clone() {
-            let Some(i) = self.types.rec(r).fields.iter().position(|f| f.name == name) else {
+            let Some(path) = self.field_path(r, name) else {
                 let n = self.name_str(name);
                 self.error(info.span, format!("'{n}' is not a member of '{}'", self.types.rec(r).name));
                 continue;
             };
-            let fty = self.types.rec(r).fields[i].ty;
-            let a = self.member_addr(this, AddrSpace::Generic, rt, i, info.span);
+            let (a, fty) = self.field_addr(this, AddrSpace::Generic, rt, &path, info.span);
             if let Some(fr) = self.types.record(fty) {
                 self.run_constructor(fr, a, &args, info.span);
                 continue;

@@ -9,6 +9,9 @@ use crate::ast::{Builtin, TypeKind};
 /// How deep declarators may nest pointers, references, arrays and function types.
 const MAX_TYPE_DEPTH: u32 = 32;
 
+/// How diagnostics show an unnamed class or enum with no typedef name.
+const UNNAMED: &str = "(unnamed)";
+
 impl Sema<'_> {
     /// Enters a namespace-scope (or class-scope, with `cur_ns` the record's scope)
     /// declaration.
@@ -22,6 +25,10 @@ impl Sema<'_> {
             DeclKind::Var { .. } => self.declare_global(d),
             DeclKind::Typedef { name, ty } => {
                 let t = self.resolve_type(*ty);
+                // `typedef struct {...} P;`: the class is named `P` for linkage (and display).
+                if let TypeKind::Defined(_) = self.ast.ty(*ty).kind {
+                    self.name_unnamed(t, *name);
+                }
                 self.bind_ns(self.cur_ns, *name, Entity::Type(t));
             }
             DeclKind::Record { .. } => {
@@ -213,6 +220,13 @@ impl Sema<'_> {
                 self.unsupported(span, "'decltype'");
                 self.types.error()
             }
+            TypeKind::Defined(d) => match self.unnamed_types.get(d) {
+                Some(&t) => t,
+                None => {
+                    self.unsupported(span, "an unnamed class or enum used here");
+                    self.types.error()
+                }
+            },
             TypeKind::Auto => {
                 self.error(span, "'auto' is only allowed for a variable with an initializer");
                 self.types.error()
@@ -298,6 +312,32 @@ impl Sema<'_> {
 
     // ----- records and enums -------------------------------------------------------------
 
+    /// The Itanium ABI's name of the next unnamed class or enum in the current scope:
+    /// `Ut_`, `Ut0_`, `Ut1_`, ...
+    fn unnamed_type_name(&mut self) -> String {
+        let n = self.unnamed_count.entry(self.cur_ns).or_insert(0);
+        let s = if *n == 0 { "Ut_".to_string() } else { format!("Ut{}_", *n - 1) };
+        *n += 1;
+        s
+    }
+
+    /// Gives unnamed class or enum `t` its typedef name `name` (the first one).
+    fn name_unnamed(&mut self, t: Ty, name: Atom) {
+        let display = self.name_str(name).to_string();
+        let mangled = super::mangle::nested(self, self.cur_ns, &super::mangle::source_name(&display));
+        if let Some(r) = self.types.record(t.unqual()) {
+            let info = &mut self.types.records[r.0 as usize];
+            if info.name == UNNAMED {
+                (info.name, info.mangled) = (display, mangled);
+            }
+        } else if let TyKind::Enum(e) = *self.types.kind(t.unqual()) {
+            let info = &mut self.types.enums[e.0 as usize];
+            if info.name == UNNAMED {
+                (info.name, info.mangled) = (display, mangled);
+            }
+        }
+    }
+
     /// Declares (or completes) a record; `inst`: the instance name and template bindings of
     /// a class template instance.
     pub(crate) fn declare_record(&mut self, d: DeclId, inst: Option<(String, Vec<TArg>)>, env: Vec<(Atom, Entity)>) -> Option<RecId> {
@@ -324,11 +364,12 @@ impl Sema<'_> {
                 r
             }
             None => {
-                let base_name = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| "(anonymous)".into());
+                let base_name = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| UNNAMED.into());
                 let (display, mangled) = match &inst {
                     Some((disp, args)) => {
                         (disp.clone(), format!("{}{}", super::mangle::source_name(&base_name), super::mangle::template_args(self, args)))
                     }
+                    None if name.is_none() => (base_name.clone(), self.unnamed_type_name()),
                     None => (base_name.clone(), super::mangle::source_name(&base_name)),
                 };
                 let mangled = super::mangle::nested(self, self.cur_ns, &mangled);
@@ -350,6 +391,10 @@ impl Sema<'_> {
                 let t = self.rec_ty(r);
                 if let (Some(n), None) = (name, &inst) {
                     self.bind_ns(self.cur_ns, *n, Entity::Type(t));
+                }
+                if name.is_none() {
+                    // Found through `TypeKind::Defined` (the instance's, in a template).
+                    self.unnamed_types.insert(d, t);
                 }
                 // The injected class name.
                 if let Some(n) = name {
@@ -434,11 +479,15 @@ impl Sema<'_> {
             Some(u) => self.resolve_type(*u),
             None => self.types.int(IntKind::Int),
         };
-        let display = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| "(anonymous enum)".into());
-        let mangled = super::mangle::nested(self, self.cur_ns, &super::mangle::source_name(&display));
+        let display = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| UNNAMED.into());
+        let comp = if name.is_some() { super::mangle::source_name(&display) } else { self.unnamed_type_name() };
+        let mangled = super::mangle::nested(self, self.cur_ns, &comp);
         let id = super::ty::EnumId(self.types.enums.len() as u32);
         self.types.enums.push(super::ty::EnumInfo { name: display, mangled, underlying: under });
         let et = self.types.intern(TyKind::Enum(id));
+        if name.is_none() {
+            self.unnamed_types.insert(d, et);
+        }
         let target = if *scoped {
             let ns = NsId(self.namespaces.len() as u32);
             self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), ..Default::default() });

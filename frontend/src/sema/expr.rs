@@ -530,6 +530,37 @@ impl Sema<'_> {
         self.cast_op(Cast::PtrToPtr, addr, pt, span)
     }
 
+    /// The field named `name` of record `r`: its index, or the indices down through
+    /// anonymous struct and union members (`struct { union { float4 v; float a[4]; }; }`:
+    /// `a` is `[0, 1]`).
+    pub(crate) fn field_path(&self, r: RecId, name: Atom) -> Option<smallvec::SmallVec<[usize; 2]>> {
+        let fields = &self.types.rec(r).fields;
+        if let Some(i) = fields.iter().position(|f| f.name == name) {
+            return Some(smallvec::smallvec![i]);
+        }
+        let anon = self.atom("<anonymous>")?;
+        fields.iter().enumerate().filter(|(_, f)| f.name == anon).find_map(|(i, f)| {
+            let inner = self.types.record(f.ty.unqual())?;
+            let mut path = self.field_path(inner, name)?;
+            path.insert(0, i);
+            Some(path)
+        })
+    }
+
+    /// The address and type of the field at `path` ([`Sema::field_path`]) of the record of
+    /// type `rec_ty` at `base`.
+    pub(crate) fn field_addr(&mut self, base: ValueId, space: AddrSpace, rec_ty: Ty, path: &[usize], span: Span) -> (ValueId, Ty) {
+        let (mut a, mut t) = (base, rec_ty);
+        for &i in path {
+            let r = self.types.record(t.unqual()).expect("record");
+            // Members of a const/volatile object are const/volatile.
+            let fty = self.types.rec(r).fields[i].ty.with_quals(t.quals());
+            a = self.member_addr(a, space, t, i, span);
+            t = fty;
+        }
+        (a, t)
+    }
+
     pub(crate) fn member_addr(&mut self, base: ValueId, space: AddrSpace, rec_ty: Ty, index: usize, span: Span) -> ValueId {
         let r = self.types.record(rec_ty.unqual()).expect("record");
         let fty = self.types.rec(r).fields[index].ty;
@@ -673,10 +704,9 @@ impl Sema<'_> {
             let in_scope = self.scopes.iter().rev().any(|s| s.contains_key(&n.parts[0]));
             if !in_scope {
                 if let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) {
-                    if let Some(i) = self.types.rec(r).fields.iter().position(|f| f.name == n.parts[0]) {
+                    if let Some(path) = self.field_path(r, n.parts[0]) {
                         let rt = self.rec_ty(r);
-                        let fty = self.types.rec(r).fields[i].ty;
-                        let a = self.member_addr(this, AddrSpace::Generic, rt, i, span);
+                        let (a, fty) = self.field_addr(this, AddrSpace::Generic, rt, &path, span);
                         return Some(Value { place: Place::Addr(a, AddrSpace::Generic), ty: fty });
                     }
                 }
@@ -1238,12 +1268,9 @@ impl Sema<'_> {
         }
         let (addr, space, rt) = obj?;
         let r = self.types.record(rt.unqual())?;
-        match self.types.rec(r).fields.iter().position(|f| f.name == name.parts[0]) {
-            Some(i) => {
-                let fty = self.types.rec(r).fields[i].ty;
-                // Members of a const/volatile object are const/volatile.
-                let fty = fty.with_quals(rt.quals());
-                let a = self.member_addr(addr, space, rt, i, span);
+        match self.field_path(r, name.parts[0]) {
+            Some(path) => {
+                let (a, fty) = self.field_addr(addr, space, rt, &path, span);
                 Some(Value { place: Place::Addr(a, space), ty: fty })
             }
             None => {

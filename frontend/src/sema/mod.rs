@@ -248,6 +248,11 @@ pub struct Sema<'a> {
     first_func: Option<OpId>,
     /// Calls of functions with no body yet, and the error to report if none follows.
     undefined_calls: Vec<(FuncId, Diagnostic)>,
+    /// Unnamed classes and enums by their definition (the latest, in a class template
+    /// instantiated more than once: a member's type is resolved right after its definition).
+    pub(crate) unnamed_types: FxHashMap<DeclId, Ty>,
+    /// Unnamed classes and enums so far, per scope (for their mangled names).
+    unnamed_count: FxHashMap<NsId, u32>,
     /// "use of undeclared identifier" errors of unqualified names (their index in `diags`,
     /// the name, the namespace of the use), checked at the end for a declaration below.
     undeclared: Vec<(usize, Atom, NsId)>,
@@ -359,6 +364,8 @@ impl<'a> Sema<'a> {
             declaring: false,
             first_func: None,
             undefined_calls: Vec::new(),
+            unnamed_types: FxHashMap::default(),
+            unnamed_count: FxHashMap::default(),
             undeclared: Vec::new(),
             fs: None,
             inst_stack: Vec::new(),

@@ -1,21 +1,29 @@
-// RUN: -fsyntax-only
-// A member that is an anonymous union (or struct) is an error naming the construct: its
-// storage would otherwise be missing from the class's layout. A named member of a union type
-// is fine.
+// RUN: --emit=ast
+// A member that is an anonymous union (or struct) is an unnamed member whose members are
+// found as the enclosing class's (and take their place in its layout); a named member of an
+// unnamed union type has that type; `typedef struct {...} P;` names the class P.
 struct Tagged {
   int tag;
   union {
     int i;
     float f;
+    struct {
+      short lo, hi;
+    };
   };
 };
+static_assert(sizeof(Tagged) == 8, "the anonymous union takes its place in the layout");
 struct Named {
   int tag;
-  union Value {
+  union {
     int i;
     float f;
   } value;
 };
-__global__ void k(int *out, Named *n) {
-  out[0] = sizeof(Named) + n->value.i;
+typedef struct {
+  float x, y;
+} Pair;
+__global__ void k(int *out, Named *n, Tagged *t, Pair *p) {
+  out[0] = sizeof(Named) + n->value.i + t->i + t->hi;
+  t->f = p->x;
 }
