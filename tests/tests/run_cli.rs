@@ -143,3 +143,26 @@ const HAND_PTX: &str = r#".version 8.0
 	ret;
 }
 "#;
+
+/// Designated initializers reach members of anonymous unions and structs, with the rest of
+/// the object zeroed, the same at every level.
+#[test]
+fn designated_initializers_reach_anonymous_members() {
+    for level in ["cuda", "nvvm", "ptx"] {
+        let args = [
+            "run",
+            "../tests/frontend/sema/anonymous_members.cu",
+            "--kernel",
+            "designated",
+            "--block",
+            "2",
+            "--arg",
+            "out:f32[8]=fill:9",
+            "--level",
+            level,
+        ];
+        let (code, out, err) = run_cli(&args, "");
+        assert_eq!(code, 0, "{level}: {err}");
+        assert!(out.contains("1.5 0.0 7.0 0.0 2.5 0.0 7.0 0.0"), "{level}: {out}");
+    }
+}

@@ -503,8 +503,25 @@ impl Sema<'_> {
         let mut done = vec![false; fields.len()];
         for (desig, e) in items {
             let i = match desig {
-                Some(n) => match fields.iter().position(|f| f.name == *n) {
-                    Some(i) => i,
+                Some(n) => match self.field_path(r, *n) {
+                    Some(path) if path.len() == 1 => path[0],
+                    // A member of an anonymous struct or union: the anonymous member is
+                    // zeroed (once), then that member of it initialized.
+                    Some(path) => {
+                        let i = path[0];
+                        if !done[i] {
+                            let a = self.member_addr(addr, space, t, i, span);
+                            self.zero_object(a, space, fields[i].ty, span);
+                            done[i] = true;
+                        }
+                        let (a, mt) = self.field_addr(addr, space, t.unqual(), &path, span);
+                        self.init_memory(a, space, mt, *e);
+                        next = i + 1;
+                        if self.types.rec(r).is_union {
+                            return;
+                        }
+                        continue;
+                    }
                     None => {
                         let n = self.name_str(*n);
                         self.error(self.ast.expr(*e).span, format!("no member named '{n}' in '{}'", self.types.rec(r).name));
