@@ -90,6 +90,24 @@ pub fn eval(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Option<At
             };
             Some(ctx.attr(AttrKind::Float { bits, ty }))
         }
+        // The same bits, between an integer and a float of one width.
+        "nvvm.bitcast" => {
+            let a = consts.first().copied().flatten()?;
+            match (ctx.attr_kind(a).clone(), ctx.type_kind(ty).clone()) {
+                (AttrKind::Integer { .. }, TypeKind::Float(k)) if matches!(k, FloatKind::F32 | FloatKind::F64) => {
+                    let w = k.width();
+                    (width_of(ctx, ctx.value_type(ctx.operand(op, 0)))? == w).then_some(())?;
+                    let bits = unsigned(int_value(ctx, a)?, w) as u64;
+                    Some(ctx.attr(AttrKind::Float { bits, ty }))
+                }
+                (AttrKind::Float { bits, ty: ft }, TypeKind::Integer { width, .. }) => {
+                    matches!(ctx.type_kind(ft), TypeKind::Float(FloatKind::F32 | FloatKind::F64)).then_some(())?;
+                    (width == 32 || width == 64).then_some(())?;
+                    Some(ctx.int_attr(signed(bits as i128, width), ty))
+                }
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! An alloca is promotable when every use is a non-volatile `nvvm.load` from it or a
 //! non-volatile `nvvm.store` to it (not of it), all of one type whose size is the
-//! alloca's (after the scalar replacement below). Arrays indexed by a variable and
-//! address-taken variables stay in local memory.
+//! alloca's (after the scalar replacement below), or of integer and float types of that one
+//! width (a union or a cast pointer reinterpreting the bits: the value is bitcast where the
+//! access's type is not the variable's). Arrays indexed by a variable and address-taken
+//! variables stay in local memory.
 //!
 //! First, scalar replacement ([`split_aggregates`]) splits an alloca accessed only at
 //! constant offsets, one scalar type per offset without overlap (a struct local used field
@@ -60,12 +62,37 @@ fn promotable_type(ctx: &Context, alloca: OpId) -> Option<TypeId> {
             ("nvvm.store", 1) => ctx.value_type(ctx.operand(user, 0)),
             _ => return None,
         };
-        if *ty.get_or_insert(t) != t {
+        if !punnable(ctx, *ty.get_or_insert(t), t) {
             return None;
         }
     }
     let t = ty?;
     (type_size(ctx, t) == Some(size)).then_some(t)
+}
+
+/// Whether a variable accessed as `a` can also be accessed as `b` once promoted: the same
+/// type, or integers and floats of one width (a union or a cast pointer reinterpreting the
+/// bits: the promoted value is `nvvm.bitcast` where the types differ).
+fn punnable(ctx: &Context, a: TypeId, b: TypeId) -> bool {
+    let bits = |t| match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(*width),
+        TypeKind::Float(k) => Some(k.width()),
+        _ => None,
+    };
+    a == b || matches!((bits(a), bits(b)), (Some(x), Some(y)) if x == y && x % 8 == 0)
+}
+
+/// `v` as type `t` (a bitcast before `at` if its type differs: see [`punnable`]).
+fn as_type(ctx: &mut Context, v: ValueId, t: TypeId, at: OpId) -> ValueId {
+    if ctx.value_type(v) == t {
+        return v;
+    }
+    let loc = ctx.op_loc(at);
+    let st = crate::cuda_to_nvvm::state(ctx, "nvvm.bitcast", loc, &[v], &[t], &[], &[]);
+    let op = ctx.create_op(st);
+    let block = ctx.op_block(at).expect("an op in a block");
+    ctx.insert_op(op, InsertPoint { block, before: Some(at) });
+    ctx.result(op, 0)
 }
 
 fn type_size(ctx: &Context, t: TypeId) -> Option<u64> {
@@ -101,7 +128,8 @@ fn zero(ctx: &mut Context, t: TypeId, entry: BlockId, loc: cuprite_ir::LocId) ->
 
 /// Scalar replacement of aggregates: an alloca used only by non-volatile loads and stores,
 /// directly or through chains of `nvvm.ptradd` by constants, whose accesses are one scalar
-/// type per offset and do not overlap, becomes one alloca per accessed scalar (which
+/// type per offset (or integers and floats of one width) and do not overlap, becomes one
+/// alloca per accessed scalar (which
 /// [`mem2reg`] then promotes). Struct locals accessed by field, and the temporaries that
 /// carry structs by value across calls, so leave local memory. Returns how many allocas
 /// were split.
@@ -115,7 +143,7 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
         let Some(AttrKind::Integer { value: size, .. }) = ctx.get_attr(a, "size").map(|x| ctx.attr_kind(x).clone()) else { continue };
         let Some((accesses, geps)) = aggregate_accesses(ctx, a, size as u64) else { continue };
         let mut slots: std::collections::BTreeMap<u64, TypeId> = std::collections::BTreeMap::new();
-        if accesses.iter().any(|&(_, off, t)| *slots.entry(off).or_insert(t) != t) {
+        if accesses.iter().any(|&(_, off, t)| !punnable(ctx, *slots.entry(off).or_insert(t), t)) {
             continue;
         }
         let mut end = 0;
@@ -281,13 +309,14 @@ pub fn mem2reg(ctx: &mut Context, func: OpId) -> Mem2RegStats {
                 "nvvm.load" => {
                     if let Some(&k) = slot.get(&ctx.operand(o, 0)) {
                         let r = ctx.result(o, 0);
-                        ctx.replace_all_uses_with(r, cur[k]);
+                        let v = as_type(ctx, cur[k], ctx.value_type(r), o);
+                        ctx.replace_all_uses_with(r, v);
                         ctx.erase_op(o);
                     }
                 }
                 "nvvm.store" => {
                     if let Some(&k) = slot.get(&ctx.operand(o, 1)) {
-                        cur[k] = ctx.operand(o, 0);
+                        cur[k] = as_type(ctx, ctx.operand(o, 0), allocas[k].1, o);
                         ctx.erase_op(o);
                     }
                 }
