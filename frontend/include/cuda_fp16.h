@@ -8,7 +8,7 @@
 //
 // `__half2` is a pair of halves (`.x`, `.y`, 4-byte aligned as in CUDA), operated on half by
 // half. Not here yet: the packed f16x2 instructions, rounding-mode variants other than
-// round-to-nearest (`__float2half_rz`, ...), half atomics, `__half_raw`, bfloat16.
+// round-to-nearest (`__float2half_rz`, ...), `__half_raw`, bfloat16.
 #pragma once
 
 typedef _Float16 __half;
@@ -159,4 +159,14 @@ static __device__ __forceinline__ __half2 __shfl_down_sync(unsigned int mask, __
 }
 static __device__ __forceinline__ __half2 __shfl_xor_sync(unsigned int mask, __half2 var, int laneMask, int width = 32) {
   return __cuprite_bits_half2(__shfl_xor_sync(mask, __cuprite_half2_bits(var), laneMask, width));
+}
+
+// Atomics (sm_70 and later): `atom.add.noftz.f16`. As CUDA documents for `__half2`, each half
+// of the pair is added atomically on its own (not the 32 bits as one).
+__device__ __half atomicAdd(__half *address, __half val);
+static __device__ __forceinline__ __half2 atomicAdd(__half2 *address, __half2 val) {
+  __half2 old;
+  old.x = atomicAdd(&address->x, val.x);
+  old.y = atomicAdd(&address->y, val.y);
+  return old;
 }

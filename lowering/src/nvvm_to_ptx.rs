@@ -829,6 +829,8 @@ impl<'c, 's> Sel<'c, 's> {
                 let w = width(self.ctx, t);
                 let opn = match k {
                     0 => format!("add.u{w}"),
+                    // Half additions exist only without flushing subnormals (sm_70 on).
+                    1 if w == 16 => "add.noftz.f16".to_string(),
                     1 => format!("add.{}", suffix(self.ctx, t, 'f')),
                     2 => format!("exch.b{w}"),
                     3 => format!("min.s{w}"),

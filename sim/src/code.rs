@@ -238,6 +238,8 @@ impl Space {
 pub enum AtomOp {
     Add,
     FAdd,
+    /// `atom.add.noftz.f16x2`: each half of the 32-bit word added on its own.
+    FAdd2,
     Exch,
     SMin,
     SMax,

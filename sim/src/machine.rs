@@ -691,6 +691,12 @@ impl Machine<'_> {
                     let new = match op {
                         AtomOp::Add => old.wrapping_add(x),
                         AtomOp::FAdd => fp::fbin(BinOp::FAdd(FMode::RN), ty, old, x).unwrap_or(old),
+                        AtomOp::FAdd2 => {
+                            let half = |v: u64, sh: u32| (v >> sh) & 0xffff;
+                            let add =
+                                |sh: u32| fp::fbin(BinOp::FAdd(FMode::RN), Ty::F16, half(old, sh), half(x, sh)).unwrap_or(half(old, sh));
+                            add(0) | (add(16) << 16)
+                        }
                         AtomOp::Exch => x,
                         AtomOp::SMin => {
                             if ty.sext(x) < ty.sext(old) {

@@ -97,3 +97,14 @@ __global__ void unions(unsigned int *out, const float *in, int n) {
   out[4 * i + 2] = (unsigned int)wc.h[3] << 16 | wc.h[4];
   out[4 * i + 3] = sizeof(Wide) * 100 + alignof(Wide) * 10 + (unsigned char)wc.c;
 }
+
+// Half atomics (atom.add.noftz.f16; a half2's halves one by one): small integer values, so
+// that the sums are exact whatever the order of the additions.
+__global__ void half_atomics(__half *bins, __half2 *pairs, const int *keys, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int k = keys[i];
+    atomicAdd(&bins[k & 7], __int2half_rn(1 + (k & 3)));
+    atomicAdd(&pairs[k & 3], __halves2half2(__int2half_rn(1), __int2half_rn(k & 1)));
+  }
+}

@@ -86,6 +86,7 @@ pub fn eval(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Option<At
             let bits = match ctx.type_kind(ty) {
                 TypeKind::Float(FloatKind::F32) => (v as f32).to_bits() as u64,
                 TypeKind::Float(FloatKind::F64) => (v as f64).to_bits(),
+                TypeKind::Float(FloatKind::F16) => cuprite_ir::print::f64_to_float_bits(v as f64, FloatKind::F16),
                 _ => return None,
             };
             Some(ctx.attr(AttrKind::Float { bits, ty }))

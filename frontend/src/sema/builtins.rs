@@ -28,6 +28,14 @@ impl Sema<'_> {
         ];
         let op = match name {
             _ if ATOMICS.contains(&name) => {
+                let half = args.get(1).is_some_and(|&v| {
+                    matches!(self.ctx.type_kind(self.ctx.value_type(v)), cuprite_ir::TypeKind::Float(cuprite_ir::FloatKind::F16))
+                });
+                if half && self.options.arch != 0 && self.options.arch < 70 {
+                    let msg = format!("{name} on __half needs sm_70 or later (this compiles for sm_{})", self.options.arch);
+                    self.error(span, msg);
+                    return None;
+                }
                 let k = ATOMICS.iter().position(|&a| a == name).expect("listed") as i64;
                 let ka = self.enum_attr(k);
                 self.op("cuda.atomic", args, &ret_ir, &[("kind", ka)], 0, span)

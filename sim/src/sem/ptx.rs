@@ -462,6 +462,27 @@ impl T<'_> {
 
     fn inst(&mut self, opc: &str, toks: &[&str], o: &[Reg], offset: i64) -> Result<(), String> {
         let has = |t: &str| toks.contains(&t);
+        // Packed and bfloat types: only the f16x2 atomic addition is modelled; anything else
+        // would otherwise run as a 32-bit integer instruction.
+        if let Some(t) = toks.iter().find(|t| t.ends_with("x2") || t.starts_with("bf16") || t.starts_with("e4m3") || t.starts_with("e5m2"))
+        {
+            if !(matches!(opc, "atom" | "red") && *t == "f16x2" && has("add")) {
+                return Err(format!("{opc}.{}: the type .{t} is not simulated yet", toks.join(".")));
+            }
+            let op = AtomOp::FAdd2;
+            let space = space_tok(toks).unwrap_or(Space::Generic);
+            let n = if opc == "red" { 2 } else { 3 };
+            if o.len() < n {
+                return Err(format!("{opc} needs {n} operands, has {}", o.len()));
+            }
+            if opc == "red" {
+                let d = self.b.reg();
+                self.b.emit(Inst::Atom { op, space, ty: Ty::I32, dst: d, addr: o[0], offset, a: o[1], b: o[1] });
+            } else {
+                self.b.emit(Inst::Atom { op, space, ty: Ty::I32, dst: o[0], addr: o[1], offset, a: o[2], b: o[2] });
+            }
+            return Ok(());
+        }
         let last_ty = toks.iter().rev().find_map(|t| tyk(t));
         let (ty, k) = last_ty.unwrap_or((Ty::I32, K::B));
         let rnd = if has("rz") {
