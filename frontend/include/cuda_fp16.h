@@ -161,12 +161,26 @@ static __device__ __forceinline__ __half2 __shfl_xor_sync(unsigned int mask, __h
   return __cuprite_bits_half2(__shfl_xor_sync(mask, __cuprite_half2_bits(var), laneMask, width));
 }
 
-// Atomics (sm_70 and later): `atom.add.noftz.f16`. As CUDA documents for `__half2`, each half
-// of the pair is added atomically on its own (not the 32 bits as one).
+// Atomics: `atom.add.noftz.f16` for a half (sm_70 and later). As CUDA documents for `__half2`
+// (sm_60 and later), each half of the pair is added atomically on its own, not the 32 bits
+// as one: from sm_70 as two half atomics, before as a compare-and-swap loop on the word.
 __device__ __half atomicAdd(__half *address, __half val);
 static __device__ __forceinline__ __half2 atomicAdd(__half2 *address, __half2 val) {
   __half2 old;
+#if __CUDA_ARCH__ >= 700
   old.x = atomicAdd(&address->x, val.x);
   old.y = atomicAdd(&address->y, val.y);
+#else
+  unsigned int *word = (unsigned int *)address;
+  unsigned int seen = *word, expected;
+  do {
+    expected = seen;
+    old = __cuprite_bits_half2(expected);
+    __half2 sum;
+    sum.x = old.x + val.x;
+    sum.y = old.y + val.y;
+    seen = atomicCAS(word, expected, __cuprite_half2_bits(sum));
+  } while (seen != expected);
+#endif
   return old;
 }

@@ -77,3 +77,26 @@ __global__ void unnamed_types(const float *in, float *out, Pair *pairs) {
   out[2 * t] = p.mid + p.top + (float)p.c;
   out[2 * t + 1] = (float)(p.bits.i & 0xffff) + sizeof(Packet);
 }
+
+// A typedef names an unnamed class for linkage, members and nested types included
+// (`P::twice` is _ZNK1P5twiceEv, `P::E` is N1P1EE); each instance of a class template has
+// its own unnamed member class.
+typedef struct {
+  float v;
+  enum E { X, Y } e;
+  __device__ float twice() const { return 2.0f * v; }
+} Named;
+template <class T> __device__ __noinline__ float as_float(T t) { return (float)t + 0.25f; }
+template <class T> struct Other { T w; };
+template <class T> struct Holder {
+  struct {
+    T v;
+    Other<int> *other;
+  } s;
+};
+__global__ void typedef_names(const Named *in, float *out) {
+  unsigned t = threadIdx.x;
+  Holder<float> h;
+  h.s.v = 0.5f * t;
+  out[t] = in[t].twice() + as_float(in[t].e == Named::Y ? Named::Y : Named::X) + h.s.v;
+}

@@ -102,8 +102,8 @@ pub fn eval(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Option<At
                     Some(ctx.attr(AttrKind::Float { bits, ty }))
                 }
                 (AttrKind::Float { bits, ty: ft }, TypeKind::Integer { width, .. }) => {
-                    matches!(ctx.type_kind(ft), TypeKind::Float(FloatKind::F32 | FloatKind::F64)).then_some(())?;
-                    (width == 32 || width == 64).then_some(())?;
+                    let TypeKind::Float(k @ (FloatKind::F32 | FloatKind::F64)) = ctx.type_kind(ft) else { return None };
+                    (k.width() == width).then_some(())?;
                     Some(ctx.int_attr(signed(bits as i128, width), ty))
                 }
                 _ => None,

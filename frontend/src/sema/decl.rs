@@ -10,7 +10,7 @@ use crate::ast::{Builtin, TypeKind};
 const MAX_TYPE_DEPTH: u32 = 32;
 
 /// How diagnostics show an unnamed class or enum with no typedef name.
-const UNNAMED: &str = "(unnamed)";
+pub(crate) const UNNAMED: &str = "(unnamed)";
 
 impl Sema<'_> {
     /// Enters a namespace-scope (or class-scope, with `cur_ns` the record's scope)
@@ -220,7 +220,7 @@ impl Sema<'_> {
                 self.unsupported(span, "'decltype'");
                 self.types.error()
             }
-            TypeKind::Defined(d) => match self.unnamed_types.get(d) {
+            TypeKind::Defined(d) => match self.unnamed_types.get(&(*d, self.cur_ns)) {
                 Some(&t) => t,
                 None => {
                     self.unsupported(span, "an unnamed class or enum used here");
@@ -321,19 +321,39 @@ impl Sema<'_> {
         s
     }
 
-    /// Gives unnamed class or enum `t` its typedef name `name` (the first one).
+    /// Gives unnamed class or enum `t` its typedef name `name` (the first one), for display
+    /// and linkage: its mangled name, and those of the types declared in it, use `name`
+    /// instead of the `Ut` number, which goes back to the scope if it was the last given.
     fn name_unnamed(&mut self, t: Ty, name: Atom) {
         let display = self.name_str(name).to_string();
         let mangled = super::mangle::nested(self, self.cur_ns, &super::mangle::source_name(&display));
-        if let Some(r) = self.types.record(t.unqual()) {
+        let old = if let Some(r) = self.types.record(t.unqual()) {
             let info = &mut self.types.records[r.0 as usize];
-            if info.name == UNNAMED {
-                (info.name, info.mangled) = (display, mangled);
+            if info.name != UNNAMED {
+                return;
             }
+            info.name = display;
+            std::mem::replace(&mut info.mangled, mangled.clone())
         } else if let TyKind::Enum(e) = *self.types.kind(t.unqual()) {
             let info = &mut self.types.enums[e.0 as usize];
-            if info.name == UNNAMED {
-                (info.name, info.mangled) = (display, mangled);
+            if info.name != UNNAMED {
+                return;
+            }
+            info.name = display;
+            std::mem::replace(&mut info.mangled, mangled.clone())
+        } else {
+            return;
+        };
+        if self.last_unnamed == Some((self.cur_ns, t)) {
+            if let Some(n) = self.unnamed_count.get_mut(&self.cur_ns) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        // Types declared inside it took the old name as a prefix.
+        let (old_prefix, new_prefix) = (format!("{old}\u{1}"), format!("{mangled}\u{1}"));
+        for m in self.types.records.iter_mut().map(|r| &mut r.mangled).chain(self.types.enums.iter_mut().map(|e| &mut e.mangled)) {
+            if let Some(rest) = m.strip_prefix(&old_prefix) {
+                *m = format!("{new_prefix}{rest}");
             }
         }
     }
@@ -394,7 +414,8 @@ impl Sema<'_> {
                 }
                 if name.is_none() {
                     // Found through `TypeKind::Defined` (the instance's, in a template).
-                    self.unnamed_types.insert(d, t);
+                    self.unnamed_types.insert((d, self.cur_ns), t);
+                    self.last_unnamed = Some((self.cur_ns, t));
                 }
                 // The injected class name.
                 if let Some(n) = name {
@@ -486,7 +507,8 @@ impl Sema<'_> {
         self.types.enums.push(super::ty::EnumInfo { name: display, mangled, underlying: under });
         let et = self.types.intern(TyKind::Enum(id));
         if name.is_none() {
-            self.unnamed_types.insert(d, et);
+            self.unnamed_types.insert((d, self.cur_ns), et);
+            self.last_unnamed = Some((self.cur_ns, et));
         }
         let target = if *scoped {
             let ns = NsId(self.namespaces.len() as u32);

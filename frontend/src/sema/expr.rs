@@ -1086,9 +1086,12 @@ impl Sema<'_> {
         let result_ty = match (arms[0], arms[1]) {
             (Some(va), Some(vb)) => {
                 let (ua, ub) = (va.ty.unqual(), vb.ty.unqual());
-                if self.types.is_arith(ua) && self.types.is_arith(ub) {
+                // Operands of one type give that type (an enum, a short: no promotion).
+                if ua == ub {
+                    Some(ua)
+                } else if self.types.is_arith(ua) && self.types.is_arith(ub) {
                     Some(self.common_type(ua, ub))
-                } else if ua == ub || matches!(self.types.kind(ua), TyKind::Ptr(_)) {
+                } else if matches!(self.types.kind(ua), TyKind::Ptr(_)) {
                     Some(ua)
                 } else if matches!(self.types.kind(ub), TyKind::Ptr(_)) {
                     Some(ub)

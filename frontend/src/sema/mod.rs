@@ -248,9 +248,15 @@ pub struct Sema<'a> {
     first_func: Option<OpId>,
     /// Calls of functions with no body yet, and the error to report if none follows.
     undefined_calls: Vec<(FuncId, Diagnostic)>,
-    /// Unnamed classes and enums by their definition (the latest, in a class template
-    /// instantiated more than once: a member's type is resolved right after its definition).
-    pub(crate) unnamed_types: FxHashMap<DeclId, Ty>,
+    /// Unnamed classes and enums by their definition and the scope it was declared in (a
+    /// class template instance's members are declared, and their types resolved, in the
+    /// instance's scope).
+    pub(crate) unnamed_types: FxHashMap<(DeclId, NsId), Ty>,
+    /// The unnamed class or enum declared last, and its scope (see `name_unnamed`).
+    last_unnamed: Option<(NsId, Ty)>,
+    /// Member functions of unnamed classes waiting for the next declaration (see
+    /// [`Sema::end_decl`]).
+    unnamed_members: Vec<FuncId>,
     /// Unnamed classes and enums so far, per scope (for their mangled names).
     unnamed_count: FxHashMap<NsId, u32>,
     /// "use of undeclared identifier" errors of unqualified names (their index in `diags`,
@@ -365,6 +371,8 @@ impl<'a> Sema<'a> {
             first_func: None,
             undefined_calls: Vec::new(),
             unnamed_types: FxHashMap::default(),
+            last_unnamed: None,
+            unnamed_members: Vec::new(),
             unnamed_count: FxHashMap::default(),
             undeclared: Vec::new(),
             fs: None,
@@ -405,8 +413,18 @@ impl<'a> Sema<'a> {
     /// [`Sema::begin_decl`] defined.
     pub(crate) fn end_decl(&mut self, outer: bool) {
         self.declaring = false;
-        let defined = std::mem::take(&mut self.defined);
-        for f in defined {
+        // Members of an unnamed class wait one declaration: a typedef that follows names the
+        // class, and so their symbols (`typedef struct { void f(); } P;` is `P::f`).
+        let waited = std::mem::take(&mut self.unnamed_members);
+        let mut defined = std::mem::take(&mut self.defined);
+        defined.retain(|&f| {
+            let unnamed = self.funcs[f.0 as usize].record.is_some_and(|r| self.types.rec(r).name == decl::UNNAMED);
+            if unnamed {
+                self.unnamed_members.push(f);
+            }
+            !unnamed
+        });
+        for f in waited.into_iter().chain(defined) {
             let info = &self.funcs[f.0 as usize];
             if info.body.is_some()
                 && !info.emitted
@@ -425,6 +443,9 @@ impl<'a> Sema<'a> {
 
     /// Emits every required function not emitted yet, and what they require in turn.
     pub(crate) fn finish_worklist(&mut self) {
+        if !self.unnamed_members.is_empty() {
+            self.end_decl(false);
+        }
         while let Some(f) = self.worklist.pop_front() {
             if !self.funcs[f.0 as usize].emitted {
                 self.emit_function(f);

@@ -281,6 +281,9 @@ impl T<'_> {
         let offset = int_attr(ctx, op, "offset").unwrap_or(0);
         // Special registers are read by `mov`.
         if short == "mov" {
+            if args.len() < 2 {
+                return Err(format!("mov needs a destination and a source, has {} operands", args.len()));
+            }
             if let Some(d) = ctx.defining_op(args[1]).filter(|&d| ctx.is_op(d, "ptx.sym")) {
                 let n = sym_attr(ctx, d, "name").unwrap_or_default();
                 if let Some(sr) = n.strip_prefix('%') {
@@ -466,7 +469,8 @@ impl T<'_> {
         // would otherwise run as a 32-bit integer instruction.
         if let Some(t) = toks.iter().find(|t| t.ends_with("x2") || t.starts_with("bf16") || t.starts_with("e4m3") || t.starts_with("e5m2"))
         {
-            if !(matches!(opc, "atom" | "red") && *t == "f16x2" && has("add")) {
+            let vector = toks.iter().any(|t| matches!(*t, "v2" | "v4" | "v8"));
+            if !(matches!(opc, "atom" | "red") && *t == "f16x2" && has("add")) || vector {
                 return Err(format!("{opc}.{}: the type .{t} is not simulated yet", toks.join(".")));
             }
             let op = AtomOp::FAdd2;
