@@ -7,7 +7,11 @@
 //!    conditionals, `#pragma unroll`), to a token stream whose tokens remember the macro
 //!    expansions that made them.
 //! 3. [`parse`]: recursive descent to the syntax tree ([`ast`]), host bodies skipped.
-//! 4. [`sema`]: semantic analysis, emitting the `cuda` dialect as it checks.
+//! 4. [`sema`]: semantic analysis, emitting the `cuda` dialect as it checks, one top-level
+//!    declaration at a time.
+//!
+//! [`parse_source`] runs stages 1 to 3 (the preprocessor on a thread of its own on large
+//! files); [`parse_and_lower`] runs all four, with sema alongside the parser on large files.
 
 pub mod append;
 pub mod ast;
