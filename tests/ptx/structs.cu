@@ -100,3 +100,29 @@ __global__ void typedef_names(const Named *in, float *out) {
   h.s.v = 0.5f * t;
   out[t] = in[t].twice() + as_float(in[t].e == Named::Y ? Named::Y : Named::X) + h.s.v;
 }
+
+// Brace elision: an aggregate member or element given no braces of its own takes its
+// scalars one item each from the enclosing list (and an unsized array counts them).
+struct Pair3 { int a[2]; int b; };
+struct Tagged { int t; union { int i; float f; }; };
+struct Point { float x, y; };
+struct Segment { Point from, to; };
+__global__ void brace_elision(const float *in, int *o, float *f) {
+  unsigned t = threadIdx.x;
+  float v = in[t];
+  Pair3 x = {1, (int)t, 3};
+  Tagged y = {4, 5};
+  Segment s = {v, 2.0f, 3.0f, v + 1.0f};
+  Point pts[] = {10.0f, 20.0f, 30.0f, 40.0f, v};
+  Point p = {7.0f, v};
+  Point copies[2] = {p, {9.0f, 6.0f}};
+  int m[2][3] = {1, 2, 3, 4};
+  o[4 * t] = x.a[1] + x.b + y.i;
+  o[4 * t + 1] = sizeof(pts) / sizeof(pts[0]);
+  o[4 * t + 2] = m[1][0] + m[1][2];
+  o[4 * t + 3] = s.from.x > 0.5f;
+  f[4 * t] = s.to.x + s.to.y;
+  f[4 * t + 1] = pts[2].x + pts[2].y;
+  f[4 * t + 2] = copies[0].y + copies[1].x;
+  f[4 * t + 3] = m[0][2] + y.t;
+}

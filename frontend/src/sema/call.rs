@@ -440,19 +440,23 @@ impl Sema<'_> {
             (ExprKind::InitList(items), TyKind::Array(elem, n)) => {
                 let items = items.clone();
                 let n = n.unwrap_or(items.len() as u64);
-                if items.len() as u64 > n {
-                    self.error(span, format!("excess elements in array initializer ({} for {n})", items.len()));
-                }
                 let first = self.elem_addr(addr, space, t, elem, span);
                 let long = self.types.int(IntKind::Long);
                 let bt = self.ctx.value_type(first);
-                for (i, (_, it)) in items.iter().enumerate().take(n as usize) {
+                // Each element takes an item, or (an aggregate given no braces of its own)
+                // as many as it has scalars: brace elision.
+                let (mut pos, mut i) = (0, 0);
+                while pos < items.len() && i < n {
                     let idx = self.constant_int(i as i128, long, span);
                     let a = self.op1("cuda.ptr_add", &[first, idx], bt, &[], span);
-                    self.init_memory(a, space, elem, *it);
+                    self.init_member_from(a, space, elem, &items, &mut pos, None, span);
+                    i += 1;
                 }
-                if (items.len() as u64) < n {
-                    self.zero_fill(first, space, elem, items.len() as u64, n, span);
+                if pos < items.len() {
+                    self.error(span, format!("excess elements in array initializer ({} for {n})", items.len()));
+                }
+                if i < n {
+                    self.zero_fill(first, space, elem, i, n, span);
                 }
             }
             (ExprKind::InitList(items), TyKind::Record(r)) => {
@@ -496,12 +500,168 @@ impl Sema<'_> {
         }
     }
 
+    /// Whether `t` is an aggregate that brace elision fills from the enclosing list: an array
+    /// of known size, or a class without constructors.
+    fn elidable(&self, t: Ty) -> bool {
+        match self.types.kind(t.unqual()) {
+            TyKind::Array(_, Some(_)) => true,
+            TyKind::Record(r) => {
+                let ns = self.rec_ns[r.0 as usize];
+                !self.namespaces[ns.0 as usize].names.values().flatten().any(
+                    |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(*r)),
+                )
+            }
+            _ => false,
+        }
+    }
+
+    /// Initializes the member of type `mt` at `a` from `items[*pos]` on, advancing `pos`:
+    /// a braced item (or a string, or an object of the member's class) initializes it
+    /// whole; otherwise an aggregate member takes its scalars one item each from the list
+    /// (brace elision: `struct { int a[2]; int b; } x = {1, 2, 3};`). `first`: the value of
+    /// `items[*pos]`, if already evaluated.
+    #[allow(clippy::too_many_arguments)]
+    fn init_member_from(
+        &mut self,
+        a: ValueId,
+        space: AddrSpace,
+        mt: Ty,
+        items: &[(Option<Atom>, ExprId)],
+        pos: &mut usize,
+        first: Option<Value>,
+        span: Span,
+    ) {
+        let (desig, e) = items[*pos];
+        let braced = matches!(self.ast.expr(e).kind, ExprKind::InitList(_) | ExprKind::Str(_));
+        if first.is_none() && (braced || !self.elidable(mt)) {
+            self.init_memory(a, space, mt, e);
+            *pos += 1;
+            return;
+        }
+        let espan = self.ast.expr(e).span;
+        if desig.is_some() {
+            self.unsupported(espan, "a designator inside an initializer without braces for its aggregate");
+            *pos += 1;
+            return;
+        }
+        let v = match first {
+            Some(v) => v,
+            None => match self.expr(e) {
+                Some(v) => v,
+                None => {
+                    *pos += 1;
+                    return;
+                }
+            },
+        };
+        if !self.elidable(mt) || v.ty.unqual() == mt.unqual() {
+            if let Some(x) = self.convert_value(v, e, mt.unqual(), espan) {
+                self.store(x, a, mt.unqual(), espan);
+            }
+            *pos += 1;
+            return;
+        }
+        // Brace elision: the member's own scalars, in order, from this item on.
+        match self.types.kind(mt.unqual()).clone() {
+            TyKind::Array(elem, Some(n)) => {
+                let base = self.elem_addr(a, space, mt, elem, span);
+                let long = self.types.int(IntKind::Long);
+                let bt = self.ctx.value_type(base);
+                let mut first = Some(v);
+                for i in 0..n {
+                    if *pos >= items.len() {
+                        self.zero_fill(base, space, elem, i, n, span);
+                        break;
+                    }
+                    let idx = self.constant_int(i as i128, long, span);
+                    let ea = self.op1("cuda.ptr_add", &[base, idx], bt, &[], span);
+                    self.init_member_from(ea, space, elem, items, pos, first.take(), span);
+                }
+            }
+            TyKind::Record(r) => {
+                let fields = self.types.rec(r).fields.clone();
+                let take = if self.types.rec(r).is_union { 1 } else { fields.len() };
+                let mut first = Some(v);
+                for (i, f) in fields.iter().enumerate() {
+                    let fa = self.member_addr(a, space, mt, i, span);
+                    if i >= take {
+                        break;
+                    }
+                    if *pos >= items.len() {
+                        self.zero_object(fa, space, f.ty, span);
+                        continue;
+                    }
+                    self.init_member_from(fa, space, f.ty, items, pos, first.take(), span);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// How many elements an array of `elem` initialized by `items` gets (`T a[] = {...}`),
+    /// counting brace elision: an element that is an aggregate of scalars given without braces
+    /// takes as many items as it has scalars.
+    pub(crate) fn elided_count(&self, elem: Ty, items: &[(Option<Atom>, ExprId)]) -> u64 {
+        let Some(leaves) = self.scalar_leaves(elem).filter(|&l| l > 1) else { return items.len() as u64 };
+        // An item without braces starts an elided element if it is a scalar: a literal, an
+        // operator on scalars, a variable of scalar type. An object of the element's class
+        // would be a whole element; for other forms the count is the items' (no elision).
+        let scalar = |e: ExprId| match &self.ast.expr(e).kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Char(_) | ExprKind::Bool(_) => Some(true),
+            ExprKind::Unary(..) | ExprKind::Binary(..) => Some(true),
+            ExprKind::Name(n) => {
+                let n = self.ast.name(*n);
+                if n.parts.len() != 1 || n.global || n.template_args.is_some() {
+                    return None;
+                }
+                match self.lookup(n.parts[0]).first() {
+                    Some(Entity::Var { ty, .. } | Entity::Global { ty, .. } | Entity::Const(_, ty)) => Some(self.types.is_scalar(*ty)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let (mut pos, mut n) = (0, 0u64);
+        while pos < items.len() {
+            let e = items[pos].1;
+            if matches!(self.ast.expr(e).kind, ExprKind::InitList(_)) {
+                pos += 1;
+            } else {
+                match scalar(e) {
+                    Some(true) => pos += leaves as usize,
+                    Some(false) => pos += 1,
+                    None => return items.len() as u64,
+                }
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// How many scalars an aggregate without constructors holds (its unions' first members),
+    /// if it is one.
+    fn scalar_leaves(&self, t: Ty) -> Option<u64> {
+        if !self.elidable(t) {
+            return self.types.is_scalar(t).then_some(1);
+        }
+        match self.types.kind(t.unqual()).clone() {
+            TyKind::Array(e, Some(n)) => Some(n * self.scalar_leaves(e)?),
+            TyKind::Record(r) => {
+                let info = self.types.rec(r);
+                let fields: Vec<Ty> = info.fields.iter().map(|f| f.ty).take(if info.is_union { 1 } else { usize::MAX }).collect();
+                fields.into_iter().map(|f| self.scalar_leaves(f)).sum()
+            }
+            _ => None,
+        }
+    }
+
     fn init_record(&mut self, addr: ValueId, space: AddrSpace, t: Ty, items: &[(Option<Atom>, ExprId)], span: Span) {
         let Some(r) = self.types.record(t.unqual()) else { return };
         let fields = self.types.rec(r).fields.clone();
         let mut next = 0usize;
         let mut done = vec![false; fields.len()];
-        for (desig, e) in items {
+        let mut pos = 0;
+        while let Some((desig, e)) = items.get(pos) {
             let i = match desig {
                 Some(n) => match self.field_path(r, *n) {
                     Some(path) if path.len() == 1 => path[0],
@@ -516,6 +676,7 @@ impl Sema<'_> {
                         }
                         let (a, mt) = self.field_addr(addr, space, t.unqual(), &path, span);
                         self.init_memory(a, space, mt, *e);
+                        pos += 1;
                         next = i + 1;
                         if self.types.rec(r).is_union {
                             return;
@@ -525,6 +686,7 @@ impl Sema<'_> {
                     None => {
                         let n = self.name_str(*n);
                         self.error(self.ast.expr(*e).span, format!("no member named '{n}' in '{}'", self.types.rec(r).name));
+                        pos += 1;
                         continue;
                     }
                 },
@@ -535,7 +697,12 @@ impl Sema<'_> {
                 break;
             }
             let a = self.member_addr(addr, space, t, i, span);
-            self.init_memory(a, space, fields[i].ty, *e);
+            if desig.is_some() {
+                self.init_memory(a, space, fields[i].ty, *e);
+                pos += 1;
+            } else {
+                self.init_member_from(a, space, fields[i].ty, items, &mut pos, None, span);
+            }
             done[i] = true;
             next = i + 1;
             if self.types.rec(r).is_union {

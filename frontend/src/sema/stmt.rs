@@ -402,7 +402,8 @@ impl Sema<'_> {
         // `int a[] = {1, 2, 3}`: the size from the initializer.
         if let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) {
             if let ExprKind::InitList(items) = &self.ast.expr(i).kind {
-                t = self.types.intern(TyKind::Array(e, Some(items.len() as u64))).with_quals(t.quals());
+                let n = self.elided_count(e, &items.clone());
+                t = self.types.intern(TyKind::Array(e, Some(n))).with_quals(t.quals());
             }
         }
         if specs.shared {
