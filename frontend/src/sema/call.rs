@@ -554,7 +554,8 @@ impl Sema<'_> {
                 }
             },
         };
-        if !self.elidable(mt) || v.ty.unqual() == mt.unqual() {
+        // (An aggregate with no scalars takes no item: it is not elided into.)
+        if !self.elidable(mt) || v.ty.unqual() == mt.unqual() || self.scalar_leaves(mt).unwrap_or(0) == 0 {
             if let Some(x) = self.convert_value(v, e, mt.unqual(), espan) {
                 self.store(x, a, mt.unqual(), espan);
             }
