@@ -441,14 +441,11 @@ impl Sema<'_> {
                 let items = items.clone();
                 let n = n.unwrap_or(items.len() as u64);
                 let first = self.elem_addr(addr, space, t, elem, span);
-                let long = self.types.int(IntKind::Long);
-                let bt = self.ctx.value_type(first);
                 // Each element takes an item, or (an aggregate given no braces of its own)
                 // as many as it has scalars: brace elision.
                 let (mut pos, mut i) = (0, 0);
                 while pos < items.len() && i < n {
-                    let idx = self.constant_int(i as i128, long, span);
-                    let a = self.op1("cuda.ptr_add", &[first, idx], bt, &[], span);
+                    let a = self.elem_at(first, i, span);
                     self.init_member_from(a, space, elem, &items, &mut pos, None, span);
                     i += 1;
                 }
@@ -462,11 +459,7 @@ impl Sema<'_> {
             (ExprKind::InitList(items), TyKind::Record(r)) => {
                 let items = items.clone();
                 // A class with constructors takes the list as constructor arguments.
-                let ns = self.rec_ns[r.0 as usize];
-                let has_ctor = self.namespaces[ns.0 as usize].names.values().flatten().any(
-                    |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)),
-                );
-                if has_ctor && space == AddrSpace::Local {
+                if self.has_ctor(r) && space == AddrSpace::Local {
                     let args: Vec<ExprId> = items.iter().map(|x| x.1).collect();
                     self.run_constructor(r, addr, &args, span);
                 } else {
@@ -505,14 +498,27 @@ impl Sema<'_> {
     fn elidable(&self, t: Ty) -> bool {
         match self.types.kind(t.unqual()) {
             TyKind::Array(_, Some(_)) => true,
-            TyKind::Record(r) => {
-                let ns = self.rec_ns[r.0 as usize];
-                !self.namespaces[ns.0 as usize].names.values().flatten().any(
-                    |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(*r)),
-                )
-            }
+            TyKind::Record(r) => !self.has_ctor(*r),
             _ => false,
         }
+    }
+
+    /// Whether record `r` declares a constructor.
+    fn has_ctor(&self, r: RecId) -> bool {
+        let ns = self.rec_ns[r.0 as usize];
+        self.namespaces[ns.0 as usize]
+            .names
+            .values()
+            .flatten()
+            .any(|e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)))
+    }
+
+    /// The address of element `i` of the array whose first element is at `first`.
+    fn elem_at(&mut self, first: ValueId, i: u64, span: Span) -> ValueId {
+        let long = self.types.int(IntKind::Long);
+        let idx = self.constant_int(i as i128, long, span);
+        let bt = self.ctx.value_type(first);
+        self.op1("cuda.ptr_add", &[first, idx], bt, &[], span)
     }
 
     /// Initializes the member of type `mt` at `a` from `items[*pos]` on, advancing `pos`:
@@ -566,16 +572,13 @@ impl Sema<'_> {
         match self.types.kind(mt.unqual()).clone() {
             TyKind::Array(elem, Some(n)) => {
                 let base = self.elem_addr(a, space, mt, elem, span);
-                let long = self.types.int(IntKind::Long);
-                let bt = self.ctx.value_type(base);
                 let mut first = Some(v);
                 for i in 0..n {
                     if *pos >= items.len() {
                         self.zero_fill(base, space, elem, i, n, span);
                         break;
                     }
-                    let idx = self.constant_int(i as i128, long, span);
-                    let ea = self.op1("cuda.ptr_add", &[base, idx], bt, &[], span);
+                    let ea = self.elem_at(base, i, span);
                     self.init_member_from(ea, space, elem, items, pos, first.take(), span);
                 }
             }
@@ -583,11 +586,8 @@ impl Sema<'_> {
                 let fields = self.types.rec(r).fields.clone();
                 let take = if self.types.rec(r).is_union { 1 } else { fields.len() };
                 let mut first = Some(v);
-                for (i, f) in fields.iter().enumerate() {
+                for (i, f) in fields.iter().enumerate().take(take) {
                     let fa = self.member_addr(a, space, mt, i, span);
-                    if i >= take {
-                        break;
-                    }
                     if *pos >= items.len() {
                         self.zero_object(fa, space, f.ty, span);
                         continue;
@@ -749,8 +749,7 @@ impl Sema<'_> {
         let bt = self.ctx.value_type(first);
         if to - from <= 8 {
             for i in from..to {
-                let idx = self.constant_int(i as i128, long, span);
-                let a = self.op1("cuda.ptr_add", &[first, idx], bt, &[], span);
+                let a = self.elem_at(first, i, span);
                 self.zero_object(a, space, elem, span);
             }
             return;

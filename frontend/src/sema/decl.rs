@@ -327,23 +327,20 @@ impl Sema<'_> {
     fn name_unnamed(&mut self, t: Ty, name: Atom) {
         let display = self.name_str(name).to_string();
         let mangled = super::mangle::nested(self, self.cur_ns, &super::mangle::source_name(&display));
-        let old = if let Some(r) = self.types.record(t.unqual()) {
+        let names = if let Some(r) = self.types.record(t.unqual()) {
             let info = &mut self.types.records[r.0 as usize];
-            if info.name != UNNAMED {
-                return;
-            }
-            info.name = display;
-            std::mem::replace(&mut info.mangled, mangled.clone())
+            (&mut info.name, &mut info.mangled)
         } else if let TyKind::Enum(e) = *self.types.kind(t.unqual()) {
             let info = &mut self.types.enums[e.0 as usize];
-            if info.name != UNNAMED {
-                return;
-            }
-            info.name = display;
-            std::mem::replace(&mut info.mangled, mangled.clone())
+            (&mut info.name, &mut info.mangled)
         } else {
             return;
         };
+        if names.0 != UNNAMED {
+            return;
+        }
+        *names.0 = display;
+        let old = std::mem::replace(names.1, mangled.clone());
         if self.last_unnamed == Some((self.cur_ns, t)) {
             if let Some(n) = self.unnamed_count.get_mut(&self.cur_ns) {
                 *n = n.saturating_sub(1);
