@@ -56,6 +56,9 @@ Options:
   --arch=sm_<N>, -arch=sm_<N>  Target (default sm_90): __CUDA_ARCH__ is N*10, `.target sm_N`
   --no-cuda-runtime            Do not include cuda_runtime.h implicitly
   -Werror                      Treat warnings as errors
+  -Whost-code                  Show what cuprite could not read in host code (as warnings):
+                               host code is read for the kernels it launches and names, never
+                               compiled, and its errors never stop compilation
   -ftime-report                Print the time each phase took to stderr
   --diagnostics-format=<text|json>
                                Diagnostics as ariadne text (default) or one JSON object per line
@@ -72,6 +75,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut parse_only = false;
     let mut syntax_only = false;
     let mut werror = false;
+    let mut host_code = false;
     let mut json = false;
     let mut time_report = false;
     let mut level: u8 = 3;
@@ -147,6 +151,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 parse_only = true;
             }
             "-Werror" => werror = true,
+            "-Whost-code" => host_code = true,
             "-ftime-report" => time_report = true,
             "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
             "--diagnostics-format=json" => json = true,
@@ -285,6 +290,32 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             }
         }
     };
+    // Host code's diagnostics: warnings under -Whost-code, else hidden (counted).
+    let hidden = if host_code {
+        for d in &mut diags {
+            if d.severity == Severity::Host {
+                d.severity = Severity::Warning;
+                d.message = format!("in host code: {}", d.message);
+            }
+        }
+        0
+    } else {
+        let n = diags.len();
+        diags.retain(|d| d.severity != Severity::Host);
+        n - diags.len()
+    };
+    if hidden > 0 && diags.iter().any(|d| d.severity == Severity::Error) {
+        diags.push(cuprite_frontend::Diagnostic {
+            severity: Severity::Note,
+            message: format!(
+                "{hidden} problem{} in host code cuprite does not compile {} hidden; if device code needs a declaration from host code, -Whost-code shows why it was not read",
+                if hidden == 1 { "" } else { "s" },
+                if hidden == 1 { "was" } else { "were" }
+            ),
+            span: None,
+            notes: Vec::new(),
+        });
+    }
     let mut errors = 0;
     for d in &diags {
         let d = if werror && d.severity == Severity::Warning {

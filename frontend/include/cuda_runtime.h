@@ -17,10 +17,9 @@
 #define __align__(n) __attribute__((aligned(n)))
 #define __inline__ inline
 
-#define cudaSuccess 0
-
 #include <stddef.h>
 #include <vector_types.h>
 #include <device_functions.h>
 #include <device_launch_parameters.h>
 #include <math.h>
+#include <cuda_host.h>

@@ -213,6 +213,12 @@ pub enum ExprKind {
         callee: ExprId,
         args: Vec<ExprId>,
     },
+    /// `callee<<<config>>>(args)`: a kernel launch (host code).
+    Launch {
+        callee: ExprId,
+        config: Vec<ExprId>,
+        args: Vec<ExprId>,
+    },
     Index(ExprId, ExprId),
     Member {
         base: ExprId,
@@ -240,6 +246,37 @@ pub enum ExprKind {
     Unsupported(&'static str),
     /// Where an expression failed to parse (an error was reported).
     Error,
+}
+
+impl ExprKind {
+    /// The expressions directly inside this one (template arguments and types excluded).
+    pub fn children(&self) -> Vec<ExprId> {
+        match self {
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Char(_)
+            | ExprKind::Str(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Nullptr
+            | ExprKind::This
+            | ExprKind::Name(_)
+            | ExprKind::SizeofType(_)
+            | ExprKind::Alignof(_)
+            | ExprKind::Unsupported(_)
+            | ExprKind::Error => Vec::new(),
+            ExprKind::Unary(_, a) | ExprKind::SizeofExpr(a) | ExprKind::Cast { expr: a, .. } | ExprKind::Member { base: a, .. } => {
+                vec![*a]
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::Assign { lhs: a, rhs: b, .. } | ExprKind::Index(a, b) => vec![*a, *b],
+            ExprKind::Cond(a, b, c) => vec![*a, *b, *c],
+            ExprKind::Call { callee, args } => std::iter::once(*callee).chain(args.iter().copied()).collect(),
+            ExprKind::Launch { callee, config, args } => {
+                std::iter::once(*callee).chain(config.iter().copied()).chain(args.iter().copied()).collect()
+            }
+            ExprKind::Construct { args, .. } => args.clone(),
+            ExprKind::InitList(items) => items.iter().map(|(_, e)| *e).collect(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -378,10 +415,11 @@ pub enum DeclKind {
         variadic: bool,
         /// `const` member function.
         is_const: bool,
-        /// `None`: a declaration. Host-only function bodies are skipped, not parsed.
+        /// `None`: a declaration.
         body: Option<StmtId>,
-        /// The body was skipped because the function is host code.
-        host_body_skipped: bool,
+        /// The body is host code: read for the kernels it launches or names, not compiled,
+        /// its errors tolerated (`None` if it could not be read at all).
+        host_body: bool,
         attrs: Vec<Attribute>,
         /// Constructor member initializers `: a(x), b(y)`.
         inits: Vec<(Atom, Vec<ExprId>)>,

@@ -7,6 +7,9 @@ use std::fmt::Write;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// An error or warning in host code, which cuprite reads but does not compile: it never
+    /// stops compilation and is shown (as a warning) only under `-Whost-code`.
+    Host,
     Note,
     Warning,
     Error,
@@ -15,6 +18,7 @@ pub enum Severity {
 impl Severity {
     pub fn as_str(self) -> &'static str {
         match self {
+            Severity::Host => "host-code",
             Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
@@ -57,6 +61,7 @@ impl Diagnostic {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
             Severity::Note => ReportKind::Advice,
+            Severity::Host => ReportKind::Warning,
         };
         let range = |s: Span| {
             let f = sm.file(s.file);

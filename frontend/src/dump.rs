@@ -120,6 +120,11 @@ impl Dumper<'_> {
                 let a: Vec<String> = args.iter().map(|a| self.expr(*a)).collect();
                 format!("(call {} {})", self.expr(*callee), a.join(" "))
             }
+            ExprKind::Launch { callee, config, args } => {
+                let c: Vec<String> = config.iter().map(|a| self.expr(*a)).collect();
+                let a: Vec<String> = args.iter().map(|a| self.expr(*a)).collect();
+                format!("(launch {} <<<{}>>> {})", self.expr(*callee), c.join(" "), a.join(" "))
+            }
             ExprKind::Index(a, b) => format!("(index {} {})", self.expr(*a), self.expr(*b)),
             ExprKind::Member { base, arrow, name } => {
                 format!("({} {} {})", if *arrow { "->" } else { "." }, self.expr(*base), self.name(self.ast.name(*name)))
@@ -199,11 +204,11 @@ impl Dumper<'_> {
                 let s = format!("var {}{}: {}{init}{}", Self::specs(specs), self.name(name), self.ty(*ty), self.attrs(attrs));
                 self.line(depth, &s);
             }
-            DeclKind::Function { specs, name, ret, params, variadic, is_const, body, host_body_skipped, attrs, inits } => {
+            DeclKind::Function { specs, name, ret, params, variadic, is_const, body, host_body, attrs, inits } => {
                 let ps: Vec<String> =
                     params.iter().map(|p| format!("{}: {}", p.name.map_or("_", |n| self.i.str(n)), self.ty(p.ty))).collect();
-                let tail = if *host_body_skipped {
-                    " (host body skipped)"
+                let tail = if *host_body {
+                    " (host code)"
                 } else if body.is_none() {
                     " (declaration)"
                 } else {

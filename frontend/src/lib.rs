@@ -6,7 +6,8 @@
 //! 2. [`pp`]: the preprocessor (macros, includes with cuprite's built-in headers,
 //!    conditionals, `#pragma unroll`), to a token stream whose tokens remember the macro
 //!    expansions that made them.
-//! 3. [`parse`]: recursive descent to the syntax tree ([`ast`]), host bodies skipped.
+//! 3. [`parse`]: recursive descent to the syntax tree ([`ast`]); host code is read
+//!    tolerantly (its errors are [`Severity::Host`] diagnostics, shown by `-Whost-code`).
 //! 4. [`sema`]: semantic analysis, emitting the `cuda` dialect as it checks, one top-level
 //!    declaration at a time.
 //!

@@ -1,9 +1,10 @@
 //! Declarations: specifiers (storage, CUDA spaces through `__attribute__`, cv, type),
 //! declarators (pointers, references, arrays, functions, parenthesized), function
-//! definitions (host bodies skipped), records, enums, namespaces, templates, `using`.
+//! definitions (host bodies read tolerantly), records, enums, namespaces, templates, `using`.
 
 use super::{Kw, Parser};
 use crate::ast::*;
+use crate::diag::Severity;
 use crate::intern::Atom;
 use crate::lexer::{Punct, TokenKind};
 use crate::source::Span;
@@ -226,12 +227,12 @@ impl Parser<'_> {
                 args = self.parse_args(Punct::RParen);
             }
             match name.as_str() {
-                "device" => ds.specs.device = true,
-                "global" => ds.specs.global = true,
+                "device" => (ds.specs.device, self.device_marks) = (true, self.device_marks + 1),
+                "global" => (ds.specs.global, self.device_marks) = (true, self.device_marks + 1),
                 "host" => ds.specs.host = true,
-                "shared" => ds.specs.shared = true,
-                "constant" => ds.specs.constant = true,
-                "managed" => ds.specs.managed = true,
+                "shared" => (ds.specs.shared, self.device_marks) = (true, self.device_marks + 1),
+                "constant" => (ds.specs.constant, self.device_marks) = (true, self.device_marks + 1),
+                "managed" => (ds.specs.managed, self.device_marks) = (true, self.device_marks + 1),
                 // The name as spelled (`__aligned__`): a token's atom, never one the parser makes
                 // (the stripped `aligned` could be a later token's spelling).
                 _ => ds.attrs.push(Attribute { name: t.text, args, span: t.span.to(self.prev_span()) }),
@@ -498,6 +499,15 @@ impl Parser<'_> {
         let ty =
             self.ast.add_type(TypeKind::Elaborated { keyword: kw.text, name: ty_name }, Quals::default(), kw.span.to(self.prev_span()));
         if !self.at(Punct::LBrace) {
+            // `struct S;`: a forward declaration declares `S` (incomplete).
+            if let Some(n) = name.as_ref().filter(|n| self.at(Punct::Semi) && n.parts.len() == 1 && !n.global && n.template_args.is_none())
+            {
+                let d = self.ast.add_decl(
+                    DeclKind::Record { keyword: kw.text, name: Some(n.parts[0]), bases: Vec::new(), members: None, attrs: Vec::new() },
+                    kw.span.to(self.prev_span()),
+                );
+                return (ty, Some(d));
+            }
             return (ty, None);
         }
         let class_name = name.as_ref().and_then(|n| n.parts.last().copied());
@@ -839,6 +849,75 @@ impl Parser<'_> {
         self.parse_decl_into(out, None, false);
     }
 
+    /// A namespace-scope declaration, tolerated if it is host code: one that reads no CUDA
+    /// space attribute and fails to parse is dropped, its errors demoted to host-code
+    /// diagnostics (see the module docs). Anything else is [`Parser::parse_top_decls`].
+    pub(crate) fn parse_decl_tolerant(&mut self, out: &mut Vec<DeclId>) {
+        let (marks, diags, decls, start) = (self.device_marks, self.diags.len(), out.len(), self.pos);
+        self.parse_top_decls(out);
+        if self.device_marks == marks && self.diags[diags..].iter().any(|d| d.severity == Severity::Error) {
+            out.truncate(decls);
+            self.demote_to_host(diags);
+            // Resume where the declaration ends by its brackets, not where recovery stopped
+            // (which may be inside it, or past the start of the next one).
+            if start >= self.base {
+                self.pos = start;
+                self.skip_declaration();
+            }
+        }
+    }
+
+    /// Skips a declaration by its brackets: to the first `;` outside brackets, or past a
+    /// `}` that closes a brace opened outside brackets (and a `;` right after it).
+    fn skip_declaration(&mut self) {
+        let mut depth = 0usize;
+        while !self.at_eof() {
+            match self.bump().kind {
+                TokenKind::Punct(Punct::LBrace | Punct::LParen | Punct::LBracket) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => depth = depth.saturating_sub(1),
+                TokenKind::Punct(Punct::RBrace) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        self.eat(Punct::Semi);
+                        return;
+                    }
+                }
+                TokenKind::Punct(Punct::Semi) if depth == 0 => return,
+                _ => {}
+            }
+        }
+    }
+
+    /// Demotes the errors and warnings reported since `from` to host-code diagnostics.
+    pub(crate) fn demote_to_host(&mut self, from: usize) {
+        for d in &mut self.diags[from..] {
+            if d.severity > Severity::Note {
+                d.severity = Severity::Host;
+            }
+        }
+    }
+
+    /// A host function's body (at its `{`): parsed for what sema reads in it, its errors
+    /// demoted to host-code diagnostics; it ends at the `}` that balances the `{`, whatever
+    /// the parser made of the tokens in between (host code uses C++ that the parser does
+    /// not take, and its recovery must not eat the declarations after the body).
+    fn parse_host_body(&mut self) -> StmtId {
+        let (open, diags) = (self.pos, self.diags.len());
+        self.skip_braces();
+        let end = self.pos;
+        self.pos = open;
+        self.push_scope();
+        let body = self.parse_compound();
+        self.pop_scope();
+        if self.pos != end {
+            let t = self.peek();
+            self.error(t.span, "host code the parser could not follow; its reading ends here");
+            self.pos = end;
+        }
+        self.demote_to_host(diags);
+        body
+    }
+
     /// Parses one declaration construct into `out`. `class`: the enclosing class name when
     /// parsing members.
     pub(crate) fn parse_decl_into(&mut self, out: &mut Vec<DeclId>, class: Option<Atom>, in_class: bool) {
@@ -873,7 +952,7 @@ impl Parser<'_> {
                 while !self.at(Punct::RBrace) && !self.at_eof() {
                     self.compact();
                     let before = self.pos;
-                    self.parse_decl_into(&mut inner, None, false);
+                    self.parse_decl_tolerant(&mut inner);
                     if self.pos == before {
                         self.bump();
                     }
@@ -934,7 +1013,7 @@ impl Parser<'_> {
                 out.push(decl);
                 if matches!(
                     &self.ast.decl(decl).kind,
-                    DeclKind::Function { body: Some(_), .. } | DeclKind::Function { host_body_skipped: true, .. }
+                    DeclKind::Function { body: Some(_), .. } | DeclKind::Function { host_body: true, .. }
                 ) {
                     return; // a definition ends the construct
                 }
@@ -1025,8 +1104,8 @@ impl Parser<'_> {
                 body = Some(self.parse_compound());
                 self.pop_scope();
             } else if self.at(Punct::LBrace) {
-                // Host code is skipped, not compiled.
-                self.skip_braces();
+                // Host code: read for the kernels it launches, its errors tolerated.
+                body = Some(self.parse_host_body());
                 skipped = true;
             } else {
                 let sp = self.peek().span;
@@ -1048,7 +1127,7 @@ impl Parser<'_> {
                 variadic: f.variadic,
                 is_const: f.is_const,
                 body,
-                host_body_skipped: skipped,
+                host_body: skipped,
                 attrs,
                 inits,
             },
@@ -1083,7 +1162,7 @@ impl Parser<'_> {
         while !self.at(Punct::RBrace) && !self.at_eof() {
             self.compact();
             let before = self.pos;
-            self.parse_decl_into(&mut decls, None, false);
+            self.parse_decl_tolerant(&mut decls);
             if self.pos == before {
                 let t = self.bump();
                 let msg = format!("expected a declaration, found {}", self.describe(&t));

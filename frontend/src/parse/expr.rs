@@ -106,6 +106,10 @@ impl Parser<'_> {
             if no_gt && matches!(p, Punct::Gt | Punct::Shr | Punct::Ge | Punct::ShrEq) {
                 return lhs;
             }
+            // `>>>` closes a launch configuration (`a >> > b` is never an expression).
+            if p == Punct::Shr && self.peek_at(1).kind == TokenKind::Punct(Punct::Gt) {
+                return lhs;
+            }
             let Some((prec, op)) = binary_prec(p) else { return lhs };
             if prec <= min {
                 return lhs;
@@ -210,6 +214,32 @@ impl Parser<'_> {
                     self.bump();
                     let args = self.parse_args(Punct::RParen);
                     e = self.ast.add_expr(ExprKind::Call { callee: e, args }, start.to(self.prev_span()));
+                }
+                // `k<<<grid, block>>>(args)` (`a << < b` is never an expression).
+                TokenKind::Punct(Punct::Shl) if self.peek_at(1).kind == TokenKind::Punct(Punct::Lt) => {
+                    self.bump();
+                    self.bump();
+                    let mut config = Vec::new();
+                    loop {
+                        config.push(self.parse_assign());
+                        if !self.eat(Punct::Comma) {
+                            break;
+                        }
+                    }
+                    if !(self.at(Punct::Shr) && self.peek_at(1).kind == TokenKind::Punct(Punct::Gt)) {
+                        let t = self.peek();
+                        let msg = format!("expected '>>>' to close the launch configuration, found {}", self.describe(&t));
+                        self.error(t.span, msg);
+                        return self.ast.add_expr(ExprKind::Error, start.to(self.prev_span()));
+                    }
+                    self.bump();
+                    self.bump();
+                    let args = if self.expect(Punct::LParen, "after the launch configuration") {
+                        self.parse_args(Punct::RParen)
+                    } else {
+                        Vec::new()
+                    };
+                    e = self.ast.add_expr(ExprKind::Launch { callee: e, config, args }, start.to(self.prev_span()));
                 }
                 TokenKind::Punct(Punct::LBracket) => {
                     self.bump();

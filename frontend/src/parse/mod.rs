@@ -6,9 +6,16 @@
 //! template parameters, `using` aliases) plus CUDA's builtin type names (`float4`, `dim3`,
 //! `half`, ...).
 //!
-//! Host code is skipped, not compiled: the body of a function that is not `__device__` or
-//! `__global__` is skipped by balanced braces (its declaration is kept, so device code
-//! calling it gets a clear error from sema), as `nvcc -ptx` does.
+//! Host code is read, not compiled, and never stops the compiler (nvcc parses it with the
+//! host's headers, which cuprite does not have):
+//! - The body of a function that is not `__device__` or `__global__` is parsed (sema reads
+//!   it for the kernels it launches or names), but its errors are demoted to
+//!   [`Severity::Host`](crate::diag::Severity::Host) diagnostics (shown by `-Whost-code`),
+//!   and it ends where its braces balance whatever the parser made of it.
+//! - A namespace-scope declaration that names no CUDA space (`__device__`, `__global__`,
+//!   `__shared__`, `__constant__`, `__managed__`) and fails to parse is dropped with its
+//!   errors demoted the same way ([`Parser::parse_decl_tolerant`]): device code that uses it
+//!   then gets an error of its own.
 //!
 //! Nesting is limited to [`MAX_NESTING`] levels (parentheses, blocks, declarators), with a
 //! diagnostic, so that no input overflows the stack.
@@ -88,7 +95,7 @@ pub fn parse<'i>(
     while !p.at_eof() {
         p.compact();
         let before = p.pos;
-        p.parse_top_decls(&mut top);
+        p.parse_decl_tolerant(&mut top);
         if p.pos == before {
             // No progress: skip a token so that parsing always ends.
             let t = p.bump();
@@ -129,6 +136,10 @@ pub(crate) struct Parser<'i> {
     depth: usize,
     pending_unroll: Option<Unroll>,
     kw: Keywords,
+    /// How many CUDA space attributes (`__device__`, `__global__`, `__shared__`,
+    /// `__constant__`, `__managed__`) have been read: a declaration during which it did not
+    /// grow is host code ([`Parser::parse_decl_tolerant`]).
+    device_marks: u32,
 }
 
 /// Names declared per scope (innermost last; the outermost is never popped), with the
@@ -385,6 +396,7 @@ impl<'i> Parser<'i> {
             type_scopes: ScopedNames::with(types),
             template_scopes: ScopedNames::with(FxHashSet::default()),
             depth: 0,
+            device_marks: 0,
             pending_unroll: None,
             kw,
         };

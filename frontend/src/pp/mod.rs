@@ -110,6 +110,7 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cuda_runtime.h", include_str!("../../include/cuda_runtime.h")),
     ("cuda_runtime_api.h", include_str!("../../include/cuda_runtime.h")),
     ("cuda.h", include_str!("../../include/cuda_runtime.h")),
+    ("cuda_host.h", include_str!("../../include/cuda_host.h")),
     ("device_launch_parameters.h", include_str!("../../include/device_launch_parameters.h")),
     ("vector_types.h", include_str!("../../include/vector_types.h")),
     ("device_functions.h", include_str!("../../include/device_functions.h")),
@@ -129,6 +130,20 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cuda_fp16.h", include_str!("../../include/cuda_fp16.h")),
     ("cooperative_groups.h", include_str!("../../include/cooperative_groups.h")),
     ("assert.h", include_str!("../../include/assert.h")),
+    // Host code's headers: what host declarations and launches around kernels need to be
+    // read (host code is never compiled).
+    ("string", include_str!("../../include/host/string")),
+    ("vector", include_str!("../../include/host/vector")),
+    ("iostream", include_str!("../../include/host/iostream")),
+    ("ostream", include_str!("../../include/host/iostream")),
+    ("istream", include_str!("../../include/host/iostream")),
+    ("sstream", include_str!("../../include/host/iostream")),
+    ("fstream", include_str!("../../include/host/iostream")),
+    ("iomanip", include_str!("../../include/host/iostream")),
+    ("stdlib.h", include_str!("../../include/host/stdlib.h")),
+    ("cstdlib", include_str!("../../include/host/stdlib.h")),
+    ("string.h", include_str!("../../include/host/string.h")),
+    ("cstring", include_str!("../../include/host/string.h")),
     ("cassert", include_str!("../../include/assert.h")),
 ];
 
@@ -1435,7 +1450,10 @@ impl<'s> Preprocessor<'s> {
             None if angled => {
                 // A system header cuprite does not ship: what device code needs from it is
                 // declared by cuprite's own headers; host code using it is not compiled.
-                self.diags.push(Diagnostic::warning(dspan, format!("system header <{name}> is not available to device code; skipped")));
+                // Host code (which is what needs it) is read tolerantly: a host-code note.
+                let mut d = Diagnostic::warning(dspan, format!("system header <{name}> is not shipped with cuprite; skipped"));
+                d.severity = crate::Severity::Host;
+                self.diags.push(d);
             }
             None => self.diags.push(Diagnostic::error(dspan, format!("'{name}' file not found"))),
         }

@@ -264,6 +264,91 @@ impl Sema<'_> {
         ok.then_some(vals)
     }
 
+    /// `callee<<<config>>>(args)`: in host code, the kernel is resolved as a call is
+    /// (overloads, template arguments deduced from the launch's arguments) and required, so
+    /// that its instance is emitted; the configuration is checked as expressions. In device
+    /// code it is dynamic parallelism, which needs separate compilation.
+    pub(crate) fn launch(&mut self, callee: ExprId, config: &[ExprId], args: &[ExprId], span: Span) -> Option<Value> {
+        if !self.in_host_code() {
+            self.dynamic_parallelism(span);
+            return None;
+        }
+        if !(2..=4).contains(&config.len()) {
+            self.error(
+                span,
+                format!("a launch configuration has 2 to 4 arguments (grid, block, shared bytes, stream), not {}", config.len()),
+            );
+        }
+        for &c in config {
+            let _ = self.expr(c);
+        }
+        let saved = std::mem::replace(&mut self.launching, true);
+        let v = self.call(callee, args, span);
+        self.launching = saved;
+        v
+    }
+
+    /// A kernel launched from device code.
+    fn dynamic_parallelism(&mut self, span: Span) {
+        self.error(
+            span,
+            "launching a kernel from device code (dynamic parallelism) needs relocatable device code (nvcc -rdc=true), which cuprite does not support",
+        );
+    }
+
+    /// In host code, a kernel or kernel template named as a value (`&k<float>`,
+    /// `(void *)k<int, 4>`, `cudaFuncSetAttribute(k<T>, ...)`, a table of kernels): the
+    /// kernels it names are required (templates instantiated with the arguments written),
+    /// as nvcc emits them.
+    pub(crate) fn require_named_kernels(&mut self, found: &[Entity], n: &Name, span: Span) {
+        let explicit = match &n.template_args {
+            Some(a) => match self.template_args(&a.clone()) {
+                Some(a) => Some(a),
+                None => return,
+            },
+            None => None,
+        };
+        for e in found {
+            let f = match (e, &explicit) {
+                (Entity::Func(f), None) => *f,
+                (Entity::Template(t), Some(args)) => {
+                    let tpl = &self.templates[t.0 as usize];
+                    let DeclKind::Function { specs, .. } = &self.ast.decl(tpl.decl).kind else { continue };
+                    if !specs.global {
+                        continue;
+                    }
+                    match self.instantiate_function(*t, args.clone(), span) {
+                        Some(f) => f,
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            if self.funcs[f.0 as usize].exec == Exec::Kernel {
+                self.require_func(f);
+            }
+        }
+    }
+
+    /// Requires the kernels that the names in expression `e` denote (see
+    /// [`Sema::require_named_kernels`]), by its syntax alone: for host code that sema
+    /// does not analyse (a host variable's initializer) or could not.
+    pub(crate) fn require_kernels_named_in(&mut self, e: ExprId) {
+        let mut work = vec![e];
+        while let Some(e) = work.pop() {
+            let ast = self.ast;
+            let ex = ast.expr(e);
+            if let ExprKind::Name(n) = &ex.kind {
+                let n = ast.name(*n);
+                let found = self.lookup_name(n);
+                if found.iter().any(|f| matches!(f, Entity::Func(_) | Entity::Template(_))) {
+                    self.require_named_kernels(&found, n, ex.span);
+                }
+            }
+            work.extend(ex.kind.children());
+        }
+    }
+
     /// Emits the call of resolved function `f`.
     pub(crate) fn emit_call(&mut self, f: FuncId, this: Option<ValueId>, vals: Vec<Value>, args: &[ExprId], span: Span) -> Option<Value> {
         // What the call needs of the callee (not a clone of its whole record: calls are many).
@@ -274,6 +359,20 @@ impl Sema<'_> {
         if let Some(fs) = &self.fs {
             let ce = fs.exec;
             match exec {
+                // Host code calls host code, and launches kernels.
+                Exec::Host | Exec::HostDevice if ce == Exec::Host => {}
+                Exec::Kernel if ce == Exec::Host => {
+                    if !self.launching {
+                        self.error(span, "a call of a __global__ function must be a launch: 'kernel<<<grid, block>>>(...)'");
+                        return None;
+                    }
+                }
+                Exec::Device if ce == Exec::Host => {
+                    let info = &self.funcs[f.0 as usize];
+                    let msg = format!("calling a __device__ function '{}' from a __host__ function is not allowed", info.display);
+                    self.error(span, msg);
+                    return None;
+                }
                 Exec::Host => {
                     let caller = self.funcs[fs.func.0 as usize].display.clone();
                     let info = &self.funcs[f.0 as usize];
@@ -289,7 +388,7 @@ impl Sema<'_> {
                     return None;
                 }
                 Exec::Kernel => {
-                    self.unsupported(span, "launching a kernel from device code (dynamic parallelism)");
+                    self.dynamic_parallelism(span);
                     return None;
                 }
                 _ => {}

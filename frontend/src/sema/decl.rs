@@ -13,6 +13,55 @@ const MAX_TYPE_DEPTH: u32 = 32;
 pub(crate) const UNNAMED: &str = "(unnamed)";
 
 impl Sema<'_> {
+    /// [`Sema::declare`] at namespace scope, tolerating host code: the errors of a
+    /// declaration that is host code ([`Sema::is_host_decl`]) are demoted to host-code
+    /// diagnostics (nvcc reads host code with the host's headers, which cuprite does not
+    /// have); device code that uses what it failed to declare gets errors of its own.
+    pub(crate) fn declare_tolerant(&mut self, d: DeclId) {
+        let mark = self.diags.len();
+        self.declare(d);
+        if self.is_host_decl(d) {
+            self.demote_to_host(mark);
+        }
+    }
+
+    /// Whether declaration `d` is host code only: a function that is neither `__device__`
+    /// nor `__global__`, a variable in no CUDA space, a class none of whose members is
+    /// (such a function or a template of one), a typedef, alias or enum; a template of one
+    /// of these. Static assertions, namespaces and explicit instantiations are not (their
+    /// members and instances are device code or judged one by one).
+    pub(crate) fn is_host_decl(&self, d: DeclId) -> bool {
+        let mut work = vec![d];
+        while let Some(d) = work.pop() {
+            match &self.ast.decl(d).kind {
+                DeclKind::Function { specs, .. } => {
+                    if specs.device || specs.global {
+                        return false;
+                    }
+                }
+                DeclKind::Var { specs, .. } => {
+                    if specs.device || specs.shared || specs.constant || specs.managed {
+                        return false;
+                    }
+                }
+                DeclKind::Record { members, .. } => work.extend(members.iter().flatten().copied()),
+                DeclKind::Template { decl, .. } => work.push(*decl),
+                DeclKind::Typedef { .. }
+                | DeclKind::Enum { .. }
+                | DeclKind::UsingDirective(_)
+                | DeclKind::UsingDecl(_)
+                | DeclKind::NamespaceAlias { .. }
+                | DeclKind::Skipped(_)
+                | DeclKind::Error => {}
+                DeclKind::Namespace { .. }
+                | DeclKind::LinkageSpec(_)
+                | DeclKind::StaticAssert { .. }
+                | DeclKind::ExplicitInstantiation(_) => return false,
+            }
+        }
+        true
+    }
+
     /// Enters a namespace-scope (or class-scope, with `cur_ns` the record's scope)
     /// declaration.
     pub(crate) fn declare(&mut self, d: DeclId) {
@@ -60,7 +109,7 @@ impl Sema<'_> {
                 self.cur_ns = ns;
                 for &c in decls.clone().iter() {
                     let outer = self.begin_decl();
-                    self.declare(c);
+                    self.declare_tolerant(c);
                     self.end_decl(outer);
                 }
                 self.cur_ns = saved;
@@ -107,7 +156,7 @@ impl Sema<'_> {
             DeclKind::LinkageSpec(decls) => {
                 for &c in decls.clone().iter() {
                     let outer = self.begin_decl();
-                    self.declare(c);
+                    self.declare_tolerant(c);
                     // Mark the functions it declared as extern "C" (before they are emitted).
                     if let DeclKind::Function { .. } = self.ast.decl(c).kind {
                         if let Some(f) = self.funcs.iter_mut().rev().find(|f| f.decl == c) {
@@ -168,6 +217,18 @@ impl Sema<'_> {
                     self.types.error()
                 }
             },
+            // `struct S *p` with no `S` declared declares it (incomplete), as in C.
+            TypeKind::Elaborated { keyword, name }
+                if name.parts.len() == 1
+                    && !name.global
+                    && name.template_args.is_none()
+                    && matches!(self.name_str(*keyword), "struct" | "class" | "union")
+                    && self.lookup_name(&name.clone()).is_empty() =>
+            {
+                let is_union = self.name_str(*keyword) == "union";
+                let r = self.new_record(None, Some(name.parts[0]), is_union, &None);
+                self.rec_ty(r)
+            }
             TypeKind::Named(name) | TypeKind::Elaborated { name, .. } => {
                 let name = name.clone();
                 self.resolve_named_type(&name)
@@ -355,6 +416,50 @@ impl Sema<'_> {
         }
     }
 
+    /// A new record named `name` (`None`: unnamed, defined by declaration `d`) in the
+    /// current scope, incomplete until its members are declared.
+    fn new_record(&mut self, d: Option<DeclId>, name: Option<Atom>, is_union: bool, inst: &Option<(String, Vec<TArg>)>) -> RecId {
+        let name = &name;
+        let base_name = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| UNNAMED.into());
+        let (display, mangled) = match &inst {
+            Some((disp, args)) => {
+                (disp.clone(), format!("{}{}", super::mangle::source_name(&base_name), super::mangle::template_args(self, args)))
+            }
+            None if name.is_none() => (base_name.clone(), self.unnamed_type_name()),
+            None => (base_name.clone(), super::mangle::source_name(&base_name)),
+        };
+        let mangled = super::mangle::nested(self, self.cur_ns, &mangled);
+        let r = RecId(self.types.records.len() as u32);
+        self.types.records.push(RecordInfo {
+            name: display,
+            mangled,
+            is_union,
+            fields: Vec::new(),
+            size: 0,
+            align: 1,
+            complete: false,
+            explicit_align: None,
+            inst_of: None,
+        });
+        let ns = NsId(self.namespaces.len() as u32);
+        self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), record: Some(r), ..Default::default() });
+        self.rec_ns.push(ns);
+        let t = self.rec_ty(r);
+        if let (Some(n), None) = (name, &inst) {
+            self.bind_ns(self.cur_ns, *n, Entity::Type(t));
+        }
+        if let (None, Some(d)) = (name, d) {
+            // Found through `TypeKind::Defined` (the instance's, in a template).
+            self.unnamed_types.insert((d, self.cur_ns), t);
+            self.last_unnamed = Some((self.cur_ns, t));
+        }
+        // The injected class name.
+        if let Some(n) = name {
+            self.namespaces[ns.0 as usize].names.insert(*n, vec![Entity::Type(t)]);
+        }
+        r
+    }
+
     /// Declares (or completes) a record; `inst`: the instance name and template bindings of
     /// a class template instance.
     pub(crate) fn declare_record(&mut self, d: DeclId, inst: Option<(String, Vec<TArg>)>, env: Vec<(Atom, Entity)>) -> Option<RecId> {
@@ -380,46 +485,7 @@ impl Sema<'_> {
                 }
                 r
             }
-            None => {
-                let base_name = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| UNNAMED.into());
-                let (display, mangled) = match &inst {
-                    Some((disp, args)) => {
-                        (disp.clone(), format!("{}{}", super::mangle::source_name(&base_name), super::mangle::template_args(self, args)))
-                    }
-                    None if name.is_none() => (base_name.clone(), self.unnamed_type_name()),
-                    None => (base_name.clone(), super::mangle::source_name(&base_name)),
-                };
-                let mangled = super::mangle::nested(self, self.cur_ns, &mangled);
-                let r = RecId(self.types.records.len() as u32);
-                self.types.records.push(RecordInfo {
-                    name: display,
-                    mangled,
-                    is_union,
-                    fields: Vec::new(),
-                    size: 0,
-                    align: 1,
-                    complete: false,
-                    explicit_align: None,
-                    inst_of: None,
-                });
-                let ns = NsId(self.namespaces.len() as u32);
-                self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), record: Some(r), ..Default::default() });
-                self.rec_ns.push(ns);
-                let t = self.rec_ty(r);
-                if let (Some(n), None) = (name, &inst) {
-                    self.bind_ns(self.cur_ns, *n, Entity::Type(t));
-                }
-                if name.is_none() {
-                    // Found through `TypeKind::Defined` (the instance's, in a template).
-                    self.unnamed_types.insert((d, self.cur_ns), t);
-                    self.last_unnamed = Some((self.cur_ns, t));
-                }
-                // The injected class name.
-                if let Some(n) = name {
-                    self.namespaces[ns.0 as usize].names.insert(*n, vec![Entity::Type(t)]);
-                }
-                r
-            }
+            None => self.new_record(Some(d), *name, is_union, &inst),
         };
         let Some(members) = members.clone() else { return Some(r) };
         if !bases.is_empty() {
@@ -595,6 +661,8 @@ impl Sema<'_> {
             Exec::HostDevice
         } else if specs.device {
             Exec::Device
+        } else if specs.host {
+            Exec::Host
         } else if specs.is_constexpr || builtin_header {
             Exec::HostDevice
         } else {
@@ -725,6 +793,10 @@ impl Sema<'_> {
         let (specs, name, ty, init, _attrs) = (*specs, name.clone(), *ty, *init, attrs.clone());
         let span = name.span;
         let last = name.parts[name.parts.len() - 1];
+        // A host variable's initializer (a table of kernels) names kernels nvcc emits.
+        if let Some(e) = init.filter(|_| !(specs.device || specs.shared || specs.constant || specs.managed)) {
+            self.require_kernels_named_in(e);
+        }
         if matches!(self.ast.ty(ty).kind, TypeKind::Auto) {
             // `constexpr auto x = 3;`: the type of the constant.
             if let Some(k) = init.and_then(|e| self.const_eval(e)) {

@@ -595,7 +595,37 @@ impl Sema<'_> {
 
     // ----- expressions -------------------------------------------------------------------
 
+    /// Analyses and emits expression `e`. In host code, an outermost expression that fails
+    /// is searched for the launches, calls and template-ids inside it, each analysed on its
+    /// own: host code uses C++ that sema does not take (`a == "x" ? run<double>(o) :
+    /// run(o)` with a comparison it cannot type), and the kernels a launch or a call
+    /// instantiates must not be lost with it.
     pub(crate) fn expr(&mut self, e: ExprId) -> Option<Value> {
+        if !self.in_host_code() {
+            return self.expr_inner(e);
+        }
+        self.host_expr_depth += 1;
+        let v = self.expr_inner(e);
+        self.host_expr_depth -= 1;
+        if v.is_none() && self.host_expr_depth == 0 {
+            self.host_expr_depth += 1;
+            let mut work = self.ast.expr(e).kind.children();
+            while let Some(c) = work.pop() {
+                let kind = &self.ast.expr(c).kind;
+                let named = matches!(kind, ExprKind::Name(n) if self.ast.name(*n).template_args.is_some());
+                if matches!(kind, ExprKind::Call { .. } | ExprKind::Launch { .. }) || named {
+                    if self.expr_inner(c).is_some() || named {
+                        continue;
+                    }
+                }
+                work.extend(self.ast.expr(c).kind.children());
+            }
+            self.host_expr_depth -= 1;
+        }
+        v
+    }
+
+    fn expr_inner(&mut self, e: ExprId) -> Option<Value> {
         let ex = self.ast.expr(e);
         let span = ex.span;
         match &ex.kind {
@@ -635,6 +665,13 @@ impl Sema<'_> {
                 let it = self.types.ir(&mut self.ctx, t)?;
                 Some(Value::val(self.op1("cuda.null", &[], it, &[], span), t))
             }
+            // Host code: a `const char *` (its value is never used: host code is dropped).
+            ExprKind::Str(_) if self.in_host_code() => {
+                let c = self.types.int(IntKind::Char).with_quals(Ty::CONST);
+                let t = self.types.ptr(c);
+                let it = self.types.ir(&mut self.ctx, t)?;
+                Some(Value::val(self.op1("cuda.null", &[], it, &[], span), t))
+            }
             ExprKind::Str(_) => {
                 self.unsupported(span, "a string literal in device code (outside asm and printf)");
                 None
@@ -659,6 +696,7 @@ impl Sema<'_> {
             ExprKind::Assign { op, lhs, rhs } => self.assign(*op, *lhs, *rhs, span),
             ExprKind::Cond(c, a, b) => self.conditional(*c, *a, *b, span),
             ExprKind::Call { callee, args } => self.call(*callee, args, span),
+            ExprKind::Launch { callee, config, args } => self.launch(*callee, config, args, span),
             ExprKind::Index(a, i) => self.index(*a, *i, span),
             ExprKind::Member { base, arrow, name } => {
                 let ast = self.ast;
@@ -728,6 +766,14 @@ impl Sema<'_> {
                 }
                 None => match konst {
                     Some(k) => self.konst_value(k, ty, span),
+                    // Host code reads host variables (the address is never used: host code
+                    // is dropped).
+                    None if self.in_host_code() => {
+                        let pt = self.types.ptr(ty);
+                        let it = self.types.ir(&mut self.ctx, pt)?;
+                        let a = self.op1("cuda.null", &[], it, &[], span);
+                        Some(Value { place: Place::Addr(a, AddrSpace::Generic), ty })
+                    }
                     None => {
                         let t = self.name_text(n);
                         self.error_with(
@@ -743,7 +789,12 @@ impl Sema<'_> {
                 Some(Value { place: Place::Builtin(b), ty: t })
             }
             Entity::Const(k, t) => self.konst_value(k, t, span),
-            Entity::Func(_) | Entity::Template(_) => Some(Value { place: Place::Func, ty: self.types.error() }),
+            Entity::Func(_) | Entity::Template(_) => {
+                if self.in_host_code() {
+                    self.require_named_kernels(&found, n, span);
+                }
+                Some(Value { place: Place::Func, ty: self.types.error() })
+            }
             Entity::Type(_) => {
                 let t = self.name_text(n);
                 self.error(span, format!("'{t}' is a type, not a value"));

@@ -34,6 +34,9 @@ fn int_code(k: IntKind) -> &'static str {
     }
 }
 
+/// Marks a [`Mangler`] that writes substitution keys (never a real key: not mangled text).
+const CANONICAL: &str = "\0canonical";
+
 /// `I<args>E`, each argument mangled on its own.
 pub(crate) fn template_args(s: &Sema, args: &[TArg]) -> String {
     let mut out = String::from("I");
@@ -45,12 +48,9 @@ pub(crate) fn template_args(s: &Sema, args: &[TArg]) -> String {
                 out.push_str(&m.out);
             }
             TArg::Value(v, t) => {
-                let code = s.types.int_kind(*t).map_or("i", int_code);
-                if *v < 0 {
-                    out.push_str(&format!("L{code}n{}E", -v));
-                } else {
-                    out.push_str(&format!("L{code}{v}E"));
-                }
+                let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
+                m.value_arg(*v, *t);
+                out.push_str(&m.out);
             }
         }
     }
@@ -99,8 +99,38 @@ struct Mangler<'s, 'a> {
 }
 
 impl Mangler<'_, '_> {
+    /// `I<args>E` of a function template's instance, in the function's substitutions
+    /// (`_Z5applyIL2Op0EfEvPT0_PKS1_S4_i`: the enum `Op` is `S0_`).
+    fn template_args(&mut self, args: &[TArg]) {
+        self.out.push('I');
+        for a in args {
+            match a {
+                TArg::Type(t) => self.ty(*t),
+                TArg::Value(v, t) => self.value_arg(*v, *t),
+            }
+        }
+        self.out.push('E');
+    }
+
+    /// A non-type template argument: `Li3E`, `Lin1E`, an enumerator `L2Op1E`.
+    fn value_arg(&mut self, v: i128, t: Ty) {
+        self.out.push('L');
+        if matches!(self.s.types.kind(t.unqual()), TyKind::Enum(_)) {
+            self.ty(t.unqual());
+        } else {
+            self.out.push_str(self.s.types.int_kind(t).map_or("i", int_code));
+        }
+        if v < 0 {
+            self.out.push_str(&format!("n{}E", -v));
+        } else {
+            self.out.push_str(&format!("{v}E"));
+        }
+    }
     /// Emits `key` as a substitution if seen, else runs `emit` and records `key`.
     fn sub(&mut self, key: &str) -> bool {
+        if self.is_canonical() {
+            return false;
+        }
         if let Some(i) = self.subs.iter().position(|k| k == key) {
             self.out.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
             return true;
@@ -258,7 +288,10 @@ impl Mangler<'_, '_> {
         // double the work per nested pointer.
         let mut inner = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
         inner.written_unqual(at);
-        let key = format!("{}{}", qual_prefix(quals), inner.out);
+        // Keys are the type's text without substitutions (`KT0_`, never `KS1_`), so that a
+        // second `const T *` finds the first.
+        let canon = if self.is_canonical() { inner.out.clone() } else { self.canonical(|m| m.written_unqual(at)) };
+        let key = format!("{}{}", qual_prefix(quals), canon);
         if self.sub(&key) {
             return true;
         }
@@ -267,6 +300,19 @@ impl Mangler<'_, '_> {
         self.subs = inner.subs;
         self.subs.push(key);
         true
+    }
+
+    /// What `f` writes with no substitutions: a substitution's key. Linear in the type's
+    /// depth: in this mode the keys of inner types are their text as written.
+    fn canonical(&self, f: impl FnOnce(&mut Mangler)) -> String {
+        let mut m = Mangler { s: self.s, subs: vec![CANONICAL.to_string()], out: String::new(), tparams: self.tparams };
+        f(&mut m);
+        m.out
+    }
+
+    /// Whether this mangler writes keys (no substitutions), see [`Mangler::canonical`].
+    fn is_canonical(&self) -> bool {
+        self.subs.first().is_some_and(|k| k == CANONICAL)
     }
 
     fn written_unqual(&mut self, at: crate::ast::TypeId) {
@@ -285,7 +331,8 @@ impl Mangler<'_, '_> {
                 let c = if matches!(s.ast.ty(at).kind, TypeKind::Pointer(_)) { 'P' } else { 'R' };
                 let mut probe = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
                 probe.written_or_resolved(*p);
-                let key = format!("{c}{}", probe.out);
+                let canon = if self.is_canonical() { probe.out.clone() } else { self.canonical(|m| m.written_or_resolved(*p)) };
+                let key = format!("{c}{canon}");
                 if self.sub(&key) {
                     return;
                 }
@@ -463,12 +510,12 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
     };
     let mut comps = scope_components(s, ns);
     let own = if info.is_ctor { "C1".to_string() } else { operator_name(name).map_or_else(|| source_name(name), str::to_string) };
-    let targs = info.tpl_args.as_ref().filter(|_| fn_template.is_some()).map(|a| template_args(s, a));
+    let targs = info.tpl_args.as_ref().filter(|_| fn_template.is_some());
     if comps.is_empty() {
         m.out.push_str(&own);
-        if let Some(t) = &targs {
+        if let Some(t) = targs {
             m.subs.push(own.clone());
-            m.out.push_str(t);
+            m.template_args(t);
         }
     } else {
         let keys: Vec<String> = (1..=comps.len()).map(|i| comps[..i].concat()).collect();
@@ -482,9 +529,9 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
         m.out.push_str(&comps.concat());
         comps.push(own.clone());
         m.out.push_str(&own);
-        if let Some(t) = &targs {
+        if let Some(t) = targs {
             m.subs.push(comps.concat());
-            m.out.push_str(t);
+            m.template_args(t);
         }
         m.out.push('E');
     }

@@ -35,6 +35,15 @@
 //!    `threadIdx`, `blockIdx`, `blockDim`, `gridDim` and `warpSize` are declared in
 //!    `cuda_runtime.h` and read as `cuda.special`.
 //!
+//! 5. **Host code** is read, never compiled: a host function's body is emitted like any
+//!    other (a kernel launch `k<<<g, b>>>(args)` resolves the kernel as a call does, with
+//!    template arguments deduced from the arguments; a kernel template named with its
+//!    arguments, `&k<int>`, is instantiated), then its op is erased, so the kernel
+//!    instances host code names are emitted as nvcc emits them. Errors in host code, and
+//!    in host-only declarations ([`Sema::declare_tolerant`]), are demoted to
+//!    [`crate::Severity::Host`]; an outermost host expression that fails is searched for
+//!    the launches and calls inside it, each analysed on its own.
+//!
 //! Names of kernels and device functions are mangled as nvcc mangles them (Itanium C++
 //! ABI, `mangle`) unless declared `extern "C"`.
 //!
@@ -285,6 +294,10 @@ pub struct Sema<'a> {
     enum_attrs: [Option<AttrId>; 64],
     /// `"name"` attributes of local variables, by name (each local has one).
     name_attrs: FxHashMap<Box<str>, AttrId>,
+    /// The call being analysed is a kernel launch (`k<<<...>>>(...)`).
+    /// How deep the expression being analysed in host code is nested (see `expr`).
+    host_expr_depth: u32,
+    launching: bool,
 }
 
 /// Runs semantic analysis on `ast`, returning the `cuda` dialect module and diagnostics.
@@ -308,6 +321,7 @@ impl<'a> Sema<'a> {
     /// Emits the functions still waiting (what bodies required) and verifies the module.
     pub fn finish(mut self) -> (Context, OpId, Vec<Diagnostic>) {
         self.finish_worklist();
+        self.warn_if_no_kernel();
         let Sema { ctx, module, mut diags, .. } = self;
         // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
         // rather than handed on.
@@ -387,6 +401,8 @@ impl<'a> Sema<'a> {
             mangle_keys: Default::default(),
             enum_attrs: [None; 64],
             name_attrs: FxHashMap::default(),
+            launching: false,
+            host_expr_depth: 0,
         }
     }
 
@@ -397,8 +413,24 @@ impl<'a> Sema<'a> {
     /// for [`Sema::finish`].
     pub fn top_decl(&mut self, d: DeclId) {
         let outer = self.begin_decl();
-        self.declare(d);
+        self.declare_tolerant(d);
         self.end_decl(outer);
+    }
+
+    /// Demotes the errors and warnings reported since `from` to host-code diagnostics
+    /// ([`crate::Severity::Host`]).
+    pub(crate) fn demote_to_host(&mut self, from: usize) {
+        for d in &mut self.diags[from..] {
+            if d.severity > crate::Severity::Note {
+                d.severity = crate::Severity::Host;
+            }
+        }
+    }
+
+    /// Whether the function being emitted is host code (read for the kernels it launches
+    /// and names, then dropped).
+    pub(crate) fn in_host_code(&self) -> bool {
+        self.fs.as_ref().is_some_and(|f| f.exec == Exec::Host)
     }
 
     /// Starts declaring a declaration at namespace scope (see [`Sema::top_decl`]); gives
@@ -430,7 +462,7 @@ impl<'a> Sema<'a> {
                 && !info.emitted
                 && !info.builtin_header
                 && info.tpl_args.is_none()
-                && matches!(info.exec, Exec::Kernel | Exec::Device | Exec::HostDevice)
+                && matches!(info.exec, Exec::Kernel | Exec::Device | Exec::HostDevice | Exec::Host)
             {
                 self.require_func(f);
                 self.emit_function(f);
@@ -439,6 +471,30 @@ impl<'a> Sema<'a> {
         // Functions instantiated while emitting are emitted when something requires them.
         self.defined.clear();
         self.declaring = outer;
+    }
+
+    /// A file whose kernels are all templates that nothing instantiated gives an empty PTX
+    /// module: say so, per template (nvcc emits a template's instances only where code
+    /// names them).
+    fn warn_if_no_kernel(&mut self) {
+        if self.funcs.iter().any(|f| f.exec == Exec::Kernel && f.emitted) {
+            return;
+        }
+        for i in 0..self.templates.len() {
+            let t = &self.templates[i];
+            let d = self.ast.decl(t.decl);
+            let DeclKind::Function { specs, name, .. } = &d.kind else { continue };
+            if !specs.global || !t.instances.is_empty() || self.is_builtin_file(name.span) {
+                continue;
+            }
+            let n = self.name_str(t.name);
+            let d = Diagnostic::warning(name.span, format!("no kernel is emitted: kernel template '{n}' is never instantiated"))
+                .note(
+                    None,
+                    format!("a template's instances are emitted where code names them: a launch '{n}<...><<<grid, block>>>(...)' in host code, '&{n}<...>', or an explicit instantiation 'template __global__ void {n}<...>(...);'"),
+                );
+            self.diags.push(d);
+        }
     }
 
     /// Emits every required function not emitted yet, and what they require in turn.
@@ -769,17 +825,23 @@ impl<'a> Sema<'a> {
         if name.parts.len() == 1 && !name.global {
             return self.lookup(name.parts[0]);
         }
+        // A scope: a namespace or a class. A scoped enum's name is its type and, after it,
+        // the namespace of its enumerators (`E::A`).
+        let scope_of = |this: &Self, found: Vec<Entity>| {
+            found.into_iter().find_map(|e| match e {
+                Entity::Namespace(n) => Some(n),
+                Entity::Type(t) => this.types.record(t).map(|r| this.rec_ns[r.0 as usize]),
+                _ => None,
+            })
+        };
         let mut ns = if name.global {
             NsId(0)
         } else {
             // The first part is found by unqualified lookup.
-            match self.lookup(name.parts[0]).into_iter().next() {
-                Some(Entity::Namespace(n)) => n,
-                Some(Entity::Type(t)) => match self.types.record(t) {
-                    Some(r) => self.rec_ns[r.0 as usize],
-                    None => return Vec::new(),
-                },
-                _ => return Vec::new(),
+            let found = self.lookup(name.parts[0]);
+            match scope_of(self, found) {
+                Some(n) => n,
+                None => return Vec::new(),
             }
         };
         let rest = if name.global { &name.parts[..] } else { &name.parts[1..] };
@@ -788,13 +850,9 @@ impl<'a> Sema<'a> {
             if i + 1 == rest.len() {
                 return found;
             }
-            ns = match found.into_iter().next() {
-                Some(Entity::Namespace(n)) => n,
-                Some(Entity::Type(t)) => match self.types.record(t) {
-                    Some(r) => self.rec_ns[r.0 as usize],
-                    None => return Vec::new(),
-                },
-                _ => return Vec::new(),
+            ns = match scope_of(self, found) {
+                Some(n) => n,
+                None => return Vec::new(),
             };
         }
         Vec::new()
@@ -830,7 +888,33 @@ impl<'a> Sema<'a> {
         r
     }
 
+    /// Emits function `f`. A host function is read as any other (in it, a kernel launch or
+    /// a kernel template's name instantiates and requires the kernel), then dropped: its
+    /// op is erased, its diagnostics demoted to host code, and the calls it made of
+    /// functions that have no body are not errors (they are the host's).
     fn emit_function(&mut self, f: FuncId) {
+        if self.funcs[f.0 as usize].exec != Exec::Host {
+            return self.emit_function_body(f);
+        }
+        let (diags, undefined, undeclared) = (self.diags.len(), self.undefined_calls.len(), self.undeclared.len());
+        let last = self.ctx.last_op(self.module_block);
+        self.emit_function_body(f);
+        self.demote_to_host(diags);
+        self.undefined_calls.truncate(undefined);
+        self.undeclared.truncate(undeclared);
+        let fop = self.ctx.last_op(self.module_block);
+        if fop != last {
+            if let Some(fop) = fop {
+                if self.first_func == Some(fop) {
+                    // It was the only function: globals go at the end again.
+                    self.first_func = None;
+                }
+                self.ctx.erase_op(fop);
+            }
+        }
+    }
+
+    fn emit_function_body(&mut self, f: FuncId) {
         let info = self.funcs[f.0 as usize].clone();
         let Some(body) = info.body else { return };
         self.funcs[f.0 as usize].emitted = true;
@@ -865,12 +949,21 @@ impl<'a> Sema<'a> {
         let mut props = vec![("kind", kind_a), ("sym_name", name_a), ("function_type", fty_a)];
         if !info.launch_bounds.is_empty() {
             let mut vals = Vec::new();
+            // Evaluated where the function is: its template parameters bound (`BLOCK`).
+            let saved_scopes = std::mem::take(&mut self.scopes);
+            let saved_ns = std::mem::replace(&mut self.cur_ns, info.ns);
+            self.push_scope();
+            for (n, e) in &info.env {
+                self.bind_local(*n, e.clone());
+            }
             for &e in &info.launch_bounds {
                 match self.const_eval(e) {
                     Some(Konst::Int(v)) if v > 0 && v <= i32::MAX as i128 => vals.push(v as i32),
                     _ => self.error(self.ast.expr(e).span, "__launch_bounds__ arguments must be positive integer constants"),
                 }
             }
+            self.scopes = saved_scopes;
+            self.cur_ns = saved_ns;
             if info.exec != Exec::Kernel {
                 self.warning(info.span, "__launch_bounds__ is ignored on a function that is not a __global__ kernel");
             } else if !vals.is_empty() {

@@ -331,6 +331,11 @@ impl Sema<'_> {
                 let (specs, name, ty, init) = (*specs, name.clone(), *ty, *init);
                 let _ = span;
                 self.local_var(specs, &name, ty, init, name.span);
+                // Host code: the kernels an initializer names are required even when sema
+                // cannot type the declaration (`auto *p = &k<float>;`).
+                if let Some(e) = init.filter(|_| self.in_host_code()) {
+                    self.require_kernels_named_in(e);
+                }
             }
             DeclKind::Typedef { name, ty } => {
                 let (name, ty) = (*name, *ty);
