@@ -361,11 +361,9 @@ impl Sema<'_> {
             match exec {
                 // Host code calls host code, and launches kernels.
                 Exec::Host | Exec::HostDevice if ce == Exec::Host => {}
-                Exec::Kernel if ce == Exec::Host => {
-                    if !self.launching {
-                        self.error(span, "a call of a __global__ function must be a launch: 'kernel<<<grid, block>>>(...)'");
-                        return None;
-                    }
+                Exec::Kernel if ce == Exec::Host && !self.launching => {
+                    self.error(span, "a call of a __global__ function must be a launch: 'kernel<<<grid, block>>>(...)'");
+                    return None;
                 }
                 Exec::Device if ce == Exec::Host => {
                     let info = &self.funcs[f.0 as usize];

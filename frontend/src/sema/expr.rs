@@ -613,10 +613,8 @@ impl Sema<'_> {
             while let Some(c) = work.pop() {
                 let kind = &self.ast.expr(c).kind;
                 let named = matches!(kind, ExprKind::Name(n) if self.ast.name(*n).template_args.is_some());
-                if matches!(kind, ExprKind::Call { .. } | ExprKind::Launch { .. }) || named {
-                    if self.expr_inner(c).is_some() || named {
-                        continue;
-                    }
+                if (matches!(kind, ExprKind::Call { .. } | ExprKind::Launch { .. }) || named) && (self.expr_inner(c).is_some() || named) {
+                    continue;
                 }
                 work.extend(self.ast.expr(c).kind.children());
             }
