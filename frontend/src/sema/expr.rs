@@ -613,7 +613,12 @@ impl Sema<'_> {
             while let Some(c) = work.pop() {
                 let kind = &self.ast.expr(c).kind;
                 let named = matches!(kind, ExprKind::Name(n) if self.ast.name(*n).template_args.is_some());
-                if (matches!(kind, ExprKind::Call { .. } | ExprKind::Launch { .. }) || named) && (self.expr_inner(c).is_some() || named) {
+                let analysed = (named || matches!(kind, ExprKind::Call { .. } | ExprKind::Launch { .. })) && {
+                    // A template-id is a leaf: analysed once, whatever comes of it.
+                    let ok = self.expr_inner(c).is_some();
+                    ok || named
+                };
+                if analysed {
                     continue;
                 }
                 work.extend(self.ast.expr(c).kind.children());
