@@ -14,7 +14,7 @@
 //!   and it ends where its braces balance whatever the parser made of it.
 //! - A namespace-scope declaration that names no CUDA space (`__device__`, `__global__`,
 //!   `__shared__`, `__constant__`, `__managed__`) and fails to parse is dropped with its
-//!   errors demoted the same way ([`Parser::parse_decl_tolerant`]): device code that uses it
+//!   errors demoted the same way (`Parser::parse_decl_tolerant`): device code that uses it
 //!   then gets an error of its own.
 //!
 //! Nesting is limited to [`MAX_NESTING`] levels (parentheses, blocks, declarators), with a

@@ -40,7 +40,7 @@
 //!    template arguments deduced from the arguments; a kernel template named with its
 //!    arguments, `&k<int>`, is instantiated), then its op is erased, so the kernel
 //!    instances host code names are emitted as nvcc emits them. Errors in host code, and
-//!    in host-only declarations ([`Sema::declare_tolerant`]), are demoted to
+//!    in host-only declarations (`Sema::declare_tolerant`), are demoted to
 //!    [`crate::Severity::Host`]; an outermost host expression that fails is searched for
 //!    the launches and calls inside it, each analysed on its own.
 //!
