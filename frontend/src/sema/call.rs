@@ -361,7 +361,8 @@ impl Sema<'_> {
             match exec {
                 // Host code calls host code, and launches kernels.
                 Exec::Host | Exec::HostDevice if ce == Exec::Host => {}
-                Exec::Kernel if ce == Exec::Host && !self.launching => {
+                Exec::Kernel if ce == Exec::Host && self.launching => {}
+                Exec::Kernel if ce == Exec::Host => {
                     self.error(span, "a call of a __global__ function must be a launch: 'kernel<<<grid, block>>>(...)'");
                     return None;
                 }
