@@ -114,7 +114,7 @@ def run(cmd, cwd, timeout=300):
 
 def first_error(text):
     for line in text.splitlines():
-        if re.search(r"\berror\b", line) or "panicked" in line:
+        if re.match(r"\s*(error|Error)\b", line) or re.search(r"\berror:", line) or "panicked" in line:
             return line.strip()[:200]
     lines = [l for l in text.splitlines() if l.strip()]
     return (lines[0] if lines else "(no output)")[:200]

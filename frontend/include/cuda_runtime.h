@@ -23,3 +23,11 @@
 #include <device_launch_parameters.h>
 #include <math.h>
 #include <cuda_host.h>
+// What nvcc's runtime headers (crt/common_functions.h) bring into every file: real code
+// uses printf, malloc, memcpy, assert, clock_t and the fixed-width integers unincluded.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <assert.h>

@@ -97,6 +97,16 @@ impl Parser<'_> {
                 self.bump();
                 continue;
             }
+            // A qualified destructor name `S::~S` (`S<T>::~S`).
+            if self.at(Punct::ColonColon) && self.peek_at(1).kind == TokenKind::Punct(Punct::Tilde) && self.is_plain_ident(self.peek_at(2))
+            {
+                self.bump();
+                self.bump();
+                let n = self.bump();
+                let text = format!("~{}", self.ident_text(n));
+                parts.push(self.src.interner_mut().intern_local(&text));
+                template_args = None;
+            }
             break;
         }
         if parts.is_empty() {
@@ -735,6 +745,12 @@ impl Parser<'_> {
                                 self.skip_parens();
                             }
                         }
+                        // A dynamic exception specification (`throw()`, removed in C++17
+                        // but common in older host code): no effect on device code.
+                        Some(Kw::Throw) if self.peek_at(1).kind == TokenKind::Punct(Punct::LParen) => {
+                            self.bump();
+                            self.skip_parens();
+                        }
                         Some(Kw::Attribute) => {
                             let mut ds = DeclSpecs::default();
                             self.parse_gnu_attributes(&mut ds);
@@ -856,36 +872,59 @@ impl Parser<'_> {
         let (marks, diags, decls, start) = (self.device_marks, self.diags.len(), out.len(), self.pos);
         self.parse_top_decls(out);
         if self.device_marks == marks && self.diags[diags..].iter().any(|d| d.severity == Severity::Error) {
-            out.truncate(decls);
-            self.demote_to_host(diags);
             // Resume where the declaration ends by its brackets, not where recovery stopped
             // (which may be inside it, or past the start of the next one).
             if start >= self.base {
                 self.pos = start;
-                self.skip_declaration();
+                // Device code that the parser never reached (a kernel inside a namespace
+                // whose header it could not read) keeps its errors: dropping it would be
+                // a silently missing kernel.
+                if self.skip_declaration() {
+                    return;
+                }
             }
+            out.truncate(decls);
+            self.demote_to_host(diags);
         }
     }
 
     /// Skips a declaration by its brackets: to the first `;` outside brackets, or past a
     /// `}` that closes a brace opened outside brackets (and a `;` right after it).
-    fn skip_declaration(&mut self) {
+    /// Returns whether the skipped tokens hold a CUDA space attribute
+    /// (`__attribute__((global))`, ...).
+    fn skip_declaration(&mut self) -> bool {
         let mut depth = 0usize;
+        let mut marked = false;
+        // The last three tokens: `__attribute__`, `(`, `(`.
+        let mut attr = 0u8;
         while !self.at_eof() {
-            match self.bump().kind {
+            let t = self.bump();
+            if t.kind == TokenKind::Ident {
+                let text = self.ident_text(t);
+                if attr == 3 && matches!(text.trim_matches('_'), "global" | "device" | "shared" | "constant" | "managed") {
+                    marked = true;
+                }
+                attr = u8::from(text == "__attribute__");
+            } else if t.kind == TokenKind::Punct(Punct::LParen) && (attr == 1 || attr == 2) {
+                attr += 1;
+            } else {
+                attr = 0;
+            }
+            match t.kind {
                 TokenKind::Punct(Punct::LBrace | Punct::LParen | Punct::LBracket) => depth += 1,
                 TokenKind::Punct(Punct::RParen | Punct::RBracket) => depth = depth.saturating_sub(1),
                 TokenKind::Punct(Punct::RBrace) => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
                         self.eat(Punct::Semi);
-                        return;
+                        return marked;
                     }
                 }
-                TokenKind::Punct(Punct::Semi) if depth == 0 => return,
+                TokenKind::Punct(Punct::Semi) if depth == 0 => return marked,
                 _ => {}
             }
         }
+        marked
     }
 
     /// Demotes the errors and warnings reported since `from` to host-code diagnostics.
@@ -1138,6 +1177,21 @@ impl Parser<'_> {
     fn parse_namespace(&mut self, out: &mut Vec<DeclId>) {
         let kw = self.bump();
         let name = if self.is_plain_ident(self.peek()) { Some(self.bump().text) } else { None };
+        // C++17's nested namespace definition `namespace a::b::c { ... }` (`inline` allowed
+        // on the inner names) is `namespace a { namespace b { namespace c { ... } } }`.
+        let mut inner = Vec::new();
+        while name.is_some() && self.at(Punct::ColonColon) {
+            self.bump();
+            self.eat_kw(Kw::Inline);
+            if !self.is_plain_ident(self.peek()) {
+                let t = self.peek();
+                let msg = format!("expected a namespace name after '::', found {}", self.describe(&t));
+                self.error(t.span, msg);
+                self.recover_to_semi();
+                return;
+            }
+            inner.push(self.bump().text);
+        }
         // `namespace a = b;`
         if self.eat(Punct::Eq) {
             match (name, self.parse_name(false)) {
@@ -1170,7 +1224,11 @@ impl Parser<'_> {
             }
         }
         self.expect(Punct::RBrace, "to close the namespace");
-        out.push(self.ast.add_decl(DeclKind::Namespace { name, decls }, kw.span.to(self.prev_span())));
+        let span = kw.span.to(self.prev_span());
+        for n in inner.into_iter().rev() {
+            decls = vec![self.ast.add_decl(DeclKind::Namespace { name: Some(n), decls }, span)];
+        }
+        out.push(self.ast.add_decl(DeclKind::Namespace { name, decls }, span));
     }
 
     fn parse_using(&mut self, out: &mut Vec<DeclId>) {

@@ -130,6 +130,9 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cuda_fp16.h", include_str!("../../include/cuda_fp16.h")),
     ("cooperative_groups.h", include_str!("../../include/cooperative_groups.h")),
     ("assert.h", include_str!("../../include/assert.h")),
+    ("cassert", include_str!("../../include/assert.h")),
+    ("time.h", include_str!("../../include/time.h")),
+    ("ctime", include_str!("../../include/time.h")),
     // Host code's headers: what host declarations and launches around kernels need to be
     // read (host code is never compiled).
     ("string", include_str!("../../include/host/string")),
@@ -144,7 +147,6 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cstdlib", include_str!("../../include/host/stdlib.h")),
     ("string.h", include_str!("../../include/host/string.h")),
     ("cstring", include_str!("../../include/host/string.h")),
-    ("cassert", include_str!("../../include/assert.h")),
 ];
 
 /// The defined macros, indexed by the name's atom number: the preprocessor asks for every

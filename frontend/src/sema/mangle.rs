@@ -160,7 +160,7 @@ impl Mangler<'_, '_> {
                 None => 0,
             };
             for (i, c) in comps.iter().enumerate().skip(start) {
-                body.push_str(c);
+                body.push_str(&self.template_name_sub(&keys[i], c));
                 // A template instance's component is the template name then its arguments:
                 // both prefixes are candidates.
                 if let Some(pos) = c.find('I').filter(|&p| p > 0 && c.ends_with('E')) {
@@ -179,12 +179,28 @@ impl Mangler<'_, '_> {
             self.out.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
         } else {
             let c = &comps[0];
-            self.out.push_str(c);
+            let text = self.template_name_sub(&keys[0], c);
+            self.out.push_str(&text);
             if let Some(pos) = c.find('I').filter(|&p| p > 0 && c.ends_with('E')) {
                 self.subs.push(c[..pos].to_string());
             }
             self.subs.push(keys[0].clone());
         }
+    }
+
+    /// Component `c` (whose key is `key`) as written: a class template instance whose
+    /// template was seen is the template's substitution then its arguments (`S0_IiE`).
+    fn template_name_sub(&self, key: &str, c: &str) -> String {
+        if let Some(pos) = c.find('I').filter(|&p| p > 0 && c.ends_with('E')) {
+            let name_key = format!("{}{}", key.strip_suffix(c).unwrap_or(""), &c[..pos]);
+            if !self.is_canonical() {
+                if let Some(i) = self.subs.iter().position(|k| *k == name_key) {
+                    let sub = if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) };
+                    return format!("{sub}{}", &c[pos..]);
+                }
+            }
+        }
+        c.to_string()
     }
 
     fn ty(&mut self, t: Ty) {
@@ -264,9 +280,10 @@ impl Mangler<'_, '_> {
         }
     }
 
-    /// A parameter or return type as written in a function template: template parameters
-    /// as `T_`, `T0_`, ...; `None` if it mentions none (then the resolved type is used).
-    fn written(&mut self, at: crate::ast::TypeId) -> bool {
+    /// A parameter or return type as written in a function template (`at`, which resolved
+    /// to `t` in this instance): template parameters as `T_`, `T0_`, ...; `false` if it
+    /// mentions none (then the caller mangles the resolved type).
+    fn written(&mut self, at: crate::ast::TypeId, t: Ty) -> bool {
         if !mentions_tparam(self.s, at, self.tparams) {
             return false;
         }
@@ -280,17 +297,17 @@ impl Mangler<'_, '_> {
             quals |= Ty::VOLATILE;
         }
         if quals == 0 {
-            self.written_unqual(at);
+            self.written_unqual(at, t);
             return true;
         }
         // The unqualified type is mangled once, on a copy of the substitutions: its text is
         // both the key and (without a substitution) the output. Mangling it again would
         // double the work per nested pointer.
         let mut inner = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
-        inner.written_unqual(at);
+        inner.written_unqual(at, t);
         // Keys are the type's text without substitutions (`KT0_`, never `KS1_`), so that a
         // second `const T *` finds the first.
-        let canon = if self.is_canonical() { inner.out.clone() } else { self.canonical(|m| m.written_unqual(at)) };
+        let canon = if self.is_canonical() { inner.out.clone() } else { self.canonical(|m| m.written_unqual(at, t)) };
         let key = format!("{}{}", qual_prefix(quals), canon);
         if self.sub(&key) {
             return true;
@@ -315,23 +332,37 @@ impl Mangler<'_, '_> {
         self.subs.first().is_some_and(|k| k == CANONICAL)
     }
 
-    fn written_unqual(&mut self, at: crate::ast::TypeId) {
+    /// A function parameter's type as written: top-level cv-qualifiers are not part of a
+    /// function's type (`const T g` mangles as `T_`).
+    fn written_param(&mut self, at: crate::ast::TypeId, t: Ty) -> bool {
+        if !mentions_tparam(self.s, at, self.tparams) {
+            return false;
+        }
+        self.written_unqual(at, t.unqual());
+        true
+    }
+
+    fn written_unqual(&mut self, at: crate::ast::TypeId, t: Ty) {
         let s = self.s;
+        let t = t.unqual();
         match &s.ast.ty(at).kind {
-            TypeKind::Named(n) if n.parts.len() == 1 => {
-                let i = self.tparams.iter().position(|p| *p == Some(n.parts[0])).unwrap_or(0);
-                let key = if i == 0 { "T_".to_string() } else { format!("T{}_", to_base36(i - 1)) };
-                if self.sub(&key) {
-                    return;
-                }
-                self.out.push_str(&key);
-                self.subs.push(key);
+            TypeKind::Named(n) if n.parts.len() == 1 && n.template_args.is_none() && self.tparam_index(n.parts[0]).is_some() => {
+                let i = self.tparam_index(n.parts[0]).unwrap_or(0);
+                self.tparam(i);
             }
+            TypeKind::Named(n) if n.template_args.is_some() => match s.types.kind(t).clone() {
+                TyKind::Record(r) => self.written_template_id(r, n.template_args.as_deref().unwrap_or(&[])),
+                _ => self.ty_unqual(t),
+            },
             TypeKind::Pointer(p) | TypeKind::Reference { to: p, .. } => {
                 let c = if matches!(s.ast.ty(at).kind, TypeKind::Pointer(_)) { 'P' } else { 'R' };
+                let pt = match s.types.kind(t) {
+                    TyKind::Ptr(pt) | TyKind::Ref(pt) => *pt,
+                    _ => t,
+                };
                 let mut probe = Mangler { s, subs: self.subs.clone(), out: String::new(), tparams: self.tparams };
-                probe.written_or_resolved(*p);
-                let canon = if self.is_canonical() { probe.out.clone() } else { self.canonical(|m| m.written_or_resolved(*p)) };
+                probe.written_or_resolved(*p, pt);
+                let canon = if self.is_canonical() { probe.out.clone() } else { self.canonical(|m| m.written_or_resolved(*p, pt)) };
                 let key = format!("{c}{canon}");
                 if self.sub(&key) {
                     return;
@@ -341,12 +372,117 @@ impl Mangler<'_, '_> {
                 self.subs = probe.subs;
                 self.subs.push(key);
             }
-            _ => self.out.push('v'),
+            _ => self.ty_unqual(t),
         }
     }
 
-    fn written_or_resolved(&mut self, at: crate::ast::TypeId) {
-        if !self.written(at) {
+    /// The index of template parameter `name` of the function being mangled.
+    fn tparam_index(&self, name: Atom) -> Option<usize> {
+        self.tparams.iter().position(|p| *p == Some(name))
+    }
+
+    /// Template parameter `i` (`T_`, `T0_`, ...), a substitution candidate.
+    fn tparam(&mut self, i: usize) {
+        let key = if i == 0 { "T_".to_string() } else { format!("T{}_", to_base36(i - 1)) };
+        if self.sub(&key) {
+            return;
+        }
+        self.out.push_str(&key);
+        self.subs.push(key);
+    }
+
+    /// A class template instance (`r`) written with arguments that mention the function's
+    /// template parameters (`rec<T>`: `3recIT_E`; in a namespace `N2ns3recIT_EE`). The
+    /// template's name and the whole template-id are substitution candidates.
+    fn written_template_id(&mut self, r: super::ty::RecId, written: &[crate::ast::TemplateArg]) {
+        let s = self.s;
+        let comps: Vec<String> = s.types.rec(r).mangled.split('\u{1}').map(str::to_string).collect();
+        let resolved: Vec<TArg> = s.types.rec(r).inst_of.as_ref().map(|(_, a)| a.clone()).unwrap_or_default();
+        let (scope, last) = comps.split_at(comps.len() - 1);
+        let name = last[0].find('I').map_or(last[0].as_str(), |p| &last[0][..p]).to_string();
+        let full = if self.is_canonical() {
+            None
+        } else {
+            let k = self.canonical(|m| m.written_template_id(r, written));
+            if self.sub(&k) {
+                return;
+            }
+            Some(k)
+        };
+        let nested = !scope.is_empty();
+        if nested {
+            self.out.push('N');
+            self.prefix(scope);
+        }
+        let name_key = format!("{}{name}", scope.concat());
+        if !self.sub(&name_key) {
+            self.out.push_str(&name);
+            self.subs.push(name_key);
+        }
+        self.out.push('I');
+        for (i, a) in resolved.iter().enumerate() {
+            match (written.get(i), a) {
+                (Some(crate::ast::TemplateArg::Type(at)), TArg::Type(t)) => {
+                    if !self.written(*at, *t) {
+                        self.ty(*t);
+                    }
+                }
+                // A template parameter as a value argument is an expression: `XT0_E`
+                // (not a substitution candidate).
+                (Some(crate::ast::TemplateArg::Expr(e)), TArg::Value(v, t)) => match self.expr_tparam(*e) {
+                    Some(0) => self.out.push_str("XT_E"),
+                    Some(i) => self.out.push_str(&format!("XT{}_E", to_base36(i - 1))),
+                    None => self.value_arg(*v, *t),
+                },
+                (_, TArg::Type(t)) => self.ty(*t),
+                (_, TArg::Value(v, t)) => self.value_arg(*v, *t),
+            }
+        }
+        self.out.push('E');
+        if nested {
+            self.out.push('E');
+        }
+        if let Some(k) = full {
+            self.subs.push(k);
+        }
+    }
+
+    /// The template parameter a template argument expression names, if it is one (`N`).
+    fn expr_tparam(&self, e: crate::ast::ExprId) -> Option<usize> {
+        match &self.s.ast.expr(e).kind {
+            crate::ast::ExprKind::Name(n) => {
+                let n = self.s.ast.name(*n);
+                if n.parts.len() == 1 && n.template_args.is_none() {
+                    self.tparam_index(n.parts[0])
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Scope components (namespaces, classes) inside an `N...E`, with a substitution for
+    /// the longest prefix already seen; every longer prefix becomes a candidate.
+    fn prefix(&mut self, comps: &[String]) {
+        let keys: Vec<String> = (1..=comps.len()).map(|i| comps[..i].concat()).collect();
+        let known = keys.iter().rposition(|k| !self.is_canonical() && self.subs.contains(k));
+        let start = match known {
+            Some(k) => {
+                let i = self.subs.iter().position(|x| *x == keys[k]).expect("known");
+                self.out.push_str(&if i == 0 { "S_".to_string() } else { format!("S{}_", to_base36(i - 1)) });
+                k + 1
+            }
+            None => 0,
+        };
+        for i in start..comps.len() {
+            self.out.push_str(&comps[i]);
+            self.subs.push(keys[i].clone());
+        }
+    }
+
+    fn written_or_resolved(&mut self, at: crate::ast::TypeId, t: Ty) {
+        if !self.written(at, t) {
             // Not dependent: a builtin or a named non-template type (resolved lazily by
             // name: the common cases are builtins).
             match &self.s.ast.ty(at).kind {
@@ -442,8 +578,26 @@ fn builtin_code(b: crate::ast::Builtin) -> &'static str {
 
 fn mentions_tparam(s: &Sema, at: crate::ast::TypeId, tparams: &[Option<Atom>]) -> bool {
     match &s.ast.ty(at).kind {
-        TypeKind::Named(n) => n.parts.len() == 1 && tparams.contains(&Some(n.parts[0])),
+        TypeKind::Named(n) => {
+            (n.parts.len() == 1 && n.template_args.is_none() && tparams.contains(&Some(n.parts[0])))
+                || n.template_args.as_ref().is_some_and(|args| {
+                    args.iter().any(|a| match a {
+                        crate::ast::TemplateArg::Type(t) => mentions_tparam(s, *t, tparams),
+                        crate::ast::TemplateArg::Expr(e) => expr_names_tparam(s, *e, tparams),
+                    })
+                })
+        }
         TypeKind::Pointer(p) | TypeKind::Reference { to: p, .. } => mentions_tparam(s, *p, tparams),
+        _ => false,
+    }
+}
+
+fn expr_names_tparam(s: &Sema, e: crate::ast::ExprId, tparams: &[Option<Atom>]) -> bool {
+    match &s.ast.expr(e).kind {
+        crate::ast::ExprKind::Name(n) => {
+            let n = s.ast.name(*n);
+            n.parts.len() == 1 && tparams.contains(&Some(n.parts[0]))
+        }
         _ => false,
     }
 }
@@ -542,7 +696,7 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
     };
     if targs.is_some() {
         match ret_at {
-            Some(r) if m.written(r) => {}
+            Some(r) if m.written(r, info.ret) => {}
             _ => m.ty(info.ret),
         }
     }
@@ -552,7 +706,7 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
     for (i, &p) in info.params.iter().enumerate() {
         if targs.is_some() {
             if let Some(&at) = param_ats.get(i) {
-                if m.written(at) {
+                if m.written_param(at, p) {
                     continue;
                 }
             }
