@@ -267,6 +267,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         match cuprite_sim::run_spec(&ctx, module, level, l, schedule, max_instructions) {
             Ok(r) => {
                 let secs = start.elapsed().as_secs_f64();
+                // What the kernel printed, then its buffers.
+                let _ = write!(stdout, "{}", r.stats.output);
                 let _ = write!(stdout, "{}", spec::summary(&r.outputs, show));
                 for w in &r.stats.warnings {
                     let _ = writeln!(stderr, "warning: {w}");

@@ -7,6 +7,8 @@ typedef struct _IO_FILE FILE;
 extern FILE *stdin;
 extern FILE *stdout;
 extern FILE *stderr;
+// Device code's printf is the device runtime's vprintf (see sema's extern_calls).
+__host__ __device__ int printf(const char *fmt, ...);
 __host__ int fprintf(FILE *f, const char *fmt, ...);
 __host__ int sprintf(char *s, const char *fmt, ...);
 __host__ int snprintf(char *s, size_t n, const char *fmt, ...);

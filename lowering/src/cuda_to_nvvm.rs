@@ -183,6 +183,29 @@ fn scalar_bytes(ctx: &Context, a: AttrId, size: u64) -> Option<Vec<i64>> {
     Some((0..size).map(|i| ((bits >> (8 * i)) & 0xff) as i8 as i64).collect())
 }
 
+/// Writes constant initializer `a` of a `ty` at byte `at` of `out`: a scalar, or an array
+/// of them (nested for arrays of arrays; missing trailing elements stay zero).
+fn init_bytes(ctx: &mut Context, a: AttrId, ty: TypeId, out: &mut [i64], at: usize) -> Option<()> {
+    if let AttrKind::Array(items) = ctx.attr_kind(a).clone() {
+        let Some(cuprite_dialects::cuda::types::Decoded::Array { n, elem }) = cuprite_dialects::cuda::types::decode(ctx, ty) else {
+            return None;
+        };
+        let et = layout::parse_ty(ctx, &elem)?;
+        let (stride, _) = layout::size_align(ctx, et)?;
+        if items.len() as u64 > n {
+            return None;
+        }
+        for (i, it) in items.into_iter().enumerate() {
+            init_bytes(ctx, it, et, out, at + i * stride as usize)?;
+        }
+        return Some(());
+    }
+    let (size, _) = layout::size_align(ctx, ty)?;
+    let b = scalar_bytes(ctx, a, size)?;
+    out.get_mut(at..at + b.len())?.copy_from_slice(&b);
+    Some(())
+}
+
 fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<LowerError>) {
     let loc = ctx.op_loc(op);
     let name = str_prop(ctx, op, "sym_name").unwrap_or_default();
@@ -201,7 +224,8 @@ fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<L
         ("align", i32_attr(ctx, align as i64)),
     ];
     if let Some(init) = ctx.get_attr(op, "init") {
-        match scalar_bytes(ctx, init, size) {
+        let mut bytes = vec![0i64; size as usize];
+        match init_bytes(ctx, init, ty, &mut bytes, 0).map(|()| bytes) {
             Some(bytes) => {
                 let elem = ctx.int_type(8);
                 let a = ctx.attr(AttrKind::DenseArray { elem, values: bytes });
@@ -331,7 +355,21 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let new_res: Vec<TypeId> = if sret { Vec::new() } else { results.iter().map(|&t| self.ty(t)).collect() };
         // The entry block holds the allocas and branches to the body's first block.
         let body_region = self.ctx.region(f, 0);
-        let Some(src_entry) = self.ctx.entry_block(body_region) else { return };
+        let Some(src_entry) = self.ctx.entry_block(body_region) else {
+            // An external function (`vprintf`): a declaration, with no body.
+            let fty = self.ctx.function_type(new_in, new_res);
+            let props = vec![
+                ("kind", i32_attr(self.ctx, kind)),
+                ("sym_name", self.ctx.str_attr(&self.fname.clone())),
+                ("function_type", self.ctx.type_attr(fty)),
+                ("sym_visibility", self.ctx.str_attr("private")),
+            ];
+            let mut st = state(self.ctx, "nvvm.func", self.loc, &[], &[], &props, &[]);
+            st.regions.push(self.ctx.create_region());
+            let op = self.ctx.create_op(st);
+            self.ctx.insert_op(op, cuprite_ir::InsertPoint::end(self.module));
+            return;
+        };
         let start = self.new_block(&new_in);
         let src_args: Vec<ValueId> = self.ctx.block_args(src_entry).to_vec();
         let mut new_args = self.ctx.block_args(start).to_vec().into_iter();

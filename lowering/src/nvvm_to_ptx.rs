@@ -202,8 +202,10 @@ pub fn nvvm_to_ptx_text(ctx: &mut Context, module: OpId, opts: &crate::PtxOption
         out.push('\n');
     }
     for (_, body) in parts {
-        out.push_str(&body);
-        out.push('\n');
+        if !body.is_empty() {
+            out.push_str(&body);
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -480,6 +482,9 @@ impl<'c, 's> Sel<'c, 's> {
         };
         let body = self.ctx.region(f, 0);
         let src_blocks: Vec<BlockId> = self.ctx.region_blocks(body).to_vec();
+        if src_blocks.is_empty() {
+            return self.declaration(f, &results, module);
+        }
         for &b in &src_blocks {
             let nb = self.ctx.create_block(&[]);
             self.ctx.append_block(self.region, nb);
@@ -536,6 +541,27 @@ impl<'c, 's> Sel<'c, 's> {
             st.attrs.push((k, v));
         }
         st.regions.push(self.region);
+        let op = self.ctx.create_op(st);
+        self.ctx.insert_op(op, InsertPoint::end(module));
+    }
+
+    /// An external function (`vprintf`): a `ptx.func` with no body and `extern`, printed
+    /// as `.extern .func`.
+    fn declaration(&mut self, f: OpId, results: &[TypeId], module: BlockId) {
+        let inputs = cuprite_dialects::func::function_type(self.ctx, f).map(|(i, _)| i.to_vec()).unwrap_or_default();
+        let params: Vec<AttrId> =
+            inputs.iter().map(|&t| abi_ty(self.ctx, t)).collect::<Vec<_>>().into_iter().map(|s| self.ctx.str_attr(s)).collect();
+        let rets: Vec<AttrId> =
+            results.iter().map(|&t| abi_ty(self.ctx, t)).collect::<Vec<_>>().into_iter().map(|s| self.ctx.str_attr(s)).collect();
+        let props = vec![
+            ("kind", i32_attr(self.ctx, 1)),
+            ("sym_name", self.ctx.str_attr(&self.name.clone())),
+            ("params", self.ctx.attr(AttrKind::Array(params))),
+            ("rets", self.ctx.attr(AttrKind::Array(rets))),
+            ("extern", self.ctx.unit_attr()),
+        ];
+        let mut st = state(self.ctx, "ptx.func", self.loc, &[], &[], &props, &[]);
+        st.regions.push(self.ctx.create_region());
         let op = self.ctx.create_op(st);
         self.ctx.insert_op(op, InsertPoint::end(module));
     }

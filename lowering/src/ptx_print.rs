@@ -83,10 +83,17 @@ pub fn print_ptx(ctx: &Context, module: OpId, opts: &PtxOptions) -> String {
         out.push('\n');
     }
     for (i, &f) in funcs.iter().enumerate() {
-        print_func(ctx, f, i, &mut out);
-        out.push('\n');
+        if !is_extern(ctx, f) {
+            print_func(ctx, f, i, &mut out);
+            out.push('\n');
+        }
     }
     out
+}
+
+/// An external function (`.extern .func vprintf`): declared, defined elsewhere.
+pub(crate) fn is_extern(ctx: &Context, f: OpId) -> bool {
+    ctx.get_attr(f, "extern").is_some()
 }
 
 pub(crate) fn is_entry(ctx: &Context, f: OpId) -> bool {
@@ -130,7 +137,7 @@ pub(crate) fn signature(ctx: &Context, f: OpId) -> String {
     if is_entry(ctx, f) {
         s.push_str(".visible .entry ");
     } else {
-        s.push_str(".visible .func ");
+        s.push_str(if is_extern(ctx, f) { ".extern .func " } else { ".visible .func " });
         let rets = str_list(ctx, f, "rets");
         if !rets.is_empty() {
             let r: Vec<String> = rets.iter().enumerate().map(|(i, t)| format!(".param {t} func_retval{i}")).collect();
@@ -176,6 +183,9 @@ impl Names {
 }
 
 pub(crate) fn print_func(ctx: &Context, f: OpId, index: usize, out: &mut String) {
+    if is_extern(ctx, f) {
+        return;
+    }
     out.push_str(&signature(ctx, f));
     out.push('\n');
     if let Some(AttrKind::DenseArray { values, .. }) = ctx.get_attr(f, "maxntid").map(|a| ctx.attr_kind(a)) {

@@ -331,6 +331,10 @@ impl Reader<'_> {
                         self.variable("shared", true, span);
                     }
                 }
+                ".extern" if self.peek() == Some(&Tok::Word(".func".into())) => {
+                    self.pos += 1;
+                    self.function_decl(false, true, span);
+                }
                 ".extern" => {}
                 ".global" => self.variable("global", false, span),
                 ".const" => self.variable("const", false, span),
@@ -492,6 +496,12 @@ impl Reader<'_> {
     }
 
     fn function(&mut self, entry: bool, span: (usize, usize)) {
+        self.function_decl(entry, false, span);
+    }
+
+    /// A function (`extern`: after `.extern`, a declaration of one defined elsewhere, kept
+    /// as a `ptx.func` with `extern` and no body: `vprintf`, `__assertfail`).
+    fn function_decl(&mut self, entry: bool, is_extern: bool, span: (usize, usize)) {
         let rets = if !entry && self.is_punct('(') { self.param_list() } else { Vec::new() };
         let Some(name) = self.word() else {
             self.err(span, "expected a function name".into());
@@ -525,6 +535,23 @@ impl Reader<'_> {
             }
         }
         if self.eat(';') {
+            if is_extern {
+                let ctx = &mut *self.ctx;
+                let ps: Vec<AttrId> = params.iter().map(|p| ctx.str_attr(&p.0)).collect();
+                let rs: Vec<AttrId> = rets.iter().map(|p| ctx.str_attr(&p.0)).collect();
+                let props: Vec<(&str, AttrId)> = vec![
+                    ("kind", i32_attr(ctx, 1)),
+                    ("sym_name", ctx.str_attr(&name)),
+                    ("params", ctx.attr(AttrKind::Array(ps))),
+                    ("rets", ctx.attr(AttrKind::Array(rs))),
+                    ("extern", ctx.unit_attr()),
+                ];
+                let loc = LocId::offset(span.0 as u32).unwrap_or_else(|| ctx.unknown_loc());
+                let mut st = state(ctx, "ptx.func", loc, &[], &[], &props, &[]);
+                st.regions.push(ctx.create_region());
+                let f = ctx.create_op(st);
+                ctx.insert_op(f, InsertPoint::end(self.body));
+            }
             return; // a declaration
         }
         if !self.eat('{') {

@@ -405,6 +405,21 @@ pub enum Inst {
     /// The thread exits.
     Exit,
     Trap,
+    /// The device runtime's `vprintf(fmt, args)` (generic addresses): what each lane prints
+    /// is appended to the run's output; `dst` gets the number of arguments read.
+    Printf {
+        dst: Reg,
+        fmt: Reg,
+        args: Reg,
+    },
+    /// The device runtime's `__assertfail(message, file, line, function, charSize)`: the
+    /// kernel stops with the failed assertion.
+    AssertFail {
+        msg: Reg,
+        file: Reg,
+        line: Reg,
+        func: Reg,
+    },
     /// `__syncthreads` (with `red`, its reduction of `pred` into `dst`).
     Barrier {
         red: Option<BarRed>,

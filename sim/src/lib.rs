@@ -17,6 +17,7 @@ pub mod code;
 pub mod fp;
 pub mod machine;
 pub mod memory;
+pub mod printf;
 pub mod sem;
 pub mod spec;
 

@@ -68,6 +68,8 @@ pub struct Stats {
     pub thread_instructions: u64,
     /// Reads of never-written shared or local memory, once per instruction.
     pub warnings: Vec<String>,
+    /// What the kernel printed (`printf`), in the order the threads ran.
+    pub output: String,
 }
 
 /// A run stopped: what happened, where in the source, in which thread.
@@ -152,6 +154,45 @@ struct Machine<'a> {
     stats: Stats,
     warned: rustc_hash::FxHashSet<u32>,
     rng: Rng,
+}
+
+/// One lane's view of memory, for the device runtime's calls (byte reads at generic
+/// addresses).
+struct Mem<'m> {
+    global: &'m mut Global,
+    shared: &'m [u8],
+    local: &'m [u8],
+    consts: &'m [u8],
+    params: &'m [u8],
+    lens: [u64; 4],
+}
+
+impl Mem<'_> {
+    fn bytes(&mut self, addr: u64, n: u64) -> Result<Vec<u8>, String> {
+        (0..n).map(|i| self.byte(addr + i)).collect()
+    }
+
+    fn byte(&mut self, a: u64) -> Result<u8, String> {
+        Ok(match memory::resolve(self.global, Space::Generic, a, 1, 1, self.lens, false)? {
+            Target::Global(bi, o) => self.global.buffers[bi].data[o],
+            Target::Shared(o) => self.shared[o],
+            Target::Local(o) => self.local[o],
+            Target::Const(o) => self.consts[o],
+            Target::Param(o) => self.params[o],
+        })
+    }
+
+    /// The NUL-terminated string at `a` (at most 64 KiB).
+    fn cstr(&mut self, a: u64) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        for i in 0..65536 {
+            match self.byte(a + i)? {
+                0 => return Ok(out),
+                c => out.push(c),
+            }
+        }
+        Err("a string longer than 64 KiB (no terminating NUL?)".into())
+    }
 }
 
 /// A fault inside an instruction, before the machine adds where it happened.
@@ -772,6 +813,58 @@ impl Machine<'_> {
                 return Ok(());
             }
             Inst::Trap => return fault("the kernel trapped (__trap or unreachable code)", active.trailing_zeros()),
+            Inst::Printf { dst, fmt, args } => {
+                let lens = [b.shared.len() as u64, prog.local_size, self.consts.len() as u64, self.params.len() as u64];
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let local = &w.local[l * prog.local_size as usize..(l + 1) * prog.local_size as usize];
+                    let mem = std::cell::RefCell::new(Mem {
+                        global: &mut *self.global,
+                        shared: &b.shared,
+                        local,
+                        consts: &self.consts,
+                        params: &self.params,
+                        lens,
+                    });
+                    let f = match mem.borrow_mut().cstr(w.regs[fmt as usize * 32 + l]) {
+                        Ok(f) => f,
+                        Err(e) => return fault(format!("printf's format: {e}"), l as u32),
+                    };
+                    let base = w.regs[args as usize * 32 + l];
+                    let res = crate::printf::format(
+                        &f,
+                        |off, n| {
+                            let bytes = mem.borrow_mut().bytes(base + off, n)?;
+                            let mut w8 = [0u8; 8];
+                            w8[..n as usize].copy_from_slice(&bytes);
+                            Ok(u64::from_le_bytes(w8))
+                        },
+                        |p| mem.borrow_mut().cstr(p),
+                    );
+                    match res {
+                        Ok((text, n)) => {
+                            self.stats.output.push_str(&text);
+                            w.regs[dst as usize * 32 + l] = n as u64;
+                        }
+                        Err(e) => return fault(format!("printf's arguments: {e}"), l as u32),
+                    }
+                }
+            }
+            Inst::AssertFail { msg, file, line, func } => {
+                let l = active.trailing_zeros() as usize;
+                let lens = [b.shared.len() as u64, prog.local_size, self.consts.len() as u64, self.params.len() as u64];
+                let local = &w.local[l * prog.local_size as usize..(l + 1) * prog.local_size as usize];
+                let mut mem = Mem { global: &mut *self.global, shared: &b.shared, local, consts: &self.consts, params: &self.params, lens };
+                let text = |r: Reg, mem: &mut Mem| {
+                    mem.cstr(w.regs[r as usize * 32 + l]).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
+                };
+                let (m, f, fu) = (text(msg, &mut mem), text(file, &mut mem), text(func, &mut mem));
+                let ln = w.regs[line as usize * 32 + l] as u32;
+                let at = if fu.is_empty() { String::new() } else { format!(" in {fu}") };
+                return fault(format!("assertion `{m}` failed ({f}:{ln}{at})"), l as u32);
+            }
             Inst::Barrier { .. } => {
                 lanes!(|l| {
                     w.st[l] = St::Bar;

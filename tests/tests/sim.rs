@@ -137,7 +137,11 @@ fn nvrtc_ptx(cuda: &Path, file: &Path) -> Option<String> {
 fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchSpec, what: &str) -> Vec<Output> {
     let r = run_spec(ctx, m, level, l, Schedule::InOrder, 1 << 28).unwrap_or_else(|e| panic!("{what}: {}: {e}", l.kernel));
     assert!(r.stats.warnings.is_empty(), "{what}: {}: {:?}", l.kernel, r.stats.warnings);
-    r.outputs
+    // What the kernel printed is compared as one more (byte) buffer.
+    let mut outs = r.outputs;
+    let ty = cuprite_sim::spec::ArgTy::parse("u8").expect("u8");
+    outs.push(Output { name: "printf".into(), ty, data: r.stats.output.into_bytes() });
+    outs
 }
 
 #[test]

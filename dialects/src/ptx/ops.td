@@ -31,7 +31,8 @@ def Ptx_FuncOp : Ptx_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"ptx"
     `params` lists each parameter's PTX declaration after `.param` (`.u64`, `.f32`,
     `.align 8 .b8 [16]`); a parameter is named `<sym_name>_param_<i>` and read with
     `ld.param` through a `ptx.sym`. `.func` results are in `rets` (`.b32`, ...), named
-    `func_retval<i>`. Kernel directives: `maxntid`, `minnctapersm`, `maxnreg`.
+    `func_retval<i>`. Kernel directives: `maxntid`, `minnctapersm`, `maxnreg`. An `extern`
+    function (`vprintf`, `__assertfail`) has no body: `.extern .func`.
 
     ```mlir
     ptx.func entry @scale {params = [".u64", ".u32"], maxntid = array<i32: 256>} {
@@ -43,7 +44,7 @@ def Ptx_FuncOp : Ptx_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"ptx"
   }];
   let arguments = (ins Ptx_FuncKind:$kind, SymbolNameAttr:$sym_name, ArrayAttr:$params, OptionalAttr<ArrayAttr>:$rets,
                    OptionalAttr<DenseI32ArrayAttr>:$maxntid, OptionalAttr<I32Attr>:$minnctapersm,
-                   OptionalAttr<I32Attr>:$maxnreg, OptionalAttr<UnitAttr>:$visible);
+                   OptionalAttr<I32Attr>:$maxnreg, OptionalAttr<UnitAttr>:$visible, OptionalAttr<UnitAttr>:$extern);
   let regions = (region AnyRegion:$body);
   let assemblyFormat = "$kind $sym_name attr-dict-with-keyword $body";
 }

@@ -104,10 +104,8 @@ impl Sema<'_> {
                 let v = self.convert(v, t, ret, span, true)?;
                 return Some(Value::val(v, ret));
             }
-            "printf" => {
-                self.unsupported(span, "'printf' in device code");
-                return None;
-            }
+            "printf" => return self.device_printf(args, ret, span),
+            "__assert_fail" => return self.device_assert_fail(args, span),
             "__trap" | "__brkpt" | "__nanosleep" | "assert" => {
                 let n = self.name_attr(name);
                 self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)

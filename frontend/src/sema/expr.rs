@@ -675,9 +675,9 @@ impl Sema<'_> {
                 let it = self.types.ir(&mut self.ctx, t)?;
                 Some(Value::val(self.op1("cuda.null", &[], it, &[], span), t))
             }
-            ExprKind::Str(_) => {
-                self.unsupported(span, "a string literal in device code (outside asm and printf)");
-                None
+            ExprKind::Str(parts) => {
+                let parts = parts.clone();
+                self.string_literal(&parts, span)
             }
             ExprKind::This => match self.fs.as_ref().and_then(|f| f.this) {
                 Some((p, r)) => {
@@ -1139,7 +1139,12 @@ impl Sema<'_> {
         }
         let result_ty = match (arms[0], arms[1]) {
             (Some(va), Some(vb)) => {
-                let (ua, ub) = (va.ty.unqual(), vb.ty.unqual());
+                // Arrays decay (`c ? "odd" : "even"` is a `const char *`).
+                let decayed = |s: &mut Self, t: Ty| match s.types.kind(t.unqual()).clone() {
+                    TyKind::Array(e, _) => s.types.ptr(e),
+                    _ => t.unqual(),
+                };
+                let (ua, ub) = (decayed(self, va.ty), decayed(self, vb.ty));
                 // Operands of one type give that type (an enum, a short: no promotion).
                 if ua == ub {
                     Some(ua)

@@ -57,6 +57,7 @@ mod builtins;
 mod call;
 mod decl;
 mod expr;
+mod extern_calls;
 mod mangle;
 mod stmt;
 pub mod ty;
@@ -67,7 +68,7 @@ use crate::intern::{Atom, Interner, Names};
 use crate::source::{FileInfo, FileKind, SourceMap, Span};
 use cuprite_dialects::cuda::types::AddrSpace;
 use cuprite_ir::{AttrId, BlockId, Context, InsertPoint, LocId, OpId, OperationState, RegionId, TypeId, ValueId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 use ty::{RecId, Ty, TyKind, Types};
 
@@ -253,6 +254,10 @@ pub struct Sema<'a> {
     /// Whether a top-level declaration is being declared: the globals it emits go before
     /// the first function, so that the module lists its globals first.
     declaring: bool,
+    /// Device string literals emitted, by their bytes: their globals' names.
+    strings: FxHashMap<Vec<u8>, String>,
+    /// External functions declared (`vprintf`, `__assertfail`).
+    extern_funcs: FxHashSet<String>,
     /// The module's first `cuda.func`.
     first_func: Option<OpId>,
     /// Calls of functions with no body yet, and the error to report if none follows.
@@ -382,6 +387,8 @@ impl<'a> Sema<'a> {
             worklist: VecDeque::new(),
             defined: Vec::new(),
             declaring: false,
+            strings: FxHashMap::default(),
+            extern_funcs: FxHashSet::default(),
             first_func: None,
             undefined_calls: Vec::new(),
             unnamed_types: FxHashMap::default(),

@@ -143,3 +143,26 @@ pub(crate) fn find_kernel(ctx: &Context, syms: &Symbols, want: &str, is_kernel: 
         }
     }
 }
+
+/// A call of an external function (one with no body): the device runtime's functions are
+/// the machine's own (`vprintf`, `__assertfail`); any other cannot run.
+pub(crate) fn runtime_call(
+    b: &mut crate::code::Builder,
+    callee: &str,
+    args: &[crate::code::Reg],
+    result: Option<crate::code::Reg>,
+) -> Result<(), String> {
+    use crate::code::Inst;
+    match (callee, args) {
+        ("vprintf", &[fmt, a]) => {
+            let dst = result.unwrap_or_else(|| b.reg());
+            b.emit(Inst::Printf { dst, fmt, args: a });
+            Ok(())
+        }
+        ("__assertfail", &[msg, file, line, func, _]) => {
+            b.emit(Inst::AssertFail { msg, file, line, func });
+            Ok(())
+        }
+        _ => Err(format!("call to @{callee}, an external function the simulator does not provide")),
+    }
+}

@@ -332,6 +332,10 @@ impl T<'_> {
         for &a in &args {
             o.push(self.reg_of(fr, a)?);
         }
+        if ctx.get_attr(f, "extern").is_some() || ctx.regions(f).first().and_then(|&r| ctx.entry_block(r)).is_none() {
+            let res = (nres > 0).then(|| o[0]);
+            return super::runtime_call(&mut self.b, &callee, o.get(nres..).unwrap_or(&[]), res);
+        }
         let params = str_list(ctx, f, "params");
         let rets = str_list(ctx, f, "rets");
         let mut syms = FxHashMap::default();
