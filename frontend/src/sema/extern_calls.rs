@@ -111,6 +111,10 @@ impl Sema<'_> {
         let mut offsets = Vec::new();
         let mut size = 0u64;
         for &v in rest {
+            if !cuprite_dialects::cuda::types::is_scalar(&self.ctx, self.ctx.value_type(v)) {
+                self.unsupported(span, "a struct or array argument to printf");
+                return None;
+            }
             let n = self.arg_bytes(v);
             size = size.div_ceil(n) * n;
             offsets.push(size);
