@@ -28,6 +28,10 @@ Launch:
   --arg <name:type=value>      A scalar argument (i8..i64, u8..u64, f32, f64), in order
   --arg <name:type[N]=init>    A buffer of N elements: zeros, iota, fill:V,
                                random:SEED[:LO:HI], [v0, v1, ...]
+  --arg <name:{types}=[v, ...]> A struct by value: its field types ({f32, i32[2], {u8,
+                               f64}}, laid out as C does) and one value per scalar;
+                               a u64 field's value @buf is buffer buf's address
+  --buffer <name:type[N]=init> A buffer that is no argument (a struct points to it)
   --global <name:type[N]=init> Sets a module global before the launch (__constant__ data)
   --spec <file.toml>           Launches from a spec file ([[launch]] tables); with
                                --kernel, only that kernel's
@@ -61,6 +65,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut shared = 0u64;
     let mut cli_args: Vec<ArgSpec> = Vec::new();
     let mut cli_globals: Vec<ArgSpec> = Vec::new();
+    let mut cli_buffers: Vec<ArgSpec> = Vec::new();
     let mut spec_file: Option<PathBuf> = None;
     let mut level = Level::Ptx;
     let mut ptx_file: Option<PathBuf> = None;
@@ -95,6 +100,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 "--block" => block = spec::parse_dims(&value().ok_or("--block needs dimensions")?)?,
                 "--shared" => shared = value().and_then(|v| v.parse().ok()).ok_or("--shared needs a number of bytes")?,
                 "--arg" => cli_args.push(ArgSpec::parse(&value().ok_or("--arg needs name:type=value")?)?),
+                "--buffer" => cli_buffers.push(ArgSpec::parse(&value().ok_or("--buffer needs name:type[N]=init")?)?),
                 "--global" => cli_globals.push(ArgSpec::parse(&value().ok_or("--global needs name:type[N]=init")?)?),
                 "--spec" => spec_file = Some(PathBuf::from(value().ok_or("--spec needs a file")?)),
                 "--level" => {
@@ -181,6 +187,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                     shared,
                     args: cli_args,
                     globals: cli_globals,
+                    buffers: cli_buffers,
                     tolerance_ulp: 0,
                     tolerance_reason: None,
                 }]

@@ -20,8 +20,8 @@
 //!    each scalar, storing one stores each; a device function takes an aggregate parameter
 //!    as its scalars, and returns an aggregate by storing it through a pointer to a caller's
 //!    local temporary, passed first (mem2reg's scalar replacement promotes the temporary
-//!    once the call is inlined). A kernel parameter of struct type is an error for now (its
-//!    `.param` layout is the host's).
+//!    once the call is inlined). A kernel's struct parameter is its scalars too, and the
+//!    kernel carries where each lives in the host's bytes ([`crate::kernel_abi`]).
 //! 5. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
 //!    of the right accuracy map to `nvvm.intr` (`FnLowering::intrinsic`); the rest of the math
 //!    library is a "not supported yet" error at the call.
@@ -344,8 +344,16 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let results: Vec<TypeId> = results.to_vec();
         // Structs and arrays by value: a parameter is passed as its scalars, a result is
         // stored through a pointer the caller passes first (see `call`).
-        if kind == 0 && inputs.iter().any(|&t| self.leaves(t).is_some()) {
-            self.error(self.loc, "a kernel parameter of struct type (passed by value) is not supported yet: pass a pointer");
+        // A kernel's struct parameter stays one block of bytes at the kernel boundary (see
+        // `kernel_abi`).
+        let mut byval: Vec<Option<(u64, u64, Vec<u64>)>> = Vec::new();
+        if kind == 0 {
+            for &t in &inputs {
+                byval.push(self.leaves(t).map(|l| {
+                    let (size, align) = layout::size_align(self.ctx, t).unwrap_or((1, 1));
+                    (size, align, l.iter().map(|&(off, _)| off).collect())
+                }));
+            }
         }
         let sret = results.first().is_some_and(|&t| self.leaves(t).is_some());
         let mut new_in: Vec<TypeId> = if sret { vec![self.local_ptr()] } else { Vec::new() };
@@ -414,6 +422,10 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let mut st = state(self.ctx, "nvvm.func", self.loc, &[], &[], &props, &[]);
         st.regions.push(self.region);
         let op = self.ctx.create_op(st);
+        if byval.iter().any(Option::is_some) {
+            let a = crate::kernel_abi::byval_attr(self.ctx, &byval);
+            self.ctx.set_attr(op, crate::kernel_abi::BYVAL, a);
+        }
         // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them.
         for k in ["noinline", "alwaysinline"] {
             if let Some(a) = self.ctx.get_attr(f, k) {

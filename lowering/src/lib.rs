@@ -10,6 +10,7 @@
 //! input as it was, so that every level can be printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
 
 pub mod cuda_to_nvvm;
+pub mod kernel_abi;
 pub mod layout;
 pub mod nvvm_to_ptx;
 pub mod ptx_print;

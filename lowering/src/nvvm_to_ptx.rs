@@ -494,14 +494,36 @@ impl<'c, 's> Sel<'c, 's> {
         let mut params = Vec::new();
         if let Some(&e) = src_blocks.first() {
             let args: Vec<ValueId> = self.ctx.block_args(e).to_vec();
-            for (i, a) in args.into_iter().enumerate() {
-                let t = self.ctx.value_type(a);
+            let abi = if self.kernel {
+                crate::kernel_abi::kernel_params(self.ctx, f, args.len())
+            } else {
+                (0..args.len()).map(crate::kernel_abi::KernelParam::Scalar).collect()
+            };
+            for (i, p) in abi.into_iter().enumerate() {
                 let pname = format!("{}_param_{i}", self.name);
-                let decl = if self.kernel { kernel_param_ty(self.ctx, t) } else { abi_ty(self.ctx, t) };
-                params.push(self.ctx.str_attr(decl));
-                let sym = self.sym(&pname, t);
-                let r = self.reg(a);
-                self.load_param(r, sym, t, decl);
+                match p {
+                    crate::kernel_abi::KernelParam::Scalar(k) => {
+                        let a = args[k];
+                        let t = self.ctx.value_type(a);
+                        let decl = if self.kernel { kernel_param_ty(self.ctx, t) } else { abi_ty(self.ctx, t) };
+                        params.push(self.ctx.str_attr(decl));
+                        let sym = self.sym(&pname, t);
+                        let r = self.reg(a);
+                        self.load_param(r, sym, t, decl, None);
+                    }
+                    // A struct by value: one block of bytes, each scalar read at its offset.
+                    crate::kernel_abi::KernelParam::ByVal { size, align, leaves } => {
+                        params.push(self.ctx.str_attr(&format!(".align {align} .b8 [{size}]")));
+                        let i64t = self.ctx.i64();
+                        let sym = self.sym(&pname, i64t);
+                        for (k, off) in leaves {
+                            let a = args[k];
+                            let t = self.ctx.value_type(a);
+                            let r = self.reg(a);
+                            self.load_param(r, sym, t, kernel_param_ty(self.ctx, t), Some(off as i64));
+                        }
+                    }
+                }
             }
             let nb = self.blocks[&e];
             let st = state(self.ctx, "ptx.bra", self.loc, &[], &[], &[], &[nb]);
@@ -672,19 +694,20 @@ impl<'c, 's> Sel<'c, 's> {
         o
     }
 
-    fn load_param(&mut self, r: ValueId, sym: ValueId, t: TypeId, decl: &str) {
+    /// Reads parameter `sym` (at byte `offset` of it) into `r`.
+    fn load_param(&mut self, r: ValueId, sym: ValueId, t: TypeId, decl: &str, offset: Option<i64>) {
         let w = width(self.ctx, t);
         if w == 1 {
             let i16t = self.ctx.int_type(16);
             let tmp = self.new_reg(i16t);
             let ty = if self.kernel { "u8" } else { "u16" };
-            self.inst("ld", &format!("param.{ty}"), &[tmp, sym], None);
+            self.inst("ld", &format!("param.{ty}"), &[tmp, sym], offset);
             let z = self.imm_int(0, i16t);
             self.inst("setp", "ne.b16", &[r, tmp, z], None);
             return;
         }
         let ty = if self.kernel { decl.trim_start_matches('.').to_string() } else { suffix(self.ctx, t, 'u').replace("u8", "u16") };
-        self.inst("ld", &format!("param.{ty}"), &[r, sym], None);
+        self.inst("ld", &format!("param.{ty}"), &[r, sym], offset);
     }
 
     // ----- selection -----------------------------------------------------------------

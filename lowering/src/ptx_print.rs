@@ -150,7 +150,15 @@ pub(crate) fn signature(ctx: &Context, f: OpId) -> String {
         s.push_str("()");
     } else {
         s.push_str("(\n");
-        let p: Vec<String> = params.iter().enumerate().map(|(i, t)| format!("\t.param {t} {name}_param_{i}")).collect();
+        // An array parameter (a struct by value) is declared `.align A .b8 name[N]`.
+        let p: Vec<String> = params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match t.rsplit_once(' ').filter(|(_, n)| n.starts_with('[')) {
+                Some((ty, n)) => format!("\t.param {ty} {name}_param_{i}{n}"),
+                None => format!("\t.param {t} {name}_param_{i}"),
+            })
+            .collect();
         s.push_str(&p.join(",\n"));
         s.push_str("\n)");
     }

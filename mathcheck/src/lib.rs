@@ -538,11 +538,11 @@ impl Compiled {
             let bytes: Vec<u8> = x.iter().flat_map(|&v| fmt.to_le_bytes(v)).collect();
             let a = global.alloc(&format!("x{j}"), bytes.len().max(8), 256);
             global.buffers.last_mut().expect("allocated").data[..bytes.len()].copy_from_slice(&bytes);
-            args.push(a);
+            args.push(a.to_le_bytes().to_vec());
         }
         let y = global.alloc("y", (n * w).max(8), 256);
-        args.push(y);
-        args.push(n as u64);
+        args.push(y.to_le_bytes().to_vec());
+        args.push((n as u64).to_le_bytes().to_vec());
         let block = 256u32;
         let grid = (n as u32).div_ceil(block).max(1);
         let launch = cuprite_sim::Launch {

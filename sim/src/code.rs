@@ -689,6 +689,15 @@ impl Builder {
         self.emit(Inst::Branch { cond, neg, t: 0, f: 0 });
     }
     /// Bytes of per-thread local memory for a frame of `size` aligned to `align`.
+    /// A kernel parameter that arrives as bytes in param space (a struct by value): its
+    /// offset there, after the parameters placed so far.
+    pub fn param_in_memory(&mut self, name: String, size: u64, align: u64) -> u64 {
+        let end = self.prog.params.iter().filter(|p| p.reg.is_none()).map(|p| p.offset + p.size as u64).max().unwrap_or(0);
+        let off = end.div_ceil(align.max(1)) * align.max(1);
+        self.prog.params.push(Param { name, size: size as u32, reg: None, offset: off });
+        off
+    }
+
     pub fn alloc_local(&mut self, size: u64, align: u64) -> u64 {
         let off = self.prog.local_size.div_ceil(align.max(1)) * align.max(1);
         self.prog.local_size = off + size;

@@ -44,8 +44,9 @@ pub struct Launch {
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub dynamic_shared: u64,
-    /// Each parameter's bits (a pointer is its global address).
-    pub args: Vec<u64>,
+    /// Each parameter's bytes, little-endian (a pointer is its global address; a struct
+    /// passed by value is its bytes in C layout).
+    pub args: Vec<Vec<u8>>,
     pub schedule: Schedule,
     /// Stop after this many warp instructions (an infinite loop, a spin lock).
     pub max_instructions: u64,
@@ -54,7 +55,7 @@ pub struct Launch {
 }
 
 impl Launch {
-    pub fn new(grid: [u32; 3], block: [u32; 3], args: Vec<u64>) -> Self {
+    pub fn new(grid: [u32; 3], block: [u32; 3], args: Vec<Vec<u8>>) -> Self {
         Launch { grid, block, dynamic_shared: 0, args, schedule: Schedule::InOrder, max_instructions: 1 << 32, global_inits: Vec::new() }
     }
 }
@@ -266,13 +267,19 @@ pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats
         }
     }
     let mut params = Vec::new();
-    for (p, &v) in prog.params.iter().zip(&launch.args) {
+    for (i, (p, v)) in prog.params.iter().zip(&launch.args).enumerate() {
+        // A scalar may be given wider or narrower than the kernel takes it (truncated or
+        // zero-extended, as a C cast of the bits); a struct must be given whole.
+        if v.len() != p.size as usize && (v.len() > 8 || p.size > 8) {
+            return Err(err(format!("argument {} of kernel {} is {} bytes; the parameter takes {}", i + 1, prog.kernel, v.len(), p.size)));
+        }
         if p.reg.is_none() {
             let end = (p.offset + p.size as u64) as usize;
             if params.len() < end {
                 params.resize(end, 0);
             }
-            write_le(&mut params[p.offset as usize..end], v);
+            let n = v.len().min(p.size as usize);
+            params[p.offset as usize..p.offset as usize + n].copy_from_slice(&v[..n]);
         }
     }
     let seed = match launch.schedule {
@@ -310,9 +317,10 @@ impl Machine<'_> {
                     }
                 }
                 let mut regs = vec![0u64; p.num_regs as usize * 32];
-                for (prm, &v) in p.params.iter().zip(&self.launch.args) {
+                for (prm, v) in p.params.iter().zip(&self.launch.args) {
                     if let Some(r) = prm.reg {
-                        regs[r as usize * 32..r as usize * 32 + 32].fill(v);
+                        let n = v.len().min(prm.size as usize);
+                        regs[r as usize * 32..r as usize * 32 + 32].fill(read_le(&v[..n]));
                     }
                 }
                 let active = st.iter().enumerate().fold(0u32, |m, (l, s)| if *s == St::Run { m | 1 << l } else { m });

@@ -8,6 +8,11 @@
 //!   `random:SEED:LO:HI` (in [LO, HI));
 //! - `[v0, v1, ...]` (exactly N values).
 //!
+//! A struct passed by value is `name:{type, type[N], {nested}, ...}=[v0, v1, ...]`: its
+//! fields in order, laid out as C lays them out (each field at its alignment, the size a
+//! multiple of the largest), with one value per scalar (or `zeros`); a `u64` field's value
+//! `@buf` is the address of buffer `buf` (an argument's or one of the launch's `buffers`).
+//!
 //! A launch spec is a TOML file next to a test kernel, one `[[launch]]` table per launch:
 //!
 //! ```toml
@@ -18,6 +23,7 @@
 //! shared = 0               # dynamic shared memory bytes (optional)
 //! args = ["n:i32=1000", "a:f32=2.5", "x:f32[1000]=random:1", "y:f32[1000]=random:2"]
 //! globals = ["coeffs:f32[4]=[1, 2, 3, 4]"]   # module globals set before the launch
+//! buffers = ["in:f32[8]=iota"]   # buffers a struct argument points to (`@in`)
 //! tolerance_ulp = 2        # optional: float outputs may differ by this many ulp
 //! tolerance_reason = "fma contraction at the ptx level"   # required with a tolerance
 //! ```
@@ -96,13 +102,109 @@ impl ArgTy {
     }
 }
 
+/// A struct argument's C layout: size, alignment, and its scalars (offset, type).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructArg {
+    pub size: u64,
+    pub align: u64,
+    pub leaves: Vec<(u64, ArgTy)>,
+}
+
+impl StructArg {
+    /// Parses `{f32, i32[2], {u8, f64}}` (the braces included).
+    pub fn parse(s: &str) -> Result<StructArg, String> {
+        let mut toks = s.trim();
+        let st = Self::fields(&mut toks)?;
+        if !toks.trim().is_empty() {
+            return Err(format!("unexpected '{}' after the struct type", toks.trim()));
+        }
+        Ok(st)
+    }
+
+    /// `{ field, ... }` at the start of `s`; advances `s` past it.
+    fn fields(s: &mut &str) -> Result<StructArg, String> {
+        *s = s.trim_start().strip_prefix('{').ok_or("expected '{'")?;
+        let mut st = StructArg { size: 0, align: 1, leaves: Vec::new() };
+        loop {
+            *s = s.trim_start();
+            if let Some(r) = s.strip_prefix('}') {
+                *s = r;
+                break;
+            }
+            // One field: a scalar type or a nested struct, then an optional [N].
+            let (size, align, leaves) = if s.starts_with('{') {
+                let inner = Self::fields(s)?;
+                (inner.size, inner.align, inner.leaves)
+            } else {
+                let end = s.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(s.len());
+                let name = &s[..end];
+                let ty = ArgTy::parse(name).ok_or_else(|| format!("unknown field type '{name}'"))?;
+                *s = &s[end..];
+                let b = ty.ty.bytes() as u64;
+                (b, b, vec![(0, ty)])
+            };
+            *s = s.trim_start();
+            let mut count = 1u64;
+            if let Some(r) = s.strip_prefix('[') {
+                let (n, rest) = r.split_once(']').ok_or("expected ']'")?;
+                count = n.trim().parse().map_err(|_| format!("'{n}' is not a length"))?;
+                *s = rest;
+            }
+            let start = st.size.div_ceil(align) * align;
+            for k in 0..count {
+                st.leaves.extend(leaves.iter().map(|&(o, t)| (start + k * size + o, t)));
+            }
+            st.size = start + count * size;
+            st.align = st.align.max(align);
+            *s = s.trim_start();
+            if let Some(r) = s.strip_prefix(',') {
+                *s = r;
+            } else if !s.starts_with('}') {
+                return Err(format!("expected ',' or '}}' in the struct type, found '{s}'"));
+            }
+        }
+        st.size = st.size.div_ceil(st.align) * st.align;
+        if st.leaves.is_empty() {
+            return Err("an empty struct".into());
+        }
+        Ok(st)
+    }
+
+    /// The struct's bytes from `init` (`zeros` or one value per scalar); a value `@name`
+    /// is the address of buffer `name` (from `addr`).
+    fn bytes(&self, init: &str, addr: &dyn Fn(&str) -> Option<u64>) -> Result<Vec<u8>, String> {
+        let mut out = vec![0u8; self.size as usize];
+        if init == "zeros" {
+            return Ok(out);
+        }
+        let list = init.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or("a struct's value is [v, ...] or zeros")?;
+        let vals: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        if vals.len() != self.leaves.len() {
+            return Err(format!("{} values for a struct of {} scalars", vals.len(), self.leaves.len()));
+        }
+        for (&(off, ty), v) in self.leaves.iter().zip(vals) {
+            let n = ty.ty.bytes() as usize;
+            let bits = match v.strip_prefix('@') {
+                Some(b) if n == 8 => addr(b).ok_or_else(|| format!("no buffer named '{b}'"))?,
+                Some(_) => return Err(format!("'{v}': a buffer's address needs a u64 field")),
+                None => ty.value(v)?,
+            };
+            out[off as usize..off as usize + n].copy_from_slice(&bits.to_le_bytes()[..n]);
+        }
+        Ok(out)
+    }
+}
+
 /// One argument of a launch.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArgSpec {
     pub name: String,
+    /// The element type (a scalar or buffer); `u8` for a struct.
     pub ty: ArgTy,
     /// `Some(n)`: a buffer of n elements.
     pub len: Option<usize>,
+    /// A struct passed by value.
+    pub fields: Option<StructArg>,
     pub init: String,
 }
 
@@ -111,6 +213,13 @@ impl ArgSpec {
     pub fn parse(s: &str) -> Result<ArgSpec, String> {
         let (lhs, init) = s.split_once('=').ok_or_else(|| format!("argument '{s}': expected name:type=value"))?;
         let (name, ty) = lhs.split_once(':').ok_or_else(|| format!("argument '{s}': expected name:type=value"))?;
+        if ty.trim_start().starts_with('{') {
+            let st = StructArg::parse(ty).map_err(|e| format!("argument '{s}': {e}"))?;
+            let init = init.trim().to_string();
+            st.bytes(&init, &|_| Some(0)).map_err(|e| format!("argument '{s}': {e}"))?;
+            let ty = ArgTy { ty: Ty::I8, signed: false };
+            return Ok(ArgSpec { name: name.trim().to_string(), ty, len: None, fields: Some(st), init });
+        }
         let (ty, len) = match ty.split_once('[') {
             Some((t, n)) => {
                 let n = n.strip_suffix(']').ok_or_else(|| format!("argument '{s}': expected type[N]"))?;
@@ -120,7 +229,7 @@ impl ArgSpec {
             None => (ty, None),
         };
         let ty = ArgTy::parse(ty.trim()).ok_or_else(|| format!("argument '{s}': unknown type '{ty}' (i8..i64, u8..u64, f32, f64)"))?;
-        let a = ArgSpec { name: name.trim().to_string(), ty, len, init: init.trim().to_string() };
+        let a = ArgSpec { name: name.trim().to_string(), ty, len, fields: None, init: init.trim().to_string() };
         if a.len.is_none() {
             a.ty.value(&a.init).map_err(|e| format!("argument '{s}': {e}"))?;
         }
@@ -129,6 +238,9 @@ impl ArgSpec {
 
     /// The buffer's initial bytes.
     pub fn data(&self) -> Result<Vec<u8>, String> {
+        if let Some(st) = &self.fields {
+            return st.bytes(&self.init, &|_| None).map_err(|e| format!("argument '{}': {e}", self.name));
+        }
         let n = self.len.unwrap_or(1);
         let ty = self.ty;
         let size = ty.ty.bytes() as usize;
@@ -207,6 +319,9 @@ pub struct LaunchSpec {
     pub args: Vec<ArgSpec>,
     /// Module globals set before the launch (`__constant__` data), as `name:type[N]=init`.
     pub globals: Vec<ArgSpec>,
+    /// Buffers that are not arguments themselves: a struct argument points to them
+    /// (`@name`); their contents after the run are outputs like the arguments' buffers.
+    pub buffers: Vec<ArgSpec>,
     pub tolerance_ulp: u64,
     pub tolerance_reason: Option<String>,
 }
@@ -269,17 +384,30 @@ pub fn parse_toml(text: &str) -> Result<Vec<LaunchSpec>, String> {
             None => Vec::new(),
             _ => return Err(ctx("'globals' must be an array of strings".into())),
         };
+        let buffers = match t.get("buffers") {
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|x| x.as_str().ok_or_else(|| ctx("buffers must be strings".into())).and_then(|s| ArgSpec::parse(s).map_err(ctx)))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+            _ => return Err(ctx("'buffers' must be an array of strings".into())),
+        };
+        if let Some(b) = buffers.iter().find(|b| b.len.is_none() || b.fields.is_some()) {
+            return Err(ctx(format!("buffer '{}' needs a length: name:type[N]=init", b.name)));
+        }
         let tolerance_ulp = t.get("tolerance_ulp").and_then(|s| s.as_integer()).unwrap_or(0).max(0) as u64;
         let tolerance_reason = t.get("tolerance_reason").and_then(|s| s.as_str()).map(str::to_string);
         if tolerance_ulp > 0 && tolerance_reason.is_none() {
             return Err(ctx("a tolerance needs a 'tolerance_reason'".into()));
         }
         for k in t.keys() {
-            if !["kernel", "grid", "block", "shared", "args", "globals", "tolerance_ulp", "tolerance_reason"].contains(&k.as_str()) {
+            if !["kernel", "grid", "block", "shared", "args", "globals", "buffers", "tolerance_ulp", "tolerance_reason"]
+                .contains(&k.as_str())
+            {
                 return Err(ctx(format!("unknown key '{k}'")));
             }
         }
-        out.push(LaunchSpec { kernel, grid, block, shared, args, globals, tolerance_ulp, tolerance_reason });
+        out.push(LaunchSpec { kernel, grid, block, shared, args, globals, buffers, tolerance_ulp, tolerance_reason });
     }
     Ok(out)
 }
@@ -295,20 +423,29 @@ pub struct Output {
 /// A launch's buffer: name, element type, address.
 pub type BufferRef = (String, ArgTy, u64);
 
-/// Allocates the launch's buffers in `global`; returns the kernel arguments' bits and
+/// Allocates the launch's buffers in `global`; returns the kernel arguments' bytes and
 /// the buffers' (name, type, address).
-pub fn materialize(spec: &LaunchSpec, global: &mut Global) -> Result<(Vec<u64>, Vec<BufferRef>), String> {
+pub fn materialize(spec: &LaunchSpec, global: &mut Global) -> Result<(Vec<Vec<u8>>, Vec<BufferRef>), String> {
     let mut args = Vec::new();
-    let mut bufs = Vec::new();
-    for a in &spec.args {
-        if a.len.is_some() {
-            let data = a.data()?;
-            let addr = global.alloc(&a.name, data.len(), 256);
-            global.buffers.last_mut().expect("allocated").data.copy_from_slice(&data);
-            args.push(addr);
-            bufs.push((a.name.clone(), a.ty, addr));
+    let mut bufs: Vec<BufferRef> = Vec::new();
+    // Buffers first (the arguments' in order, then the extra ones), so that a struct's
+    // `@name` can point to any of them.
+    for a in spec.args.iter().chain(&spec.buffers).filter(|a| a.len.is_some() && a.fields.is_none()) {
+        let data = a.data()?;
+        let addr = global.alloc(&a.name, data.len(), 256);
+        global.buffers.last_mut().expect("allocated").data.copy_from_slice(&data);
+        bufs.push((a.name.clone(), a.ty, addr));
+    }
+    let addr_of = |n: &str| bufs.iter().find(|b| b.0 == n).map(|b| b.2);
+    for (i, a) in spec.args.iter().enumerate() {
+        if let Some(st) = &a.fields {
+            args.push(st.bytes(&a.init, &addr_of).map_err(|e| format!("argument '{}': {e}", a.name))?);
+        } else if a.len.is_some() {
+            let k = spec.args[..i].iter().filter(|a| a.len.is_some() && a.fields.is_none()).count();
+            args.push(bufs[k].2.to_le_bytes().to_vec());
         } else {
-            args.push(a.ty.value(&a.init)?);
+            let n = a.ty.ty.bytes() as usize;
+            args.push(a.ty.value(&a.init)?.to_le_bytes()[..n].to_vec());
         }
     }
     Ok((args, bufs))
@@ -429,6 +566,24 @@ mod tests {
         assert!(ArgSpec::parse("n:q32=1").is_err());
         let r = ArgSpec::parse("k:i32[1000]=random:7:-5:5").unwrap().data().unwrap();
         assert!(r.chunks(4).all(|c| (-5..5).contains(&i32::from_le_bytes(c.try_into().unwrap()))));
+    }
+
+    #[test]
+    fn parses_struct_arguments() {
+        // C layout: u8 at 0, f64 at 8, {u8, i32} at 16 (the i32 at 20), i16[2] at 24.
+        let a = ArgSpec::parse("p:{u8, f64, {u8, i32}, i16[2]}=[7, 1.5, 3, -2, 10, 11]").unwrap();
+        let st = a.fields.clone().unwrap();
+        assert_eq!((st.size, st.align), (32, 8));
+        let offs: Vec<u64> = st.leaves.iter().map(|l| l.0).collect();
+        assert_eq!(offs, [0, 8, 16, 20, 24, 26]);
+        let b = st.bytes(&a.init, &|_| None).unwrap();
+        assert_eq!(b[0], 7);
+        assert_eq!(f64::from_le_bytes(b[8..16].try_into().unwrap()), 1.5);
+        assert_eq!(i32::from_le_bytes(b[20..24].try_into().unwrap()), -2);
+        assert_eq!(i16::from_le_bytes(b[26..28].try_into().unwrap()), 11);
+        assert!(ArgSpec::parse("p:{f32, i32}=[1]").is_err());
+        assert!(ArgSpec::parse("p:{f32, q8}=[1, 2]").is_err());
+        assert!(ArgSpec::parse("p:{f32 i32}=[1, 2]").is_err());
     }
 
     #[test]

@@ -253,7 +253,7 @@ fn mutated_ptx_never_panics() {
             for k in kernels {
                 if let Ok(prog) = cuprite_sim::translate(Level::Ptx, &ctx, m, &k) {
                     let mut g = cuprite_sim::Global::default();
-                    let args = vec![0u64; prog.params.len()];
+                    let args: Vec<Vec<u8>> = prog.params.iter().map(|p| vec![0; p.size as usize]).collect();
                     let mut launch = cuprite_sim::Launch::new([2, 1, 1], [64, 1, 1], args);
                     launch.max_instructions = 200_000;
                     let _ = cuprite_sim::run(&prog, &mut g, &launch);

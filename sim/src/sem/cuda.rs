@@ -62,8 +62,21 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     let mut args = Vec::new();
     for (i, a) in t.ctx.block_args(entry).to_vec().into_iter().enumerate() {
         let r = t.b.reg();
-        let ty = t.scalar(t.ctx.value_type(a)).map_err(|e| format!("kernel parameter {i}: {e}"))?;
-        t.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
+        let at = t.ctx.value_type(a);
+        if cuprite_lowering::layout::is_aggregate(&t.ctx, at) {
+            // A struct by value arrives as its bytes in param space; its value (the address
+            // of a local copy, as every aggregate value) starts as a copy of them.
+            let (size, align) = cuprite_lowering::layout::size_align(&mut t.ctx, at).ok_or("a kernel parameter of incomplete type")?;
+            let off = t.b.param_in_memory(format!("param{i}"), size, align);
+            let base = t.b.reg();
+            t.b.emit(Inst::Const { dst: base, bits: off });
+            let copy = t.b.alloc_local(size, align);
+            t.b.emit(Inst::Const { dst: r, bits: copy });
+            t.copy_aggregate(at, (r, Space::Local), (base, Space::Param))?;
+        } else {
+            let ty = t.scalar(at).map_err(|e| format!("kernel parameter {i}: {e}"))?;
+            t.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
+        }
         args.push(r);
     }
     t.func(f, &args, None)?;

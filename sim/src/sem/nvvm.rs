@@ -10,6 +10,7 @@
 use super::{dense_attr, find_kernel, init_bytes, int_attr, loc_string, str_attr, sym_attr, symbols, ty_of, Symbols};
 use crate::code::*;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, TypeKind, ValueId};
+use cuprite_lowering::kernel_abi::KernelParam;
 use rustc_hash::FxHashMap;
 
 struct T<'a> {
@@ -33,12 +34,31 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     t.place_globals();
     t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
     let entry = ctx.entry_block(ctx.region(f, 0)).ok_or("kernel without a body")?;
-    let mut args = Vec::new();
-    for (i, &a) in ctx.block_args(entry).iter().enumerate() {
-        let r = t.b.reg();
-        let ty = ty_of(ctx, ctx.value_type(a)).ok_or_else(|| format!("kernel parameter {i} has a type the simulator does not know"))?;
-        t.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
-        args.push(r);
+    let block_args = ctx.block_args(entry).to_vec();
+    let mut args = vec![0; block_args.len()];
+    let ty = |k: usize| {
+        ty_of(ctx, ctx.value_type(block_args[k])).ok_or_else(|| format!("kernel argument {k} has a type the simulator does not know"))
+    };
+    for (i, p) in cuprite_lowering::kernel_abi::kernel_params(ctx, f, block_args.len()).into_iter().enumerate() {
+        match p {
+            KernelParam::Scalar(k) => {
+                let r = t.b.reg();
+                t.b.prog.params.push(Param { name: format!("param{i}"), size: ty(k)?.bytes(), reg: Some(r), offset: 0 });
+                args[k] = r;
+            }
+            // A struct by value: its bytes in param space, each scalar loaded from them.
+            KernelParam::ByVal { size, align, leaves } => {
+                let off = t.b.param_in_memory(format!("param{i}"), size, align);
+                let base = t.b.reg();
+                t.b.emit(Inst::Const { dst: base, bits: off });
+                for (k, o) in leaves {
+                    let r = t.b.reg();
+                    let ty = ty(k)?;
+                    t.b.emit(Inst::Load { space: Space::Param, ty, dst: r, addr: base, offset: o as i64, align: ty.bytes() });
+                    args[k] = r;
+                }
+            }
+        }
     }
     t.func(f, &args, &[], None)?;
     t.b.finish()
