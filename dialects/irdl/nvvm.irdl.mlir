@@ -432,6 +432,10 @@ irdl.dialect @nvvm {
     irdl.results(result: %0)
     irdl.attributes {"reg" = %1}
   }
+  irdl.operation @activemask {
+    %0 = irdl.is i32
+    irdl.results(result: %0)
+  }
   irdl.operation @barrier {
     %0 = irdl.any
     %1 = irdl.any

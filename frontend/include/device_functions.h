@@ -68,11 +68,21 @@ __device__ int __any_sync(unsigned int mask, int predicate);
 __device__ int __uni_sync(unsigned int mask, int predicate);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 
-// Read-only cache loads.
-#define __CUPRITE_LDG(T) __device__ T __ldg(const T *ptr);
-__CUPRITE_LDG(int) __CUPRITE_LDG(unsigned int) __CUPRITE_LDG(float) __CUPRITE_LDG(double)
-__CUPRITE_LDG(long long) __CUPRITE_LDG(unsigned long long) __CUPRITE_LDG(char) __CUPRITE_LDG(unsigned char)
-__CUPRITE_LDG(float2) __CUPRITE_LDG(float4) __CUPRITE_LDG(int2) __CUPRITE_LDG(int4)
+// Global loads and stores with a cache operator: __ldg (the read-only path, ld.global.nc),
+// __ldcg/__ldca/__ldcs/__ldlu/__ldcv and __stwb/__stcg/__stcs/__stwt, for the types CUDA
+// declares them for (a load of a struct is one load per member, each with the operator).
+#define __CUPRITE_LDST(T) \
+  __device__ T __ldg(const T *ptr); __device__ T __ldcg(const T *ptr); __device__ T __ldca(const T *ptr); \
+  __device__ T __ldcs(const T *ptr); __device__ T __ldlu(const T *ptr); __device__ T __ldcv(const T *ptr); \
+  __device__ void __stwb(T *ptr, T value); __device__ void __stcg(T *ptr, T value); \
+  __device__ void __stcs(T *ptr, T value); __device__ void __stwt(T *ptr, T value);
+__CUPRITE_LDST(char) __CUPRITE_LDST(signed char) __CUPRITE_LDST(short) __CUPRITE_LDST(int) __CUPRITE_LDST(long)
+__CUPRITE_LDST(long long) __CUPRITE_LDST(unsigned char) __CUPRITE_LDST(unsigned short) __CUPRITE_LDST(unsigned int)
+__CUPRITE_LDST(unsigned long) __CUPRITE_LDST(unsigned long long) __CUPRITE_LDST(float) __CUPRITE_LDST(double)
+__CUPRITE_LDST(char2) __CUPRITE_LDST(char4) __CUPRITE_LDST(short2) __CUPRITE_LDST(short4) __CUPRITE_LDST(int2)
+__CUPRITE_LDST(int4) __CUPRITE_LDST(longlong2) __CUPRITE_LDST(uchar2) __CUPRITE_LDST(uchar4) __CUPRITE_LDST(ushort2)
+__CUPRITE_LDST(ushort4) __CUPRITE_LDST(uint2) __CUPRITE_LDST(uint4) __CUPRITE_LDST(ulonglong2) __CUPRITE_LDST(float2)
+__CUPRITE_LDST(float4) __CUPRITE_LDST(double2)
 
 // Integer intrinsics.
 __device__ int __mul24(int x, int y);

@@ -629,8 +629,27 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         self.emit1("nvvm.ptradd", &[base, o], t, &[])
     }
 
+    /// The address and the flags (`volatile`, `cache`) of `cuda.load`/`cuda.store` `op`
+    /// through cuda pointer `ptr`: with a cache operator, a generic address is cast to
+    /// global (the `ld.global.nc` family takes global addresses only).
+    fn mem_access(&mut self, op: OpId, ptr: ValueId) -> (ValueId, Vec<(&'static str, AttrId)>) {
+        let mut p = self.v(ptr);
+        let mut flags = Vec::new();
+        if self.ctx.get_attr(op, "volatile").is_some() {
+            flags.push(("volatile", self.ctx.unit_attr()));
+        }
+        if let Some(c) = self.ctx.get_attr(op, "cache") {
+            flags.push(("cache", c));
+            if matches!(self.ctx.type_kind(self.ctx.value_type(p)), TypeKind::Pointer { addr_space: 0 }) {
+                let g = self.ctx.ty(TypeKind::Pointer { addr_space: space_num(AddrSpace::Global) });
+                p = self.emit1("nvvm.addrspacecast", &[p], g, &[]);
+            }
+        }
+        (p, flags)
+    }
+
     /// Loads aggregate type `t` from `p`, scalar by scalar.
-    fn load_leaves(&mut self, p: ValueId, t: TypeId, volatile: bool) -> Vec<ValueId> {
+    fn load_leaves(&mut self, p: ValueId, t: TypeId, flags: &[(&'static str, AttrId)]) -> Vec<ValueId> {
         let l = self.leaves(t).unwrap_or_else(|| Vec::new().into());
         let mut out = Vec::with_capacity(l.len());
         for &(off, lt) in l.iter() {
@@ -638,24 +657,20 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             let nt = self.ty(lt);
             let (_, align) = layout::size_align(self.ctx, lt).unwrap_or((1, 1));
             let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
-            if volatile {
-                props.push(("volatile", self.ctx.unit_attr()));
-            }
+            props.extend_from_slice(flags);
             out.push(self.emit1("nvvm.load", &[a], nt, &props));
         }
         out
     }
 
     /// Stores the scalars `vals` of aggregate type `t` to `p`.
-    fn store_leaves(&mut self, vals: &[ValueId], p: ValueId, t: TypeId, volatile: bool) {
+    fn store_leaves(&mut self, vals: &[ValueId], p: ValueId, t: TypeId, flags: &[(&'static str, AttrId)]) {
         let l = self.leaves(t).unwrap_or_else(|| Vec::new().into());
         for (&(off, lt), &x) in l.iter().zip(vals) {
             let a = self.offset(p, off);
             let (_, align) = layout::size_align(self.ctx, lt).unwrap_or((1, 1));
             let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
-            if volatile {
-                props.push(("volatile", self.ctx.unit_attr()));
-            }
+            props.extend_from_slice(flags);
             self.emit("nvvm.store", &[x, a], &[], &props, &[]);
         }
     }
@@ -778,10 +793,9 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     self.error(loc, "loading a value of an incomplete type");
                     return;
                 };
-                let volatile = self.ctx.get_attr(op, "volatile").is_some();
+                let (p, flags) = self.mem_access(op, operands[0]);
                 if self.leaves(t).is_some() {
-                    let p = self.v(operands[0]);
-                    let vals = self.load_leaves(p, t, volatile);
+                    let vals = self.load_leaves(p, t, &flags);
                     let r = self.ctx.result(op, 0);
                     self.agg.insert(r, vals);
                     return;
@@ -790,20 +804,16 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     self.error(loc, "loading a value of this type is not supported yet");
                     return;
                 }
-                let p = self.v(operands[0]);
                 let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
-                if self.ctx.get_attr(op, "volatile").is_some() {
-                    props.push(("volatile", self.ctx.unit_attr()));
-                }
+                props.extend(flags);
                 Some(self.emit1("nvvm.load", &[p], t, &props))
             }
             "cuda.store" => {
                 let st = self.ctx.value_type(operands[0]);
+                let (p, flags) = self.mem_access(op, operands[1]);
                 if self.leaves(st).is_some() {
                     let vals = self.vals(operands[0]);
-                    let p = self.v(operands[1]);
-                    let volatile = self.ctx.get_attr(op, "volatile").is_some();
-                    self.store_leaves(&vals, p, st, volatile);
+                    self.store_leaves(&vals, p, st, &flags);
                     return;
                 }
                 let x = self.v(operands[0]);
@@ -813,11 +823,8 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     return;
                 }
                 let (_, align) = layout::size_align(self.ctx, t).unwrap_or((1, 1));
-                let p = self.v(operands[1]);
                 let mut props = vec![("align", i32_attr(self.ctx, align as i64))];
-                if self.ctx.get_attr(op, "volatile").is_some() {
-                    props.push(("volatile", self.ctx.unit_attr()));
-                }
+                props.extend(flags);
                 self.emit("nvvm.store", &[x, p], &[], &props, &[]);
                 None
             }
@@ -917,7 +924,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let callee = self.ctx.get_attr(op, "callee").expect("callee");
                 let c = self.emit("nvvm.call", &ops, &rts, &[("callee", callee)], &[]);
                 let rs: Vec<ValueId> = match (sret, tmp) {
-                    (Some(t), Some(p)) => self.load_leaves(p, t, false),
+                    (Some(t), Some(p)) => self.load_leaves(p, t, &[]),
                     _ => self.ctx.results(c).to_vec(),
                 };
                 self.set_results(op, &rs);
@@ -993,7 +1000,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     Some(p) if !operands.is_empty() => {
                         let t = self.ctx.value_type(operands[0]);
                         let vals = self.vals(operands[0]);
-                        self.store_leaves(&vals, p, t, false);
+                        self.store_leaves(&vals, p, t, &[]);
                         self.emit("nvvm.return", &[], &[], &[], &[]);
                     }
                     _ => {
@@ -1435,6 +1442,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let k = self.fconst(std::f64::consts::LN_2, t);
                 self.emit1("nvvm.fmul", &[l, k], t, &[])
             }
+            "__activemask" => self.emit1("nvvm.activemask", &[], t, &[]),
             "__popc" | "__popcll" => self.intr("popc", ops, t),
             "__clz" | "__clzll" => self.intr("clz", ops, t),
             "__brev" | "__brevll" => self.intr("brev", ops, t),

@@ -694,6 +694,15 @@ impl<'c, 's> Sel<'c, 's> {
         o
     }
 
+    /// The cache operator of load or store `op` (`.nc`, `.cs`, ...): only on a global,
+    /// non-volatile access (PTX has no other form).
+    fn cache_op(&self, op: OpId, vol: &str, space: &str) -> String {
+        match str_prop(self.ctx, op, "cache") {
+            Some(c) if vol.is_empty() && space == ".global" => format!(".{c}"),
+            _ => String::new(),
+        }
+    }
+
     /// Reads parameter `sym` (at byte `offset` of it) into `r`.
     fn load_param(&mut self, r: ValueId, sym: ValueId, t: TypeId, decl: &str, offset: Option<i64>) {
         let w = width(self.ctx, t);
@@ -841,15 +850,16 @@ impl<'c, 's> Sel<'c, 's> {
                 let (addr, off) = self.address(ops[0]);
                 let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
                 let space = space_of(self.ctx, pt);
+                let cache = self.cache_op(op, vol, space);
                 if width(self.ctx, t) == 1 {
                     let i16t = self.ctx.int_type(16);
                     let tmp = self.new_reg(i16t);
-                    self.inst("ld", &join(&[vol, space, ".u8"]), &[tmp, addr], off);
+                    self.inst("ld", &join(&[vol, space, &cache, ".u8"]), &[tmp, addr], off);
                     let z = self.imm_int(0, i16t);
                     self.inst("setp", "ne.b16", &[d, tmp, z], None);
                 } else {
                     let s = mem_suffix(self.ctx, t);
-                    self.inst("ld", &join(&[vol, space, &format!(".{s}")]), &[d, addr], off);
+                    self.inst("ld", &join(&[vol, space, &cache, &format!(".{s}")]), &[d, addr], off);
                 }
             }
             "nvvm.store" => {
@@ -858,6 +868,7 @@ impl<'c, 's> Sel<'c, 's> {
                 let (addr, off) = self.address(ops[1]);
                 let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
                 let space = space_of(self.ctx, pt);
+                let cache = self.cache_op(op, vol, space);
                 if width(self.ctx, vt) == 1 {
                     let p = self.use_reg(ops[0]);
                     let i16t = self.ctx.int_type(16);
@@ -865,11 +876,11 @@ impl<'c, 's> Sel<'c, 's> {
                     let one = self.imm_int(1, i16t);
                     let z = self.imm_int(0, i16t);
                     self.inst("selp", "u16", &[tmp, one, z, p], None);
-                    self.inst("st", &join(&[vol, space, ".u8"]), &[addr, tmp], off);
+                    self.inst("st", &join(&[vol, space, &cache, ".u8"]), &[addr, tmp], off);
                 } else {
                     let v = self.src(ops[0]);
                     let s = mem_suffix(self.ctx, vt);
-                    self.inst("st", &join(&[vol, space, &format!(".{s}")]), &[addr, v], off);
+                    self.inst("st", &join(&[vol, space, &cache, &format!(".{s}")]), &[addr, v], off);
                 }
             }
             "nvvm.atomicrmw" => {
@@ -977,6 +988,10 @@ impl<'c, 's> Sel<'c, 's> {
                 let c = self.src(ops[3]);
                 let m = self.src(ops[0]);
                 self.inst("shfl", &format!("sync.{mode}.b32"), &[d, v, lane, c, m], None);
+            }
+            "nvvm.activemask" => {
+                let d = self.reg(res.expect("result"));
+                self.inst("activemask", "b32", &[d], None);
             }
             "nvvm.vote" => {
                 let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);

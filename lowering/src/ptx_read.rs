@@ -79,6 +79,7 @@ const INSTS: &[&str] = &[
     "popc",
     "clz",
     "brev",
+    "bfind",
     "mul24",
     "copysign",
     "trap",

@@ -142,6 +142,12 @@ pub enum UnOp {
     Popc,
     Clz,
     Brev,
+    /// `bfind`: the position of the most significant non-sign bit (`signed`), or with
+    /// `.shiftamt` the shift that brings it to the top; all ones if there is none.
+    Bfind {
+        signed: bool,
+        shiftamt: bool,
+    },
     FNeg(bool),
     FAbs(bool),
     Sqrt(FMode),

@@ -1046,9 +1046,23 @@ pub fn iun(op: UnOp, ty: Ty, a: u64) -> u64 {
         UnOp::Popc => a.count_ones() as u64,
         UnOp::Clz => (a.leading_zeros() - (64 - bits)) as u64,
         UnOp::Brev => a.reverse_bits() >> (64 - bits),
+        UnOp::Bfind { signed, shiftamt } => {
+            // A negative signed value: look for its most significant 0 instead.
+            let v = if signed && ty.sext(a) < 0 { !a & m } else { a };
+            if v == 0 {
+                0xffff_ffff
+            } else {
+                let pos = 63 - v.leading_zeros() as u64;
+                if shiftamt {
+                    bits as u64 - 1 - pos
+                } else {
+                    pos
+                }
+            }
+        }
         _ => 0,
     };
-    r & if matches!(op, UnOp::Popc | UnOp::Clz) { u64::MAX } else { m }
+    r & if matches!(op, UnOp::Popc | UnOp::Clz | UnOp::Bfind { .. }) { u64::MAX } else { m }
 }
 
 pub fn icmp(c: Cmp, ty: Ty, a: u64, b: u64) -> bool {

@@ -40,3 +40,13 @@ __global__ void fill_pattern(unsigned long long *p, unsigned long long seed, siz
     p[i] = x * 0xBF58476D1CE4E5B9ull;
   }
 }
+
+// A parenthesized expression that starts with a functional cast, `(uint(x) << 24)`, is
+// not a C-style cast.
+typedef unsigned int uint;
+__global__ void pack_rgba(unsigned *out, const float4 *c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float4 v = c[i];
+  out[i] = (uint(v.w * 255.0f) << 24) | (uint(v.z * 255.0f) << 16) | (uint(v.y * 255.0f) << 8) | (int(v.x * 255.0f));
+}

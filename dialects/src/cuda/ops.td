@@ -183,14 +183,23 @@ def Cuda_VarOp : Cuda_Op<"var"> {
 
 def Cuda_LoadOp : Cuda_Op<"load"> {
   let summary = "Reads memory";
-  let arguments = (ins CudaPtr:$addr, OptionalAttr<UnitAttr>:$volatile);
+  let description = [{
+    `cache` is a global load's cache operator, from the `__ldg` family: `nc` (`__ldg`:
+    the read-only path), `ca`, `cg`, `cs`, `lu`, `cv`; the address must then point to
+    global memory.
+  }];
+  let arguments = (ins CudaPtr:$addr, OptionalAttr<UnitAttr>:$volatile, OptionalAttr<StrAttr>:$cache);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$addr attr-dict `:` type($addr) `->` type($result)";
 }
 
 def Cuda_StoreOp : Cuda_Op<"store"> {
   let summary = "Writes memory";
-  let arguments = (ins AnyType:$value, CudaPtr:$addr, OptionalAttr<UnitAttr>:$volatile);
+  let description = [{
+    `cache` is a global store's cache operator, from the `__stcs` family: `wb`, `cg`,
+    `cs`, `wt`; the address must then point to global memory.
+  }];
+  let arguments = (ins AnyType:$value, CudaPtr:$addr, OptionalAttr<UnitAttr>:$volatile, OptionalAttr<StrAttr>:$cache);
   let assemblyFormat = "$value `,` $addr attr-dict `:` type($value) `,` type($addr)";
 }
 

@@ -302,14 +302,23 @@ def Nvvm_PtrAddOp : Nvvm_Op<"ptradd", [Pure, AllTypesMatch<["base", "result"]>]>
 
 def Nvvm_LoadOp : Nvvm_Op<"load"> {
   let summary = "Loads a value; the space is the pointer's";
-  let arguments = (ins AnyPtr:$addr, I32Attr:$align, OptionalAttr<UnitAttr>:$volatile, OptionalAttr<UnitAttr>:$invariant);
+  let description = [{
+    `cache`: a global load's cache operator (`nc`, `ca`, `cg`, `cs`, `lu`, `cv`: PTX's
+    `ld.global.nc`, `ld.global.cs`, ...).
+  }];
+  let arguments = (ins AnyPtr:$addr, I32Attr:$align, OptionalAttr<UnitAttr>:$volatile, OptionalAttr<UnitAttr>:$invariant,
+                   OptionalAttr<StrAttr>:$cache);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$addr attr-dict `:` type($addr) `->` type($result)";
 }
 
 def Nvvm_StoreOp : Nvvm_Op<"store"> {
   let summary = "Stores a value; the space is the pointer's";
-  let arguments = (ins AnyType:$value, AnyPtr:$addr, I32Attr:$align, OptionalAttr<UnitAttr>:$volatile);
+  let description = [{
+    `cache`: a global store's cache operator (`wb`, `cg`, `cs`, `wt`: `st.global.cs`, ...).
+  }];
+  let arguments = (ins AnyType:$value, AnyPtr:$addr, I32Attr:$align, OptionalAttr<UnitAttr>:$volatile,
+                   OptionalAttr<StrAttr>:$cache);
   let assemblyFormat = "$value `,` $addr attr-dict `:` type($value) `,` type($addr)";
 }
 
@@ -336,6 +345,15 @@ def Nvvm_SRegOp : Nvvm_Op<"sreg", [Pure]> {
   let arguments = (ins Nvvm_SReg:$reg);
   let results = (outs AnyInteger:$result);
   let assemblyFormat = "$reg attr-dict `:` type($result)";
+}
+
+def Nvvm_ActiveMaskOp : Nvvm_Op<"activemask"> {
+  let summary = "`activemask.b32`: the lanes of the warp executing it (`__activemask()`)";
+  let description = [{
+    Not pure: its value depends on where it executes (two in different branches differ).
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 def Nvvm_BarrierOp : Nvvm_Op<"barrier"> {

@@ -188,8 +188,16 @@ impl Parser<'_> {
             }
             _ => {}
         }
-        // C-style cast `(T)e`, or a parenthesized expression.
-        if t.kind == TokenKind::Punct(Punct::LParen) && self.starts_type(1) {
+        // C-style cast `(T)e`, or a parenthesized expression. `(T(x) << 8)` starts with a
+        // functional cast, not a type: a one-token type followed by `(` and something that
+        // cannot start an abstract declarator or a parameter list is an expression.
+        let functional = self.peek_at(2).kind == TokenKind::Punct(Punct::LParen)
+            && !matches!(
+                self.peek_at(3).kind,
+                TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp | Punct::RParen | Punct::Ellipsis)
+            )
+            && !self.starts_type(3);
+        if t.kind == TokenKind::Punct(Punct::LParen) && self.starts_type(1) && !functional {
             self.bump();
             let ty = self.parse_type_id();
             self.expect(Punct::RParen, "after the type in the cast");

@@ -104,6 +104,19 @@ impl Sema<'_> {
                 let v = self.convert(v, t, ret, span, true)?;
                 return Some(Value::val(v, ret));
             }
+            // Loads and stores with a cache operator: `cuda.load`/`cuda.store` with `cache`.
+            "__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv" => {
+                let cache = if name == "__ldg" { "nc" } else { &name[4..] };
+                let c = self.ctx.str_attr(cache);
+                let t = self.types.ir_mem(&mut self.ctx, ret);
+                let v = self.op1("cuda.load", &args[..1], t, &[("cache", c)], span);
+                return Some(Value::val(v, ret));
+            }
+            "__stwb" | "__stcg" | "__stcs" | "__stwt" => {
+                let c = self.ctx.str_attr(&name[4..]);
+                self.op("cuda.store", &[args[1], args[0]], &[], &[("cache", c)], 0, span);
+                return Some(Value { place: Place::Void, ty: ret });
+            }
             "printf" => return self.device_printf(args, ret, span),
             "__assert_fail" => return self.device_assert_fail(args, span),
             "__trap" | "__brkpt" | "__nanosleep" | "assert" => {

@@ -807,6 +807,7 @@ impl T {
                 src: o[0],
             }),
             "__trap" => self.b.emit(Inst::Trap),
+            "__activemask" => self.b.emit(Inst::Activemask { dst }),
             other => return Err(format!("built-in function '{other}' is not supported yet (the math library is not written)")),
         }
         Ok(())

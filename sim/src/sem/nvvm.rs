@@ -335,6 +335,7 @@ impl T<'_> {
                     [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
                 self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[0] });
             }
+            "activemask" => self.b.emit(Inst::Activemask { dst }),
             "vote" => {
                 let mode = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot]
                     [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];

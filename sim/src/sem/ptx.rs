@@ -795,6 +795,7 @@ impl T<'_> {
             "popc" => un!(UnOp::Popc),
             "clz" => un!(UnOp::Clz),
             "brev" => un!(UnOp::Brev),
+            "bfind" => un!(UnOp::Bfind { signed: k == K::S, shiftamt: has("shiftamt") }),
             "testp" => {
                 let op = if has("finite") {
                     UnOp::IsFinite
