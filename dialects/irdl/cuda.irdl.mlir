@@ -22,6 +22,14 @@ irdl.dialect @cuda {
     irdl.results(results: variadic %1)
     irdl.attributes {"callee" = %2}
   }
+  irdl.operation @tex {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "#builtin.string"
+    irdl.operands(operands: variadic %0)
+    irdl.results(texel: variadic %1)
+    irdl.attributes {"geom" = %2}
+  }
   irdl.operation @intrinsic {
     %0 = irdl.any
     %1 = irdl.any

@@ -432,6 +432,15 @@ irdl.dialect @nvvm {
     irdl.results(result: %0)
     irdl.attributes {"reg" = %1}
   }
+  irdl.operation @tex {
+    %0 = irdl.any
+    %1 = irdl.any
+    %2 = irdl.base "#builtin.string"
+    %3 = irdl.base "#builtin.string"
+    irdl.operands(operands: variadic %0)
+    irdl.results(texel: variadic %1)
+    irdl.attributes {"geom" = %2, "kind" = %3}
+  }
   irdl.operation @activemask {
     %0 = irdl.is i32
     irdl.results(result: %0)

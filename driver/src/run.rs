@@ -32,6 +32,10 @@ Launch:
                                f64}}, laid out as C does) and one value per scalar;
                                a u64 field's value @buf is buffer buf's address
   --buffer <name:type[N]=init> A buffer that is no argument (a struct points to it)
+  --texture '<name:T[W,H]=init> [filter=linear] [address=wrap] [coords=normalized]
+            [read=normalized] [layers=N]'
+                               A texture (T: f32, u8x4, i16x2, ...); the argument
+                               t:u64=@name is a texture object for it
   --global <name:type[N]=init> Sets a module global before the launch (__constant__ data)
   --spec <file.toml>           Launches from a spec file ([[launch]] tables); with
                                --kernel, only that kernel's
@@ -66,6 +70,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
     let mut cli_args: Vec<ArgSpec> = Vec::new();
     let mut cli_globals: Vec<ArgSpec> = Vec::new();
     let mut cli_buffers: Vec<ArgSpec> = Vec::new();
+    let mut cli_textures = Vec::new();
     let mut spec_file: Option<PathBuf> = None;
     let mut level = Level::Ptx;
     let mut ptx_file: Option<PathBuf> = None;
@@ -100,6 +105,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 "--block" => block = spec::parse_dims(&value().ok_or("--block needs dimensions")?)?,
                 "--shared" => shared = value().and_then(|v| v.parse().ok()).ok_or("--shared needs a number of bytes")?,
                 "--arg" => cli_args.push(ArgSpec::parse(&value().ok_or("--arg needs name:type=value")?)?),
+                "--texture" => cli_textures.push(spec::parse_texture(&value().ok_or("--texture needs name:type[W,H]=init [options]")?)?),
                 "--buffer" => cli_buffers.push(ArgSpec::parse(&value().ok_or("--buffer needs name:type[N]=init")?)?),
                 "--global" => cli_globals.push(ArgSpec::parse(&value().ok_or("--global needs name:type[N]=init")?)?),
                 "--spec" => spec_file = Some(PathBuf::from(value().ok_or("--spec needs a file")?)),
@@ -188,6 +194,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                     args: cli_args,
                     globals: cli_globals,
                     buffers: cli_buffers,
+                    textures: cli_textures,
                     tolerance_ulp: 0,
                     tolerance_reason: None,
                 }]

@@ -23,6 +23,7 @@
 #include <device_launch_parameters.h>
 #include <math.h>
 #include <cuda_host.h>
+#include <texture_functions.h>
 // What nvcc's runtime headers (crt/common_functions.h) bring into every file: real code
 // uses printf, malloc, memcpy, assert, clock_t and the fixed-width integers unincluded.
 #include <stdint.h>

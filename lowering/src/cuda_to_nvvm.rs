@@ -930,6 +930,25 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.set_results(op, &rs);
                 None
             }
+            "cuda.tex" => {
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let src_rts: Vec<TypeId> = self.ctx.results(op).iter().map(|&r| self.ctx.value_type(r)).collect();
+                let kind = match src_rts.first().map(|&t| self.ctx.type_kind(t).clone()) {
+                    Some(TypeKind::Float(_)) => "f32",
+                    Some(TypeKind::Integer { signedness: Signedness::Signed, .. }) => "s32",
+                    _ => "u32",
+                };
+                let rts: Vec<TypeId> = src_rts.iter().map(|&t| self.ty(t)).collect();
+                let geom = self.ctx.get_attr(op, "geom").expect("geom");
+                let mut props = vec![("geom", geom), ("kind", self.ctx.str_attr(kind))];
+                if let Some(l) = self.ctx.get_attr(op, "level") {
+                    props.push(("level", l));
+                }
+                let t = self.emit("nvvm.tex", &ops, &rts, &props, &[]);
+                let rs: Vec<ValueId> = self.ctx.results(t).to_vec();
+                self.set_results(op, &rs);
+                None
+            }
             "cuda.intrinsic" => {
                 let iname = str_prop(self.ctx, op, "name").unwrap_or_default();
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();

@@ -1007,6 +1007,27 @@ impl<'c, 's> Sel<'c, 's> {
                 self.inst("vote", mods, &[d, p, m], None);
             }
             "nvvm.intr" => self.intr(op, &ops, res.expect("result"), t),
+            // `tex.<geom>.v4.<kind>.<coords> {d0..d3}, [t, {c..}]`: 3-D, 2-D layered and cube
+            // coordinates are a 4-vector (the last one repeated, as NVRTC pads it).
+            "nvvm.tex" => {
+                let geom = str_prop(self.ctx, op, "geom").unwrap_or_default();
+                let kind = str_prop(self.ctx, op, "kind").unwrap_or_else(|| "f32".into());
+                let level = self.ctx.get_attr(op, "level").is_some();
+                let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
+                let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
+                let ncoords = ops.len() - 1 - usize::from(level);
+                let int_coords = geom == "1d" && ops.get(1).is_some_and(|&c| !is_float(self.ctx, self.ctx.value_type(c)));
+                for &o in &ops {
+                    let r = self.use_reg(o);
+                    args.push(r);
+                }
+                if matches!(geom.as_str(), "3d" | "a2d" | "cube") && ncoords == 3 {
+                    let last = args[4 + ncoords];
+                    args.insert(5 + ncoords, last);
+                }
+                let mods = format!("{}{geom}.v4.{kind}.{}", if level { "level." } else { "" }, if int_coords { "s32" } else { "f32" });
+                self.inst("tex", &mods, &args, None);
+            }
             "nvvm.inline_asm" => {
                 let tmpl = str_prop(self.ctx, op, "template").unwrap_or_default();
                 let rs: Vec<ValueId> = self.ctx.results(op).to_vec();

@@ -351,6 +351,22 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
                     }
                 })
                 .collect();
+            // `tex.<geom>.v4... {d0, d1, d2, d3}, [t, {coords}]` (`, level` with `.level`).
+            if mnem == "tex" && parts.len() >= 6 {
+                let geom = mods.trim_start_matches("level.").split('.').next().unwrap_or("");
+                let n = match geom {
+                    "1d" => 1,
+                    "2d" | "a1d" => 2,
+                    _ => 4,
+                }
+                .min(parts.len() - 5);
+                let mut s = format!("\t{full} \t{{{}}}, [{}, {{{}}}]", parts[..4].join(", "), parts[4], parts[5..5 + n].join(", "));
+                for p in &parts[5 + n..] {
+                    let _ = write!(s, ", {p}");
+                }
+                let _ = writeln!(out, "{s};");
+                return;
+            }
             // `shfl.sync d|p, a, b, c, mask`: the second destination is a predicate.
             let parts = if mnem == "shfl" && parts.len() == 6 {
                 let mut p = vec![format!("{}|{}", parts[0], parts[1])];

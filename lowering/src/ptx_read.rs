@@ -80,6 +80,7 @@ const INSTS: &[&str] = &[
     "clz",
     "brev",
     "bfind",
+    "tex",
     "mul24",
     "copysign",
     "trap",
@@ -874,6 +875,15 @@ impl Reader<'_> {
             Tok::Punct('!') => Opnd::Not(Box::new(self.operand()?)),
             Tok::Punct('[') => {
                 let base = self.operand()?;
+                // `[t, {coords}]` (a texture fetch): the object and its coordinates.
+                if self.eat(',') {
+                    let mut items = vec![base];
+                    match self.operand()? {
+                        Opnd::Vec(xs) => items.extend(xs),
+                        o => items.push(o),
+                    }
+                    return self.eat(']').then_some(Opnd::Vec(items));
+                }
                 let mut off = 0;
                 // `+off` or `-off` (`int` reads the sign).
                 if self.eat('+') || self.is_punct('-') {

@@ -553,6 +553,7 @@ impl Compiled {
             schedule: cuprite_sim::Schedule::InOrder,
             max_instructions: u64::MAX / 4,
             global_inits: Vec::new(),
+            textures: Vec::new(),
         };
         cuprite_sim::run(&prog, &mut global, &launch).map_err(|e| e.to_string())?;
         let data = &global.buffer(y).ok_or("no output buffer")?.data;

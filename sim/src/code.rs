@@ -456,6 +456,18 @@ pub enum Inst {
     Activemask {
         dst: Reg,
     },
+    /// A texture fetch: `dst` gets the four channels (f32 bits with `float_out`, else
+    /// 32-bit integers); `coords` (the layer first for an array) are f32 bits, or integers
+    /// with `int_coords` (`tex1Dfetch`).
+    Tex {
+        geom: crate::texture::Geom,
+        float_out: bool,
+        int_coords: bool,
+        dst: [Reg; 4],
+        handle: Reg,
+        coords: [Reg; 4],
+        ncoords: u8,
+    },
     /// Memory fences: a sequential machine needs nothing.
     Fence,
 }

@@ -20,6 +20,7 @@ pub mod memory;
 pub mod printf;
 pub mod sem;
 pub mod spec;
+pub mod texture;
 
 pub use code::Program;
 pub use machine::{run, Launch, Schedule, SimError, Stats};
@@ -89,7 +90,16 @@ pub fn run_program(prog: &Program, spec: &spec::LaunchSpec, schedule: Schedule, 
     for g in &spec.globals {
         global_inits.push((g.name.clone(), g.data()?));
     }
-    let launch = Launch { grid: spec.grid, block: spec.block, dynamic_shared: spec.shared, args, schedule, max_instructions, global_inits };
+    let launch = Launch {
+        grid: spec.grid,
+        block: spec.block,
+        dynamic_shared: spec.shared,
+        args,
+        schedule,
+        max_instructions,
+        global_inits,
+        textures: spec.textures.clone(),
+    };
     let stats = run(prog, &mut global, &launch).map_err(|e| e.to_string())?;
     Ok(RunResult { outputs: spec::outputs(&global, &bufs), stats })
 }

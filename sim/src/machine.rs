@@ -52,11 +52,22 @@ pub struct Launch {
     pub max_instructions: u64,
     /// Initial contents of module globals by name (`cudaMemcpyToSymbol` before the launch).
     pub global_inits: Vec<(String, Vec<u8>)>,
+    /// The textures texture objects refer to (object `i` is `textures[i - 1]`).
+    pub textures: Vec<crate::texture::Texture>,
 }
 
 impl Launch {
     pub fn new(grid: [u32; 3], block: [u32; 3], args: Vec<Vec<u8>>) -> Self {
-        Launch { grid, block, dynamic_shared: 0, args, schedule: Schedule::InOrder, max_instructions: 1 << 32, global_inits: Vec::new() }
+        Launch {
+            grid,
+            block,
+            dynamic_shared: 0,
+            args,
+            schedule: Schedule::InOrder,
+            max_instructions: 1 << 32,
+            global_inits: Vec::new(),
+            textures: Vec::new(),
+        }
     }
 }
 
@@ -951,6 +962,26 @@ impl Machine<'_> {
                 lanes!(|l| r!(dst, l) = v)
             }
             Inst::Activemask { dst } => lanes!(|l| r!(dst, l) = active as u64),
+            Inst::Tex { geom, float_out, int_coords, dst, handle, coords, ncoords } => {
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let h = r!(handle, l);
+                    let Some(t) = (h as usize).checked_sub(1).and_then(|i| self.launch.textures.get(i)) else {
+                        return fault(format!("texture fetch through {h:#x}, which is no texture object of the launch"), l as u32);
+                    };
+                    let cs: Vec<u64> = coords[..ncoords as usize].iter().map(|&c| r!(c, l)).collect();
+                    match t.fetch(geom, &cs, int_coords, float_out) {
+                        Ok(v) => {
+                            for (d, x) in dst.iter().zip(v) {
+                                r!(*d, l) = x as u64;
+                            }
+                        }
+                        Err(e) => return fault(e, l as u32),
+                    }
+                }
+            }
             Inst::Fence => {}
         }
         w.cur = next;

@@ -230,7 +230,7 @@ impl ArgSpec {
         };
         let ty = ArgTy::parse(ty.trim()).ok_or_else(|| format!("argument '{s}': unknown type '{ty}' (i8..i64, u8..u64, f32, f64)"))?;
         let a = ArgSpec { name: name.trim().to_string(), ty, len, fields: None, init: init.trim().to_string() };
-        if a.len.is_none() {
+        if a.len.is_none() && !a.init.starts_with('@') {
             a.ty.value(&a.init).map_err(|e| format!("argument '{s}': {e}"))?;
         }
         Ok(a)
@@ -322,6 +322,8 @@ pub struct LaunchSpec {
     /// Buffers that are not arguments themselves: a struct argument points to them
     /// (`@name`); their contents after the run are outputs like the arguments' buffers.
     pub buffers: Vec<ArgSpec>,
+    /// Textures a texture-object argument (`t:u64=@name`) refers to.
+    pub textures: Vec<crate::texture::Texture>,
     pub tolerance_ulp: u64,
     pub tolerance_reason: Option<String>,
 }
@@ -395,21 +397,92 @@ pub fn parse_toml(text: &str) -> Result<Vec<LaunchSpec>, String> {
         if let Some(b) = buffers.iter().find(|b| b.len.is_none() || b.fields.is_some()) {
             return Err(ctx(format!("buffer '{}' needs a length: name:type[N]=init", b.name)));
         }
+        let textures = match t.get("textures") {
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|x| x.as_str().ok_or_else(|| ctx("textures must be strings".into())).and_then(|s| parse_texture(s).map_err(ctx)))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+            _ => return Err(ctx("'textures' must be an array of strings".into())),
+        };
         let tolerance_ulp = t.get("tolerance_ulp").and_then(|s| s.as_integer()).unwrap_or(0).max(0) as u64;
         let tolerance_reason = t.get("tolerance_reason").and_then(|s| s.as_str()).map(str::to_string);
         if tolerance_ulp > 0 && tolerance_reason.is_none() {
             return Err(ctx("a tolerance needs a 'tolerance_reason'".into()));
         }
         for k in t.keys() {
-            if !["kernel", "grid", "block", "shared", "args", "globals", "buffers", "tolerance_ulp", "tolerance_reason"]
+            if !["kernel", "grid", "block", "shared", "args", "globals", "buffers", "textures", "tolerance_ulp", "tolerance_reason"]
                 .contains(&k.as_str())
             {
                 return Err(ctx(format!("unknown key '{k}'")));
             }
         }
-        out.push(LaunchSpec { kernel, grid, block, shared, args, globals, buffers, tolerance_ulp, tolerance_reason });
+        out.push(LaunchSpec { kernel, grid, block, shared, args, globals, buffers, textures, tolerance_ulp, tolerance_reason });
     }
     Ok(out)
+}
+
+/// A texture: `name:TYPE[W(,H(,D))]=init` then options `filter=point|linear`,
+/// `address=clamp|border|wrap|mirror`, `coords=unnormalized|normalized`,
+/// `read=element|normalized`, `layers=N`; TYPE is a channel type with an optional channel
+/// count (`f32`, `u8x4`, `i16x2`); `init` fills all channels of all texels as a buffer's.
+pub fn parse_texture(s: &str) -> Result<crate::texture::Texture, String> {
+    use crate::texture::{Address, Texture};
+    let mut words = s.split_whitespace();
+    let head = words.next().ok_or("an empty texture")?;
+    let (lhs, init) = head.split_once('=').ok_or_else(|| format!("texture '{s}': expected name:type[W,H]=init"))?;
+    let (name, ty) = lhs.split_once(':').ok_or_else(|| format!("texture '{s}': expected name:type[W,H]=init"))?;
+    let (ty, dims) = ty.split_once('[').ok_or_else(|| format!("texture '{s}': expected type[W,H]"))?;
+    let dims = dims.strip_suffix(']').ok_or_else(|| format!("texture '{s}': expected ']'"))?;
+    let (ety, channels) = match ty.split_once('x') {
+        Some((t, n)) => (t, n.parse::<usize>().map_err(|_| format!("texture '{s}': '{n}' channels"))?),
+        None => (ty, 1),
+    };
+    if ![1, 2, 4].contains(&channels) {
+        return Err(format!("texture '{s}': 1, 2 or 4 channels"));
+    }
+    let et = ArgTy::parse(ety).ok_or_else(|| format!("texture '{s}': unknown channel type '{ety}'"))?;
+    let mut size = [1usize; 3];
+    for (k, d) in dims.split(',').enumerate() {
+        if k >= 3 {
+            return Err(format!("texture '{s}': at most 3 dimensions"));
+        }
+        size[k] = d.trim().parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| format!("texture '{s}': '{d}' is not a size"))?;
+    }
+    let mut t = Texture {
+        name: name.trim().to_string(),
+        elem: et.ty,
+        signed: et.signed,
+        channels,
+        size,
+        layers: 1,
+        data: Vec::new(),
+        linear: false,
+        normalized_coords: false,
+        normalized_read: false,
+        address: Address::Clamp,
+    };
+    for w in words {
+        let (k, v) = w.split_once('=').ok_or_else(|| format!("texture '{s}': option '{w}' is not key=value"))?;
+        match (k, v) {
+            ("filter", "point") => t.linear = false,
+            ("filter", "linear") => t.linear = true,
+            ("address", "clamp") => t.address = Address::Clamp,
+            ("address", "border") => t.address = Address::Border,
+            ("address", "wrap") => t.address = Address::Wrap,
+            ("address", "mirror") => t.address = Address::Mirror,
+            ("coords", "normalized") => t.normalized_coords = true,
+            ("coords", "unnormalized") => t.normalized_coords = false,
+            ("read", "normalized") => t.normalized_read = true,
+            ("read", "element") => t.normalized_read = false,
+            ("layers", n) => t.layers = n.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| format!("texture '{s}': '{n}' layers"))?,
+            _ => return Err(format!("texture '{s}': unknown option '{w}'")),
+        }
+    }
+    let n = size.iter().product::<usize>() * t.layers * channels;
+    let spec = ArgSpec { name: t.name.clone(), ty: et, len: Some(n), fields: None, init: init.to_string() };
+    t.data = spec.data()?;
+    Ok(t)
 }
 
 /// A buffer after a run.
@@ -443,6 +516,14 @@ pub fn materialize(spec: &LaunchSpec, global: &mut Global) -> Result<(Vec<Vec<u8
         } else if a.len.is_some() {
             let k = spec.args[..i].iter().filter(|a| a.len.is_some() && a.fields.is_none()).count();
             args.push(bufs[k].2.to_le_bytes().to_vec());
+        } else if let Some(r) = a.init.strip_prefix('@') {
+            // A texture object (the texture's 1-based index) or a buffer's address.
+            let v = match spec.textures.iter().position(|t| t.name == r) {
+                Some(i) => i as u64 + 1,
+                None => addr_of(r).ok_or_else(|| format!("argument '{}': no texture or buffer named '{r}'", a.name))?,
+            };
+            let n = a.ty.ty.bytes() as usize;
+            args.push(v.to_le_bytes()[..n].to_vec());
         } else {
             let n = a.ty.ty.bytes() as usize;
             args.push(a.ty.value(&a.init)?.to_le_bytes()[..n].to_vec());

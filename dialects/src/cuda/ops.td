@@ -107,6 +107,23 @@ def Cuda_CallOp : Cuda_Op<"call"> {
   let assemblyFormat = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)";
 }
 
+def Cuda_TexOp : Cuda_Op<"tex"> {
+  let summary = "A texture fetch through a texture object (`tex1Dfetch`, `tex2D`, ...)";
+  let description = [{
+    The first operand is the texture object (`cudaTextureObject_t`), the rest its
+    coordinates in PTX's order: `1d` (x; an integer for `tex1Dfetch`), `2d` (x, y), `3d`
+    and `cube` (x, y, z), `a1d` (layer, x), `a2d` (layer, x, y); `level` adds the
+    mipmap level last. The four results are the texel's channels, `f32`, `si32` or `ui32`.
+
+    ```mlir
+    %r:4 = cuda.tex "2d"(%t, %x, %y) : (ui64, f32, f32) -> (f32, f32, f32, f32)
+    ```
+  }];
+  let arguments = (ins StrAttr:$geom, Variadic<AnyType>:$operands, OptionalAttr<UnitAttr>:$level);
+  let results = (outs Variadic<AnyType>:$texel);
+  let assemblyFormat = "$geom `(` $operands `)` attr-dict `:` functional-type($operands, results)";
+}
+
 def Cuda_IntrinsicOp : Cuda_Op<"intrinsic"> {
   let summary = "Calls a function the compiler implements (math library, integer intrinsics)";
   let description = [{

@@ -347,6 +347,22 @@ def Nvvm_SRegOp : Nvvm_Op<"sreg", [Pure]> {
   let assemblyFormat = "$reg attr-dict `:` type($result)";
 }
 
+def Nvvm_TexOp : Nvvm_Op<"tex"> {
+  let summary = "`tex.<geom>.v4`: a texture fetch through a texture object";
+  let description = [{
+    Operands: the texture object (`i64`), then the coordinates in PTX's order (see
+    `cuda.tex`), then the level with `level`. The four results are the channels; `kind` is
+    their PTX type (`f32`, `s32`, `u32`).
+
+    ```mlir
+    %r:4 = nvvm.tex "2d"(%t, %x, %y) {kind = "f32"} : (i64, f32, f32) -> (f32, f32, f32, f32)
+    ```
+  }];
+  let arguments = (ins StrAttr:$geom, StrAttr:$kind, Variadic<AnyType>:$operands, OptionalAttr<UnitAttr>:$level);
+  let results = (outs Variadic<AnyType>:$texel);
+  let assemblyFormat = "$geom `(` $operands `)` attr-dict `:` functional-type($operands, results)";
+}
+
 def Nvvm_ActiveMaskOp : Nvvm_Op<"activemask"> {
   let summary = "`activemask.b32`: the lanes of the warp executing it (`__activemask()`)";
   let description = [{

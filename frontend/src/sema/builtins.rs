@@ -117,6 +117,7 @@ impl Sema<'_> {
                 self.op("cuda.store", &[args[1], args[0]], &[], &[("cache", c)], 0, span);
                 return Some(Value { place: Place::Void, ty: ret });
             }
+            _ if name.starts_with("__cuprite_tex_") => return self.tex_fetch(name, args, ret, span),
             "printf" => return self.device_printf(args, ret, span),
             "__assert_fail" => return self.device_assert_fail(args, span),
             "__trap" | "__brkpt" | "__nanosleep" | "assert" => {
@@ -133,6 +134,34 @@ impl Sema<'_> {
             return Some(Value { place: Place::Void, ty: ret });
         }
         Some(Value::val(self.ctx.result(op, 0), ret))
+    }
+
+    /// `__cuprite_tex_<geom>_<f|s|u>(t, coords...)`: one `cuda.tex`, its four channels
+    /// gathered into the float4/int4/uint4 the built-in returns.
+    fn tex_fetch(&mut self, name: &str, args: &[ValueId], ret: Ty, span: Span) -> Option<Value> {
+        let rest = name.trim_start_matches("__cuprite_tex_");
+        let (geom, _kind) = rest.rsplit_once('_')?;
+        let (geom, level) = match geom.strip_prefix("level_") {
+            Some(g) => (g, true),
+            None => (geom.trim_end_matches("fetch"), false),
+        };
+        let r = self.types.record(ret.unqual())?;
+        let fields: Vec<Ty> = self.types.rec(r).fields.iter().map(|f| f.ty).collect();
+        let elem = self.types.ir_mem(&mut self.ctx, *fields.first()?);
+        let g = self.ctx.str_attr(geom);
+        let mut props = vec![("geom", g)];
+        if level {
+            props.push(("level", self.ctx.unit_attr()));
+        }
+        let op = self.op("cuda.tex", args, &[elem; 4], &props, 0, span);
+        let var = self.new_var("texel", ret, AddrSpace::Local, span);
+        for (i, &ft) in fields.iter().enumerate().take(4) {
+            let a = self.member_addr(var, AddrSpace::Local, ret, i, span);
+            let v = self.ctx.result(op, i);
+            self.store(v, a, ft, span);
+        }
+        let v = self.load(var, ret, span);
+        Some(Value::val(v, ret))
     }
 
     /// An `int` predicate argument as `i1` (non-zero).

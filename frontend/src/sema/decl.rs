@@ -974,6 +974,33 @@ impl Sema<'_> {
             instances: FxHashMap::default(),
             name,
         });
+        // Function templates overload each other (`T f(int)` and `void f(T *, int)`); a
+        // redeclaration (same template and function parameter counts) replaces the earlier.
+        let arity = |s: &Self, d: DeclId| match &s.ast.decl(d).kind {
+            DeclKind::Function { params, .. } => Some(params.len()),
+            _ => None,
+        };
+        if let Some(n) = arity(self, inner) {
+            let entry = self.namespaces[self.cur_ns.0 as usize].names.get(&name).cloned().unwrap_or_default();
+            let overloads = entry.iter().all(|e| match e {
+                Entity::Func(_) => true,
+                Entity::Template(t) => arity(self, self.templates[t.0 as usize].decl).is_some(),
+                _ => false,
+            });
+            if overloads && !entry.is_empty() {
+                let same = |e: &Entity| match e {
+                    Entity::Template(t) => {
+                        let other = &self.templates[t.0 as usize];
+                        other.params.len() == params.len() && arity(self, other.decl) == Some(n)
+                    }
+                    _ => false,
+                };
+                let mut kept: Vec<Entity> = entry.iter().filter(|e| !same(e)).cloned().collect();
+                kept.push(Entity::Template(id));
+                self.namespaces[self.cur_ns.0 as usize].names.insert(name, kept);
+                return;
+            }
+        }
         self.bind_ns(self.cur_ns, name, Entity::Template(id));
     }
 
@@ -1086,6 +1113,16 @@ impl Sema<'_> {
         let (env, args) = self.bind_template(tpl, args, span)?;
         if let Some(Entity::Func(f)) = self.templates[tpl.0 as usize].instances.get(&args) {
             return Some(*f);
+        }
+        // A template that instantiates itself without end (`f<i>` calling `f<i - 1>`, whose
+        // end case is a specialization not taken) stops here, as compilers' depth limits.
+        if self.templates[tpl.0 as usize].instances.len() >= MAX_INSTANCES {
+            let n = self.name_str(self.templates[tpl.0 as usize].name).to_string();
+            self.error(
+                span,
+                format!("more than {MAX_INSTANCES} instances of function template '{n}': is its instantiation recursive without end?"),
+            );
+            return None;
         }
         let info = self.templates[tpl.0 as usize].clone();
         let saved_ns = self.cur_ns;
@@ -1329,3 +1366,7 @@ impl Sema<'_> {
         }
     }
 }
+
+/// Most instances of one function template (a recursive instantiation without an end case
+/// stops here with a diagnostic).
+const MAX_INSTANCES: usize = 1024;

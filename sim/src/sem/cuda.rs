@@ -489,6 +489,14 @@ impl T {
                     [int_attr(&self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
                 self.b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
             }
+            "tex" => {
+                let geom = str_attr(&self.ctx, op, "geom").unwrap_or_default();
+                let float_out = rt.is_some_and(|t| self.is_float(t));
+                let int_coords = ops.get(1).is_some_and(|&c| !self.is_float(self.ctx.value_type(c)));
+                let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
+                let i = super::tex_inst(&geom, float_out, geom == "1d" && int_coords, &rs, o[0], &o[1..])?;
+                self.b.emit(i);
+            }
             "intrinsic" => {
                 let n = str_attr(&self.ctx, op, "name").unwrap_or_default();
                 let tys: Vec<TypeId> = ops.iter().map(|&v| self.ctx.value_type(v)).collect();

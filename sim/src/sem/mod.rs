@@ -166,3 +166,32 @@ pub(crate) fn runtime_call(
         _ => Err(format!("call to @{callee}, an external function the simulator does not provide")),
     }
 }
+
+/// A texture fetch (`cuda.tex`, `nvvm.tex`, PTX `tex`): `coords` start with the layer for
+/// an array; extra ones (PTX's padding to four, a mipmap level) are ignored: one level is
+/// modelled.
+pub(crate) fn tex_inst(
+    geom: &str,
+    float_out: bool,
+    int_coords: bool,
+    dst: &[crate::code::Reg],
+    handle: crate::code::Reg,
+    coords: &[crate::code::Reg],
+) -> Result<crate::code::Inst, String> {
+    let g = crate::texture::Geom::parse(geom).ok_or_else(|| format!("unknown texture geometry '{geom}'"))?;
+    let n = g.dims() + usize::from(g.layered());
+    if dst.len() != 4 || coords.len() < n {
+        return Err(format!("a {geom} texture fetch needs 4 results and {n} coordinates"));
+    }
+    let mut cs = [0; 4];
+    cs[..n].copy_from_slice(&coords[..n]);
+    Ok(crate::code::Inst::Tex {
+        geom: g,
+        float_out,
+        int_coords,
+        dst: [dst[0], dst[1], dst[2], dst[3]],
+        handle,
+        coords: cs,
+        ncoords: n as u8,
+    })
+}

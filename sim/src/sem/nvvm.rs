@@ -336,6 +336,14 @@ impl T<'_> {
                 self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[0] });
             }
             "activemask" => self.b.emit(Inst::Activemask { dst }),
+            "tex" => {
+                let geom = str_attr(ctx, op, "geom").unwrap_or_default();
+                let float_out = str_attr(ctx, op, "kind").as_deref() == Some("f32");
+                let int_coords = ops.get(1).is_some_and(|&c| !matches!(ctx.type_kind(ctx.value_type(c)), TypeKind::Float(_)));
+                let rs: Vec<Reg> = ctx.results(op).to_vec().into_iter().map(|r| self.val(vals, r)).collect();
+                let i = super::tex_inst(&geom, float_out, geom == "1d" && int_coords, &rs, o[0], &o[1..])?;
+                self.b.emit(i);
+            }
             "vote" => {
                 let mode = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot]
                     [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];

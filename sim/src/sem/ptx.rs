@@ -795,6 +795,15 @@ impl T<'_> {
             "popc" => un!(UnOp::Popc),
             "clz" => un!(UnOp::Clz),
             "brev" => un!(UnOp::Brev),
+            // `tex.[level.]<geom>.v4.<result>.<coords> d0..d3, t, coords.., [level]`.
+            "tex" => {
+                need(6)?;
+                let geom = toks.iter().find(|t| crate::texture::Geom::parse(t).is_some()).copied().unwrap_or("");
+                let float_out = toks.iter().position(|t| *t == "v4").and_then(|i| toks.get(i + 1)) == Some(&"f32");
+                let int_coords = toks.last() == Some(&"s32") && geom == "1d";
+                let i = super::tex_inst(geom, float_out, int_coords, &o[..4], o[4], &o[5..])?;
+                self.b.emit(i);
+            }
             "bfind" => un!(UnOp::Bfind { signed: k == K::S, shiftamt: has("shiftamt") }),
             "testp" => {
                 let op = if has("finite") {
