@@ -2,8 +2,8 @@
 // the device fetch functions. A fetch is one `cuda.tex` op (PTX `tex.<geometry>.v4`) by
 // way of the built-in __cuprite_tex_<geometry>_<f|s|u>, which returns the four channels as
 // float4, int4 or uint4; the templates convert them to the type asked for, as CUDA's
-// headers do. Legacy texture references (texture<T, dim, mode>, removed in CUDA 12) get a
-// diagnostic naming texture objects.
+// headers do. Legacy texture references (texture<T, dim, mode>, removed in CUDA 12, which
+// nvcc 13 rejects too) are not declared.
 #pragma once
 
 enum cudaTextureAddressMode { cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2, cudaAddressModeBorder = 3 };
