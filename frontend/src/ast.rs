@@ -30,6 +30,8 @@ pub struct Name {
     pub global: bool,
     pub parts: NameParts,
     pub template_args: Option<Vec<TemplateArg>>,
+    /// Template arguments of a part before the last (`X<T, 4>::f`): the part's index and them.
+    pub scope_args: Vec<(usize, Vec<TemplateArg>)>,
     pub span: Span,
 }
 
@@ -432,7 +434,11 @@ pub enum DeclKind {
     Record {
         keyword: Atom,
         name: Option<Atom>,
+        /// `struct X<int>` of an explicit or partial specialization (`template <> struct X<int>`).
+        targs: Option<Vec<TemplateArg>>,
         bases: Vec<TypeId>,
+        /// Where a base is declared `virtual` (not supported).
+        virtual_base: Option<Span>,
         members: Option<Vec<DeclId>>,
         attrs: Vec<Attribute>,
     },

@@ -238,7 +238,7 @@ impl Dumper<'_> {
                 let s = format!("typedef {} = {}", self.i.str(*name), self.ty(*ty));
                 self.line(depth, &s);
             }
-            DeclKind::Record { keyword, name, bases, members, attrs } => {
+            DeclKind::Record { keyword, name, bases, members, attrs, .. } => {
                 let bs: Vec<String> = bases.iter().map(|b| self.ty(*b)).collect();
                 let s = format!(
                     "{} {}{}{}",

@@ -271,7 +271,11 @@ impl Lexer {
                         j += 1;
                     }
                     i = j;
-                    TokenKind::Ident
+                    // C++'s alternative tokens (`and`, `not_eq`, ...) are operators.
+                    match alternative_token(&text[lo..j]) {
+                        Some(p) => TokenKind::Punct(p),
+                        None => TokenKind::Ident,
+                    }
                 }
             } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
                 let mut j = i + 1;
@@ -419,4 +423,23 @@ pub fn lex_single(text: &str) -> Option<TokenKind> {
         [t, eof] if eof.kind == TokenKind::Eof && errs.is_empty() && t.lo == 0 && t.hi as usize == text.len() => Some(t.kind),
         _ => None,
     }
+}
+
+/// The operator that a C++ alternative token spells (`and` is `&&`).
+fn alternative_token(word: &str) -> Option<Punct> {
+    use Punct::*;
+    Some(match word {
+        "and" => AmpAmp,
+        "or" => PipePipe,
+        "not" => Bang,
+        "not_eq" => Ne,
+        "bitand" => Amp,
+        "bitor" => Pipe,
+        "xor" => Caret,
+        "compl" => Tilde,
+        "and_eq" => AmpEq,
+        "or_eq" => PipeEq,
+        "xor_eq" => CaretEq,
+        _ => return None,
+    })
 }

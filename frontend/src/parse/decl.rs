@@ -66,6 +66,7 @@ impl Parser<'_> {
         let global = self.eat(Punct::ColonColon);
         let mut parts = crate::ast::NameParts::new();
         let mut template_args = None;
+        let mut scope_args = Vec::new();
         loop {
             let t = self.peek();
             if t.kind != TokenKind::Ident {
@@ -95,6 +96,9 @@ impl Parser<'_> {
             }
             if self.at(Punct::ColonColon) && self.peek_at(1).kind == TokenKind::Ident {
                 self.bump();
+                if let Some(a) = template_args.take() {
+                    scope_args.push((parts.len() - 1, a));
+                }
                 continue;
             }
             // A qualified destructor name `S::~S` (`S<T>::~S`).
@@ -112,7 +116,7 @@ impl Parser<'_> {
         if parts.is_empty() {
             return None;
         }
-        Some(Name { global, parts, template_args, span: start.to(self.prev_span()) })
+        Some(Name { global, parts, template_args, scope_args, span: start.to(self.prev_span()) })
     }
 
     /// After `operator`: the operator's name as an atom (`operator+`, `operator()`, ...).
@@ -166,15 +170,28 @@ impl Parser<'_> {
             ) => true,
             Some(_) => false,
             None if t.kind == TokenKind::Ident => {
-                // `a::b::T`: the last part decides.
+                // `a::b::T`, `X<A, 2>::T`: the last part decides.
                 let mut j = k;
                 let mut last = t;
-                while self.peek_at(j + 1).kind == TokenKind::Punct(Punct::ColonColon) && self.peek_at(j + 2).kind == TokenKind::Ident {
-                    if j + 2 >= super::LOOKAHEAD {
+                loop {
+                    // Template arguments of a part: skipped to the `::` after them.
+                    let mut after = j + 1;
+                    if self.peek_at(after).kind == TokenKind::Punct(Punct::Lt) && self.is_template_name(last.text) {
+                        match self.template_args_end(after) {
+                            Some(e) => after = e,
+                            None => break,
+                        }
+                    }
+                    if !(self.peek_at(after).kind == TokenKind::Punct(Punct::ColonColon)
+                        && self.peek_at(after + 1).kind == TokenKind::Ident)
+                    {
+                        break;
+                    }
+                    if after + 1 >= super::LOOKAHEAD {
                         // A qualified name longer than the lookahead: not taken as a type.
                         return false;
                     }
-                    j += 2;
+                    j = after + 1;
                     last = self.peek_at(j);
                 }
                 self.is_type_name(last.text)
@@ -183,6 +200,38 @@ impl Parser<'_> {
                 t.kind == TokenKind::Punct(Punct::ColonColon) && self.peek_at(k + 1).kind == TokenKind::Ident && self.starts_type(k + 1)
             }
         }
+    }
+
+    /// The lookahead index just past the `>` closing template arguments that open with the
+    /// `<` at `k` (`>>` closes two); `None` when they do not close within the lookahead or a
+    /// token that cannot be in template arguments (`;`, `{`) comes first.
+    pub(crate) fn template_args_end(&self, k: usize) -> Option<usize> {
+        let mut angle = 0usize;
+        let mut paren = 0usize;
+        let mut j = k;
+        while j < super::LOOKAHEAD / 2 {
+            match self.peek_at(j).kind {
+                TokenKind::Punct(Punct::Lt) if paren == 0 => angle += 1,
+                TokenKind::Punct(Punct::Gt) if paren == 0 => {
+                    angle -= 1;
+                    if angle == 0 {
+                        return Some(j + 1);
+                    }
+                }
+                TokenKind::Punct(Punct::Shr) if paren == 0 => {
+                    if angle <= 2 {
+                        return (angle == 2).then_some(j + 1);
+                    }
+                    angle -= 2;
+                }
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => paren += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => paren = paren.checked_sub(1)?,
+                TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::RBrace) | TokenKind::Eof => return None,
+                _ => {}
+            }
+            j += 1;
+        }
+        None
     }
 
     /// Whether a declaration starts here (specifiers or a type).
@@ -486,11 +535,15 @@ impl Parser<'_> {
             }
         }
         let mut bases = Vec::new();
+        let mut virtual_base = None;
         if self.at(Punct::Colon) && (self.peek_at(1).kind == TokenKind::Ident) {
             self.bump();
             loop {
                 while matches!(self.kw_of(self.peek()), Some(Kw::Public | Kw::Private | Kw::Protected | Kw::Virtual)) {
-                    self.bump();
+                    let t = self.bump();
+                    if self.kw_of(t) == Some(Kw::Virtual) {
+                        virtual_base = Some(t.span);
+                    }
                 }
                 let Some(b) = self.parse_name(true) else { break };
                 let sp = b.span;
@@ -504,6 +557,7 @@ impl Parser<'_> {
             global: false,
             parts: smallvec::smallvec![self.src.interner_mut().intern_local("<anonymous>")],
             template_args: None,
+            scope_args: Vec::new(),
             span: kw.span,
         });
         let ty =
@@ -513,7 +567,15 @@ impl Parser<'_> {
             if let Some(n) = name.as_ref().filter(|n| self.at(Punct::Semi) && n.parts.len() == 1 && !n.global && n.template_args.is_none())
             {
                 let d = self.ast.add_decl(
-                    DeclKind::Record { keyword: kw.text, name: Some(n.parts[0]), bases: Vec::new(), members: None, attrs: Vec::new() },
+                    DeclKind::Record {
+                        keyword: kw.text,
+                        name: Some(n.parts[0]),
+                        targs: None,
+                        bases: Vec::new(),
+                        virtual_base: None,
+                        members: None,
+                        attrs: Vec::new(),
+                    },
                     kw.span.to(self.prev_span()),
                 );
                 return (ty, Some(d));
@@ -521,6 +583,7 @@ impl Parser<'_> {
             return (ty, None);
         }
         let class_name = name.as_ref().and_then(|n| n.parts.last().copied());
+        let targs = name.as_ref().and_then(|n| n.template_args.clone());
         self.bump();
         self.push_scope();
         let mut members = Vec::new();
@@ -547,9 +610,10 @@ impl Parser<'_> {
         }
         self.expect(Punct::RBrace, "to close the class body");
         let span = kw.span.to(self.prev_span());
-        let d = self
-            .ast
-            .add_decl(DeclKind::Record { keyword: kw.text, name: class_name, bases, members: Some(members), attrs: ds.attrs }, span);
+        let d = self.ast.add_decl(
+            DeclKind::Record { keyword: kw.text, name: class_name, targs, bases, virtual_base, members: Some(members), attrs: ds.attrs },
+            span,
+        );
         // An unnamed class is its definition (no name to look it up by).
         let ty = if name.is_none() { self.ast.add_type(TypeKind::Defined(d), Quals::default(), span) } else { ty };
         (ty, Some(d))
@@ -573,6 +637,7 @@ impl Parser<'_> {
             global: false,
             parts: smallvec::smallvec![name.map_or_else(|| self.src.interner_mut().intern_local("<anonymous enum>"), |n| n.text)],
             template_args: None,
+            scope_args: Vec::new(),
             span: kw.span,
         };
         let ty =
@@ -701,7 +766,13 @@ impl Parser<'_> {
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
             let a = self.src.interner_mut().intern_local(&text);
-            name = Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
+            name = Some(Name {
+                global: false,
+                parts: smallvec::smallvec![a],
+                template_args: None,
+                scope_args: Vec::new(),
+                span: t.span.to(n.span),
+            });
         } else if !abstract_ok {
             let msg = format!("expected a name in the declaration, found {}", self.describe(&t));
             self.error(t.span, msg);
@@ -1018,6 +1089,7 @@ impl Parser<'_> {
                         global: false,
                         parts: smallvec::smallvec![self.src.interner_mut().intern_local("<anonymous>")],
                         template_args: None,
+                        scope_args: Vec::new(),
                         span,
                     };
                     let ty = self.base_type(&ds);
@@ -1115,12 +1187,15 @@ impl Parser<'_> {
             if self.at(Punct::Colon) {
                 self.bump();
                 loop {
-                    let m = self.bump();
-                    if m.kind != TokenKind::Ident {
+                    // A member, or a base class (`Base<T, 2>(x)`, `ns::Base(x)`: its last name).
+                    let m = self.peek();
+                    let Some(mname) = (if m.kind == TokenKind::Ident { self.parse_name(true) } else { None }) else {
+                        self.bump();
                         let msg = format!("expected a member name in the initializer list, found {}", self.describe(&m));
                         self.error(m.span, msg);
                         break;
-                    }
+                    };
+                    let mtext = *mname.parts.last().expect("a name has a part");
                     let args = if self.at(Punct::LParen) {
                         self.bump();
                         self.parse_args(Punct::RParen)
@@ -1132,7 +1207,7 @@ impl Parser<'_> {
                         self.error(sp, "expected '(' or '{' after the member name");
                         Vec::new()
                     };
-                    inits.push((m.text, args));
+                    inits.push((mtext, args));
                     if !self.eat(Punct::Comma) {
                         break;
                     }

@@ -257,8 +257,8 @@ impl Parser<'_> {
                 }
                 TokenKind::Punct(Punct::Dot | Punct::Arrow) => {
                     self.bump();
-                    self.eat_kw(Kw::Template);
-                    let name = match self.parse_name_after_member() {
+                    let templ = self.eat_kw(Kw::Template);
+                    let name = match self.parse_name_after_member(templ) {
                         Some(n) => n,
                         None => return self.ast.add_expr(ExprKind::Error, start.to(self.prev_span())),
                     };
@@ -493,13 +493,36 @@ impl Parser<'_> {
     }
 
     /// The name after `.`/`->` (an identifier, maybe a template-id, or `~T` / `operator`).
-    fn parse_name_after_member(&mut self) -> Option<Name> {
+    /// The member name after `.` or `->`; `templ`: after `.template`. A member template's
+    /// arguments (`x.f<2>(y)`) are read where the name is a template's and `<...>(` follows.
+    fn parse_name_after_member(&mut self, templ: bool) -> Option<Name> {
         if self.at(Punct::Tilde) {
             let t = self.bump();
             let n = self.bump();
             let text = format!("~{}", self.ident_text(n));
             let a = self.src.interner_mut().intern_local(&text);
-            return Some(Name { global: false, parts: smallvec::smallvec![a], template_args: None, span: t.span.to(n.span) });
+            return Some(Name {
+                global: false,
+                parts: smallvec::smallvec![a],
+                template_args: None,
+                scope_args: Vec::new(),
+                span: t.span.to(n.span),
+            });
+        }
+        let t = self.peek();
+        if t.kind == TokenKind::Ident && self.peek_at(1).kind == TokenKind::Punct(Punct::Lt) && self.kw_of(t).is_none() {
+            let call = self.template_args_end(1).is_some_and(|e| self.peek_at(e).kind == TokenKind::Punct(Punct::LParen));
+            if templ || (call && self.is_any_template_name(t.text)) {
+                self.bump();
+                let args = self.parse_template_args();
+                return Some(Name {
+                    global: false,
+                    parts: smallvec::smallvec![t.text],
+                    template_args: Some(args),
+                    scope_args: Vec::new(),
+                    span: t.span.to(self.prev_span()),
+                });
+            }
         }
         self.parse_name(false)
     }

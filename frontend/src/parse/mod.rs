@@ -133,6 +133,9 @@ pub(crate) struct Parser<'i> {
     type_scopes: ScopedNames,
     /// Template names per scope.
     template_scopes: ScopedNames,
+    /// Every template name declared so far, in any scope: member templates are named after
+    /// `.` and `->` outside their class (`x.f<2>(y)`).
+    any_template: FxHashSet<Atom>,
     depth: usize,
     pending_unroll: Option<Unroll>,
     kw: Keywords,
@@ -395,6 +398,7 @@ impl<'i> Parser<'i> {
             diags: Vec::new(),
             type_scopes: ScopedNames::with(types),
             template_scopes: ScopedNames::with(FxHashSet::default()),
+            any_template: FxHashSet::default(),
             depth: 0,
             device_marks: 0,
             pending_unroll: None,
@@ -576,6 +580,7 @@ impl<'i> Parser<'i> {
     /// A template name; class templates are type names too, function templates are not.
     pub(crate) fn declare_template(&mut self, a: Atom, is_type: bool) {
         self.template_scopes.insert(a);
+        self.any_template.insert(a);
         if is_type {
             self.declare_type(a);
         }
@@ -585,6 +590,9 @@ impl<'i> Parser<'i> {
     }
     pub(crate) fn is_template_name(&self, a: Atom) -> bool {
         self.template_scopes.contains(a)
+    }
+    pub(crate) fn is_any_template_name(&self, a: Atom) -> bool {
+        self.any_template.contains(&a)
     }
 
     // ----- recovery --------------------------------------------------------------------

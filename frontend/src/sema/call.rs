@@ -12,10 +12,18 @@ type Rank = u8;
 const EXACT: Rank = 0;
 const PROMOTION: Rank = 1;
 const CONVERSION: Rank = 2;
+/// A user-defined conversion: a converting constructor (`std::string` from `const char *`).
+const USER: Rank = 3;
 
 impl Sema<'_> {
     /// The rank of converting argument `v` (expression `e`) to parameter type `to`.
     fn conv_rank(&mut self, v: &Value, e: Option<ExprId>, to: Ty) -> Option<Rank> {
+        self.conv_rank_ext(v, e, to, true)
+    }
+
+    /// [`Sema::conv_rank`]; `user`: whether a user-defined conversion may take part (not
+    /// inside one).
+    fn conv_rank_ext(&mut self, v: &Value, e: Option<ExprId>, to: Ty, user: bool) -> Option<Rank> {
         let to_u = to.unqual();
         if let TyKind::Ref(t) = self.types.kind(to_u).clone() {
             let lvalue = matches!(v.place, Place::Addr(..));
@@ -25,8 +33,12 @@ impl Sema<'_> {
                 }
                 return Some(EXACT);
             }
+            // A derived object binds to a reference to its base.
+            if lvalue && self.derives(v.ty, t) && (t.is_const() || !v.ty.is_const()) {
+                return Some(CONVERSION);
+            }
             if t.is_const() {
-                return self.conv_rank(v, e, t.unqual());
+                return self.conv_rank_ext(v, e, t.unqual(), user);
             }
             return None;
         }
@@ -43,7 +55,7 @@ impl Sema<'_> {
             (TyKind::Ptr(a), TyKind::Ptr(b)) => {
                 if a.unqual() == b.unqual() && (b.quals() & a.quals()) == a.quals() {
                     Some(EXACT)
-                } else if self.types.is_void(b.unqual()) && (b.quals() & a.quals()) == a.quals() {
+                } else if (self.types.is_void(b.unqual()) || self.derives(a, b)) && (b.quals() & a.quals()) == a.quals() {
                     Some(CONVERSION)
                 } else {
                     None
@@ -51,6 +63,8 @@ impl Sema<'_> {
             }
             (TyKind::Ptr(_) | TyKind::Nullptr, TyKind::Int(IntKind::Bool)) => Some(CONVERSION),
             (TyKind::Record(a), TyKind::Record(b)) if a == b => Some(EXACT),
+            (TyKind::Record(_), TyKind::Record(_)) if self.derives(from, to_u) => Some(CONVERSION),
+            (_, TyKind::Record(b)) if user && self.converting_ctor(b, v, e).is_some() => Some(USER),
             _ if self.types.is_arith(from) && self.types.is_arith(to_u) => {
                 if matches!(self.types.kind(to_u), TyKind::Enum(_)) {
                     return None;
@@ -66,6 +80,59 @@ impl Sema<'_> {
             }
             _ => None,
         }
+    }
+
+    /// Whether class type `from` derives from class type `to` (directly or not).
+    pub(crate) fn derives(&self, from: Ty, to: Ty) -> bool {
+        match (self.types.record(from.unqual()), self.types.record(to.unqual())) {
+            (Some(a), Some(b)) => a != b && self.base_path(a, b).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The constructor of class `r` that converts `v` implicitly (one argument, not
+    /// `explicit`, reached by a standard conversion), if exactly one does best.
+    pub(crate) fn converting_ctor(&mut self, r: RecId, v: &Value, e: Option<ExprId>) -> Option<FuncId> {
+        let ns = self.rec_ns[r.0 as usize];
+        let ctors: Vec<FuncId> = self.namespaces[ns.0 as usize]
+            .names
+            .values()
+            .flatten()
+            .filter_map(|e| match e {
+                Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        let mut best: Option<(FuncId, Rank)> = None;
+        let mut tie = false;
+        for f in ctors {
+            let fi = &self.funcs[f.0 as usize];
+            let explicit = matches!(&self.ast.decl(fi.decl).kind, DeclKind::Function { specs, .. } if specs.is_explicit);
+            let takes_one = !fi.params.is_empty() && fi.defaults[1..].iter().all(|d| d.is_some());
+            if explicit || !takes_one {
+                continue;
+            }
+            let p = fi.params[0];
+            // A copy constructor does not convert.
+            if self.types.record(p.unqual()) == Some(r)
+                || matches!(self.types.kind(p.unqual()), TyKind::Ref(t) if self.types.record(t.unqual()) == Some(r))
+            {
+                continue;
+            }
+            let Some(rank) = self.conv_rank_ext(v, e, p, false) else { continue };
+            match best {
+                Some((_, b)) if b < rank => {}
+                Some((_, b)) if b == rank => tie = true,
+                _ => {
+                    best = Some((f, rank));
+                    tie = false;
+                }
+            }
+        }
+        if tie {
+            return None;
+        }
+        best.map(|(f, _)| f)
     }
 
     /// Ranks of `f` for the arguments, or `None` if it is not viable.
@@ -165,11 +232,24 @@ impl Sema<'_> {
                 // A member function called on `this`.
                 if n.parts.len() == 1 && !n.global && !self.scopes.iter().any(|s| s.contains_key(&n.parts[0])) {
                     if let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) {
+                        // Its own members and its bases'.
                         let ns = self.rec_ns[r.0 as usize];
-                        let methods = self.namespaces[ns.0 as usize].names.get(&n.parts[0]).cloned().unwrap_or_default();
-                        if methods.iter().any(|e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].record == Some(r))) {
+                        let methods = self.lookup_in_ns(ns, n.parts[0], 0);
+                        let member = |s: &Self, e: &Entity| match e {
+                            Entity::Func(f) => s.funcs[f.0 as usize].record.is_some_and(|m| s.base_path(r, m).is_some()),
+                            Entity::Template(t) => {
+                                matches!(s.namespaces[s.templates[t.0 as usize].ns.0 as usize].record, Some(m) if s.base_path(r, m).is_some())
+                            }
+                            _ => false,
+                        };
+                        if methods.iter().any(|e| member(self, e)) {
+                            let explicit = match &n.template_args {
+                                Some(a) => Some(self.template_args(&a.clone())?),
+                                None => None,
+                            };
                             let vals = self.arg_values(args)?;
-                            let f = self.resolve(&methods, None, &vals, args, &what, span)?;
+                            let f = self.resolve(&methods, explicit.as_deref(), &vals, args, &what, span)?;
+                            let this = self.this_for(this, r, f, span)?;
                             return self.emit_call(f, Some(this), vals, args, span);
                         }
                     }
@@ -215,7 +295,17 @@ impl Sema<'_> {
                 };
                 let vals = self.arg_values(args)?;
                 let f = self.resolve(&found, explicit.as_deref(), &vals, args, &what, span)?;
-                self.emit_call(f, None, vals, args, span)
+                // `Base::f(x)` in a member function: a member function called on `this`.
+                let this = match (self.funcs[f.0 as usize].record, self.fs.as_ref().and_then(|f| f.this)) {
+                    (None, _) => None,
+                    (Some(_), Some((this, r))) => Some(self.this_for(this, r, f, span)?),
+                    (Some(_), None) => {
+                        let d = self.funcs[f.0 as usize].display.clone();
+                        self.error(span, format!("call to non-static member function '{d}' without an object"));
+                        return None;
+                    }
+                };
+                self.emit_call(f, this, vals, args, span)
             }
             ExprKind::Member { base, arrow, name } => {
                 let ast = self.ast;
@@ -224,7 +314,7 @@ impl Sema<'_> {
                 let (addr, space, rt) = obj?;
                 let r = self.types.record(rt.unqual())?;
                 let ns = self.rec_ns[r.0 as usize];
-                let methods = self.namespaces[ns.0 as usize].names.get(&name.parts[0]).cloned().unwrap_or_default();
+                let methods = self.lookup_in_ns(ns, name.parts[0], 0);
                 let what = format!("{}::{}", self.types.rec(r).name, self.name_str(name.parts[0]));
                 if methods.is_empty() {
                     self.error(
@@ -243,6 +333,7 @@ impl Sema<'_> {
                     self.error(span, format!("'{what}' is not a const member function but is called on a const object"));
                 }
                 let this = self.generic_ptr(addr, space, rt.unqual(), span);
+                let this = self.this_for(this, r, f, span)?;
                 self.emit_call(f, Some(this), vals, args, span)
             }
             _ => {
@@ -413,6 +504,10 @@ impl Sema<'_> {
             let x = match self.types.kind(pty).clone() {
                 TyKind::Ref(t) => match v.place {
                     Place::Addr(a, s) if v.ty.unqual() == t.unqual() => self.generic_ptr(a, s, v.ty, espan),
+                    Place::Addr(a, s) if self.derives(v.ty, t) => {
+                        let p = self.generic_ptr(a, s, v.ty.unqual(), espan);
+                        self.upcast_ptr(p, v.ty, t, espan)?
+                    }
                     _ => {
                         // A const reference to a temporary.
                         let x = self.convert_value(v, e, t.unqual(), espan)?;
@@ -466,6 +561,11 @@ impl Sema<'_> {
 
     /// Initializes the record at `addr` (a local variable) from `args`; false after an error.
     pub(crate) fn run_constructor(&mut self, r: RecId, addr: ValueId, args: &[ExprId], span: Span) -> bool {
+        self.run_constructor_at(r, addr, AddrSpace::Local, args, span)
+    }
+
+    /// [`Sema::run_constructor`] on an object in `space`.
+    pub(crate) fn run_constructor_at(&mut self, r: RecId, addr: ValueId, space: AddrSpace, args: &[ExprId], span: Span) -> bool {
         let rt = self.rec_ty(r);
         let ns = self.rec_ns[r.0 as usize];
         let ctors: Vec<Entity> = self.namespaces[ns.0 as usize]
@@ -483,13 +583,13 @@ impl Sema<'_> {
                 return true;
             }
             let list: Vec<(Option<Atom>, ExprId)> = args.iter().map(|&a| (None, a)).collect();
-            self.init_record(addr, AddrSpace::Local, rt, &list, span);
+            self.init_record(addr, space, rt, &list, span);
             return true;
         }
         let what = self.types.rec(r).name.clone();
         let Some(vals) = self.arg_values(args) else { return false };
         let Some(f) = self.resolve(&ctors, None, &vals, args, &what, span) else { return false };
-        let this = self.generic_ptr(addr, AddrSpace::Local, rt, span);
+        let this = self.generic_ptr(addr, space, rt, span);
         self.emit_call(f, Some(this), vals, args, span).is_some()
     }
 
@@ -500,6 +600,18 @@ impl Sema<'_> {
         let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) else { return };
         let rt = self.rec_ty(r);
         for (name, args) in inits.clone() {
+            // A base class: its constructor on its subobject (an empty one's: at `this`).
+            if let Some(b) = self.types.rec(r).bases.iter().find(|b| b.name == name).cloned() {
+                let bt = self.rec_ty(b.rec);
+                let Some(a) = self.upcast_ptr(this, rt, bt, info.span) else { continue };
+                if self.has_ctor(b.rec) {
+                    self.run_constructor_at(b.rec, a, AddrSpace::Generic, &args, info.span);
+                } else if !args.is_empty() {
+                    let list: Vec<(Option<Atom>, ExprId)> = args.iter().map(|&a| (None, a)).collect();
+                    self.init_record(a, AddrSpace::Generic, bt, &list, info.span);
+                }
+                continue;
+            }
             let Some(path) = self.field_path(r, name) else {
                 let n = self.name_str(name);
                 self.error(info.span, format!("'{n}' is not a member of '{}'", self.types.rec(r).name));
@@ -507,7 +619,7 @@ impl Sema<'_> {
             };
             let (a, fty) = self.field_addr(this, AddrSpace::Generic, rt, &path, info.span);
             if let Some(fr) = self.types.record(fty) {
-                self.run_constructor(fr, a, &args, info.span);
+                self.run_constructor_at(fr, a, AddrSpace::Generic, &args, info.span);
                 continue;
             }
             match args.as_slice() {
@@ -902,28 +1014,15 @@ impl Sema<'_> {
     }
 
     pub(crate) fn overloaded_binary(&mut self, op: BinaryOp, va: Value, a: ExprId, vb: Value, b: ExprId, span: Span) -> Option<Value> {
-        let sym = match op {
-            BinaryOp::Add => "+",
-            BinaryOp::Sub => "-",
-            BinaryOp::Mul => "*",
-            BinaryOp::Div => "/",
-            BinaryOp::Rem => "%",
-            BinaryOp::Lt => "<",
-            BinaryOp::Gt => ">",
-            BinaryOp::Le => "<=",
-            BinaryOp::Ge => ">=",
-            BinaryOp::Eq => "==",
-            BinaryOp::Ne => "!=",
-            BinaryOp::BitAnd => "&",
-            BinaryOp::BitOr => "|",
-            BinaryOp::BitXor => "^",
-            BinaryOp::Shl => "<<",
-            BinaryOp::Shr => ">>",
-            BinaryOp::And => "&&",
-            BinaryOp::Or => "||",
-            BinaryOp::Comma => ",",
-        };
-        self.overloaded_operator(sym, va, a, Some((vb, b)), span)
+        self.overloaded_operator(binary_op_symbol(op), va, a, Some((vb, b)), span)
+    }
+
+    /// Whether `operator<sym>` is declared for an operand of record type `r`: as its member
+    /// (or a base's) or as a function in scope.
+    pub(crate) fn has_operator(&mut self, r: RecId, sym: &str) -> bool {
+        let Some(atom) = self.atom(&format!("operator{sym}")) else { return false };
+        let ns = self.rec_ns[r.0 as usize];
+        !self.lookup_in_ns(ns, atom, 0).is_empty() || !self.lookup(atom).is_empty()
     }
 
     /// `va op vb` (or the unary `op va`) with a user-declared `operator<sym>`: a member of
@@ -942,13 +1041,14 @@ impl Sema<'_> {
         let (margs, mexprs): (Vec<Value>, Vec<ExprId>) = rhs.into_iter().unzip();
         // Members of the left operand's class.
         let mut member = None;
-        if let Some(r) = self.types.record(va.ty.unqual()) {
+        let rec = self.types.record(va.ty.unqual());
+        if let Some(r) = rec {
             if let Some(atom) = self.atom(&name) {
                 let ns = self.rec_ns[r.0 as usize];
-                member = self.namespaces[ns.0 as usize].names.get(&atom).cloned();
+                member = Some(self.lookup_in_ns(ns, atom, 0)).filter(|m| !m.is_empty());
             }
         }
-        if let Some(m) = member {
+        if let (Some(m), Some(r)) = (member, rec) {
             let f = self.resolve(&m, None, &margs, &mexprs, &what, span);
             if let Some(f) = f {
                 let this = match va.place {
@@ -960,6 +1060,7 @@ impl Sema<'_> {
                         self.generic_ptr(tmp, AddrSpace::Local, t, span)
                     }
                 };
+                let this = self.this_for(this, r, f, span)?;
                 return self.emit_call(f, Some(this), margs, &mexprs, span);
             }
             return None;
@@ -980,5 +1081,30 @@ impl Sema<'_> {
         let (args, exprs): (Vec<Value>, Vec<ExprId>) = std::iter::once((va, a)).chain(margs.into_iter().zip(mexprs)).unzip();
         let f = self.resolve(&cands, None, &args, &exprs, &what, span)?;
         self.emit_call(f, None, args, &exprs, span)
+    }
+}
+
+/// The symbol of a binary operator (`+` for [`BinaryOp::Add`]).
+pub(crate) fn binary_op_symbol(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Add => "+",
+        BinaryOp::Sub => "-",
+        BinaryOp::Mul => "*",
+        BinaryOp::Div => "/",
+        BinaryOp::Rem => "%",
+        BinaryOp::Lt => "<",
+        BinaryOp::Gt => ">",
+        BinaryOp::Le => "<=",
+        BinaryOp::Ge => ">=",
+        BinaryOp::Eq => "==",
+        BinaryOp::Ne => "!=",
+        BinaryOp::BitAnd => "&",
+        BinaryOp::BitOr => "|",
+        BinaryOp::BitXor => "^",
+        BinaryOp::Shl => "<<",
+        BinaryOp::Shr => ">>",
+        BinaryOp::And => "&&",
+        BinaryOp::Or => "||",
+        BinaryOp::Comma => ",",
     }
 }

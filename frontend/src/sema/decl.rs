@@ -304,9 +304,32 @@ impl Sema<'_> {
     }
 
     pub(crate) fn resolve_named_type(&mut self, name: &Name) -> Ty {
+        let t = self.resolve_named_type_unchecked(name);
+        if let Some(r) = self.types.record(t) {
+            if let Some(at) = self.types.rec(r).broken {
+                if !self.in_host_code() {
+                    let n = self.types.rec(r).name.clone();
+                    self.error_with(
+                        Diagnostic::error(name.span, format!("'{n}' cannot be used in device code: its declaration has errors"))
+                            .note(Some(at), "this part of it is not compiled"),
+                    );
+                    return self.types.error();
+                }
+            }
+        }
+        t
+    }
+
+    fn resolve_named_type_unchecked(&mut self, name: &Name) -> Ty {
         let found = self.lookup_name(name);
         match found.first() {
             Some(Entity::Type(t)) => {
+                if let (Some(args), Some(tpl)) = (&name.template_args, self.template_of(&found)) {
+                    // The injected class name `X` in `X<A>` inside a template's instance.
+                    let args = args.clone();
+                    let Some(args) = self.template_args(&args) else { return self.types.error() };
+                    return self.instantiate_record(tpl, args, name.span).unwrap_or_else(|| self.types.error());
+                }
                 if name.template_args.is_some() {
                     let n = self.name_text(name);
                     self.error(name.span, format!("'{n}' is not a template"));
@@ -418,11 +441,11 @@ impl Sema<'_> {
 
     /// A new record named `name` (`None`: unnamed, defined by declaration `d`) in the
     /// current scope, incomplete until its members are declared.
-    fn new_record(&mut self, d: Option<DeclId>, name: Option<Atom>, is_union: bool, inst: &Option<(String, Vec<TArg>)>) -> RecId {
+    fn new_record(&mut self, d: Option<DeclId>, name: Option<Atom>, is_union: bool, inst: &Option<(String, Vec<TArg>, u32)>) -> RecId {
         let name = &name;
         let base_name = name.map(|n| self.name_str(n).to_string()).unwrap_or_else(|| UNNAMED.into());
         let (display, mangled) = match &inst {
-            Some((disp, args)) => {
+            Some((disp, args, _)) => {
                 (disp.clone(), format!("{}{}", super::mangle::source_name(&base_name), super::mangle::template_args(self, args)))
             }
             None if name.is_none() => (base_name.clone(), self.unnamed_type_name()),
@@ -439,7 +462,10 @@ impl Sema<'_> {
             align: 1,
             complete: false,
             explicit_align: None,
-            inst_of: None,
+            // Set now, so that its members can name the template through the injected name.
+            inst_of: inst.as_ref().map(|(_, a, t)| (*t, a.clone())),
+            bases: Vec::new(),
+            broken: None,
         });
         let ns = NsId(self.namespaces.len() as u32);
         self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), record: Some(r), ..Default::default() });
@@ -462,8 +488,9 @@ impl Sema<'_> {
 
     /// Declares (or completes) a record; `inst`: the instance name and template bindings of
     /// a class template instance.
-    pub(crate) fn declare_record(&mut self, d: DeclId, inst: Option<(String, Vec<TArg>)>, env: Vec<(Atom, Entity)>) -> Option<RecId> {
-        let DeclKind::Record { keyword, name, bases, members, attrs } = &self.ast.decl(d).kind else { return None };
+    pub(crate) fn declare_record(&mut self, d: DeclId, inst: Option<(String, Vec<TArg>, u32)>, env: Vec<(Atom, Entity)>) -> Option<RecId> {
+        let DeclKind::Record { keyword, name, bases, members, attrs, virtual_base, .. } = &self.ast.decl(d).kind else { return None };
+        let virtual_base = *virtual_base;
         let span = self.ast.decl(d).span;
         let is_union = self.name_str(*keyword) == "union";
         // An existing (forward-declared) record of that name in this scope.
@@ -488,16 +515,56 @@ impl Sema<'_> {
             None => self.new_record(Some(d), *name, is_union, &inst),
         };
         let Some(members) = members.clone() else { return Some(r) };
-        if !bases.is_empty() {
-            self.unsupported(span, "class inheritance");
-        }
+        let bases = bases.clone();
+        let mark = self.diags.len();
         let ns = self.rec_ns[r.0 as usize];
         for (n, e) in &env {
             self.namespaces[ns.0 as usize].names.insert(*n, vec![e.clone()]);
         }
         let saved = self.cur_ns;
         self.cur_ns = ns;
+        // Base classes: subobjects first, in order; an empty one takes no space. Their
+        // members are found through the class (its namespace uses theirs).
         let mut fields = Vec::new();
+        let mut base_infos = Vec::new();
+        if let Some(vs) = virtual_base {
+            self.unsupported(vs, "a virtual base class");
+        }
+        for b in bases {
+            let bspan = self.ast.ty(b).span;
+            let written = match &self.ast.ty(b).kind {
+                TypeKind::Named(n) | TypeKind::Elaborated { name: n, .. } => n.parts.last().copied(),
+                _ => None,
+            };
+            let t = self.resolve_type(b);
+            if self.types.is_error(t) {
+                continue;
+            }
+            let Some(br) = self.types.record(t.unqual()) else {
+                self.error(bspan, format!("base '{}' is not a class", self.types.show(t)));
+                continue;
+            };
+            if !self.types.rec(br).complete {
+                self.error(bspan, format!("base class '{}' is incomplete", self.types.show(t)));
+                continue;
+            }
+            if is_union || self.types.rec(br).is_union {
+                self.error(bspan, "a union cannot have or be a base class");
+                continue;
+            }
+            let Some(name) = written else {
+                self.unsupported(bspan, "a base class not named by a name");
+                continue;
+            };
+            let empty = self.types.rec(br).fields.is_empty();
+            let field = (!empty).then(|| {
+                fields.push((name, t.unqual(), true));
+                fields.len() - 1
+            });
+            base_infos.push(super::ty::BaseInfo { rec: br, name, field });
+            let bns = self.rec_ns[br.0 as usize];
+            self.namespaces[ns.0 as usize].usings.push(bns);
+        }
         let mut methods = Vec::new();
         for &m in &members {
             match &self.ast.decl(m).kind {
@@ -511,7 +578,11 @@ impl Sema<'_> {
                         self.unsupported(name.span, "a reference member");
                         continue;
                     }
-                    fields.push((name.parts[0], t));
+                    fields.push((name.parts[0], t, false));
+                }
+                DeclKind::Function { specs, name, .. } if specs.is_virtual => {
+                    let sp = name.span;
+                    self.unsupported(sp, "a virtual member function");
                 }
                 DeclKind::Function { .. } => methods.push(m),
                 DeclKind::Template { .. } => self.declare(m),
@@ -521,10 +592,10 @@ impl Sema<'_> {
         // Layout.
         let (mut size, mut align) = (0u64, 1u64);
         let mut out = Vec::new();
-        for (name, t) in fields {
+        for (name, t, is_base) in fields {
             let a = self.types.align(t);
             let off = if is_union { 0 } else { size.div_ceil(a) * a };
-            out.push(Field { name, ty: t, offset: off });
+            out.push(Field { name, ty: t, offset: off, is_base });
             size = if is_union { size.max(self.types.size(t)) } else { off + self.types.size(t) };
             align = align.max(a);
         }
@@ -548,13 +619,23 @@ impl Sema<'_> {
             info.align = align;
             info.complete = true;
             info.explicit_align = explicit;
+            info.bases = base_infos;
+        }
+        if let Some(d) = self.diags[mark..].iter().find(|d| d.severity == crate::Severity::Error) {
+            self.types.records[r.0 as usize].broken = Some(d.span.unwrap_or(span));
         }
         // Member functions, after the layout (their bodies may use any member).
+        // A static one takes no object: it is declared in the class's scope without `this`.
         for m in methods {
-            self.declare_function(m, Some(r), env.clone(), inst.as_ref().map(|i| i.1.clone()), true, true);
+            let rec = if self.is_static_fn(m) { None } else { Some(r) };
+            self.declare_function(m, rec, env.clone(), inst.as_ref().map(|i| i.1.clone()), true, true);
         }
         self.cur_ns = saved;
         Some(r)
+    }
+
+    fn is_static_fn(&self, d: DeclId) -> bool {
+        matches!(&self.ast.decl(d).kind, DeclKind::Function { specs, .. } if specs.is_static)
     }
 
     fn declare_enum(&mut self, d: DeclId) {
@@ -637,7 +718,15 @@ impl Sema<'_> {
         }
         let last = *name.parts.last()?;
         let is_ctor = record.is_some_and(|r| self.types.rec(r).name.split('<').next() == Some(self.name_str(last)));
-        let ret_t = if is_ctor { self.types.void() } else { self.resolve_type(ret) };
+        // `auto f(...) { return e; }`: the type of its first `return`, found once declared.
+        let auto_ret = !is_ctor && matches!(self.ast.ty(ret).kind, TypeKind::Auto) && body.is_some();
+        let ret_t = if is_ctor {
+            self.types.void()
+        } else if auto_ret {
+            self.types.error()
+        } else {
+            self.resolve_type(ret)
+        };
         let mut ptys = Vec::new();
         for p in &params {
             let t = self.resolve_type(p.ty);
@@ -757,6 +846,9 @@ impl Sema<'_> {
         });
         if bind {
             self.bind_ns(ns, last, Entity::Func(id));
+        }
+        if auto_ret && exec != Exec::Host {
+            self.deduce_return_type(id);
         }
         if body.is_some() {
             self.defined.push(id);
@@ -939,10 +1031,14 @@ impl Sema<'_> {
 
     fn declare_template(&mut self, _d: DeclId, params: &[TemplateParam], inner: DeclId) {
         let span = self.ast.decl(inner).span;
+        if params.is_empty() {
+            self.declare_specialization(inner);
+            return;
+        }
         let name = match &self.ast.decl(inner).kind {
             DeclKind::Function { name, .. } => {
                 if name.template_args.is_some() {
-                    self.unsupported(span, "explicit specialization of a function template");
+                    self.unsupported(span, "partial specialization of a function template");
                     return;
                 }
                 if name.parts.len() > 1 {
@@ -950,6 +1046,23 @@ impl Sema<'_> {
                     return;
                 }
                 name.parts[0]
+            }
+            DeclKind::Record { targs: Some(_), name: Some(n), .. } => {
+                let n = *n;
+                let base = Name { global: false, parts: smallvec::smallvec![n], template_args: None, scope_args: Vec::new(), span };
+                match self.lookup_name(&base).into_iter().find_map(|e| match e {
+                    Entity::Template(t) => Some(t),
+                    _ => None,
+                }) {
+                    Some(t) if matches!(self.ast.decl(self.templates[t.0 as usize].decl).kind, DeclKind::Record { .. }) => {
+                        self.templates[t.0 as usize].partials.push((params.to_vec(), inner));
+                    }
+                    _ => {
+                        let n = self.name_str(n).to_string();
+                        self.error(span, format!("partial specialization of '{n}', which is not a class template declared before it"));
+                    }
+                }
+                return;
             }
             DeclKind::Record { name: Some(n), .. } => *n,
             DeclKind::Var { .. } => {
@@ -961,8 +1074,10 @@ impl Sema<'_> {
                 return;
             }
         };
-        if params.is_empty() {
-            self.unsupported(span, "explicit specialization ('template <>')");
+        // The definition of a function template declared before (and perhaps already
+        // instantiated by a call between the two) completes that template.
+        if let Some(old) = self.declared_template(name, params, inner) {
+            self.define_template(old, params, inner);
             return;
         }
         let id = TplId(self.templates.len() as u32);
@@ -973,6 +1088,8 @@ impl Sema<'_> {
             record: None,
             instances: FxHashMap::default(),
             name,
+            specializations: Vec::new(),
+            partials: Vec::new(),
         });
         // Function templates overload each other (`T f(int)` and `void f(T *, int)`); a
         // redeclaration (same template and function parameter counts) replaces the earlier.
@@ -1002,6 +1119,303 @@ impl Sema<'_> {
             }
         }
         self.bind_ns(self.cur_ns, name, Entity::Template(id));
+    }
+
+    /// The function template in scope that definition `inner` defines: declared without a
+    /// body under the same name, with as many template and function parameters.
+    fn declared_template(&mut self, name: Atom, params: &[TemplateParam], inner: DeclId) -> Option<TplId> {
+        let shape = |s: &Self, d: DeclId| match &s.ast.decl(d).kind {
+            DeclKind::Function { params, body, .. } => Some((params.len(), body.is_some())),
+            _ => None,
+        };
+        let (n, true) = shape(self, inner)? else { return None };
+        let entry = self.namespaces[self.cur_ns.0 as usize].names.get(&name).cloned().unwrap_or_default();
+        entry.into_iter().find_map(|e| match e {
+            Entity::Template(t) => {
+                let info = &self.templates[t.0 as usize];
+                (info.params.len() == params.len() && shape(self, info.decl) == Some((n, false))).then_some(t)
+            }
+            _ => None,
+        })
+    }
+
+    /// Makes `inner` the definition of function template `tpl`: the instances made from
+    /// its declaration (calls name them) take the body, as instantiated from the definition.
+    fn define_template(&mut self, tpl: TplId, params: &[TemplateParam], inner: DeclId) {
+        self.templates[tpl.0 as usize].params = params.to_vec();
+        self.templates[tpl.0 as usize].decl = inner;
+        let instances: Vec<(Vec<TArg>, FuncId)> = self.templates[tpl.0 as usize]
+            .instances
+            .iter()
+            .filter_map(|(a, e)| match e {
+                Entity::Func(f) => Some((a.clone(), *f)),
+                _ => None,
+            })
+            .collect();
+        for (args, f) in instances {
+            if self.funcs[f.0 as usize].body.is_some() {
+                continue;
+            }
+            self.templates[tpl.0 as usize].instances.remove(&args);
+            let span = self.funcs[f.0 as usize].inst_site.unwrap_or(self.funcs[f.0 as usize].span);
+            let made = self.instantiate_function(tpl, args.clone(), span);
+            self.templates[tpl.0 as usize].instances.insert(args, Entity::Func(f));
+            let Some(d) = made else { continue };
+            let def = self.funcs[d.0 as usize].clone();
+            let old = &mut self.funcs[f.0 as usize];
+            old.decl = def.decl;
+            old.body = def.body;
+            old.param_names = def.param_names;
+            old.defaults = def.defaults;
+            old.env = def.env;
+            old.span = def.span;
+            old.launch_bounds = def.launch_bounds;
+            old.inline = def.inline;
+        }
+    }
+
+    /// `template <> struct X<int> {...}` or `template <> T f<A>(...) {...}`: registers the
+    /// declaration with the primary template, whose instance for exactly these arguments
+    /// (defaults filled in) it then is. Function arguments not written are deduced from the
+    /// declared parameter types, as for an explicit instantiation.
+    fn declare_specialization(&mut self, inner: DeclId) {
+        let span = self.ast.decl(inner).span;
+        let (base, written, ptys) = match &self.ast.decl(inner).kind {
+            DeclKind::Function { name, params, .. } => {
+                let (name, params) = (name.clone(), params.clone());
+                if name.parts.len() > 1 && name.template_args.is_none() {
+                    // `template <> void X<int>::f() {...}`: a member of a specialization.
+                    self.unsupported(span, "explicit specialization of a member of a class template");
+                    return;
+                }
+                let ptys: Vec<Ty> = params.iter().map(|p| self.resolve_type(p.ty)).collect();
+                (Name { template_args: None, ..name.clone() }, name.template_args, Some(ptys))
+            }
+            DeclKind::Record { name: Some(n), targs: Some(a), .. } => (
+                Name { global: false, parts: smallvec::smallvec![*n], template_args: None, scope_args: Vec::new(), span },
+                Some(a.clone()),
+                None,
+            ),
+            _ => {
+                self.unsupported(span, "this explicit specialization ('template <>')");
+                return;
+            }
+        };
+        let tpl = self.lookup_name(&base).into_iter().find_map(|e| match e {
+            Entity::Template(t) => Some(t),
+            _ => None,
+        });
+        let Some(tpl) = tpl else {
+            let n = self.name_text(&base);
+            self.error(span, format!("explicit specialization of '{n}', which is not a template declared before it"));
+            return;
+        };
+        let args = match (written, ptys) {
+            (Some(a), _) => match self.template_args(&a) {
+                Some(a) => a,
+                None => return,
+            },
+            (None, Some(ptys)) => match self.deduce(tpl, &ptys, &[], span) {
+                Some(a) => a,
+                None => {
+                    let n = self.name_text(&base);
+                    self.error(span, format!("cannot deduce the template arguments of this specialization of '{n}'"));
+                    return;
+                }
+            },
+            (None, None) => return,
+        };
+        let Some((_, args)) = self.bind_template(tpl, args, span) else { return };
+        let info = &self.templates[tpl.0 as usize];
+        let is_record = matches!(self.ast.decl(info.decl).kind, DeclKind::Record { .. });
+        if is_record != matches!(self.ast.decl(inner).kind, DeclKind::Record { .. }) {
+            let n = self.name_text(&base);
+            self.error(span, format!("this specialization of '{n}' is not of the template's kind (class or function)"));
+            return;
+        }
+        if info.instances.contains_key(&args) {
+            let n = self.name_text(&base);
+            self.error(span, format!("explicit specialization of '{n}' after its instantiation for the same arguments"));
+            return;
+        }
+        let specs = &mut self.templates[tpl.0 as usize].specializations;
+        specs.retain(|(a, _)| *a != args);
+        specs.push((args, inner));
+    }
+
+    /// The partial specialization of class template `tpl` that `args` match, with its
+    /// parameters' bindings; `Ok(None)` when none does (the primary template); `Err` when
+    /// more than one does and none is more specialized by [`Sema::pattern_score`].
+    fn partial_for(&mut self, tpl: TplId, args: &[TArg], span: Span) -> Result<Option<(DeclId, Env)>, ()> {
+        let partials = self.templates[tpl.0 as usize].partials.clone();
+        if partials.is_empty() {
+            return Ok(None);
+        }
+        let ns = self.templates[tpl.0 as usize].ns;
+        let mut found = Vec::new();
+        for (params, d) in partials {
+            if let Some(env) = self.match_partial(&params, d, args, ns) {
+                found.push((d, env));
+            }
+        }
+        let param_names = |env: &Env| env.iter().map(|(n, _)| *n).collect::<Vec<Atom>>();
+        if found.len() > 1 {
+            // The most specialized: the pattern with the most structure (pointers,
+            // qualifiers, concrete types and values, a parameter used twice).
+            let scores: Vec<u32> = found.iter().map(|(d, env)| self.pattern_score(*d, &param_names(env))).collect();
+            let best = *scores.iter().max().expect("matches");
+            if scores.iter().filter(|&&x| x == best).count() == 1 {
+                let i = scores.iter().position(|&x| x == best).expect("best");
+                return Ok(Some(found.swap_remove(i)));
+            }
+            let n = self.name_str(self.templates[tpl.0 as usize].name).to_string();
+            let mut diag =
+                Diagnostic::error(span, format!("more than one partial specialization of '{n}' matches '{n}{}'", self.show_targs(args)));
+            for (d, _) in &found {
+                diag = diag.note(Some(self.ast.decl(*d).span), "matches");
+            }
+            diag = diag.note(None, "cuprite orders partial specializations by how much of their pattern is fixed, and these tie");
+            self.error_with(diag);
+            return Err(());
+        }
+        Ok(found.pop())
+    }
+
+    /// How much of partial specialization `d`'s pattern is fixed, approximating C++'s partial
+    /// ordering: `X<const T *>` (3) over `X<T *>` (2) over `X<T>`; `S<T, T>` over `S<T, U>`.
+    fn pattern_score(&self, d: DeclId, params: &[Atom]) -> u32 {
+        let DeclKind::Record { targs: Some(pattern), .. } = &self.ast.decl(d).kind else { return 0 };
+        let mut seen: Vec<Atom> = Vec::new();
+        let mut score = 0;
+        let mut work: Vec<crate::ast::TypeId> = Vec::new();
+        for p in pattern {
+            match p {
+                TemplateArg::Type(t) => work.push(*t),
+                TemplateArg::Expr(e) => match &self.ast.expr(*e).kind {
+                    ExprKind::Name(n) if self.ast.name(*n).parts.len() == 1 && params.contains(&self.ast.name(*n).parts[0]) => {
+                        let a = self.ast.name(*n).parts[0];
+                        score += if seen.contains(&a) { 1 } else { 0 };
+                        seen.push(a);
+                    }
+                    _ => score += 2,
+                },
+            }
+        }
+        while let Some(t) = work.pop() {
+            let at = self.ast.ty(t);
+            score += at.quals.is_const as u32 + at.quals.is_volatile as u32;
+            match &at.kind {
+                TypeKind::Pointer(p) | TypeKind::Reference { to: p, .. } | TypeKind::Array { elem: p, .. } => {
+                    score += 1;
+                    work.push(*p);
+                }
+                TypeKind::Named(n) if n.parts.len() == 1 && n.template_args.is_none() && params.contains(&n.parts[0]) => {
+                    // A parameter: its second use fixes it.
+                    let a = n.parts[0];
+                    if seen.contains(&a) {
+                        score += 1;
+                    }
+                    seen.push(a);
+                }
+                TypeKind::Named(n) if n.template_args.is_some() => {
+                    score += 1;
+                    for a in n.template_args.iter().flatten() {
+                        if let TemplateArg::Type(t) = a {
+                            work.push(*t);
+                        }
+                    }
+                }
+                _ => score += 2,
+            }
+        }
+        score
+    }
+
+    /// Whether the pattern of partial specialization `d` (parameters `params`) matches
+    /// `args`: its parameters deduced from them, then the pattern, substituted, equal to them.
+    fn match_partial(&mut self, params: &[TemplateParam], d: DeclId, args: &[TArg], ns: NsId) -> Option<Env> {
+        let DeclKind::Record { targs: Some(pattern), .. } = &self.ast.decl(d).kind else { return None };
+        let pattern = pattern.clone();
+        if pattern.len() != args.len() {
+            return None;
+        }
+        let names: Vec<Option<Atom>> = params
+            .iter()
+            .map(|p| match p {
+                TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => *name,
+            })
+            .collect();
+        let saved_ns = std::mem::replace(&mut self.cur_ns, ns);
+        let mut bound: FxHashMap<Atom, TArg> = FxHashMap::default();
+        let mut ok = true;
+        for (p, a) in pattern.iter().zip(args) {
+            let lone = |s: &Self, p: &TemplateArg| -> Option<Atom> {
+                let n = match p {
+                    TemplateArg::Type(t) => match &s.ast.ty(*t).kind {
+                        TypeKind::Named(n) => n,
+                        _ => return None,
+                    },
+                    TemplateArg::Expr(e) => match &s.ast.expr(*e).kind {
+                        ExprKind::Name(n) => s.ast.name(*n),
+                        _ => return None,
+                    },
+                };
+                (n.parts.len() == 1 && !n.global && n.template_args.is_none() && names.contains(&Some(n.parts[0]))).then_some(n.parts[0])
+            };
+            match (lone(self, p), p, a) {
+                (Some(n), _, TArg::Value(..)) => match bound.get(&n) {
+                    Some(b) => ok &= b == a,
+                    None => {
+                        bound.insert(n, a.clone());
+                    }
+                },
+                (_, TemplateArg::Type(pt), TArg::Type(at)) => ok &= self.deduce_one(*pt, *at, &names, &mut bound, &[], false),
+                _ => {}
+            }
+            if !ok {
+                break;
+            }
+        }
+        self.cur_ns = saved_ns;
+        if !ok {
+            return None;
+        }
+        // Every parameter deduced, with the kind it is declared with.
+        let mut env: Env = Vec::new();
+        for (p, n) in params.iter().zip(&names) {
+            let n = (*n)?;
+            let e = match (p, bound.get(&n)?) {
+                (TemplateParam::Type { .. }, TArg::Type(t)) => Entity::Type(*t),
+                (TemplateParam::Value { .. }, TArg::Value(v, t)) => Entity::Const(Konst::Int(*v), *t),
+                _ => return None,
+            };
+            env.push((n, e));
+        }
+        // The pattern with the bindings must give the arguments exactly.
+        let saved_ns = std::mem::replace(&mut self.cur_ns, ns);
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        self.push_scope();
+        for (n, e) in &env {
+            self.bind_local(*n, e.clone());
+        }
+        let mark = self.diags.len();
+        let got = self.template_args(&pattern);
+        self.diags.truncate(mark);
+        self.scopes = saved_scopes;
+        self.cur_ns = saved_ns;
+        let same = got.is_some_and(|g| {
+            g.len() == args.len()
+                && g.iter().zip(args).all(|(x, y)| match (x, y) {
+                    (TArg::Value(a, _), TArg::Value(b, _)) => a == b,
+                    _ => x == y,
+                })
+        });
+        same.then_some(env)
+    }
+
+    /// The explicit specialization of `tpl` for `args` (complete, defaults filled in).
+    fn specialization(&self, tpl: TplId, args: &[TArg]) -> Option<DeclId> {
+        self.templates[tpl.0 as usize].specializations.iter().find(|(a, _)| a == args).map(|(_, d)| *d)
     }
 
     /// The bindings of `tpl`'s parameters to `args`, with defaults filled in; `None` after
@@ -1089,6 +1503,16 @@ impl Sema<'_> {
             return None;
         }
         let display = format!("{}{}", self.name_str(info.name), self.show_targs(&args));
+        // Which declaration the instance comes from: an explicit or partial specialization,
+        // or the primary template.
+        let (from, env) = match self.specialization(tpl, &args) {
+            Some(d) => (d, Vec::new()),
+            None => match self.partial_for(tpl, &args, span) {
+                Ok(Some((d, penv))) => (d, penv),
+                Ok(None) => (info.decl, env),
+                Err(()) => return None,
+            },
+        };
         self.inst_stack.push((format!("class template '{display}'"), span));
         let saved_ns = self.cur_ns;
         let saved_scopes = std::mem::take(&mut self.scopes);
@@ -1097,7 +1521,7 @@ impl Sema<'_> {
         let r = RecId(self.types.records.len() as u32);
         let t = self.rec_ty(r);
         self.templates[tpl.0 as usize].instances.insert(args.clone(), Entity::Type(t));
-        let got = self.declare_record(info.decl, Some((display, args.clone())), env);
+        let got = self.declare_record(from, Some((display, args.clone(), tpl.0)), env);
         if let Some(r) = got {
             self.types.records[r.0 as usize].inst_of = Some((tpl.0, args));
         }
@@ -1128,8 +1552,11 @@ impl Sema<'_> {
         let saved_ns = self.cur_ns;
         let saved_scopes = std::mem::take(&mut self.scopes);
         self.cur_ns = info.ns;
-        let record = self.namespaces[info.ns.0 as usize].record;
-        let f = self.declare_function(info.decl, record, env, Some(args.clone()), false, true);
+        let record = self.namespaces[info.ns.0 as usize].record.filter(|_| !self.is_static_fn(info.decl));
+        let f = match self.specialization(tpl, &args) {
+            Some(d) => self.declare_function(d, record, Vec::new(), Some(args.clone()), false, true),
+            None => self.declare_function(info.decl, record, env, Some(args.clone()), false, true),
+        };
         self.scopes = saved_scopes;
         self.cur_ns = saved_ns;
         let f = f?;

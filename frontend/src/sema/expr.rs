@@ -434,6 +434,12 @@ impl Sema<'_> {
             _ => match (fk, tk) {
                 (TyKind::Ptr(_) | TyKind::Nullptr, TyKind::Int(IntKind::Bool)) => self.cast_op(Cast::ToBool, v, to_ir, span),
                 (TyKind::Nullptr, TyKind::Ptr(_)) => self.cast_op(Cast::PtrToPtr, v, to_ir, span),
+                (TyKind::Ptr(a), TyKind::Ptr(b)) if self.derives(a, b) => {
+                    if (b.quals() & a.quals()) != a.quals() && !explicit {
+                        self.error(span, format!("cannot convert '{}' to '{}' without a cast", self.types.show(from), self.types.show(to)));
+                    }
+                    self.upcast_ptr(v, a, b, span)?
+                }
                 (TyKind::Ptr(a), TyKind::Ptr(b)) => {
                     let ok =
                         explicit || self.types.is_void(b.unqual()) || (a.unqual() == b.unqual() && (b.quals() & a.quals()) == a.quals());
@@ -445,6 +451,14 @@ impl Sema<'_> {
                 (TyKind::Ptr(_), TyKind::Int(_)) if explicit => self.cast_op(Cast::PtrToInt, v, to_ir, span),
                 (TyKind::Int(_), TyKind::Ptr(_)) if explicit => self.cast_op(Cast::IntToPtr, v, to_ir, span),
                 (TyKind::Record(a), TyKind::Record(b)) if a == b => v,
+                // Slicing: the base subobject's value.
+                (TyKind::Record(_), TyKind::Record(_)) if self.derives(f, t) => {
+                    let tmp = self.new_var("", f, AddrSpace::Local, span);
+                    self.store(v, tmp, f, span);
+                    let p = self.generic_ptr(tmp, AddrSpace::Local, f, span);
+                    let b = self.upcast_ptr(p, f, t, span)?;
+                    self.load(b, t, span)
+                }
                 _ => {
                     self.error(span, format!("cannot convert '{}' to '{}'", self.types.show(from), self.types.show(to)));
                     return None;
@@ -456,6 +470,18 @@ impl Sema<'_> {
     /// An implicit conversion of expression value `v` to `to` (with the null pointer
     /// constant `0` converting to any pointer).
     pub(crate) fn convert_value(&mut self, v: Value, e: ExprId, to: Ty, span: Span) -> Option<ValueId> {
+        // A converting constructor (`Complex z = 1.0f`, a `const char *` for a `std::string`).
+        if let Some(r) = self.types.record(to.unqual()) {
+            if self.types.record(v.ty.unqual()).is_none_or(|x| x != r && !self.derives(v.ty, to)) {
+                if let Some(f) = self.converting_ctor(r, &v, Some(e)) {
+                    let rt = to.unqual();
+                    let tmp = self.new_var("", rt, AddrSpace::Local, span);
+                    let this = self.generic_ptr(tmp, AddrSpace::Local, rt, span);
+                    self.emit_call(f, Some(this), vec![v], &[e], span)?;
+                    return Some(self.load(tmp, rt, span));
+                }
+            }
+        }
         if matches!(self.types.kind(to.unqual()), TyKind::Ptr(_))
             && self.types.is_integral(v.ty)
             && self.const_eval(e) == Some(Konst::Int(0))
@@ -535,16 +561,62 @@ impl Sema<'_> {
     /// `a` is `[0, 1]`).
     pub(crate) fn field_path(&self, r: RecId, name: Atom) -> Option<smallvec::SmallVec<[usize; 2]>> {
         let fields = &self.types.rec(r).fields;
-        if let Some(i) = fields.iter().position(|f| f.name == name) {
+        if let Some(i) = fields.iter().position(|f| f.name == name && !f.is_base) {
             return Some(smallvec::smallvec![i]);
         }
-        let anon = self.atom("<anonymous>")?;
-        fields.iter().enumerate().filter(|(_, f)| f.name == anon).find_map(|(i, f)| {
+        let anon = self.atom("<anonymous>");
+        fields.iter().enumerate().filter(|(_, f)| Some(f.name) == anon || f.is_base).find_map(|(i, f)| {
             let inner = self.types.record(f.ty.unqual())?;
             let mut path = self.field_path(inner, name)?;
             path.insert(0, i);
             Some(path)
         })
+    }
+
+    /// The fields from record `r` down to its base class `base` (directly or through other
+    /// bases; empty bases add none); `None` if `base` is not a base of `r`.
+    pub(crate) fn base_path(&self, r: RecId, base: RecId) -> Option<smallvec::SmallVec<[usize; 2]>> {
+        if r == base {
+            return Some(smallvec::SmallVec::new());
+        }
+        self.types.rec(r).bases.iter().find_map(|b| {
+            let mut rest = self.base_path(b.rec, base)?;
+            if let Some(i) = b.field {
+                rest.insert(0, i);
+            }
+            Some(rest)
+        })
+    }
+
+    /// Pointer `p` to a `from` (a class) as a pointer to its base class `to`: the address
+    /// of the base subobject.
+    pub(crate) fn upcast_ptr(&mut self, p: ValueId, from: Ty, to: Ty, span: Span) -> Option<ValueId> {
+        let (a, b) = (self.types.record(from.unqual())?, self.types.record(to.unqual())?);
+        let path = self.base_path(a, b)?;
+        let (addr, _) = self.field_addr(p, AddrSpace::Generic, from.unqual(), &path, span);
+        let bt = to.unqual();
+        if path.is_empty() {
+            // An empty base at offset 0: the same address, typed as the base.
+            let pt = self.types.ir_ptr(&mut self.ctx, bt, AddrSpace::Generic);
+            return Some(self.cast_op(Cast::PtrToPtr, addr, pt, span));
+        }
+        Some(addr)
+    }
+
+    /// `this` (a pointer to an `r`) for calling member function `f`, which may be a base
+    /// class's: the pointer to that base subobject.
+    pub(crate) fn this_for(&mut self, this: ValueId, r: RecId, f: crate::sema::FuncId, span: Span) -> Option<ValueId> {
+        let Some(mr) = self.funcs[f.0 as usize].record else { return Some(this) };
+        if mr == r {
+            return Some(this);
+        }
+        if self.base_path(r, mr).is_none() {
+            let (a, b) = (self.types.rec(mr).name.clone(), self.types.rec(r).name.clone());
+            self.error(span, format!("'{}' is a member of '{a}', which is not a base of '{b}'", self.funcs[f.0 as usize].display));
+            return None;
+        }
+        let (rt, mt) = (self.rec_ty(r), self.rec_ty(mr));
+        self.upcast_ptr(this, rt, mt, span)
     }
 
     /// The address and type of the field at `path` ([`Sema::field_path`]) of the record of
@@ -1233,6 +1305,14 @@ impl Sema<'_> {
                 self.convert_value(rv, rhs, t, rspan)?
             }
             Some(op) => {
+                // `a += b` on a class: its `operator+=` where one is declared.
+                if let Some(r) = self.types.record(t.unqual()) {
+                    let sym = format!("{}=", super::call::binary_op_symbol(op));
+                    if self.has_operator(r, &sym) {
+                        let rv = self.expr(rhs)?;
+                        return self.overloaded_operator(&sym, lv, lhs, Some((rv, rhs)), span);
+                    }
+                }
                 let rv = self.expr(rhs)?;
                 let cur = Value { place: Place::Addr(addr, space), ty: t };
                 let r = self.binary_values(op, cur, lhs, rv, rhs, span)?;
@@ -1300,6 +1380,9 @@ impl Sema<'_> {
                     None
                 }
             };
+        }
+        if self.types.is_error(v.ty) {
+            return None;
         }
         if self.types.record(v.ty.unqual()).is_none() {
             self.error(span, format!("member reference base type '{}' is not a structure or union", self.types.show(v.ty)));

@@ -206,6 +206,18 @@ impl Mangler<'_, '_> {
     fn ty(&mut self, t: Ty) {
         let s = self.s;
         let quals = t.quals();
+        // A qualified array is an array of qualified elements (`const T[4]` is `A4_K1T`).
+        if let (true, TyKind::Array(e, n)) = (quals != 0, s.types.kind(t.unqual()).clone()) {
+            let e = e.with_quals(quals);
+            let key = format!("A{}_{}", n.unwrap_or(0), key_of(s, e));
+            if self.sub(&key) {
+                return;
+            }
+            self.out.push_str(&format!("A{}_", n.unwrap_or(0)));
+            self.ty(e);
+            self.subs.push(key);
+            return;
+        }
         if quals != 0 {
             let key = format!("{}{}", qual_prefix(quals), key_of(s, t.unqual()));
             if self.sub(&key) {
@@ -696,6 +708,8 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
     };
     if targs.is_some() {
         match ret_at {
+            // A deduced return type is mangled as written: `auto` is `Da`.
+            Some(r) if matches!(s.ast.ty(r).kind, TypeKind::Auto) => m.out.push_str("Da"),
             Some(r) if m.written(r, info.ret) => {}
             _ => m.ty(info.ret),
         }

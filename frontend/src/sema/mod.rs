@@ -44,6 +44,16 @@
 //!    [`crate::Severity::Host`]; an outermost host expression that fails is searched for
 //!    the launches and calls inside it, each analysed on its own.
 //!
+//! **Classes** lay out their base classes first, as subobjects (`Field::is_base`; an empty
+//! base takes no space), and their namespace *uses* the bases' namespaces, so that member
+//! lookup finds inherited members; `this` for an inherited member function, a derived-to-base
+//! pointer or reference conversion and slicing all go through `Sema::base_path`. A class
+//! template's instance comes from an explicit specialization for exactly its arguments,
+//! else from the one matching partial specialization (the most specialized by how much of
+//! its pattern is fixed), else from the primary template. A class whose declaration had an
+//! error (a member or base dropped, a virtual function) is `broken`: host code may name it,
+//! device code may not, since its layout is not the program's.
+//!
 //! Names of kernels and device functions are mangled as nvcc mangles them (Itanium C++
 //! ABI, `mangle`) unless declared `extern "C"`.
 //!
@@ -193,6 +203,12 @@ pub struct TemplateInfo {
     pub record: Option<RecId>,
     pub instances: FxHashMap<Vec<TArg>, Entity>,
     pub name: Atom,
+    /// Explicit specializations (`template <> struct X<int> {...}`, `template <> float
+    /// f<-1>(float)`): the declaration an instance for exactly these arguments comes from.
+    pub specializations: Vec<(Vec<TArg>, DeclId)>,
+    /// Partial specializations of a class template (`template <class T> struct X<T *>`):
+    /// their parameters and declaration.
+    pub partials: Vec<(Vec<TemplateParam>, DeclId)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -276,6 +292,8 @@ pub struct Sema<'a> {
     /// "use of undeclared identifier" errors of unqualified names (their index in `diags`,
     /// the name, the namespace of the use), checked at the end for a declaration below.
     undeclared: Vec<(usize, Atom, NsId)>,
+    /// While deducing an `auto` return type: the function and its first `return`'s type.
+    pub(crate) deducing: Option<(FuncId, Option<Ty>)>,
     pub(crate) fs: Option<FnState>,
     /// "in instantiation of" context: (what, where).
     inst_stack: Vec<(String, Span)>,
@@ -396,6 +414,7 @@ impl<'a> Sema<'a> {
             unnamed_members: Vec::new(),
             unnamed_count: FxHashMap::default(),
             undeclared: Vec::new(),
+            deducing: None,
             fs: None,
             inst_stack: Vec::new(),
             file_syms: FxHashMap::default(),
@@ -834,7 +853,14 @@ impl<'a> Sema<'a> {
         }
         // A scope: a namespace or a class. A scoped enum's name is its type and, after it,
         // the namespace of its enumerators (`E::A`).
-        let scope_of = |this: &Self, found: Vec<Entity>| {
+        // `X<A>::f`: part `i` names the instance of class template `X`.
+        let scope_of = |this: &mut Self, found: Vec<Entity>, i: usize| {
+            if let Some((_, args)) = name.scope_args.iter().find(|(j, _)| *j == i) {
+                let tpl = this.template_of(&found)?;
+                let args = this.template_args(args)?;
+                let t = this.instantiate_record(tpl, args, name.span)?;
+                return this.types.record(t).map(|r| this.rec_ns[r.0 as usize]);
+            }
             found.into_iter().find_map(|e| match e {
                 Entity::Namespace(n) => Some(n),
                 Entity::Type(t) => this.types.record(t).map(|r| this.rec_ns[r.0 as usize]),
@@ -846,23 +872,33 @@ impl<'a> Sema<'a> {
         } else {
             // The first part is found by unqualified lookup.
             let found = self.lookup(name.parts[0]);
-            match scope_of(self, found) {
+            match scope_of(self, found, 0) {
                 Some(n) => n,
                 None => return Vec::new(),
             }
         };
-        let rest = if name.global { &name.parts[..] } else { &name.parts[1..] };
-        for (i, &p) in rest.iter().enumerate() {
-            let found = self.lookup_in_ns(ns, p, 0);
-            if i + 1 == rest.len() {
+        let first = if name.global { 0 } else { 1 };
+        for i in first..name.parts.len() {
+            let found = self.lookup_in_ns(ns, name.parts[i], 0);
+            if i + 1 == name.parts.len() {
                 return found;
             }
-            ns = match scope_of(self, found) {
+            ns = match scope_of(self, found, i) {
                 Some(n) => n,
                 None => return Vec::new(),
             };
         }
         Vec::new()
+    }
+
+    /// The class or function template that `found` names: a template, or the injected class
+    /// name of a class template's instance (`X` inside `X<int>`'s members).
+    pub(crate) fn template_of(&self, found: &[Entity]) -> Option<TplId> {
+        found.iter().find_map(|e| match e {
+            Entity::Template(t) => Some(*t),
+            Entity::Type(t) => self.types.record(*t).and_then(|r| self.types.rec(r).inst_of.as_ref()).map(|(t, _)| TplId(*t)),
+            _ => None,
+        })
     }
 
     pub(crate) fn name_text(&self, name: &Name) -> String {
@@ -919,6 +955,34 @@ impl<'a> Sema<'a> {
                 self.ctx.erase_op(fop);
             }
         }
+    }
+
+    /// Deduces the return type of `auto` function `f` (declared with an error type): its
+    /// body is analysed once, its first `return e;` giving `e`'s type (decayed, without
+    /// qualifiers; `void` if it has none), and what that made is discarded (the op and the
+    /// diagnostics, which the body's real emission gives again).
+    pub(crate) fn deduce_return_type(&mut self, f: FuncId) {
+        let (diags, undefined, undeclared) = (self.diags.len(), self.undefined_calls.len(), self.undeclared.len());
+        let first_func = self.first_func;
+        let last = self.ctx.last_op(self.module_block);
+        let saved_fs = self.fs.take();
+        let saved = self.deducing.replace((f, None));
+        self.emit_function_body(f);
+        let (_, got) = std::mem::replace(&mut self.deducing, saved).expect("deducing");
+        self.fs = saved_fs;
+        self.diags.truncate(diags);
+        self.undefined_calls.truncate(undefined);
+        self.undeclared.truncate(undeclared);
+        let fop = self.ctx.last_op(self.module_block);
+        if fop != last {
+            if let Some(fop) = fop {
+                self.ctx.erase_op(fop);
+            }
+        }
+        self.first_func = first_func;
+        let info = &mut self.funcs[f.0 as usize];
+        info.emitted = false;
+        info.ret = got.unwrap_or(self.types.void());
     }
 
     fn emit_function_body(&mut self, f: FuncId) {

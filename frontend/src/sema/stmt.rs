@@ -289,6 +289,15 @@ impl Sema<'_> {
             (Some(x), false) => {
                 let xspan = self.ast.expr(x).span;
                 let v = self.expr(x);
+                if let (Some((df, got @ None)), Some(v)) = (&mut self.deducing, v) {
+                    if *df == self.fs.as_ref().expect("in a function").func {
+                        // `auto`: decayed, without qualifiers.
+                        *got = Some(match self.types.kind(v.ty.unqual()).clone() {
+                            TyKind::Array(e, _) => self.types.ptr(e),
+                            _ => v.ty.unqual(),
+                        });
+                    }
+                }
                 let out = match (v, self.types.kind(ret).clone()) {
                     (Some(v), TyKind::Ref(t)) => match v.place {
                         Place::Addr(a, s) if v.ty.unqual() == t.unqual() => Some(self.generic_ptr(a, s, v.ty, xspan)),
@@ -398,7 +407,23 @@ impl Sema<'_> {
             self.bind_local(n, Entity::Var { addr, ty: t, space: AddrSpace::Local, konst });
             return;
         }
-        let mut t = self.resolve_type(ty);
+        // `auto *p = e;`, `const auto &r = e;`: the type deduced from the initializer's.
+        let mut t = match init.filter(|_| self.mentions_auto(ty)) {
+            Some(e) => {
+                let mark = self.diags.len();
+                let it = self.type_of_unevaluated(e);
+                self.diags.truncate(mark);
+                match it.and_then(|it| self.deduce_auto(ty, it, true)) {
+                    Some(t) => t,
+                    None => {
+                        let shown = it.map(|it| self.types.show(it)).unwrap_or_default();
+                        self.error(span, format!("cannot deduce the type of '{nstr}' from its initializer of type '{shown}'"));
+                        self.types.error()
+                    }
+                }
+            }
+            None => self.resolve_type(ty),
+        };
         if self.types.is_error(t) {
             // Bind the name anyway so that its uses do not cascade.
             self.bind_local(n, Entity::Const(Konst::Int(0), t));
@@ -542,6 +567,51 @@ impl Sema<'_> {
         for (i, (a, t)) in out_addrs.into_iter().enumerate() {
             let r = self.ctx.result(op, i);
             self.store(r, a, t, span);
+        }
+    }
+
+    /// Whether a declared type is `auto` under pointers and references (`const auto *`).
+    fn mentions_auto(&self, t: crate::ast::TypeId) -> bool {
+        match &self.ast.ty(t).kind {
+            crate::ast::TypeKind::Auto => true,
+            crate::ast::TypeKind::Pointer(p) | crate::ast::TypeKind::Reference { to: p, .. } => self.mentions_auto(*p),
+            _ => false,
+        }
+    }
+
+    /// The type declared as `pat` (`auto` under pointers and references) for an
+    /// initializer of type `init`; `top`: at the outermost level, where arrays decay and
+    /// the initializer's qualifiers go (under a pointer or reference they are kept).
+    fn deduce_auto(&mut self, pat: crate::ast::TypeId, init: Ty, top: bool) -> Option<Ty> {
+        use crate::ast::TypeKind;
+        let at = self.ast.ty(pat).clone();
+        let mut q = 0;
+        if at.quals.is_const {
+            q |= Ty::CONST;
+        }
+        if at.quals.is_volatile {
+            q |= Ty::VOLATILE;
+        }
+        let decayed = match self.types.kind(init.unqual()).clone() {
+            TyKind::Array(e, _) if top => self.types.ptr(e),
+            TyKind::Ref(t) => t,
+            _ => init,
+        };
+        match at.kind {
+            TypeKind::Auto if top => Some(decayed.unqual().with_quals(q)),
+            TypeKind::Auto => Some(init.with_quals(init.quals() | q)),
+            TypeKind::Pointer(p) => match self.types.kind(decayed.unqual()).clone() {
+                TyKind::Ptr(e) => {
+                    let inner = self.deduce_auto(p, e, false)?;
+                    Some(self.types.ptr(inner).with_quals(q))
+                }
+                _ => None,
+            },
+            TypeKind::Reference { to, .. } if top => {
+                let inner = self.deduce_auto(to, decayed, false)?;
+                Some(self.types.intern(TyKind::Ref(inner)))
+            }
+            _ => None,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! conversion ranks of the usual arithmetic conversions, and their `cuda` dialect types.
 
 use crate::intern::Atom;
+use crate::source::Span;
 use cuprite_dialects::cuda::types::{self as ct, AddrSpace};
 use cuprite_ir::{Context, FloatKind, TypeId};
 use rustc_hash::FxHashMap;
@@ -150,9 +151,22 @@ pub enum TyKind {
 
 #[derive(Clone, Debug)]
 pub struct Field {
+    /// A member's name; a base class subobject's: the base's name as written.
     pub name: Atom,
     pub ty: Ty,
     pub offset: u64,
+    /// A base class subobject (found by its members' names, not its own).
+    pub is_base: bool,
+}
+
+/// A base class (non-virtual, public or not: access is not checked).
+#[derive(Clone, Debug)]
+pub struct BaseInfo {
+    pub rec: RecId,
+    /// The base's name as written (`Base` in `Base<T>`): constructors initialize it by it.
+    pub name: Atom,
+    /// Its subobject's field; `None` for an empty base, which takes no space (at offset 0).
+    pub field: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -170,6 +184,10 @@ pub struct RecordInfo {
     pub explicit_align: Option<u64>,
     /// For a class template's instance: the template (its index) and the arguments.
     pub inst_of: Option<(u32, Vec<super::TArg>)>,
+    pub bases: Vec<BaseInfo>,
+    /// Where its declaration had an error (a member or base dropped): a class that host
+    /// code may still name but device code may not (its layout is not the program's).
+    pub broken: Option<Span>,
 }
 
 #[derive(Clone, Debug)]

@@ -1,0 +1,50 @@
+// C++ that newer CUDA code is written in: `auto` return types (plain and in templates),
+// `auto *` and `const auto &` locals, the alternative tokens (`and`, `or`, `not`), and a
+// free `operator+=` on a vector type, in the style of small physics and series kernels.
+
+typedef unsigned long size_type;
+
+// A term of an alternating harmonic series: its type is deduced (double).
+__device__ auto term(size_type n) { return ((n & 1) ? 1 : -1) / (double)n; }
+
+template <typename T>
+__device__ auto dot3(const T *a, const T *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+__device__ __forceinline__ void operator+=(float4 &acc, const float4 v) {
+    acc.x += v.x;
+    acc.y += v.y;
+    acc.z += v.z;
+    acc.w += v.w;
+}
+
+__global__ void series(double *partial, size_type terms) {
+    size_type i = blockIdx.x * (size_type)blockDim.x + threadIdx.x + 1;
+    double sum = 0;
+    for (size_type n = i; n <= terms; n += gridDim.x * (size_type)blockDim.x) sum += term(n);
+    partial[i - 1] = sum;
+}
+
+template <typename T>
+__global__ void cross(int n, T *out, const T *x1, const T *x2) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (not(i < n)) return;
+    auto *o = out + 3 * i;
+    const auto *a = x1 + 3 * i;
+    const auto *b = x2 + 3 * i;
+    const auto &ax = a[0];
+    auto d = dot3(a, b);
+    o[0] = a[1] * b[2] - a[2] * b[1];
+    o[1] = a[2] * b[0] - ax * b[2];
+    o[2] = ax * b[1] - a[1] * b[0] + (d > 0 and d < 1 or d == 2 ? T(0) : T(0));
+}
+template __global__ void cross<float>(int, float *, const float *, const float *);
+template __global__ void cross<double>(int, double *, const double *, const double *);
+
+__global__ void accumulate(float4 *acc, const float4 *v, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float4 a = acc[i];
+    a += v[i];
+    a += v[(i + 1) % n];
+    acc[i] = a;
+}
