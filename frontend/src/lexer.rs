@@ -197,6 +197,11 @@ impl Lexer {
         let b = text.as_bytes();
         let mut i = self.i;
         let mut flags = self.flags;
+        // A UTF-8 byte order mark at the start of a file is not text (the first line's `#`
+        // still starts a directive).
+        if i == 0 && text.starts_with('\u{feff}') {
+            i = 3;
+        }
         while i < b.len() {
             let c = b[i];
             match c {

@@ -750,6 +750,7 @@ impl Parser<'_> {
             }
         }
         // The direct declarator: a name, a parenthesized declarator, or nothing.
+        let named = std::mem::take(&mut self.name_follows_type);
         let mut name = None;
         let mut inner_at = None;
         let t = self.peek();
@@ -757,7 +758,9 @@ impl Parser<'_> {
             inner_at = Some(self.pos);
             self.skip_parens();
         } else if (self.is_plain_ident(t) || t.kind == TokenKind::Punct(Punct::ColonColon) || self.at_kw(Kw::Operator))
-            && !(abstract_ok && self.starts_type(0) && !self.at_kw(Kw::Operator))
+            // After `*` or `&`, a name is the declarator's even where it names a type too
+            // (`flag_type *dir` with an `enum dir` in scope).
+            && !(abstract_ok && ty == base && !named && self.starts_type(0) && !self.at_kw(Kw::Operator))
         {
             name = self.parse_name(true);
         } else if t.kind == TokenKind::Punct(Punct::Tilde) && self.is_plain_ident(self.peek_at(1)) {
@@ -913,7 +916,14 @@ impl Parser<'_> {
                 break;
             }
             let base = self.base_type(&ds);
+            // `T x` where `x` also names a type: with a type given, a name that ends the
+            // parameter is its name.
+            let t = self.peek();
+            self.name_follows_type = ds.ty.is_some()
+                && self.is_plain_ident(t)
+                && matches!(self.peek_at(1).kind, TokenKind::Punct(Punct::Comma | Punct::RParen | Punct::Eq | Punct::LBracket));
             let d = self.parse_declarator(base, true);
+            self.name_follows_type = false;
             let default = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
             let name = d.name.as_ref().and_then(|n| n.parts.last().copied());
             params.push(Param { name, ty: d.ty, default, span: start.to(self.prev_span()) });
@@ -1215,6 +1225,11 @@ impl Parser<'_> {
             }
             if device_code {
                 self.push_scope();
+                for p in &f.params {
+                    if let Some(n) = p.name {
+                        self.declare_non_type(n);
+                    }
+                }
                 body = Some(self.parse_compound());
                 self.pop_scope();
             } else if self.at(Punct::LBrace) {

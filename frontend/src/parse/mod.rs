@@ -133,9 +133,15 @@ pub(crate) struct Parser<'i> {
     type_scopes: ScopedNames,
     /// Template names per scope.
     template_scopes: ScopedNames,
+    /// Parameters named as a type in scope (`flag_type *dir` beside an `enum dir`): within
+    /// the function the name is the parameter's.
+    shadow_scopes: ScopedNames,
     /// Every template name declared so far, in any scope: member templates are named after
     /// `.` and `->` outside their class (`x.f<2>(y)`).
     any_template: FxHashSet<Atom>,
+    /// The next declarator follows a complete type (a parameter's `T x`): an identifier is
+    /// its name even where it also names a type.
+    pub(crate) name_follows_type: bool,
     depth: usize,
     pending_unroll: Option<Unroll>,
     kw: Keywords,
@@ -398,6 +404,8 @@ impl<'i> Parser<'i> {
             diags: Vec::new(),
             type_scopes: ScopedNames::with(types),
             template_scopes: ScopedNames::with(FxHashSet::default()),
+            shadow_scopes: ScopedNames::with(FxHashSet::default()),
+            name_follows_type: false,
             any_template: FxHashSet::default(),
             depth: 0,
             device_marks: 0,
@@ -569,10 +577,18 @@ impl<'i> Parser<'i> {
     pub(crate) fn push_scope(&mut self) {
         self.type_scopes.push();
         self.template_scopes.push();
+        self.shadow_scopes.push();
     }
     pub(crate) fn pop_scope(&mut self) {
         self.type_scopes.pop();
         self.template_scopes.pop();
+        self.shadow_scopes.pop();
+    }
+    /// A variable or parameter `a` that hides a type of that name in this scope.
+    pub(crate) fn declare_non_type(&mut self, a: Atom) {
+        if self.type_scopes.contains(a) {
+            self.shadow_scopes.insert(a);
+        }
     }
     pub(crate) fn declare_type(&mut self, a: Atom) {
         self.type_scopes.insert(a);
@@ -586,7 +602,7 @@ impl<'i> Parser<'i> {
         }
     }
     pub(crate) fn is_type_name(&self, a: Atom) -> bool {
-        self.type_scopes.contains(a)
+        self.type_scopes.contains(a) && !self.shadow_scopes.contains(a)
     }
     pub(crate) fn is_template_name(&self, a: Atom) -> bool {
         self.template_scopes.contains(a)

@@ -132,6 +132,7 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("stddef.h", include_str!("../../include/stddef.h")),
     ("cstddef", include_str!("../../include/stddef.h")),
     ("cuda_fp16.h", include_str!("../../include/cuda_fp16.h")),
+    ("cuComplex.h", include_str!("../../include/cuComplex.h")),
     ("cooperative_groups.h", include_str!("../../include/cooperative_groups.h")),
     ("assert.h", include_str!("../../include/assert.h")),
     ("cassert", include_str!("../../include/assert.h")),

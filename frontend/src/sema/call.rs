@@ -647,6 +647,22 @@ impl Sema<'_> {
     pub(crate) fn init_memory(&mut self, addr: ValueId, space: AddrSpace, t: Ty, init: ExprId) {
         let span = self.ast.expr(init).span;
         match (&self.ast.expr(init).kind, self.types.kind(t.unqual()).clone()) {
+            // `char s[] = "abc"`: the bytes and the terminating NUL, the rest zero.
+            (ExprKind::Str(parts), TyKind::Array(elem, n)) if self.types.size(elem) == 1 && self.types.is_integral(elem) => {
+                let Some(bytes) = self.string_init_bytes(&parts.clone(), span) else { return };
+                let n = n.unwrap_or(bytes.len() as u64 + 1);
+                if bytes.len() as u64 > n {
+                    self.error(span, format!("initializer-string for an array of {n} chars is too long ({} chars)", bytes.len()));
+                    return;
+                }
+                let first = self.elem_addr(addr, space, t, elem, span);
+                for (i, &b) in bytes.iter().enumerate() {
+                    let a = self.elem_at(first, i as u64, span);
+                    let c = self.constant_int(b as i8 as i128, elem.unqual(), span);
+                    self.store(c, a, elem.unqual(), span);
+                }
+                self.zero_fill(first, space, elem, bytes.len() as u64, n, span);
+            }
             (ExprKind::InitList(items), TyKind::Array(elem, n)) => {
                 let items = items.clone();
                 let n = n.unwrap_or(items.len() as u64);
@@ -724,6 +740,21 @@ impl Sema<'_> {
     }
 
     /// The address of element `i` of the array whose first element is at `first`.
+    /// The bytes a string literal initializer stores (without the terminating NUL).
+    pub(crate) fn string_init_bytes(&mut self, parts: &[Atom], span: Span) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        for &a in parts {
+            match super::extern_calls::string_bytes(self.name_str(a)) {
+                Ok(b) => out.extend(b),
+                Err(e) => {
+                    self.unsupported(span, &e);
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
     fn elem_at(&mut self, first: ValueId, i: u64, span: Span) -> ValueId {
         let long = self.types.int(IntKind::Long);
         let idx = self.constant_int(i as i128, long, span);

@@ -654,20 +654,19 @@ impl Sema<'_> {
             self.unnamed_types.insert((d, self.cur_ns), et);
             self.last_unnamed = Some((self.cur_ns, et));
         }
-        let target = if *scoped {
+        // Enumerators are found through the enum's name, as `E::A` (an unscoped enum's in
+        // the enclosing scope too).
+        let enum_ns = name.map(|_| {
             let ns = NsId(self.namespaces.len() as u32);
             self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), ..Default::default() });
-            // Scoped enumerators are found through the enum's name, as `E::A`.
             ns
-        } else {
-            self.cur_ns
-        };
-        if let Some(n) = name {
+        });
+        let scoped = *scoped;
+        let target = if scoped { enum_ns.expect("a scoped enum is named") } else { self.cur_ns };
+        if let (Some(n), Some(ens)) = (name, enum_ns) {
             self.bind_ns(self.cur_ns, *n, Entity::Type(et));
-            if *scoped {
-                // `E::A` looks `A` up in the namespace registered under the enum's name.
-                self.scoped_enum_ns(*n, target);
-            }
+            // `E::A` looks `A` up in the namespace registered under the enum's name.
+            self.scoped_enum_ns(*n, ens);
         }
         let mut next = 0i128;
         for (n, e, _) in enumerators.clone() {
@@ -678,6 +677,9 @@ impl Sema<'_> {
                 }
             }
             self.bind_ns(target, n, Entity::Const(Konst::Int(next), et));
+            if let (false, Some(ens)) = (scoped, enum_ns) {
+                self.bind_ns(ens, n, Entity::Const(Konst::Int(next), et));
+            }
             next += 1;
         }
     }
@@ -943,7 +945,7 @@ impl Sema<'_> {
     }
 
     /// A `cuda.global` with its constant initializer.
-    fn emit_global(&mut self, sym: &str, t: Ty, space: AddrSpace, init: Option<ExprId>, span: Span) {
+    pub(crate) fn emit_global(&mut self, sym: &str, t: Ty, space: AddrSpace, init: Option<ExprId>, span: Span) {
         let ir_t = self.types.ir_mem(&mut self.ctx, t);
         let space_a = self.enum_attr(match space {
             AddrSpace::Generic => 0,

@@ -870,11 +870,24 @@ impl<'a> Sema<'a> {
         let mut ns = if name.global {
             NsId(0)
         } else {
-            // The first part is found by unqualified lookup.
+            // The first part is found by unqualified lookup, of namespaces and types only
+            // (a variable of that name does not hide them: `dir::x` beside a parameter `dir`).
             let found = self.lookup(name.parts[0]);
             match scope_of(self, found, 0) {
                 Some(n) => n,
-                None => return Vec::new(),
+                None => {
+                    let mut ns = Some(self.cur_ns);
+                    let mut got = None;
+                    while let (Some(n), None) = (ns, got) {
+                        let found = self.lookup_in_ns(n, name.parts[0], 0);
+                        got = scope_of(self, found, 0);
+                        ns = self.namespaces[n.0 as usize].parent;
+                    }
+                    match got {
+                        Some(n) => n,
+                        None => return Vec::new(),
+                    }
+                }
             }
         };
         let first = if name.global { 0 } else { 1 };

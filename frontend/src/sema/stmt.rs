@@ -379,8 +379,19 @@ impl Sema<'_> {
         let n = name.parts[0];
         let nstr = self.name_str(n).to_string();
         if specs.is_static && !specs.shared {
-            self.unsupported(span, "a 'static' variable inside a device function");
-            return;
+            // `static const int n = 4;`: a constant of a scalar type is the same value in
+            // every call and thread, so it is an ordinary constant local.
+            let konst_scalar = (self.ast.ty(ty).quals.is_const || specs.is_constexpr)
+                && !self.mentions_auto(ty)
+                && init.is_some_and(|e| !matches!(self.ast.expr(e).kind, ExprKind::InitList(_)) && self.const_eval(e).is_some())
+                && {
+                    let t = self.resolve_type(ty);
+                    self.types.is_scalar(t)
+                };
+            if !konst_scalar {
+                self.static_local(n, &nstr, ty, init, span);
+                return;
+            }
         }
         if specs.constant {
             self.error(span, "__constant__ variables must be declared at namespace scope");
@@ -429,11 +440,15 @@ impl Sema<'_> {
             self.bind_local(n, Entity::Const(Konst::Int(0), t));
             return;
         }
-        // `int a[] = {1, 2, 3}`: the size from the initializer.
+        // `int a[] = {1, 2, 3}`, `char s[] = "abc"`: the size from the initializer.
         if let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) {
             if let ExprKind::InitList(items) = &self.ast.expr(i).kind {
                 let n = self.elided_count(e, &items.clone());
                 t = self.types.intern(TyKind::Array(e, Some(n))).with_quals(t.quals());
+            } else if let ExprKind::Str(parts) = &self.ast.expr(i).kind {
+                if let Some(b) = self.string_init_bytes(&parts.clone(), span) {
+                    t = self.types.intern(TyKind::Array(e, Some(b.len() as u64 + 1))).with_quals(t.quals());
+                }
             }
         }
         if specs.shared {
@@ -568,6 +583,40 @@ impl Sema<'_> {
             let r = self.ctx.result(op, i);
             self.store(r, a, t, span);
         }
+    }
+
+    /// `static T x = init;` in a device function: one object for every call and thread, in
+    /// global memory, statically initialized; named as nvcc names it (`_ZZ<function>E1x`).
+    fn static_local(&mut self, n: Atom, nstr: &str, ty: crate::ast::TypeId, init: Option<ExprId>, span: Span) {
+        let mut t = self.resolve_type(ty);
+        if self.types.is_error(t) {
+            self.bind_local(n, Entity::Const(Konst::Int(0), t));
+            return;
+        }
+        if let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) {
+            if let ExprKind::InitList(items) = &self.ast.expr(i).kind {
+                let count = self.elided_count(e, &items.clone());
+                t = self.types.intern(TyKind::Array(e, Some(count))).with_quals(t.quals());
+            }
+        }
+        if matches!(self.types.kind(t.unqual()), TyKind::Array(_, None)) || self.types.is_void(t) {
+            self.error(span, format!("static variable '{nstr}' has an incomplete type"));
+            return;
+        }
+        let f = self.fs.as_ref().expect("in a function").func;
+        let fsym = self.funcs[f.0 as usize].symbol.clone().unwrap_or_default();
+        let encoding = match fsym.strip_prefix("_Z") {
+            Some(e) => e.to_string(),
+            None => super::mangle::source_name(&fsym),
+        };
+        let sym = format!("_ZZ{encoding}E{}", super::mangle::source_name(nstr));
+        if self.emitted_globals.insert(sym.clone()) {
+            let saved = std::mem::replace(&mut self.declaring, true);
+            self.emit_global(&sym, t, AddrSpace::Global, init, span);
+            self.declaring = saved;
+        }
+        let konst = if t.is_const() { init.and_then(|e| self.const_eval(e)) } else { None };
+        self.bind_local(n, Entity::Global { sym, ty: t, space: Some(AddrSpace::Global), konst, span });
     }
 
     /// Whether a declared type is `auto` under pointers and references (`const auto *`).
