@@ -42,7 +42,13 @@ fn sema_corpus() {
 fn preprocessor_corpus() {
     insta::glob!("../frontend", "pp/*.cu", |path| {
         let text = std::fs::read_to_string(path).unwrap();
-        let run = text.lines().next().and_then(|l| l.strip_prefix("// RUN: ")).expect("first line must be `// RUN: <args>`");
+        // (after a UTF-8 byte order mark, which a file may start with)
+        let run = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// RUN: "))
+            .expect("first line must be `// RUN: <args>`");
         let rel = format!("frontend/pp/{}", path.file_name().unwrap().to_string_lossy());
         let mut args = vec!["compile"];
         args.extend(run.split_whitespace());
