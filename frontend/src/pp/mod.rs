@@ -109,7 +109,6 @@ impl Default for PpConfig {
 pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cuda_runtime.h", include_str!("../../include/cuda_runtime.h")),
     ("cuda_runtime_api.h", include_str!("../../include/cuda_runtime.h")),
-    ("cuda.h", include_str!("../../include/cuda_runtime.h")),
     ("cuda_host.h", include_str!("../../include/cuda_host.h")),
     ("texture_functions.h", include_str!("../../include/texture_functions.h")),
     ("texture_fetch_functions.h", include_str!("../../include/texture_functions.h")),
@@ -133,6 +132,7 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cstddef", include_str!("../../include/stddef.h")),
     ("cuda_fp16.h", include_str!("../../include/cuda_fp16.h")),
     ("cuComplex.h", include_str!("../../include/cuComplex.h")),
+    ("cuda.h", include_str!("../../include/cuda.h")),
     ("cooperative_groups.h", include_str!("../../include/cooperative_groups.h")),
     ("assert.h", include_str!("../../include/assert.h")),
     ("cassert", include_str!("../../include/assert.h")),
