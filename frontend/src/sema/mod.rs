@@ -70,6 +70,7 @@ mod expr;
 mod extern_calls;
 mod mangle;
 mod stmt;
+mod templates;
 pub mod ty;
 
 use crate::ast::*;
