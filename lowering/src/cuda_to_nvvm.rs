@@ -234,6 +234,9 @@ fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<L
             None => errors.push(LowerError { loc, message: format!("the initializer of '{name}' is not supported yet") }),
         }
     }
+    if ctx.get_attr(op, "managed").is_some() {
+        props.push(("managed", ctx.unit_attr()));
+    }
     let st = state(ctx, "nvvm.global", loc, &[], &[], &props, &[]);
     let g = ctx.create_op(st);
     ctx.insert_op(g, cuprite_ir::InsertPoint::end(module));

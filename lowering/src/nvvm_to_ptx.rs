@@ -105,7 +105,7 @@ fn lower_global(ctx: &mut Context, op: OpId, body: BlockId) -> OpId {
         _ => ".global",
     };
     let mut props = vec![("space", ctx.str_attr(space))];
-    for k in ["sym_name", "size", "align", "init", "extern"] {
+    for k in ["sym_name", "size", "align", "init", "extern", "managed"] {
         if let Some(a) = ctx.get_attr(op, k) {
             props.push((k, a));
         }

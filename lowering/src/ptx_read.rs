@@ -357,9 +357,24 @@ impl Reader<'_> {
         let mut align = 0i64;
         let mut elem = 1i64;
         let mut float = 0;
+        let mut managed = false;
         loop {
             match self.word().as_deref() {
                 Some(".align") => align = self.int().unwrap_or(1),
+                // `.attribute(.managed)`: unified memory, global memory to the simulator.
+                Some(".attribute") => {
+                    if self.eat('(') {
+                        while let Some(w) = self.word() {
+                            managed |= w == ".managed";
+                            if !self.eat(',') {
+                                break;
+                            }
+                        }
+                        if !self.eat(')') {
+                            self.err(self.span(), "expected ')' after the attributes".into());
+                        }
+                    }
+                }
                 Some(t) if t.starts_with('.') => {
                     let k = t.trim_start_matches('.');
                     let bits: i64 = k.get(1..).and_then(|b| b.parse().ok()).unwrap_or(8).clamp(8, 64);
@@ -416,7 +431,7 @@ impl Reader<'_> {
                     }
                     let size = if no_size { 0 } else { count * elem };
                     let align = if align == 0 { elem } else { align };
-                    self.global(space, &name, size, align, &init, is_extern || no_size, span);
+                    self.global(space, &name, size, align, &init, is_extern || no_size, managed, span);
                     return;
                 }
                 None => {
@@ -429,7 +444,17 @@ impl Reader<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn global(&mut self, space: &str, name: &str, size: i64, align: i64, init: &[u8], is_extern: bool, span: (usize, usize)) {
+    fn global(
+        &mut self,
+        space: &str,
+        name: &str,
+        size: i64,
+        align: i64,
+        init: &[u8],
+        is_extern: bool,
+        managed: bool,
+        span: (usize, usize),
+    ) {
         let ctx = &mut *self.ctx;
         let i8t = ctx.int_type(8);
         let mut props: Vec<(&str, AttrId)> = vec![
@@ -443,6 +468,9 @@ impl Reader<'_> {
         }
         if is_extern {
             props.push(("extern", ctx.unit_attr()));
+        }
+        if managed {
+            props.push(("managed", ctx.unit_attr()));
         }
         let loc = LocId::offset(span.0 as u32).unwrap_or_else(|| ctx.unknown_loc());
         let st = state(ctx, "ptx.global", loc, &[], &[], &props, &[]);

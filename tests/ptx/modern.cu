@@ -64,3 +64,17 @@ __global__ void expand(double *v, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) v[i] = chebyshev(v[i]);
 }
+
+// Unified memory: `__managed__` globals the host reads back without a copy.
+__managed__ int positives;
+__managed__ __device__ int histogram[8];
+
+__global__ void tally(const float *x, int n, int *out) {
+    int i = threadIdx.x;  // one block
+    if (i < n) {
+        if (x[i] > 0) atomicAdd(&positives, 1);
+        atomicAdd(&histogram[(int)((x[i] + 1.0f) * 4.0f) & 7], 1);
+    }
+    __syncthreads();
+    if (i < 9) out[i] = i == 0 ? positives : histogram[i - 1];
+}

@@ -147,8 +147,10 @@ def Cuda_GlobalOp : Cuda_Op<"global", [Symbol]> {
     cuda.global global @counter : ui32
     ```
     `init` is the constant initializer (scalars, or arrays of them); none means zero.
+    `managed` marks a `__managed__` variable (unified memory, in global space).
   }];
-  let arguments = (ins Cuda_Space:$space, SymbolNameAttr:$sym_name, TypeAttr:$type, OptionalAttr<AnyAttr>:$init);
+  let arguments = (ins Cuda_Space:$space, SymbolNameAttr:$sym_name, TypeAttr:$type, OptionalAttr<AnyAttr>:$init,
+                   OptionalAttr<UnitAttr>:$managed);
   let assemblyFormat = "$space $sym_name attr-dict `:` $type (`=` $init^)?";
 }
 

@@ -98,7 +98,8 @@ def Nvvm_GlobalOp : Nvvm_Op<"global", [Symbol]> {
   let description = [{
     `size` bytes aligned to `align`; `init` (constant and global space) is an array of
     byte values (`array<i8: ...>`), zero-filled up to `size`. `extern` marks dynamic shared
-    memory (`extern __shared__`), whose size is the launch's.
+    memory (`extern __shared__`), whose size is the launch's. `managed` marks unified memory
+    (`__managed__`), global memory the host reaches too.
 
     ```mlir
     nvvm.global shared @tile {align = 4 : i32, size = 1024 : i64}
@@ -106,7 +107,7 @@ def Nvvm_GlobalOp : Nvvm_Op<"global", [Symbol]> {
     ```
   }];
   let arguments = (ins Nvvm_Space:$space, SymbolNameAttr:$sym_name, I64Attr:$size, I32Attr:$align,
-                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern);
+                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed);
   let assemblyFormat = "$space $sym_name attr-dict";
 }
 

@@ -54,10 +54,10 @@ def Ptx_GlobalOp : Ptx_Op<"global", [Symbol]> {
   let description = [{
     `size` bytes aligned to `align`, declared as `.b8 name[size]` with an optional byte
     initializer `init` (`array<i8: ...>`); `extern` gives dynamic shared memory
-    (`.extern .shared .align 16 .b8 name[];`).
+    (`.extern .shared .align 16 .b8 name[];`); `managed` prints `.attribute(.managed)`.
   }];
   let arguments = (ins StrAttr:$space, SymbolNameAttr:$sym_name, I64Attr:$size, I32Attr:$align,
-                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern);
+                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed);
   let assemblyFormat = "$space $sym_name attr-dict";
 }
 

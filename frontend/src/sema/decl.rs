@@ -910,9 +910,6 @@ impl Sema<'_> {
         } else if specs.constant {
             Some(AddrSpace::Constant)
         } else if specs.device || specs.managed {
-            if specs.managed {
-                self.unsupported(span, "'__managed__' memory");
-            }
             Some(AddrSpace::Global)
         } else {
             None
@@ -924,7 +921,8 @@ impl Sema<'_> {
                 self.error(span, "initialization is not supported for __shared__ variables");
             }
             if !specs.is_extern && self.emitted_globals.insert(sym.clone()) {
-                self.emit_global(&sym, t, sp, init, span);
+                // `__managed__`: unified memory, device global memory the host reaches too.
+                self.emit_global(&sym, t, sp, init, specs.managed, span);
             }
         }
         self.bind_ns(self.cur_ns, last, Entity::Global { sym, ty: t, space, konst, span });
@@ -945,7 +943,7 @@ impl Sema<'_> {
     }
 
     /// A `cuda.global` with its constant initializer.
-    pub(crate) fn emit_global(&mut self, sym: &str, t: Ty, space: AddrSpace, init: Option<ExprId>, span: Span) {
+    pub(crate) fn emit_global(&mut self, sym: &str, t: Ty, space: AddrSpace, init: Option<ExprId>, managed: bool, span: Span) {
         let ir_t = self.types.ir_mem(&mut self.ctx, t);
         let space_a = self.enum_attr(match space {
             AddrSpace::Generic => 0,
@@ -961,6 +959,9 @@ impl Sema<'_> {
             if let Some(a) = self.const_init_attr(e, t) {
                 props.push(("init", a));
             }
+        }
+        if managed {
+            props.push(("managed", self.ctx.unit_attr()));
         }
         let saved = self.fs.take();
         self.op("cuda.global", &[], &[], &props, 0, span);

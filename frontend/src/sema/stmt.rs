@@ -612,7 +612,7 @@ impl Sema<'_> {
         let sym = format!("_ZZ{encoding}E{}", super::mangle::source_name(nstr));
         if self.emitted_globals.insert(sym.clone()) {
             let saved = std::mem::replace(&mut self.declaring, true);
-            self.emit_global(&sym, t, AddrSpace::Global, init, span);
+            self.emit_global(&sym, t, AddrSpace::Global, init, false, span);
             self.declaring = saved;
         }
         let konst = if t.is_const() { init.and_then(|e| self.const_eval(e)) } else { None };
