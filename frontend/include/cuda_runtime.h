@@ -25,7 +25,9 @@
 #include <cuda_host.h>
 #include <texture_functions.h>
 // What nvcc's runtime headers (crt/common_functions.h) bring into every file: real code
-// uses printf, malloc, memcpy, assert, clock_t and the fixed-width integers unincluded.
+// uses printf, malloc, memcpy, assert, clock_t, the fixed-width integers and the integer
+// limits (INT_MAX, from <limits.h>, which nvcc's math headers include) unincluded.
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -916,6 +916,14 @@ impl Sema<'_> {
         };
         let konst = if t.is_const() || specs.is_constexpr { init.and_then(|e| self.const_eval(e)) } else { None };
         let sym = super::mangle::global_symbol(self, self.cur_ns, self.name_str(last));
+        if specs.shared && specs.is_extern {
+            // Dynamic shared memory declared once for the whole file: its uses would name a
+            // symbol the PTX never declares.
+            self.unsupported(span, "an 'extern __shared__' array at namespace scope (declare it inside the kernel)");
+            let e = self.types.error();
+            self.bind_ns(self.cur_ns, last, Entity::Const(Konst::Int(0), e));
+            return;
+        }
         if let Some(sp) = space {
             if specs.shared && init.is_some() {
                 self.error(span, "initialization is not supported for __shared__ variables");

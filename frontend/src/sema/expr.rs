@@ -1353,6 +1353,8 @@ impl Sema<'_> {
                 let (p, pt) = self.rval(va, span)?;
                 match self.types.kind(pt).clone() {
                     TyKind::Ptr(elem) if !self.types.is_void(elem.unqual()) => (p, AddrSpace::Generic, elem),
+                    // After an error, reported where it was.
+                    _ if self.types.is_error(pt) => return None,
                     _ => {
                         self.error(span, format!("subscripted value is not an array or pointer ('{}')", self.types.show(pt)));
                         return None;
