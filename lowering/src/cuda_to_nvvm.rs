@@ -234,7 +234,7 @@ fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<L
             None => errors.push(LowerError { loc, message: format!("the initializer of '{name}' is not supported yet") }),
         }
     }
-    if ctx.get_attr(op, "managed").is_some() {
+    if cuprite_dialects::cuda::GlobalOp(op).managed(ctx) {
         props.push(("managed", ctx.unit_attr()));
     }
     let st = state(ctx, "nvvm.global", loc, &[], &[], &props, &[]);

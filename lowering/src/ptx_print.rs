@@ -123,7 +123,7 @@ pub(crate) fn print_global(ctx: &Context, op: OpId, out: &mut String) {
         return;
     }
     // `__managed__` memory (unified memory) carries its attribute, as nvcc prints it.
-    let attr = if ctx.get_attr(op, "managed").is_some() { " .attribute(.managed)" } else { "" };
+    let attr = if cuprite_dialects::ptx::GlobalOp(op).managed(ctx) { " .attribute(.managed)" } else { "" };
     let _ = write!(out, "{space}{attr} .align {align} .b8 {name}[{}]", size.max(1));
     if let Some(AttrKind::DenseArray { values, .. }) = ctx.get_attr(op, "init").map(|a| ctx.attr_kind(a)) {
         let bytes: Vec<String> = values.iter().map(|b| ((*b as u8) as u32).to_string()).collect();

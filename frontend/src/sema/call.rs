@@ -93,16 +93,7 @@ impl Sema<'_> {
     /// The constructor of class `r` that converts `v` implicitly (one argument, not
     /// `explicit`, reached by a standard conversion), if exactly one does best.
     pub(crate) fn converting_ctor(&mut self, r: RecId, v: &Value, e: Option<ExprId>) -> Option<FuncId> {
-        let ns = self.rec_ns[r.0 as usize];
-        let ctors: Vec<FuncId> = self.namespaces[ns.0 as usize]
-            .names
-            .values()
-            .flatten()
-            .filter_map(|e| match e {
-                Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r) => Some(*f),
-                _ => None,
-            })
-            .collect();
+        let ctors = self.ctors(r);
         let mut best: Option<(FuncId, Rank)> = None;
         let mut tie = false;
         for f in ctors {
@@ -567,14 +558,7 @@ impl Sema<'_> {
     /// [`Sema::run_constructor`] on an object in `space`.
     pub(crate) fn run_constructor_at(&mut self, r: RecId, addr: ValueId, space: AddrSpace, args: &[ExprId], span: Span) -> bool {
         let rt = self.rec_ty(r);
-        let ns = self.rec_ns[r.0 as usize];
-        let ctors: Vec<Entity> = self.namespaces[ns.0 as usize]
-            .names
-            .values()
-            .flatten()
-            .filter(|e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)))
-            .cloned()
-            .collect();
+        let ctors: Vec<Entity> = self.ctors(r).into_iter().map(Entity::Func).collect();
         if ctors.is_empty() {
             // A copy, or an aggregate initialized member by member.
             if args.len() == 1 && self.type_of_unevaluated(args[0]).is_some_and(|t| t.unqual() == rt) {
@@ -730,16 +714,24 @@ impl Sema<'_> {
     }
 
     /// Whether record `r` declares a constructor.
-    fn has_ctor(&self, r: RecId) -> bool {
+    pub(crate) fn has_ctor(&self, r: RecId) -> bool {
+        !self.ctors(r).is_empty()
+    }
+
+    /// The constructors class `r` declares.
+    pub(crate) fn ctors(&self, r: RecId) -> Vec<FuncId> {
         let ns = self.rec_ns[r.0 as usize];
         self.namespaces[ns.0 as usize]
             .names
             .values()
             .flatten()
-            .any(|e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)))
+            .filter_map(|e| match e {
+                Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r) => Some(*f),
+                _ => None,
+            })
+            .collect()
     }
 
-    /// The address of element `i` of the array whose first element is at `first`.
     /// The bytes a string literal initializer stores (without the terminating NUL).
     pub(crate) fn string_init_bytes(&mut self, parts: &[Atom], span: Span) -> Option<Vec<u8>> {
         let mut out = Vec::new();
@@ -755,6 +747,7 @@ impl Sema<'_> {
         Some(out)
     }
 
+    /// The address of element `i` of the array whose first element is at `first`.
     fn elem_at(&mut self, first: ValueId, i: u64, span: Span) -> ValueId {
         let long = self.types.int(IntKind::Long);
         let idx = self.constant_int(i as i128, long, span);

@@ -959,6 +959,27 @@ impl<'a> Sema<'a> {
         self.demote_to_host(diags);
         self.undefined_calls.truncate(undefined);
         self.undeclared.truncate(undeclared);
+        self.erase_func_after(last);
+    }
+
+    /// Runs `f` in namespace `ns` with only `env`'s bindings in scope (a template's
+    /// parameters), then restores the scopes and namespace.
+    pub(crate) fn in_env<R>(&mut self, ns: NsId, env: &[(Atom, Entity)], f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        let saved_ns = std::mem::replace(&mut self.cur_ns, ns);
+        self.push_scope();
+        for (n, e) in env {
+            self.bind_local(*n, e.clone());
+        }
+        let r = f(self);
+        self.scopes = saved_scopes;
+        self.cur_ns = saved_ns;
+        r
+    }
+
+    /// Erases the function op emitted after module op `last` (a host function's, or a dry
+    /// run's), if one was.
+    fn erase_func_after(&mut self, last: Option<OpId>) {
         let fop = self.ctx.last_op(self.module_block);
         if fop != last {
             if let Some(fop) = fop {
@@ -977,7 +998,6 @@ impl<'a> Sema<'a> {
     /// diagnostics, which the body's real emission gives again).
     pub(crate) fn deduce_return_type(&mut self, f: FuncId) {
         let (diags, undefined, undeclared) = (self.diags.len(), self.undefined_calls.len(), self.undeclared.len());
-        let first_func = self.first_func;
         let last = self.ctx.last_op(self.module_block);
         let saved_fs = self.fs.take();
         let saved = self.deducing.replace((f, None));
@@ -987,13 +1007,7 @@ impl<'a> Sema<'a> {
         self.diags.truncate(diags);
         self.undefined_calls.truncate(undefined);
         self.undeclared.truncate(undeclared);
-        let fop = self.ctx.last_op(self.module_block);
-        if fop != last {
-            if let Some(fop) = fop {
-                self.ctx.erase_op(fop);
-            }
-        }
-        self.first_func = first_func;
+        self.erase_func_after(last);
         let info = &mut self.funcs[f.0 as usize];
         info.emitted = false;
         info.ret = got.unwrap_or(self.types.void());
@@ -1035,20 +1049,14 @@ impl<'a> Sema<'a> {
         if !info.launch_bounds.is_empty() {
             let mut vals = Vec::new();
             // Evaluated where the function is: its template parameters bound (`BLOCK`).
-            let saved_scopes = std::mem::take(&mut self.scopes);
-            let saved_ns = std::mem::replace(&mut self.cur_ns, info.ns);
-            self.push_scope();
-            for (n, e) in &info.env {
-                self.bind_local(*n, e.clone());
-            }
-            for &e in &info.launch_bounds {
-                match self.const_eval(e) {
-                    Some(Konst::Int(v)) if v > 0 && v <= i32::MAX as i128 => vals.push(v as i32),
-                    _ => self.error(self.ast.expr(e).span, "__launch_bounds__ arguments must be positive integer constants"),
+            self.in_env(info.ns, &info.env, |s| {
+                for &e in &info.launch_bounds {
+                    match s.const_eval(e) {
+                        Some(Konst::Int(v)) if v > 0 && v <= i32::MAX as i128 => vals.push(v as i32),
+                        _ => s.error(s.ast.expr(e).span, "__launch_bounds__ arguments must be positive integer constants"),
+                    }
                 }
-            }
-            self.scopes = saved_scopes;
-            self.cur_ns = saved_ns;
+            });
             if info.exec != Exec::Kernel {
                 self.warning(info.span, "__launch_bounds__ is ignored on a function that is not a __global__ kernel");
             } else if !vals.is_empty() {

@@ -440,17 +440,7 @@ impl Sema<'_> {
             self.bind_local(n, Entity::Const(Konst::Int(0), t));
             return;
         }
-        // `int a[] = {1, 2, 3}`, `char s[] = "abc"`: the size from the initializer.
-        if let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) {
-            if let ExprKind::InitList(items) = &self.ast.expr(i).kind {
-                let n = self.elided_count(e, &items.clone());
-                t = self.types.intern(TyKind::Array(e, Some(n))).with_quals(t.quals());
-            } else if let ExprKind::Str(parts) = &self.ast.expr(i).kind {
-                if let Some(b) = self.string_init_bytes(&parts.clone(), span) {
-                    t = self.types.intern(TyKind::Array(e, Some(b.len() as u64 + 1))).with_quals(t.quals());
-                }
-            }
-        }
+        t = self.sized_by_init(t, init, span);
         if specs.shared {
             if init.is_some() {
                 self.error(span, "initialization is not supported for __shared__ variables");
@@ -518,11 +508,7 @@ impl Sema<'_> {
             }
             None => {
                 if let Some(r) = self.types.record(t.unqual()) {
-                    let ns = self.rec_ns[r.0 as usize];
-                    let has_ctor = self.namespaces[ns.0 as usize].names.values().flatten().any(
-                        |e| matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r)),
-                    );
-                    if has_ctor {
+                    if self.has_ctor(r) {
                         self.run_constructor(r, addr, &[], span);
                     }
                 }
@@ -588,17 +574,12 @@ impl Sema<'_> {
     /// `static T x = init;` in a device function: one object for every call and thread, in
     /// global memory, statically initialized; named as nvcc names it (`_ZZ<function>E1x`).
     fn static_local(&mut self, n: Atom, nstr: &str, ty: crate::ast::TypeId, init: Option<ExprId>, span: Span) {
-        let mut t = self.resolve_type(ty);
+        let t = self.resolve_type(ty);
         if self.types.is_error(t) {
             self.bind_local(n, Entity::Const(Konst::Int(0), t));
             return;
         }
-        if let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) {
-            if let ExprKind::InitList(items) = &self.ast.expr(i).kind {
-                let count = self.elided_count(e, &items.clone());
-                t = self.types.intern(TyKind::Array(e, Some(count))).with_quals(t.quals());
-            }
-        }
+        let t = self.sized_by_init(t, init, span);
         if matches!(self.types.kind(t.unqual()), TyKind::Array(_, None)) || self.types.is_void(t) {
             self.error(span, format!("static variable '{nstr}' has an incomplete type"));
             return;
@@ -617,6 +598,21 @@ impl Sema<'_> {
         }
         let konst = if t.is_const() { init.and_then(|e| self.const_eval(e)) } else { None };
         self.bind_local(n, Entity::Global { sym, ty: t, space: Some(AddrSpace::Global), konst, span });
+    }
+
+    /// Type `t`, an array of unknown size, sized by its initializer: `int a[] = {1, 2, 3}`
+    /// (brace elision counted), `char s[] = "abc"`; other types as they are.
+    fn sized_by_init(&mut self, t: Ty, init: Option<ExprId>, span: Span) -> Ty {
+        let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) else { return t };
+        let n = match &self.ast.expr(i).kind {
+            ExprKind::InitList(items) => self.elided_count(e, &items.clone()),
+            ExprKind::Str(parts) => match self.string_init_bytes(&parts.clone(), span) {
+                Some(b) => b.len() as u64 + 1,
+                None => return t,
+            },
+            _ => return t,
+        };
+        self.types.intern(TyKind::Array(e, Some(n))).with_quals(t.quals())
     }
 
     /// Whether a declared type is `auto` under pointers and references (`const auto *`).

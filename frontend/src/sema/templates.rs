@@ -370,17 +370,12 @@ impl Sema<'_> {
             env.push((n, e));
         }
         // The pattern with the bindings must give the arguments exactly.
-        let saved_ns = std::mem::replace(&mut self.cur_ns, ns);
-        let saved_scopes = std::mem::take(&mut self.scopes);
-        self.push_scope();
-        for (n, e) in &env {
-            self.bind_local(*n, e.clone());
-        }
-        let mark = self.diags.len();
-        let got = self.template_args(&pattern);
-        self.diags.truncate(mark);
-        self.scopes = saved_scopes;
-        self.cur_ns = saved_ns;
+        let got = self.in_env(ns, &env, |s| {
+            let mark = s.diags.len();
+            let got = s.template_args(&pattern);
+            s.diags.truncate(mark);
+            got
+        });
         let same = got.is_some_and(|g| {
             g.len() == args.len()
                 && g.iter().zip(args).all(|(x, y)| match (x, y) {
