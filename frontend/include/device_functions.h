@@ -25,29 +25,35 @@ __device__ long long clock64(void);
 __device__ unsigned int __activemask(void);
 __device__ unsigned int __lanemask_lt(void);
 
-// Atomics.
+// Atomics: each family device-wide, and with `_block` (atomic within the block) and
+// `_system` (atomic with respect to the host and peer GPUs too) scopes.
 #define __CUPRITE_ATOMIC(NAME, T) __device__ T NAME(T *address, T val);
 #define __CUPRITE_ATOMIC_INTS(NAME) __CUPRITE_ATOMIC(NAME, int) __CUPRITE_ATOMIC(NAME, unsigned int) __CUPRITE_ATOMIC(NAME, unsigned long long)
-__CUPRITE_ATOMIC_INTS(atomicAdd)
-__CUPRITE_ATOMIC(atomicAdd, float)
-__CUPRITE_ATOMIC(atomicAdd, double)
-__CUPRITE_ATOMIC(atomicSub, int)
-__CUPRITE_ATOMIC(atomicSub, unsigned int)
-__CUPRITE_ATOMIC_INTS(atomicExch)
-__CUPRITE_ATOMIC(atomicExch, float)
-__CUPRITE_ATOMIC_INTS(atomicMin)
-__CUPRITE_ATOMIC(atomicMin, long long)
-__CUPRITE_ATOMIC_INTS(atomicMax)
-__CUPRITE_ATOMIC(atomicMax, long long)
-__CUPRITE_ATOMIC(atomicInc, unsigned int)
-__CUPRITE_ATOMIC(atomicDec, unsigned int)
-__CUPRITE_ATOMIC_INTS(atomicAnd)
-__CUPRITE_ATOMIC_INTS(atomicOr)
-__CUPRITE_ATOMIC_INTS(atomicXor)
-__device__ int atomicCAS(int *address, int compare, int val);
-__device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val);
-__device__ unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare, unsigned long long val);
-__device__ unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val);
+#define __CUPRITE_ATOMIC_CAS(NAME, T) __device__ T NAME(T *address, T compare, T val);
+#define __CUPRITE_ATOMICS(S) \
+  __CUPRITE_ATOMIC_INTS(atomicAdd##S) \
+  __CUPRITE_ATOMIC(atomicAdd##S, float) \
+  __CUPRITE_ATOMIC(atomicAdd##S, double) \
+  __CUPRITE_ATOMIC(atomicSub##S, int) \
+  __CUPRITE_ATOMIC(atomicSub##S, unsigned int) \
+  __CUPRITE_ATOMIC_INTS(atomicExch##S) \
+  __CUPRITE_ATOMIC(atomicExch##S, float) \
+  __CUPRITE_ATOMIC_INTS(atomicMin##S) \
+  __CUPRITE_ATOMIC(atomicMin##S, long long) \
+  __CUPRITE_ATOMIC_INTS(atomicMax##S) \
+  __CUPRITE_ATOMIC(atomicMax##S, long long) \
+  __CUPRITE_ATOMIC(atomicInc##S, unsigned int) \
+  __CUPRITE_ATOMIC(atomicDec##S, unsigned int) \
+  __CUPRITE_ATOMIC_INTS(atomicAnd##S) \
+  __CUPRITE_ATOMIC_INTS(atomicOr##S) \
+  __CUPRITE_ATOMIC_INTS(atomicXor##S) \
+  __CUPRITE_ATOMIC_CAS(atomicCAS##S, int) \
+  __CUPRITE_ATOMIC_CAS(atomicCAS##S, unsigned int) \
+  __CUPRITE_ATOMIC_CAS(atomicCAS##S, unsigned long long) \
+  __CUPRITE_ATOMIC_CAS(atomicCAS##S, unsigned short)
+__CUPRITE_ATOMICS()
+__CUPRITE_ATOMICS(_block)
+__CUPRITE_ATOMICS(_system)
 
 // Warp shuffles and votes.
 #define __CUPRITE_SHFL(T) \
@@ -115,15 +121,35 @@ __device__ float __int_as_float(int x);
 __device__ float __uint_as_float(unsigned int x);
 __device__ long long __double_as_longlong(double x);
 __device__ double __longlong_as_double(long long x);
-__device__ int __float2int_rn(float x);
-__device__ int __float2int_rz(float x);
-__device__ int __float2int_rd(float x);
-__device__ int __float2int_ru(float x);
-__device__ unsigned int __float2uint_rn(float x);
-__device__ float __int2float_rn(int x);
-__device__ float __uint2float_rn(unsigned int x);
-__device__ int __double2int_rn(double x);
-__device__ float __double2float_rn(double x);
+// Conversions with a rounding mode: _rn (to nearest even), _rz (toward zero), _rd
+// (down), _ru (up).
+#define __CUPRITE_ROUNDED(DECL) DECL(rn) DECL(rz) DECL(rd) DECL(ru)
+#define __CUPRITE_CONVERSIONS(R) \
+  __device__ int __float2int_##R(float x); \
+  __device__ unsigned int __float2uint_##R(float x); \
+  __device__ long long __float2ll_##R(float x); \
+  __device__ unsigned long long __float2ull_##R(float x); \
+  __device__ int __double2int_##R(double x); \
+  __device__ unsigned int __double2uint_##R(double x); \
+  __device__ long long __double2ll_##R(double x); \
+  __device__ unsigned long long __double2ull_##R(double x); \
+  __device__ float __double2float_##R(double x); \
+  __device__ float __int2float_##R(int x); \
+  __device__ float __uint2float_##R(unsigned int x); \
+  __device__ float __ll2float_##R(long long x); \
+  __device__ float __ull2float_##R(unsigned long long x); \
+  __device__ double __ll2double_##R(long long x); \
+  __device__ double __ull2double_##R(unsigned long long x);
+__CUPRITE_ROUNDED(__CUPRITE_CONVERSIONS)
+// int and unsigned int convert to double exactly.
+__device__ double __int2double_rn(int x);
+__device__ double __uint2double_rn(unsigned int x);
+// A double's high and low 32 bits, and a double from them.
+static __device__ __forceinline__ int __double2hiint(double x) { return (int)(__double_as_longlong(x) >> 32); }
+static __device__ __forceinline__ int __double2loint(double x) { return (int)__double_as_longlong(x); }
+static __device__ __forceinline__ double __hiloint2double(int hi, int lo) {
+  return __longlong_as_double((long long)(((unsigned long long)(unsigned int)hi << 32) | (unsigned int)lo));
+}
 
 // Fast-math intrinsics.
 __device__ float __fdividef(float x, float y);
@@ -138,18 +164,22 @@ __device__ float __tanf(float x);
 __device__ void __sincosf(float x, float *s, float *c);
 __device__ float __powf(float x, float y);
 __device__ float __saturatef(float x);
-__device__ float __fsqrt_rn(float x);
 __device__ float __frsqrt_rn(float x);
-__device__ float __frcp_rn(float x);
-__device__ float __fmaf_rn(float x, float y, float z);
-__device__ float __fadd_rn(float x, float y);
-__device__ float __fadd_rz(float x, float y);
-__device__ float __fsub_rn(float x, float y);
-__device__ float __fmul_rn(float x, float y);
-__device__ float __fmul_rz(float x, float y);
-__device__ float __fdiv_rn(float x, float y);
-__device__ double __dadd_rn(double x, double y);
-__device__ double __dmul_rn(double x, double y);
-__device__ double __fma_rn(double x, double y, double z);
-__device__ double __drcp_rn(double x);
-__device__ double __dsqrt_rn(double x);
+// Arithmetic with a rounding mode, never contracted into an fma.
+#define __CUPRITE_ROUNDED_ARITH(R) \
+  __device__ float __fadd_##R(float x, float y); \
+  __device__ float __fsub_##R(float x, float y); \
+  __device__ float __fmul_##R(float x, float y); \
+  __device__ float __fdiv_##R(float x, float y); \
+  __device__ float __fmaf_##R(float x, float y, float z); \
+  __device__ float __fmaf_ieee_##R(float x, float y, float z); \
+  __device__ float __frcp_##R(float x); \
+  __device__ float __fsqrt_##R(float x); \
+  __device__ double __dadd_##R(double x, double y); \
+  __device__ double __dsub_##R(double x, double y); \
+  __device__ double __dmul_##R(double x, double y); \
+  __device__ double __ddiv_##R(double x, double y); \
+  __device__ double __fma_##R(double x, double y, double z); \
+  __device__ double __drcp_##R(double x); \
+  __device__ double __dsqrt_##R(double x);
+__CUPRITE_ROUNDED(__CUPRITE_ROUNDED_ARITH)

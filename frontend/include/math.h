@@ -99,3 +99,44 @@ __device__ unsigned int umin(unsigned int a, unsigned int b);
 __device__ unsigned int umax(unsigned int a, unsigned int b);
 __device__ long long llmin(long long a, long long b);
 __device__ long long llmax(long long a, long long b);
+
+// (Guarded: this text is both <math.h> and <cmath>.)
+#ifndef __CUPRITE_NAN_DEFINED
+#define __CUPRITE_NAN_DEFINED
+// nan(tag) and nanf(tag): a quiet NaN whose payload is the number `tag` spells (decimal,
+// octal after a leading 0, hexadecimal after 0x), as CUDA's: 0 when the tag has a
+// character that is not a digit of its base, all ones when the number overflows.
+static __host__ __device__ __forceinline__ unsigned long long __cuprite_nan_payload(const char *tag) {
+  unsigned long long v = 0;
+  unsigned base = 10;
+  bool bad = false, big = false;
+  if (tag && *tag == '0') {
+    ++tag;
+    base = 8;
+    if (*tag == 'x' || *tag == 'X') {
+      ++tag;
+      base = 16;
+    }
+  }
+  for (; tag && *tag; ++tag) {
+    char c = *tag;
+    unsigned d = 99;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    if (d >= base) {
+      bad = true;
+      continue;
+    }
+    if (v > (~0ull - d) / base) big = true;
+    v = v * base + d;
+  }
+  return bad ? 0ull : big ? ~0ull : v;
+}
+static __host__ __device__ __forceinline__ double nan(const char *tag) {
+  return __longlong_as_double((long long)((__cuprite_nan_payload(tag) & 0x000fffffffffffffull) | 0x7ff8000000000000ull));
+}
+static __host__ __device__ __forceinline__ float nanf(const char *tag) {
+  return __int_as_float((int)((__cuprite_nan_payload(tag) & 0x003fffffu) | 0x7fc00000u));
+}
+#endif

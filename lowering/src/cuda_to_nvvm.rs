@@ -30,6 +30,7 @@
 //! place of what failed) so that all of a function's problems are reported at once.
 
 use crate::layout;
+use crate::rounding::Rounded;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, LocId, OpId, OperationState, RegionId, Signedness, TypeId, TypeKind, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -869,11 +870,16 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.emit("nvvm.fence", &[], &[], &[("scope", s)], &[]);
                 None
             }
-            "cuda.atomic" => self.atomic(kind, &operands, res_ty.expect("result")),
+            "cuda.atomic" => {
+                // cuda's scopes (block, device, system) are nvvm's (cta, gpu, sys).
+                let scope = int_prop(self.ctx, op, "scope").unwrap_or(1);
+                self.atomic(kind, &operands, res_ty.expect("result"), scope)
+            }
             "cuda.atomic_cas" => {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
                 let t = self.ctx.value_type(ops[1]);
-                let s = i32_attr(self.ctx, 1);
+                let scope = int_prop(self.ctx, op, "scope").unwrap_or(1);
+                let s = i32_attr(self.ctx, scope);
                 Some(self.emit1("nvvm.cmpxchg", &ops, t, &[("scope", s)]))
             }
             "cuda.shfl" => {
@@ -1304,7 +1310,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         name
     }
 
-    fn atomic(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId) -> Option<ValueId> {
+    fn atomic(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId, scope: i64) -> Option<ValueId> {
         let signed = self.signed(src_ty);
         let p = self.v(operands[0]);
         let mut x = self.v(operands[1]);
@@ -1340,7 +1346,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             return Some(self.zero(t));
         }
         let k = i32_attr(self.ctx, k);
-        let s = i32_attr(self.ctx, 1);
+        let s = i32_attr(self.ctx, scope);
         Some(self.emit1("nvvm.atomicrmw", &[p, x], t, &[("kind", k), ("scope", s)]))
     }
 
@@ -1421,14 +1427,17 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let fast = self.opts.approx_sqrt;
         let t = rt.unwrap_or_else(|| self.ctx.i32());
         let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
+        if let Some(r) = Rounded::from_cuda(name) {
+            return Some(Some(self.intr(&r.nvvm_name(), ops, t)));
+        }
         let v = match name {
             "sqrtf" if fast => self.intr("sqrt.approx", ops, t),
-            "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" | "hsqrt" => self.intr("sqrt.rn", ops, t),
+            "sqrtf" | "sqrt" | "hsqrt" => self.intr("sqrt.rn", ops, t),
             "rsqrtf" | "hrsqrt" => self.intr("rsqrt.approx", ops, t),
             "fabsf" | "fabs" | "__habs" => self.intr("abs", ops, t),
             "fminf" | "fmin" | "__hmin" => self.intr("min", ops, t),
             "fmaxf" | "fmax" | "__hmax" => self.intr("max", ops, t),
-            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" | "__hfma" => self.intr("fma.rn", ops, t),
+            "fmaf" | "fma" | "__hfma" => self.intr("fma.rn", ops, t),
             "hrcp" => self.intr("rcp.rn", ops, t),
             "hexp2" => self.intr("ex2.approx", ops, t),
             "hlog2" => self.intr("lg2.approx", ops, t),
@@ -1444,12 +1453,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             "ceilf" | "ceil" => self.intr("ceil", ops, t),
             "rintf" | "rint" | "nearbyintf" | "nearbyint" => self.intr("rint", ops, t),
             "__saturatef" => self.intr("saturate", ops, t),
-            "__frcp_rn" | "__drcp_rn" => self.intr("rcp.rn", ops, t),
             "__fdividef" => self.intr("div.full", ops, t),
-            "__fdiv_rn" | "__ddiv_rn" => self.emit1("nvvm.fdiv", ops, t, &[]),
-            "__fadd_rn" | "__dadd_rn" => self.emit1("nvvm.fadd", ops, t, &[]),
-            "__fsub_rn" | "__dsub_rn" => self.emit1("nvvm.fsub", ops, t, &[]),
-            "__fmul_rn" | "__dmul_rn" => self.emit1("nvvm.fmul", ops, t, &[]),
             "__sinf" => self.intr("sin.approx", ops, t),
             "__cosf" => self.intr("cos.approx", ops, t),
             "__exp2f" => self.intr("ex2.approx", ops, t),
@@ -1518,15 +1522,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             | "__half_as_short"
             | "__ushort_as_half"
             | "__short_as_half" => self.emit1("nvvm.bitcast", ops, t, &[]),
-            "__float2int_rz" | "__double2int_rz" | "__float2ll_rz" => self.emit1("nvvm.fptosi", ops, t, &[]),
-            "__float2uint_rz" | "__double2uint_rz" | "__float2ull_rz" => self.emit1("nvvm.fptoui", ops, t, &[]),
-            "__int2float_rn" | "__ll2float_rn" | "__int2double_rn" => self.emit1("nvvm.sitofp", ops, t, &[]),
-            "__uint2float_rn" | "__ull2float_rn" | "__uint2double_rn" => self.emit1("nvvm.uitofp", ops, t, &[]),
-            "__float2int_rn" | "__double2int_rn" => {
-                let at = arg_t?;
-                let r = self.intr("rint", ops, at);
-                self.emit1("nvvm.fptosi", &[r], t, &[])
-            }
             "__trap" => {
                 self.emit("nvvm.unreachable", &[], &[], &[], &[]);
                 // Code after the trap goes into a block of its own (never reached).

@@ -15,6 +15,7 @@ pub mod layout;
 pub mod nvvm_to_ptx;
 pub mod ptx_print;
 pub mod ptx_read;
+pub use cuprite_dialects::nvvm::rounding;
 pub mod transforms;
 
 pub use cuda_to_nvvm::{cuda_to_nvvm, CudaToNvvmOptions, DivMode, LowerError, FTZ};

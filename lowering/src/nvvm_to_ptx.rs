@@ -16,6 +16,7 @@
 //! 5. `nvvm.alloca`s get offsets in the function's local depot (`__local_depot<N>`).
 
 use crate::cuda_to_nvvm::{i32_attr, i64_attr, int_prop, make_module, state, str_prop, LowerError};
+use crate::rounding::{Num, Rounded};
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -285,6 +286,15 @@ fn space_of(ctx: &Context, t: TypeId) -> &'static str {
         TypeKind::Pointer { addr_space: 3 } => ".shared",
         TypeKind::Pointer { addr_space: 4 } => ".const",
         TypeKind::Pointer { addr_space: 5 } => ".local",
+        _ => "",
+    }
+}
+
+/// An `atom`'s scope qualifier: none for the GPU (PTX's default), `.cta` or `.sys`.
+fn atom_scope(ctx: &Context, op: OpId) -> &'static str {
+    match int_prop(ctx, op, "scope") {
+        Some(0) => ".cta",
+        Some(2) => ".sys",
         _ => "",
     }
 }
@@ -907,7 +917,8 @@ impl<'c, 's> Sel<'c, 's> {
                 let (addr, off) = self.address(ops[0]);
                 let v = self.src(ops[1]);
                 let space = space_of(self.ctx, pt);
-                self.inst("atom", &join(&[space, &format!(".{opn}")]), &[d, addr, v], off);
+                let scope = atom_scope(self.ctx, op);
+                self.inst("atom", &join(&[scope, space, &format!(".{opn}")]), &[d, addr, v], off);
             }
             "nvvm.cmpxchg" => {
                 let pt = self.ctx.value_type(ops[0]);
@@ -917,7 +928,8 @@ impl<'c, 's> Sel<'c, 's> {
                 let c = self.src(ops[1]);
                 let v = self.src(ops[2]);
                 let space = space_of(self.ctx, pt);
-                self.inst("atom", &join(&[space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
+                let scope = atom_scope(self.ctx, op);
+                self.inst("atom", &join(&[scope, space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
             }
             "nvvm.sreg" => {
                 let r = int_prop(self.ctx, op, "reg").unwrap_or(0) as usize;
@@ -1429,6 +1441,32 @@ impl<'c, 's> Sel<'c, 's> {
         let at = ops.first().map(|&o| self.ctx.value_type(o)).unwrap_or(t);
         let f = suffix(self.ctx, at, 'f');
         let aw = width(self.ctx, at);
+        // `add.rz`, `cvt.rm.f.s`: an operation with an explicit rounding mode.
+        // (Half precision has its own forms below.)
+        if let Some(r) = Rounded::from_nvvm(&name).filter(|_| f != "f16") {
+            let (mnem, mods) = match r {
+                Rounded::Arith(op, mode) => (op, format!("{}.{f}", mode.ptx())),
+                Rounded::Convert { from, to, mode } => {
+                    let m = mode.ptx();
+                    let int = |n: Num, w: u32| format!("{}{w}", if n == Num::Signed { 's' } else { 'u' });
+                    let rf = suffix(self.ctx, t, 'f');
+                    let mods = match (from, to) {
+                        (Num::Float, Num::Float) => format!("{m}.{rf}.{f}"),
+                        (Num::Float, _) => format!("{m}i.{}.{f}", int(to, width(self.ctx, t))),
+                        _ => format!("{m}.{rf}.{}", int(from, aw)),
+                    };
+                    ("cvt", mods)
+                }
+            };
+            let mut args = vec![d];
+            for (i, &o) in ops.iter().enumerate() {
+                // The first source is a register; the others may be immediates.
+                let r = if i == 0 { self.use_reg(o) } else { self.src(o) };
+                args.push(r);
+            }
+            self.inst(mnem, &mods, &args, None);
+            return;
+        }
         let (mnem, mods): (&str, String) = match name.as_str() {
             // No f16 square root or reciprocal in PTX: through f32, correctly rounded
             // (24 >= 2 * 11 + 2 bits) where the f32 instruction is.

@@ -190,3 +190,89 @@ __global__ void conversions(const float *in, float *out, int n) {
     Particle p = c;  // the base subobject
     out[i] = z.re + z.im + weight_of(c) + mass_of(&c) + p.mass + c.charge;
 }
+
+// Members defined outside their class, as libraries split declaration and definition: a
+// constructor with its initializer list, a static member (defined without `static`), a
+// const and a non-const overload, and the members of a class template, whose definitions
+// may name the template's parameters their own way.
+struct Accumulator {
+  float total;
+  int count;
+  __device__ Accumulator();
+  __device__ explicit Accumulator(float first);
+  __device__ void add(float x);
+  __device__ float &last();
+  __device__ float last() const;
+  static __device__ float mean_of(const Accumulator &a);
+
+private:
+  float last_;
+};
+__device__ Accumulator::Accumulator() : total(0.0f), count(0), last_(0.0f) {}
+__device__ Accumulator::Accumulator(float first) : total(first), count(1), last_(first) {}
+__device__ void Accumulator::add(float x) {
+  total += x;
+  ++count;
+  last_ = x;
+}
+__device__ float &Accumulator::last() { return last_; }
+__device__ float Accumulator::last() const { return last_ * 2.0f; }
+__device__ float Accumulator::mean_of(const Accumulator &a) { return a.count ? a.total / a.count : 0.0f; }
+
+template <class T, int N> class Ring {
+public:
+  __device__ Ring();
+  __device__ void push(T v);
+  __device__ T sum() const;
+  __device__ static int capacity();
+  __device__ Ring<T, N> doubled() const;
+
+private:
+  T items[N];
+  int head;
+};
+template <class T, int N> __device__ Ring<T, N>::Ring() : head(0) {
+  for (int i = 0; i < N; ++i) items[i] = T(0);
+}
+template <class U, int M> __device__ void Ring<U, M>::push(U v) {
+  items[head] = v;
+  head = (head + 1) % M;
+}
+template <class T, int N> __device__ T Ring<T, N>::sum() const {
+  T s = T(0);
+  for (int i = 0; i < N; ++i) s += items[i];
+  return s;
+}
+template <class T, int N> __device__ int Ring<T, N>::capacity() { return N; }
+template <class T, int N> __device__ Ring<T, N> Ring<T, N>::doubled() const {
+  Ring<T, N> r;
+  for (int i = 0; i < N; ++i) r.push(items[(head + i) % N] * T(2));
+  return r;
+}
+
+struct Span2 {
+  float lo, hi;
+};
+__device__ Span2 widen(Span2 s, float by) { return {s.lo - by, s.hi + by}; }
+__device__ float width(const Span2 &s) { return s.hi - s.lo; }
+
+__global__ void out_of_line(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  Accumulator a;
+  Accumulator b(in[i]);
+  a.add(in[i]);
+  a.add(2.0f);
+  b.add(a.total);
+  a.last() = 5.0f;
+  const Accumulator &c = a;
+  Ring<int, 4> r;
+  for (int k = 0; k < 6; ++k) r.push(i + k);
+  Ring<float, 3> f;
+  f.push(in[i]);
+  Ring<float, 3> g = f.doubled();
+  out[4 * i] = Accumulator::mean_of(a) + Accumulator::mean_of(b) + c.last();
+  out[4 * i + 1] = (float)(r.sum() + Ring<int, 4>::capacity() + Ring<double, 7>::capacity());
+  out[4 * i + 2] = g.sum() + width(widen({in[i], 2.0f * in[i]}, 0.5f));
+  out[4 * i + 3] = width({1.0f, in[i]});
+}

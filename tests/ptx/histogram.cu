@@ -29,3 +29,24 @@ __global__ void histogram_weighted(const int *keys, const float *w, float *bins,
   atomicAdd(&bins[k], w[i]);
   atomicMax(max_key, keys[i]);
 }
+
+// Scoped atomics: `_block` ones on shared memory, `_system` ones on global memory.
+__global__ void histogram_scoped(const int *keys, unsigned *bins, unsigned long long *total, float *sum, int n) {
+  __shared__ unsigned local[BINS];
+  __shared__ unsigned top;
+  for (int b = threadIdx.x; b < BINS; b += blockDim.x) local[b] = 0;
+  if (threadIdx.x == 0) top = 0;
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    atomicAdd_block(&local[keys[i] & (BINS - 1)], 1u);
+    atomicMax_block(&top, (unsigned)keys[i]);
+    atomicAdd_system(total, (unsigned long long)keys[i]);
+    atomicAdd_system(sum, 0.5f);
+    atomicCAS_system(&bins[BINS + 1], 0u, 1u);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < BINS; b += blockDim.x)
+    if (local[b]) atomicAdd_system(&bins[b], local[b]);
+  if (threadIdx.x == 0) atomicMax_system(&bins[BINS], top);
+}

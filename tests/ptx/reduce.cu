@@ -48,3 +48,29 @@ __global__ void block_any(const int *flags, int *out, int n) {
   int any = __syncthreads_or(i < n && flags[i] != 0);
   if (threadIdx.x == 0) out[blockIdx.x] = any;
 }
+
+// Dynamic shared memory declared once at namespace scope for several kernels, as some
+// programs do; a kernel's own `__shared__` array of the same name hides it.
+typedef int data;
+__shared__ extern data sdata[];
+
+__global__ void row_min(const data *m, data *out, int n) {
+  sdata[threadIdx.x] = (int)threadIdx.x < n ? m[blockIdx.x * n + threadIdx.x] : 0x7fffffff;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) sdata[threadIdx.x] = min(sdata[threadIdx.x], sdata[threadIdx.x + s]);
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = sdata[0];
+}
+
+__global__ void row_max_hidden(const data *m, data *out, int n) {
+  __shared__ data sdata[64];
+  sdata[threadIdx.x] = (int)threadIdx.x < n ? m[blockIdx.x * n + threadIdx.x] : -0x7fffffff;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    data best = sdata[0];
+    for (int i = 1; i < 64; ++i) best = max(best, sdata[i]);
+    out[blockIdx.x] = best;
+  }
+}

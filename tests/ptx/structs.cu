@@ -126,3 +126,31 @@ __global__ void brace_elision(const float *in, int *o, float *f) {
   f[4 * t + 2] = copies[0].y + copies[1].x;
   f[4 * t + 3] = m[0][2] + y.t;
 }
+
+// A self-referential struct whose first use is a local of a function before the kernel:
+// the struct's IR type is built then, and the `ChainNode *` inside it must not stand for
+// `ChainNode *` afterwards (it names the struct without its members, so `p->next` could
+// not be reached).
+struct ChainNode {
+  struct ChainNode *next;
+  int value;
+};
+__device__ int chain_value(void *buffer) {
+  struct ChainNode node;
+  node.next = (struct ChainNode *)buffer;
+  node.value = 1;
+  return node.value;
+}
+__global__ void chase(struct ChainNode *nodes, int *out, int steps) {
+  unsigned t = threadIdx.x;
+  nodes[t].next = &nodes[(t * 7 + 3) % blockDim.x];
+  nodes[t].value = (int)t * 3 * chain_value(nodes);
+  __syncthreads();
+  struct ChainNode *p = &nodes[t];
+  int sum = 0;
+  for (auto i = 0; i < steps; ++i) {
+    sum += p->value;
+    p = p->next;
+  }
+  out[t] = sum + p->next->value;
+}

@@ -62,7 +62,7 @@ def Cuda_VoteMode : I32EnumAttr<"VoteMode", "vote mode", [
   EnumCase<"all", 0>, EnumCase<"any", 1>, EnumCase<"uni", 2>, EnumCase<"ballot", 3>]>;
 def Cuda_BarrierKind : I32EnumAttr<"BarrierKind", "barrier", [
   EnumCase<"sync", 0>, EnumCase<"count", 1>, EnumCase<"and", 2>, EnumCase<"or", 3>, EnumCase<"warp", 4>]>;
-def Cuda_FenceScope : I32EnumAttr<"FenceScope", "memory fence scope", [
+def Cuda_FenceScope : I32EnumAttr<"FenceScope", "memory scope of a fence or an atomic", [
   EnumCase<"block", 0>, EnumCase<"device", 1>, EnumCase<"system", 2>]>;
 
 //===----------------------------------------------------------------------------===//
@@ -314,14 +314,20 @@ def Cuda_FenceOp : Cuda_Op<"fence"> {
 
 def Cuda_AtomicOp : Cuda_Op<"atomic", [AllTypesMatch<["value", "result"]>]> {
   let summary = "An atomic read-modify-write; the result is the old value";
-  let arguments = (ins Cuda_AtomicKind:$kind, CudaPtr:$addr, CudaScalar:$value);
+  let description = [{
+    `atomicAdd` and its family. `scope` is absent for the device-wide forms, `block` for
+    `atomicAdd_block` and the like, `system` for `atomicAdd_system` (atomic with respect to
+    the host and other GPUs too).
+  }];
+  let arguments = (ins Cuda_AtomicKind:$kind, CudaPtr:$addr, CudaScalar:$value, OptionalAttr<Cuda_FenceScope>:$scope);
   let results = (outs CudaScalar:$result);
   let assemblyFormat = "$kind $addr `,` $value attr-dict `:` type($addr) `,` type($value)";
 }
 
 def Cuda_AtomicCasOp : Cuda_Op<"atomic_cas", [AllTypesMatch<["compare", "value", "result"]>]> {
   let summary = "`atomicCAS`: stores `value` if memory holds `compare`; the result is the old value";
-  let arguments = (ins CudaPtr:$addr, CudaScalar:$compare, CudaScalar:$value);
+  let description = [{ `scope` as for `cuda.atomic` (`atomicCAS_block`, `atomicCAS_system`). }];
+  let arguments = (ins CudaPtr:$addr, CudaScalar:$compare, CudaScalar:$value, OptionalAttr<Cuda_FenceScope>:$scope);
   let results = (outs CudaScalar:$result);
   let assemblyFormat = "$addr `,` $compare `,` $value attr-dict `:` type($addr) `,` type($value)";
 }

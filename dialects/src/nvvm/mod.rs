@@ -1,7 +1,8 @@
 //! The `nvvm` dialect: LLVM-like SSA on a CFG with NVPTX address spaces and NVVM
 //! intrinsics (see `ops.td`). This module holds the hand-written parts: the custom forms of
 //! `nvvm.func` and `nvvm.constant` (shared with `func.func` and `arith.constant`), the
-//! verifiers, and the table of intrinsic names ([`INTRINSICS`]).
+//! verifiers, and the table of intrinsic names ([`INTRINSICS`], and the rounded operations
+//! of [`rounding`]).
 
 use cuprite_ir::{parse::OpParser, print::OpPrinter, Context, Diagnostic, OpId, OperationState};
 
@@ -13,6 +14,7 @@ pub mod ops {
 pub use ops::*;
 
 pub mod fold;
+pub mod rounding;
 use fold::canonicalize_cond_br;
 pub use fold::materialize_constant;
 
@@ -78,9 +80,10 @@ fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(
 
 fn verify_intr(ctx: &Context, op: OpId) -> Result<(), String> {
     let name = IntrOp(op).name(ctx).unwrap_or_default();
-    match INTRINSICS.iter().find(|(n, _)| *n == name) {
+    let rounded = rounding::Rounded::from_nvvm(name).map(|r| r.operands());
+    match INTRINSICS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k).or(rounded) {
         None => Err(format!("unknown intrinsic '{name}'")),
-        Some((_, n)) if *n != ctx.num_operands(op) => Err(format!("'{name}' takes {n} operands, not {}", ctx.num_operands(op))),
+        Some(n) if n != ctx.num_operands(op) => Err(format!("'{name}' takes {n} operands, not {}", ctx.num_operands(op))),
         _ => Ok(()),
     }
 }

@@ -234,6 +234,35 @@ impl Parser<'_> {
         None
     }
 
+    /// Whether a constructor's qualified name follows, then `(`: `S::S(`, `ns::S::S(`,
+    /// `S<T>::S(` (the last two parts name the same class).
+    fn qualified_ctor_follows(&self) -> bool {
+        let mut j = usize::from(self.peek().kind == TokenKind::Punct(Punct::ColonColon));
+        let mut parts = Vec::new();
+        loop {
+            let t = self.peek_at(j);
+            if t.kind != TokenKind::Ident || self.kw_of(t).is_some() {
+                return false;
+            }
+            parts.push((t.text, false));
+            j += 1;
+            if self.peek_at(j).kind == TokenKind::Punct(Punct::Lt) {
+                let Some(end) = self.template_args_end(j) else { return false };
+                j = end;
+                parts.last_mut().expect("pushed").1 = true;
+            }
+            match self.peek_at(j).kind {
+                TokenKind::Punct(Punct::ColonColon) => j += 1,
+                TokenKind::Punct(Punct::LParen) => break,
+                _ => return false,
+            }
+            if j >= super::LOOKAHEAD / 2 {
+                return false;
+            }
+        }
+        matches!(parts.as_slice(), [.., (class, _), (ctor, false)] if class == ctor)
+    }
+
     /// Whether a declaration starts here (specifiers or a type).
     pub(crate) fn starts_decl(&self) -> bool {
         let t = self.peek();
@@ -400,8 +429,11 @@ impl Parser<'_> {
                     if ds.ty.is_some() || b.any || !(t.kind == TokenKind::Ident || t.kind == TokenKind::Punct(Punct::ColonColon)) {
                         break;
                     }
-                    // A constructor `S(`: no type.
+                    // A constructor `S(`, or one defined out of line (`S::S(`, `S<T>::S(`): no type.
                     if ctor_class == Some(t.text) && self.peek_at(1).kind == TokenKind::Punct(Punct::LParen) {
+                        break;
+                    }
+                    if self.qualified_ctor_follows() {
                         break;
                     }
                     if !self.starts_type(0) {
@@ -533,6 +565,14 @@ impl Parser<'_> {
             if n.parts.len() == 1 {
                 self.declare_type(n.parts[0]);
             }
+        }
+        // `struct S final`: the class-virt-specifier (an identifier elsewhere).
+        if name.is_some()
+            && self.peek().kind == TokenKind::Ident
+            && self.ident_text(self.peek()) == "final"
+            && matches!(self.peek_at(1).kind, TokenKind::Punct(Punct::Colon | Punct::LBrace))
+        {
+            self.bump();
         }
         let mut bases = Vec::new();
         let mut virtual_base = None;
@@ -841,6 +881,10 @@ impl Parser<'_> {
                     let rt = self.parse_type_id();
                     ty = rt;
                 }
+                // The virt-specifiers `override` and `final` (identifiers elsewhere).
+                while self.peek().kind == TokenKind::Ident && matches!(self.ident_text(self.peek()), "override" | "final") {
+                    self.bump();
+                }
             } else {
                 break;
             }
@@ -1127,7 +1171,10 @@ impl Parser<'_> {
                 };
                 // Constructors and destructors have no return type: void.
                 let last = name.parts.last().map(|&a| self.src.interner().str(a).to_string()).unwrap_or_default();
-                if ds.ty.is_none() && (class.is_some_and(|c| self.src.interner().str(c) == last) || last.starts_with('~')) {
+                let out_of_line_ctor = name.parts.len() >= 2 && name.parts[name.parts.len() - 2] == name.parts[name.parts.len() - 1];
+                if ds.ty.is_none()
+                    && (class.is_some_and(|c| self.src.interner().str(c) == last) || out_of_line_ctor || last.starts_with('~'))
+                {
                     ret = self.ast.add_type(TypeKind::Builtin(Builtin::Void), Quals::default(), name.span);
                 }
                 let decl = self.parse_function_rest(&ds, name, ret, f, decl_start);

@@ -26,6 +26,14 @@ impl Sema<'_> {
             "atomicOr",
             "atomicXor",
         ];
+        // `atomicAdd_block`, `atomicCAS_system`: the scope is a suffix of the name (absent:
+        // the device; `cuda.fence`'s scope numbers).
+        let (name, scope) = match name.strip_suffix("_block").or_else(|| name.strip_suffix("_system")) {
+            Some(base) if base.starts_with("atomic") => (base, Some(if name.ends_with("_block") { 0 } else { 2 })),
+            _ => (name, None),
+        };
+        let scope_attr = scope.map(|s| self.enum_attr(s));
+        let scope_prop: Vec<(&str, _)> = scope_attr.into_iter().map(|a| ("scope", a)).collect();
         let op = match name {
             _ if ATOMICS.contains(&name) => {
                 let half = args.get(1).is_some_and(|&v| {
@@ -38,7 +46,8 @@ impl Sema<'_> {
                 }
                 let k = ATOMICS.iter().position(|&a| a == name).expect("listed") as i64;
                 let ka = self.enum_attr(k);
-                self.op("cuda.atomic", args, &ret_ir, &[("kind", ka)], 0, span)
+                let props: Vec<_> = std::iter::once(("kind", ka)).chain(scope_prop).collect();
+                self.op("cuda.atomic", args, &ret_ir, &props, 0, span)
             }
             "__syncthreads" => {
                 let k = self.enum_attr(0);
@@ -67,7 +76,7 @@ impl Sema<'_> {
                 let s = self.enum_attr(scope);
                 self.op("cuda.fence", &[], &[], &[("scope", s)], 0, span)
             }
-            "atomicCAS" => self.op("cuda.atomic_cas", args, &ret_ir, &[], 0, span),
+            "atomicCAS" => self.op("cuda.atomic_cas", args, &ret_ir, &scope_prop, 0, span),
             "__shfl_sync" | "__shfl_up_sync" | "__shfl_down_sync" | "__shfl_xor_sync" => {
                 let mode = match name {
                     "__shfl_sync" => 0,

@@ -234,6 +234,8 @@ impl Sema<'_> {
                             _ => false,
                         };
                         if methods.iter().any(|e| member(self, e)) {
+                            let const_this = self.fs.as_ref().is_some_and(|fs| self.funcs[fs.func.0 as usize].is_const_method);
+                            let methods = self.by_object_constness(methods, const_this);
                             let explicit = match &n.template_args {
                                 Some(a) => Some(self.template_args(&a.clone())?),
                                 None => None,
@@ -306,6 +308,7 @@ impl Sema<'_> {
                 let r = self.types.record(rt.unqual())?;
                 let ns = self.rec_ns[r.0 as usize];
                 let methods = self.lookup_in_ns(ns, name.parts[0], 0);
+                let methods = self.by_object_constness(methods, rt.is_const());
                 let what = format!("{}::{}", self.types.rec(r).name, self.name_str(name.parts[0]));
                 if methods.is_empty() {
                     self.error(
@@ -334,10 +337,45 @@ impl Sema<'_> {
         }
     }
 
+    /// Member functions callable on an object, by its constness (the implicit object
+    /// parameter's part of overload resolution): a const object takes the const ones; a
+    /// non-const object prefers a non-const function to a const one with the same
+    /// parameters (`T &top()` over `T top() const`).
+    fn by_object_constness(&self, methods: Vec<Entity>, const_object: bool) -> Vec<Entity> {
+        let method = |e: &Entity| match e {
+            Entity::Func(f) => Some(&self.funcs[f.0 as usize]),
+            _ => None,
+        };
+        let keep = |e: &Entity| match method(e) {
+            Some(fi) if fi.record.is_some() => {
+                if const_object {
+                    return fi.is_const_method;
+                }
+                !(fi.is_const_method
+                    && methods.iter().filter_map(method).any(|g| !g.is_const_method && g.record.is_some() && g.params == fi.params))
+            }
+            _ => true,
+        };
+        let kept: Vec<Entity> = methods.iter().filter(|e| keep(e)).cloned().collect();
+        // Nothing callable: resolution reports the candidates as they are.
+        if kept.is_empty() {
+            methods
+        } else {
+            kept
+        }
+    }
+
+    /// The arguments' values. A braced list `{...}` has none until the callee is chosen (it
+    /// initializes a temporary of the parameter's type, [`Sema::braced_temp`]): it stands as
+    /// an error-typed void, which every parameter accepts.
     fn arg_values(&mut self, args: &[ExprId]) -> Option<Vec<Value>> {
         let mut vals = Vec::new();
         let mut ok = true;
         for &a in args {
+            if matches!(self.ast.expr(a).kind, ExprKind::InitList(_)) {
+                vals.push(Value { place: Place::Void, ty: self.types.error() });
+                continue;
+            }
             match self.expr(a) {
                 Some(v) => vals.push(v),
                 None => ok = false,
@@ -492,6 +530,16 @@ impl Sema<'_> {
                 }
             };
             let espan = self.ast.expr(e).span;
+            let v = match self.ast.expr(e).kind {
+                ExprKind::InitList(_) => {
+                    let target = match self.types.kind(pty).clone() {
+                        TyKind::Ref(t) => t,
+                        _ => pty,
+                    };
+                    self.braced_temp(target, e)
+                }
+                _ => v,
+            };
             let x = match self.types.kind(pty).clone() {
                 TyKind::Ref(t) => match v.place {
                     Place::Addr(a, s) if v.ty.unqual() == t.unqual() => self.generic_ptr(a, s, v.ty, espan),
@@ -549,6 +597,16 @@ impl Sema<'_> {
     }
 
     // ----- constructors and aggregates ---------------------------------------------------
+
+    /// A braced list `{...}` as a temporary object of type `t`: a returned value or a
+    /// function's argument.
+    pub(crate) fn braced_temp(&mut self, t: Ty, e: ExprId) -> Value {
+        let span = self.ast.expr(e).span;
+        let t = t.unqual();
+        let tmp = self.new_var("", t, AddrSpace::Local, span);
+        self.init_memory(tmp, AddrSpace::Local, t, e);
+        Value { place: Place::Addr(tmp, AddrSpace::Local), ty: t }
+    }
 
     /// Initializes the record at `addr` (a local variable) from `args`; false after an error.
     pub(crate) fn run_constructor(&mut self, r: RecId, addr: ValueId, args: &[ExprId], span: Span) -> bool {

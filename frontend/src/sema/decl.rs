@@ -783,7 +783,9 @@ impl Sema<'_> {
             for e in prior {
                 if let Entity::Func(f) = e {
                     let fi = &self.funcs[f.0 as usize];
-                    if fi.params == ptys && fi.record == record && fi.tpl_args.is_none() {
+                    // A static member function defined out of line (without `static`).
+                    let same_record = fi.record == record || (member && fi.record.is_none() && self.is_static_fn(fi.decl));
+                    if fi.params == ptys && same_record && fi.tpl_args == tpl_args && fi.is_const_method == is_const {
                         let fi = &mut self.funcs[f.0 as usize];
                         if body.is_some() {
                             if fi.body.is_some() {
@@ -793,6 +795,11 @@ impl Sema<'_> {
                             }
                             fi.body = body;
                             fi.decl = d;
+                            // An out-of-line definition in a class template names the
+                            // template's parameters its own way.
+                            if !env.is_empty() {
+                                fi.env = env.clone();
+                            }
                             fi.span = span;
                             fi.param_names = params.iter().map(|p| p.name).collect();
                             if !launch_bounds.is_empty() {
@@ -917,11 +924,12 @@ impl Sema<'_> {
         let konst = if t.is_const() || specs.is_constexpr { init.and_then(|e| self.const_eval(e)) } else { None };
         let sym = super::mangle::global_symbol(self, self.cur_ns, self.name_str(last));
         if specs.shared && specs.is_extern {
-            // Dynamic shared memory declared once for the whole file: its uses would name a
-            // symbol the PTX never declares.
-            self.unsupported(span, "an 'extern __shared__' array at namespace scope (declare it inside the kernel)");
-            let e = self.types.error();
-            self.bind_ns(self.cur_ns, last, Entity::Const(Konst::Int(0), e));
+            // Dynamic shared memory declared once for the whole file.
+            if !matches!(self.types.kind(t.unqual()), TyKind::Array(_, None)) {
+                self.error(span, "an 'extern __shared__' variable must be an array of unknown size");
+            }
+            let name = self.name_str(last).to_string();
+            self.bind_ns(self.cur_ns, last, Entity::DynShared { name, ty: t });
             return;
         }
         if let Some(sp) = space {

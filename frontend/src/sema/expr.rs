@@ -859,6 +859,13 @@ impl Sema<'_> {
                     }
                 },
             },
+            Entity::DynShared { name, ty } => {
+                let pt = self.types.ir_ptr(&mut self.ctx, ty, AddrSpace::Shared);
+                let na = self.name_attr(&name);
+                let dynamic = self.ctx.unit_attr();
+                let a = self.op1("cuda.var", &[], pt, &[("name", na), ("dynamic", dynamic)], span);
+                Some(Value { place: Place::Addr(a, AddrSpace::Shared), ty })
+            }
             Entity::Builtin(b) => {
                 let t = self.builtin_var_type(b);
                 Some(Value { place: Place::Builtin(b), ty: t })

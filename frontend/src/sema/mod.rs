@@ -127,6 +127,12 @@ pub enum Entity {
         konst: Option<Konst>,
         span: Span,
     },
+    /// `extern __shared__ T x[];` at namespace scope: the dynamic shared memory of whichever
+    /// kernel uses it (each use is that kernel's `cuda.var` with `dynamic`).
+    DynShared {
+        name: String,
+        ty: Ty,
+    },
     Builtin(BuiltinVar),
     Func(FuncId),
     Type(Ty),
@@ -210,6 +216,10 @@ pub struct TemplateInfo {
     /// Partial specializations of a class template (`template <class T> struct X<T *>`):
     /// their parameters and declaration.
     pub partials: Vec<(Vec<TemplateParam>, DeclId)>,
+    /// Member functions of a class template defined outside it (`template <class T> void
+    /// X<T>::f() {...}`): their parameters (standing for the class's, by position) and
+    /// definition, given to each instance of the primary template.
+    pub out_of_line: Vec<(Vec<TemplateParam>, DeclId)>,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -288,7 +288,9 @@ impl Sema<'_> {
             }
             (Some(x), false) => {
                 let xspan = self.ast.expr(x).span;
-                let v = self.expr(x);
+                // `return {a, b};`: a temporary of the return type, initialized by the list.
+                let braced = matches!(self.ast.expr(x).kind, ExprKind::InitList(_)) && !matches!(self.types.kind(ret), TyKind::Ref(_));
+                let v = if braced { Some(self.braced_temp(ret, x)) } else { self.expr(x) };
                 if let (Some((df, got @ None)), Some(v)) = (&mut self.deducing, v) {
                     if *df == self.fs.as_ref().expect("in a function").func {
                         // `auto`: decayed, without qualifiers.

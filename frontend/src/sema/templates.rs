@@ -20,7 +20,8 @@ impl Sema<'_> {
                     return;
                 }
                 if name.parts.len() > 1 {
-                    self.unsupported(span, "out-of-line definition of a member template");
+                    let name = name.clone();
+                    self.declare_out_of_line_member(&name, params, inner);
                     return;
                 }
                 name.parts[0]
@@ -68,6 +69,7 @@ impl Sema<'_> {
             name,
             specializations: Vec::new(),
             partials: Vec::new(),
+            out_of_line: Vec::new(),
         });
         // Function templates overload each other (`T f(int)` and `void f(T *, int)`); a
         // redeclaration (same template and function parameter counts) replaces the earlier.
@@ -496,13 +498,116 @@ impl Sema<'_> {
         self.templates[tpl.0 as usize].instances.insert(args.clone(), Entity::Type(t));
         let got = self.declare_record(from, Some((display, args.clone(), tpl.0)), env);
         if let Some(r) = got {
-            self.types.records[r.0 as usize].inst_of = Some((tpl.0, args));
+            self.types.records[r.0 as usize].inst_of = Some((tpl.0, args.clone()));
+            if from == info.decl {
+                for (params, d) in &info.out_of_line {
+                    self.define_instance_member(params, *d, r, &args);
+                }
+            }
         }
         self.scopes = saved_scopes;
         self.cur_ns = saved_ns;
         self.inst_stack.pop();
         debug_assert_eq!(got, Some(r));
         Some(t)
+    }
+
+    /// `template <class T> R X<T>::f(...) {...}`: a member function of class template `X`
+    /// defined outside it. Instances of `X` made before get it now, later ones when made.
+    fn declare_out_of_line_member(&mut self, name: &Name, params: &[TemplateParam], inner: DeclId) {
+        let k = name.parts.len() - 2;
+        let scope = Name {
+            parts: name.parts[..=k].into(),
+            template_args: None,
+            scope_args: name.scope_args.iter().filter(|(i, _)| *i < k).cloned().collect(),
+            ..name.clone()
+        };
+        let tpl = self.lookup_name(&scope).into_iter().find_map(|e| match e {
+            Entity::Template(t) if matches!(self.ast.decl(self.templates[t.0 as usize].decl).kind, DeclKind::Record { .. }) => Some(t),
+            _ => None,
+        });
+        let Some(tpl) = tpl else {
+            self.unsupported(name.span, "an out-of-line definition of a member template, or of a namespace member template");
+            return;
+        };
+        // The class's arguments must be the definition's own parameters in order: a member
+        // of the primary template (one of a partial specialization's is not taken yet).
+        let written = name.scope_args.iter().find(|(i, _)| *i == k).map(|(_, a)| a.clone()).unwrap_or_default();
+        let names: Vec<Option<Atom>> = params
+            .iter()
+            .map(|p| match p {
+                TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => *name,
+            })
+            .collect();
+        let primary = written.len() == names.len()
+            && written.iter().zip(&names).all(|(a, n)| {
+                let atom = match a {
+                    TemplateArg::Type(t) => match &self.ast.ty(*t).kind {
+                        TypeKind::Named(n) if n.parts.len() == 1 && n.template_args.is_none() => Some(n.parts[0]),
+                        _ => None,
+                    },
+                    TemplateArg::Expr(e) => match &self.ast.expr(*e).kind {
+                        ExprKind::Name(n) => {
+                            let n = self.ast.name(*n);
+                            (n.parts.len() == 1 && n.template_args.is_none()).then(|| n.parts[0])
+                        }
+                        _ => None,
+                    },
+                };
+                atom.is_some() && atom == *n
+            });
+        if !primary || self.templates[tpl.0 as usize].params.len() != params.len() {
+            self.unsupported(name.span, "an out-of-line member definition of a partial specialization");
+            return;
+        }
+        self.templates[tpl.0 as usize].out_of_line.push((params.to_vec(), inner));
+        let made: Vec<(Vec<TArg>, Ty)> = self.templates[tpl.0 as usize]
+            .instances
+            .iter()
+            .filter_map(|(a, e)| match e {
+                Entity::Type(t) => Some((a.clone(), *t)),
+                _ => None,
+            })
+            .collect();
+        for (args, t) in made {
+            // Only instances of the primary template (not of a specialization).
+            let Some(r) = self.types.record(t) else { continue };
+            if self.specialization(tpl, &args).is_some()
+                || !self.templates[tpl.0 as usize].partials.is_empty() && self.partial_for(tpl, &args, name.span).ok().flatten().is_some()
+            {
+                continue;
+            }
+            self.define_instance_member(params, inner, r, &args);
+        }
+    }
+
+    /// Declares (or completes) a member function of instance `r` of a class template from
+    /// its out-of-line definition `d`, whose `params` stand for the instance's `args`.
+    fn define_instance_member(&mut self, params: &[TemplateParam], d: DeclId, r: RecId, args: &[TArg]) {
+        let env: Env = params
+            .iter()
+            .zip(args)
+            .filter_map(|(p, a)| {
+                let n = match p {
+                    TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => (*name)?,
+                };
+                Some((
+                    n,
+                    match a {
+                        TArg::Type(t) => Entity::Type(*t),
+                        TArg::Value(v, t) => Entity::Const(Konst::Int(*v), *t),
+                    },
+                ))
+            })
+            .collect();
+        let saved_ns = self.cur_ns;
+        let saved_scopes = std::mem::take(&mut self.scopes);
+        self.cur_ns = self.rec_ns[r.0 as usize];
+        // Members of an instance carry its arguments (for their symbols), so the definition
+        // merges with the declaration by them.
+        self.declare_function(d, Some(r), env, Some(args.to_vec()), true, true);
+        self.scopes = saved_scopes;
+        self.cur_ns = saved_ns;
     }
 
     /// The instance of function template `tpl` for `args` (all given or deduced).

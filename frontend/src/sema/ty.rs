@@ -205,6 +205,11 @@ pub struct Types {
     pub records: Vec<RecordInfo>,
     pub enums: Vec<EnumInfo>,
     ir_cache: FxHashMap<Ty, TypeId>,
+    /// Records whose IR type is being built: while one is, a type that reaches it again
+    /// sees its by-name placeholder, so nothing built meanwhile is cached (a cached
+    /// `ptr<struct<"S">>` would later stand for `S *` everywhere, and members could not be
+    /// reached through it).
+    ir_open: u32,
     /// `!cuda.ptr` types by pointee and space (made by printing the pointee: most ops
     /// of a body need one, and printing it each time was a tenth of sema's time).
     ptr_cache: FxHashMap<(TypeId, AddrSpace), TypeId>,
@@ -373,8 +378,9 @@ impl Types {
                 // Recursion through pointers is cut by naming the struct.
                 let placeholder = ct::structure(ctx, &info.name, None, None);
                 self.ir_cache.insert(t, placeholder);
+                self.ir_open += 1;
                 let natural = info.fields.iter().map(|f| self.align(f.ty)).max().unwrap_or(1);
-                if info.is_union {
+                let full = if info.is_union {
                     // Every member of a union is at offset 0, which a struct type cannot
                     // say: the IR type is the union's storage and members are reached by
                     // reinterpreting its address ([`super::Sema::member_addr`]). The storage
@@ -395,7 +401,13 @@ impl Types {
                     let fields: Vec<TypeId> = info.fields.iter().map(|f| self.ir_mem(ctx, f.ty)).collect();
                     let align = info.explicit_align.filter(|&a| a > natural).map(|a| a as u32);
                     ct::structure(ctx, &info.name, Some(&fields), align)
+                };
+                self.ir_open -= 1;
+                if self.ir_open > 0 {
+                    self.ir_cache.remove(&t);
+                    return Some(full);
                 }
+                full
             }
             TyKind::Enum(e) => {
                 let u = self.enums[e.0 as usize].underlying;
@@ -407,7 +419,9 @@ impl Types {
                 ctx.function_type(inputs, results)
             }
         };
-        self.ir_cache.insert(t, x);
+        if self.ir_open == 0 {
+            self.ir_cache.insert(t, x);
+        }
         Some(x)
     }
 

@@ -665,6 +665,11 @@ impl T {
             None => t,
         };
         let m = FMode::RN;
+        if let Some(r) = cuprite_lowering::rounding::Rounded::from_cuda(n) {
+            let i = super::rounded_inst(r, at, t, dst, o)?;
+            self.b.emit(i);
+            return Ok(());
+        }
         // cuda_fp16.h's functions: fma and abs on halves; the others in f32, rounded to
         // half once (what the PTX does).
         const HALF_VIA_F32: &[(&str, &str)] = &[

@@ -16,7 +16,49 @@ pub mod cuda;
 pub mod nvvm;
 pub mod ptx;
 
+use crate::code::{BinOp, Cvt, FMode, Inst, Reg, Rnd, Ty, UnOp};
 use cuprite_ir::{AttrKind, Context, LocId, Location, OpId, TypeKind};
+use cuprite_lowering::rounding::{Mode, Num, Rounded};
+
+/// The instruction of an operation with an explicit rounding mode (`__fadd_rz` at the
+/// `cuda` level, `add.rz` at the `nvvm` level: the names are read by the lowering's
+/// decoder, what they do is written here), on operands of type `from` giving a `to`.
+pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg]) -> Result<Inst, String> {
+    let rnd = |m: Mode| match m {
+        Mode::Rn => Rnd::Rn,
+        Mode::Rz => Rnd::Rz,
+        Mode::Rm => Rnd::Rm,
+        Mode::Rp => Rnd::Rp,
+    };
+    let need = |n: usize| if o.len() < n { Err(format!("{r:?} needs {n} operands, has {}", o.len())) } else { Ok(()) };
+    Ok(match r {
+        Rounded::Arith(op, mode) => {
+            let m = FMode { rnd: rnd(mode), ftz: false, sat: false };
+            let bin = |op: BinOp| Inst::Bin { op, ty: to, dst, a: o[0], b: o[1] };
+            match op {
+                "add" | "sub" | "mul" | "div" => need(2)?,
+                "fma" => need(3)?,
+                _ => need(1)?,
+            }
+            match op {
+                "add" => bin(BinOp::FAdd(m)),
+                "sub" => bin(BinOp::FSub(m)),
+                "mul" => bin(BinOp::FMul(m)),
+                "div" => bin(BinOp::FDiv(m)),
+                "fma" => Inst::Fma { ty: to, mode: m, dst, a: o[0], b: o[1], c: o[2] },
+                "sqrt" => Inst::Un { op: UnOp::Sqrt(m), ty: to, dst, a: o[0] },
+                "rcp" => Inst::Un { op: UnOp::Rcp(m), ty: to, dst, a: o[0] },
+                other => return Err(format!("no rounded operation '{other}'")),
+            }
+        }
+        Rounded::Convert { from: f, to: t, mode } => {
+            need(1)?;
+            let cvt =
+                Cvt { from, from_signed: f != Num::Unsigned, to, to_signed: t != Num::Unsigned, rnd: rnd(mode), ftz: false, sat: false };
+            Inst::Cvt { cvt, dst, src: o[0] }
+        }
+    })
+}
 
 pub(crate) fn str_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
     match ctx.attr_kind(ctx.get_attr(op, name)?) {

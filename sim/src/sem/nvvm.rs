@@ -263,7 +263,13 @@ impl T<'_> {
             "intr" => {
                 let n = str_attr(ctx, op, "name").unwrap_or_default();
                 let ty = rty.unwrap_or(Ty::F32);
-                self.intr(&n, ty, dst, &o, &ops).map_err(err)?;
+                if let Some(r) = cuprite_lowering::rounding::Rounded::from_nvvm(&n) {
+                    let from = ops.first().and_then(|&v| ty_of(ctx, ctx.value_type(v))).unwrap_or(ty);
+                    let i = super::rounded_inst(r, from, ty, dst, &o).map_err(err)?;
+                    self.b.emit(i);
+                } else {
+                    self.intr(&n, ty, dst, &o, &ops).map_err(err)?;
+                }
             }
             "alloca" => {
                 let size = int_attr(ctx, op, "size").unwrap_or(0) as u64;
