@@ -96,6 +96,8 @@ pub enum TypeKind {
     },
     /// `decltype(e)`.
     Decltype(ExprId),
+    /// GNU `__typeof__(e)`: `e`'s type, without a reference.
+    Typeof(ExprId),
     /// The unnamed class, union or enum this declaration defines (`typedef struct {...} P;`,
     /// `union {...} u;`).
     Defined(DeclId),
@@ -245,6 +247,9 @@ pub enum ExprKind {
     InitList(Vec<(Option<Atom>, ExprId)>),
     /// A construct the parser recognized but the frontend does not support yet; sema
     /// reports it by name.
+    /// A GNU statement expression `({ stmts; e; })`: the block runs, and its value is its
+    /// last statement's, when that is an expression (as real code's `max` macros write it).
+    StmtExpr(StmtId),
     Unsupported(&'static str),
     /// Where an expression failed to parse (an error was reported).
     Error,
@@ -264,6 +269,7 @@ impl ExprKind {
             | ExprKind::Name(_)
             | ExprKind::SizeofType(_)
             | ExprKind::Alignof(_)
+            | ExprKind::StmtExpr(_)
             | ExprKind::Unsupported(_)
             | ExprKind::Error => Vec::new(),
             ExprKind::Unary(_, a) | ExprKind::SizeofExpr(a) | ExprKind::Cast { expr: a, .. } | ExprKind::Member { base: a, .. } => {

@@ -87,6 +87,7 @@ impl Dumper<'_> {
                 s.push_str(&format!("fn({}{}) -> {}", ps.join(", "), if *variadic { ", ..." } else { "" }, self.ty(*ret)));
             }
             TypeKind::Decltype(e) => s.push_str(&format!("decltype({})", self.expr(*e))),
+            TypeKind::Typeof(e) => s.push_str(&format!("__typeof__({})", self.expr(*e))),
             TypeKind::Defined(d) => s.push_str(
                 match &self.ast.decl(*d).kind {
                     DeclKind::Enum { .. } => "enum (unnamed)".to_string(),
@@ -147,6 +148,7 @@ impl Dumper<'_> {
                     .collect();
                 format!("{{{}}}", a.join(", "))
             }
+            ExprKind::StmtExpr(_) => "({ statements })".into(),
             ExprKind::Unsupported(what) => format!("(unsupported {what})"),
             ExprKind::Error => "<error>".into(),
         }

@@ -50,3 +50,19 @@ __global__ void pack_rgba(unsigned *out, const float4 *c, int n) {
   float4 v = c[i];
   out[i] = (uint(v.w * 255.0f) << 24) | (uint(v.z * 255.0f) << 16) | (uint(v.y * 255.0f) << 8) | (int(v.x * 255.0f));
 }
+
+// Tables sized by their initializers, in constant and global memory (as a numerical code
+// keeps factorials).
+__constant__ static double factorials[] = {1.0, 1.0, 2.0, 6.0, 24.0, 120.0, 720.0, 5040.0, 40320.0};
+__device__ int primes[] = {2, 3, 5, 7, 11, 13, 17, 19};
+
+#define UNIT_Y make_double2(0.0, 1.0)
+__device__ double2 cmul(double2 a, double2 b) { return {a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x}; }
+
+__global__ void tables(double2 *out, const int *k, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int j = k[i] % (int)(sizeof(factorials) / sizeof(factorials[0]));
+  double2 z = {factorials[j], (double)primes[i % 8]};
+  out[i] = cmul(z, UNIT_Y);
+}

@@ -28,10 +28,15 @@ fn root() -> PathBuf {
 /// Kernel files with a launch spec.
 fn corpus() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in ["tests/ptx", "examples/cuda"] {
+    for dir in ["tests/ptx", "examples/cuda", "tests/programs"] {
         for e in std::fs::read_dir(root().join(dir)).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "cu") {
+                // Whole programs run where they have a launch spec; the others only compare
+                // their kernel sets with nvcc's (tests/programs.rs).
+                if dir == "tests/programs" && !p.with_extension("toml").is_file() {
+                    continue;
+                }
                 assert!(p.with_extension("toml").is_file(), "{} has no launch spec (.toml)", p.display());
                 out.push(p);
             }
@@ -109,17 +114,24 @@ const NVRTC_UNSIMULATED: &[(&str, &str, &str)] = &[(
     "NVIDIA's cuda_fp16.h packs half2 into f16x2 instructions (cvt.rn.f16x2.f32, fma.rn.f16x2), which the simulator does not model yet",
 )];
 
+/// A whole program's (`tests/programs`) PTX is nvcc -ptx's instead: NVRTC has no host
+/// headers.
 fn nvrtc_ptx(cuda: &Path, file: &Path) -> Option<String> {
     let out = std::env::temp_dir().join(format!("cuprite-sim-nvrtc-{}-{}.ptx", std::process::id(), file.file_stem()?.to_string_lossy()));
-    let r = std::process::Command::new("python3")
-        .arg(root().join("bench/nvrtc_compile.py"))
-        .arg(file)
-        .arg("--cuda-root")
-        .arg(cuda)
-        .args(["--arch", "sm_90", "-o"])
-        .arg(&out)
-        .output()
-        .ok()?;
+    let program = file.parent().is_some_and(|d| d.ends_with("tests/programs"));
+    let r = if program {
+        std::process::Command::new(cuda.join("bin/nvcc")).args(["-ptx", "-arch=sm_90", "-w"]).arg(file).arg("-o").arg(&out).output().ok()?
+    } else {
+        std::process::Command::new("python3")
+            .arg(root().join("bench/nvrtc_compile.py"))
+            .arg(file)
+            .arg("--cuda-root")
+            .arg(cuda)
+            .args(["--arch", "sm_90", "-o"])
+            .arg(&out)
+            .output()
+            .ok()?
+    };
     if !r.status.success() {
         let why = String::from_utf8_lossy(&r.stderr).into_owned();
         let known = NVRTC_CANNOT.iter().any(|(f, _)| file.ends_with(f));

@@ -166,7 +166,8 @@ impl Parser<'_> {
                 | Kw::Union
                 | Kw::Enum
                 | Kw::Typename
-                | Kw::Decltype,
+                | Kw::Decltype
+                | Kw::Typeof,
             ) => true,
             Some(_) => false,
             None if t.kind == TokenKind::Ident => {
@@ -416,12 +417,23 @@ impl Parser<'_> {
                     }
                     continue;
                 }
-                Some(Kw::Decltype) if ds.ty.is_none() && !b.any => {
+                Some(k @ (Kw::Decltype | Kw::Typeof)) if ds.ty.is_none() && !b.any => {
                     self.bump();
                     self.expect(Punct::LParen, "after decltype");
-                    let e = self.parse_expr();
+                    // `__typeof__` also takes a type.
+                    let kind = if k == Kw::Typeof && self.starts_type(0) {
+                        let t = self.parse_type_id();
+                        self.ast.ty(t).kind.clone()
+                    } else {
+                        let e = self.parse_expr();
+                        if k == Kw::Decltype {
+                            TypeKind::Decltype(e)
+                        } else {
+                            TypeKind::Typeof(e)
+                        }
+                    };
                     self.expect(Punct::RParen, "after decltype's operand");
-                    ds.ty = Some(self.ast.add_type(TypeKind::Decltype(e), Quals::default(), t.span.to(self.prev_span())));
+                    ds.ty = Some(self.ast.add_type(kind, Quals::default(), t.span.to(self.prev_span())));
                     continue;
                 }
                 Some(_) => break,

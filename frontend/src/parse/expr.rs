@@ -373,6 +373,13 @@ impl Parser<'_> {
                 }
                 self.ast.add_expr(ExprKind::Str(parts), span)
             }
+            TokenKind::Punct(Punct::LParen) if self.peek_at(1).kind == TokenKind::Punct(Punct::LBrace) => {
+                // A GNU statement expression `({ ... })`.
+                self.bump();
+                let body = self.parse_compound();
+                self.expect(Punct::RParen, "to close the statement expression");
+                self.ast.add_expr(ExprKind::StmtExpr(body), t.span.to(self.prev_span()))
+            }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
                 let e = self.parse_expr();

@@ -53,6 +53,9 @@ impl Sema<'_> {
         match (self.types.kind(from).clone(), self.types.kind(to_u).clone()) {
             (_, TyKind::Ptr(_)) if null_const || matches!(self.types.kind(from), TyKind::Nullptr) => Some(CONVERSION),
             (TyKind::Ptr(a), TyKind::Ptr(b)) => {
+                // An array's qualifiers are its elements' (`double (*)[8]` converts to
+                // `const double (*)[8]`).
+                let (a, b) = (self.element_quals(a), self.element_quals(b));
                 if a.unqual() == b.unqual() && (b.quals() & a.quals()) == a.quals() {
                     Some(EXACT)
                 } else if (self.types.is_void(b.unqual()) || self.derives(a, b)) && (b.quals() & a.quals()) == a.quals() {
@@ -79,6 +82,17 @@ impl Sema<'_> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// `t` with the qualifiers of an array's (innermost) elements moved onto the array.
+    pub(crate) fn element_quals(&mut self, t: Ty) -> Ty {
+        match self.types.kind(t.unqual()).clone() {
+            TyKind::Array(e, n) => {
+                let inner = self.element_quals(e);
+                self.types.intern(TyKind::Array(inner.unqual(), n)).with_quals(t.quals() | inner.quals())
+            }
+            _ => t,
         }
     }
 

@@ -277,10 +277,8 @@ impl Sema<'_> {
                 let params = params.iter().map(|&p| self.resolve_type(p)).collect();
                 self.types.intern(TyKind::Func { ret, params, variadic })
             }
-            TypeKind::Decltype(_) => {
-                self.unsupported(span, "'decltype'");
-                self.types.error()
-            }
+            TypeKind::Decltype(e) => self.type_of_expr(*e, true, span),
+            TypeKind::Typeof(e) => self.type_of_expr(*e, false, span),
             TypeKind::Defined(d) => match self.unnamed_types.get(&(*d, self.cur_ns)) {
                 Some(&t) => t,
                 None => {
@@ -911,7 +909,9 @@ impl Sema<'_> {
             }
             return;
         }
+        // `__constant__ float c[] = {...}`: sized by its initializer.
         let t = self.resolve_type(ty);
+        let t = self.sized_by_init(t, init, span);
         let space = if specs.shared {
             Some(AddrSpace::Shared)
         } else if specs.constant {

@@ -441,8 +441,10 @@ impl Sema<'_> {
                     self.upcast_ptr(v, a, b, span)?
                 }
                 (TyKind::Ptr(a), TyKind::Ptr(b)) => {
-                    let ok =
-                        explicit || self.types.is_void(b.unqual()) || (a.unqual() == b.unqual() && (b.quals() & a.quals()) == a.quals());
+                    let (ea, eb) = (self.element_quals(a), self.element_quals(b));
+                    let ok = explicit
+                        || self.types.is_void(b.unqual())
+                        || (ea.unqual() == eb.unqual() && (eb.quals() & ea.quals()) == ea.quals());
                     if !ok {
                         self.error(span, format!("cannot convert '{}' to '{}' without a cast", self.types.show(from), self.types.show(to)));
                     }
@@ -789,6 +791,13 @@ impl Sema<'_> {
             ExprKind::Construct { ty, args, .. } => {
                 let (ty, args) = (*ty, args.clone());
                 let t = self.resolve_type(ty);
+                // A compound literal `(float2){x, y}` (C99, and GNU C++): a temporary
+                // initialized by the list.
+                if let [x] = args[..] {
+                    if matches!(self.ast.expr(x).kind, ExprKind::InitList(_)) && !self.types.is_error(t) {
+                        return Some(self.braced_temp(t, x));
+                    }
+                }
                 self.construct(t, &args, span)
             }
             ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) | ExprKind::Alignof(_) => {
@@ -803,6 +812,7 @@ impl Sema<'_> {
                 self.error(span, "a braced initializer list is only allowed to initialize a variable");
                 None
             }
+            ExprKind::StmtExpr(body) => self.stmt_expr(*body, span),
             ExprKind::Unsupported(what) => {
                 self.unsupported(span, what);
                 None
@@ -1461,6 +1471,39 @@ impl Sema<'_> {
         }
         let (r, rt) = self.rval(v, span)?;
         Some(Value::val(self.convert(r, rt, t, span, true)?, t.unqual()))
+    }
+
+    /// `decltype(e)` (`decltype`) or `__typeof__(e)`: the type of `e`, which is analysed
+    /// but not evaluated (what it emitted is erased). `decltype` of an lvalue that is not a
+    /// plain name or member is a reference, as C++ says. Outside a function body only a
+    /// name's type is known.
+    pub(crate) fn type_of_expr(&mut self, e: ExprId, decltype: bool, span: Span) -> Ty {
+        let named = matches!(self.ast.expr(e).kind, ExprKind::Name(_) | ExprKind::Member { .. });
+        let Some(block) = self.fs.as_ref().map(|fs| fs.block) else {
+            if let ExprKind::Name(n) = self.ast.expr(e).kind {
+                let n = self.ast.name(n).clone();
+                if let Some(Entity::Global { ty, .. } | Entity::Const(_, ty) | Entity::DynShared { ty, .. }) = self.lookup_name(&n).first()
+                {
+                    return *ty;
+                }
+            }
+            self.unsupported(span, "'decltype' of this expression outside a function body");
+            return self.types.error();
+        };
+        let mark = self.ctx.last_op(block);
+        let v = self.expr(e);
+        // Erase what the operand emitted (it is not evaluated).
+        if let Some(fs) = self.fs.as_mut() {
+            fs.block = block;
+        }
+        while let Some(op) = self.ctx.last_op(block).filter(|&op| Some(op) != mark) {
+            self.ctx.erase_op(op);
+        }
+        let Some(v) = v else { return self.types.error() };
+        match v.place {
+            Place::Addr(..) if decltype && !named => self.types.intern(TyKind::Ref(v.ty)),
+            _ => v.ty,
+        }
     }
 
     /// `T(args)` / `T{args}`: a conversion, a value-initialized scalar, a constructor call

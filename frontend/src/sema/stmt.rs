@@ -3,11 +3,36 @@
 //! regions end with `cuda.yield`, `cuda.break`, `cuda.continue` or `cuda.return`, and
 //! inline `asm`.
 
-use super::expr::Place;
+use super::expr::{Place, Value};
 use super::ty::{Ty, TyKind};
 use super::*;
 
 impl Sema<'_> {
+    /// A GNU statement expression `({ ... })`: the block's statements run in a scope of
+    /// their own; the value is the last one's, when it is an expression statement (void
+    /// otherwise). Its objects live on in the function's frame, so a result that names one
+    /// stays valid.
+    pub(crate) fn stmt_expr(&mut self, body: StmtId, span: Span) -> Option<Value> {
+        let StmtKind::Compound(items) = self.ast.stmt(body).kind.clone() else { return None };
+        if self.fs.is_none() {
+            self.unsupported(span, "a statement expression outside a function body");
+            return None;
+        }
+        self.push_scope();
+        let mut value = Some(Value { place: Place::Void, ty: self.types.void() });
+        for (i, &c) in items.iter().enumerate() {
+            if self.terminated() {
+                break;
+            }
+            match self.ast.stmt(c).kind {
+                StmtKind::Expr(e) if i + 1 == items.len() => value = self.expr(e),
+                _ => self.stmt(c),
+            }
+        }
+        self.pop_scope();
+        value
+    }
+
     pub(crate) fn stmt(&mut self, s: StmtId) {
         if self.terminated() {
             return;
@@ -503,6 +528,8 @@ impl Sema<'_> {
         let mut konst = None;
         match init {
             Some(e) => {
+                // The variable is in scope in its own initializer (`T *p = (decltype(p))q;`).
+                self.bind_local(n, Entity::Var { addr, ty: t, space: AddrSpace::Local, konst: None });
                 self.init_memory(addr, AddrSpace::Local, t, e);
                 if t.is_const() || specs.is_constexpr {
                     konst = self.const_eval(e);
@@ -604,7 +631,7 @@ impl Sema<'_> {
 
     /// Type `t`, an array of unknown size, sized by its initializer: `int a[] = {1, 2, 3}`
     /// (brace elision counted), `char s[] = "abc"`; other types as they are.
-    fn sized_by_init(&mut self, t: Ty, init: Option<ExprId>, span: Span) -> Ty {
+    pub(crate) fn sized_by_init(&mut self, t: Ty, init: Option<ExprId>, span: Span) -> Ty {
         let (TyKind::Array(e, None), Some(i)) = (self.types.kind(t.unqual()).clone(), init) else { return t };
         let n = match &self.ast.expr(i).kind {
             ExprKind::InitList(items) => self.elided_count(e, &items.clone()),

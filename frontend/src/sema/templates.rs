@@ -556,7 +556,12 @@ impl Sema<'_> {
                 };
                 atom.is_some() && atom == *n
             });
-        if !primary || self.templates[tpl.0 as usize].params.len() != params.len() {
+        if self.templates[tpl.0 as usize].params.len() != params.len() {
+            let n = self.name_str(self.templates[tpl.0 as usize].name).to_string();
+            self.error(name.span, format!("the template parameters of this definition do not match those of class template '{n}'"));
+            return;
+        }
+        if !primary {
             self.unsupported(name.span, "an out-of-line member definition of a partial specialization");
             return;
         }
