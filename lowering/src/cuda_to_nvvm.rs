@@ -32,6 +32,17 @@
 use crate::layout;
 use crate::rounding::Rounded;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
+use cuprite_dialects::cuda::FenceScope;
+use cuprite_dialects::nvvm::Scope as NvvmScope;
+
+/// An atomic's scope at the nvvm level: cuda's block, device (the default) and system.
+fn nvvm_scope(s: Option<FenceScope>) -> NvvmScope {
+    match s {
+        Some(FenceScope::Block) => NvvmScope::Cta,
+        Some(FenceScope::System) => NvvmScope::Sys,
+        Some(FenceScope::Device) | None => NvvmScope::Gpu,
+    }
+}
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, LocId, OpId, OperationState, RegionId, Signedness, TypeId, TypeKind, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -871,15 +882,14 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 None
             }
             "cuda.atomic" => {
-                // cuda's scopes (block, device, system) are nvvm's (cta, gpu, sys).
-                let scope = int_prop(self.ctx, op, "scope").unwrap_or(1);
+                let scope = nvvm_scope(cuprite_dialects::cuda::AtomicOp(op).scope(self.ctx));
                 self.atomic(kind, &operands, res_ty.expect("result"), scope)
             }
             "cuda.atomic_cas" => {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
                 let t = self.ctx.value_type(ops[1]);
-                let scope = int_prop(self.ctx, op, "scope").unwrap_or(1);
-                let s = i32_attr(self.ctx, scope);
+                let scope = nvvm_scope(cuprite_dialects::cuda::AtomicCasOp(op).scope(self.ctx));
+                let s = i32_attr(self.ctx, scope as i64);
                 Some(self.emit1("nvvm.cmpxchg", &ops, t, &[("scope", s)]))
             }
             "cuda.shfl" => {
@@ -1310,7 +1320,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         name
     }
 
-    fn atomic(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId, scope: i64) -> Option<ValueId> {
+    fn atomic(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId, scope: NvvmScope) -> Option<ValueId> {
         let signed = self.signed(src_ty);
         let p = self.v(operands[0]);
         let mut x = self.v(operands[1]);
@@ -1346,7 +1356,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             return Some(self.zero(t));
         }
         let k = i32_attr(self.ctx, k);
-        let s = i32_attr(self.ctx, scope);
+        let s = i32_attr(self.ctx, scope as i64);
         Some(self.emit1("nvvm.atomicrmw", &[p, x], t, &[("kind", k), ("scope", s)]))
     }
 

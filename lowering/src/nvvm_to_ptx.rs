@@ -17,6 +17,7 @@
 
 use crate::cuda_to_nvvm::{i32_attr, i64_attr, int_prop, make_module, state, str_prop, LowerError};
 use crate::rounding::{Num, Rounded};
+use cuprite_dialects::nvvm::Scope as NvvmScope;
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -291,11 +292,11 @@ fn space_of(ctx: &Context, t: TypeId) -> &'static str {
 }
 
 /// An `atom`'s scope qualifier: none for the GPU (PTX's default), `.cta` or `.sys`.
-fn atom_scope(ctx: &Context, op: OpId) -> &'static str {
-    match int_prop(ctx, op, "scope") {
-        Some(0) => ".cta",
-        Some(2) => ".sys",
-        _ => "",
+fn atom_scope(scope: Option<NvvmScope>) -> &'static str {
+    match scope {
+        Some(NvvmScope::Cta) => ".cta",
+        Some(NvvmScope::Sys) => ".sys",
+        Some(NvvmScope::Gpu) | None => "",
     }
 }
 
@@ -917,7 +918,7 @@ impl<'c, 's> Sel<'c, 's> {
                 let (addr, off) = self.address(ops[0]);
                 let v = self.src(ops[1]);
                 let space = space_of(self.ctx, pt);
-                let scope = atom_scope(self.ctx, op);
+                let scope = atom_scope(cuprite_dialects::nvvm::AtomicRmwOp(op).scope(self.ctx));
                 self.inst("atom", &join(&[scope, space, &format!(".{opn}")]), &[d, addr, v], off);
             }
             "nvvm.cmpxchg" => {
@@ -928,7 +929,7 @@ impl<'c, 's> Sel<'c, 's> {
                 let c = self.src(ops[1]);
                 let v = self.src(ops[2]);
                 let space = space_of(self.ctx, pt);
-                let scope = atom_scope(self.ctx, op);
+                let scope = atom_scope(cuprite_dialects::nvvm::CmpXchgOp(op).scope(self.ctx));
                 self.inst("atom", &join(&[scope, space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
             }
             "nvvm.sreg" => {

@@ -27,12 +27,15 @@ impl Sema<'_> {
             "atomicXor",
         ];
         // `atomicAdd_block`, `atomicCAS_system`: the scope is a suffix of the name (absent:
-        // the device; `cuda.fence`'s scope numbers).
+        // the device).
+        use cuprite_dialects::cuda::FenceScope;
         let (name, scope) = match name.strip_suffix("_block").or_else(|| name.strip_suffix("_system")) {
-            Some(base) if base.starts_with("atomic") => (base, Some(if name.ends_with("_block") { 0 } else { 2 })),
+            Some(base) if base.starts_with("atomic") => {
+                (base, Some(if name.ends_with("_block") { FenceScope::Block } else { FenceScope::System }))
+            }
             _ => (name, None),
         };
-        let scope_attr = scope.map(|s| self.enum_attr(s));
+        let scope_attr = scope.map(|s| self.enum_attr(s as i64));
         let scope_prop: Vec<(&str, _)> = scope_attr.into_iter().map(|a| ("scope", a)).collect();
         let op = match name {
             _ if ATOMICS.contains(&name) => {

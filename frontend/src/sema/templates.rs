@@ -389,6 +389,16 @@ impl Sema<'_> {
     }
 
     /// The explicit specialization of `tpl` for `args` (complete, defaults filled in).
+    /// The specialization an instance of class template `tpl` for `args` comes from, if
+    /// not the primary template: an explicit one (no bindings) or the partial one that
+    /// matches best (with its bindings); `Err` after an error.
+    fn specialized_source(&mut self, tpl: TplId, args: &[TArg], span: Span) -> Result<Option<(DeclId, Env)>, ()> {
+        match self.specialization(tpl, args) {
+            Some(d) => Ok(Some((d, Vec::new()))),
+            None => self.partial_for(tpl, args, span),
+        }
+    }
+
     fn specialization(&self, tpl: TplId, args: &[TArg]) -> Option<DeclId> {
         self.templates[tpl.0 as usize].specializations.iter().find(|(a, _)| a == args).map(|(_, d)| *d)
     }
@@ -480,13 +490,10 @@ impl Sema<'_> {
         let display = format!("{}{}", self.name_str(info.name), self.show_targs(&args));
         // Which declaration the instance comes from: an explicit or partial specialization,
         // or the primary template.
-        let (from, env) = match self.specialization(tpl, &args) {
-            Some(d) => (d, Vec::new()),
-            None => match self.partial_for(tpl, &args, span) {
-                Ok(Some((d, penv))) => (d, penv),
-                Ok(None) => (info.decl, env),
-                Err(()) => return None,
-            },
+        let (from, env) = match self.specialized_source(tpl, &args, span) {
+            Ok(Some(source)) => source,
+            Ok(None) => (info.decl, env),
+            Err(()) => return None,
         };
         self.inst_stack.push((format!("class template '{display}'"), span));
         let saved_ns = self.cur_ns;
@@ -577,9 +584,7 @@ impl Sema<'_> {
         for (args, t) in made {
             // Only instances of the primary template (not of a specialization).
             let Some(r) = self.types.record(t) else { continue };
-            if self.specialization(tpl, &args).is_some()
-                || !self.templates[tpl.0 as usize].partials.is_empty() && self.partial_for(tpl, &args, name.span).ok().flatten().is_some()
-            {
+            if !matches!(self.specialized_source(tpl, &args, name.span), Ok(None)) {
                 continue;
             }
             self.define_instance_member(params, inner, r, &args);

@@ -666,7 +666,7 @@ impl T {
         };
         let m = FMode::RN;
         if let Some(r) = cuprite_lowering::rounding::Rounded::from_cuda(n) {
-            let i = super::rounded_inst(r, at, t, dst, o)?;
+            let i = super::rounded_inst(r, at, t, dst, o, false)?;
             self.b.emit(i);
             return Ok(());
         }
@@ -705,26 +705,19 @@ impl T {
         let un = |s: &mut Self, op: UnOp| s.b.emit(Inst::Un { op, ty: t, dst, a: o[0] });
         let bin = |s: &mut Self, op: BinOp| s.b.emit(Inst::Bin { op, ty: t, dst, a: o[0], b: o[1] });
         match n {
-            "sqrtf" | "sqrt" | "__fsqrt_rn" | "__dsqrt_rn" => un(self, UnOp::Sqrt(m)),
+            "sqrtf" | "sqrt" => un(self, UnOp::Sqrt(m)),
             "rsqrtf" => un(self, UnOp::Rsqrt(m)),
             "fabsf" | "fabs" | "__habs" => un(self, UnOp::FAbs(false)),
             "fminf" | "fmin" => bin(self, BinOp::FMin(false)),
             "fmaxf" | "fmax" => bin(self, BinOp::FMax(false)),
-            "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" | "__hfma" => {
-                self.b.emit(Inst::Fma { ty: t, mode: m, dst, a: o[0], b: o[1], c: o[2] })
-            }
+            "fmaf" | "fma" | "__hfma" => self.b.emit(Inst::Fma { ty: t, mode: m, dst, a: o[0], b: o[1], c: o[2] }),
             "copysignf" | "copysign" => bin(self, BinOp::Copysign),
             "truncf" | "trunc" => un(self, UnOp::RoundInt(Rnd::Rz, false)),
             "floorf" | "floor" => un(self, UnOp::RoundInt(Rnd::Rm, false)),
             "ceilf" | "ceil" => un(self, UnOp::RoundInt(Rnd::Rp, false)),
             "rintf" | "rint" | "nearbyintf" | "nearbyint" => un(self, UnOp::RoundInt(Rnd::Rn, false)),
             "__saturatef" => un(self, UnOp::Saturate(false)),
-            "__frcp_rn" | "__drcp_rn" => un(self, UnOp::Rcp(m)),
             "__fdividef" => bin(self, BinOp::FDivFull(m)),
-            "__fdiv_rn" | "__ddiv_rn" => bin(self, BinOp::FDiv(m)),
-            "__fadd_rn" | "__dadd_rn" => bin(self, BinOp::FAdd(m)),
-            "__fsub_rn" | "__dsub_rn" => bin(self, BinOp::FSub(m)),
-            "__fmul_rn" | "__dmul_rn" => bin(self, BinOp::FMul(m)),
             "__sinf" => un(self, UnOp::Sin(m)),
             "__cosf" => un(self, UnOp::Cos(m)),
             "__exp2f" => un(self, UnOp::Ex2(m)),
@@ -798,27 +791,6 @@ impl T {
             | "__half_as_short"
             | "__ushort_as_half"
             | "__short_as_half" => self.b.emit(Inst::Mov { dst, src: o[0] }),
-            "__float2int_rz" | "__double2int_rz" | "__float2ll_rz" | "__float2uint_rz" | "__double2uint_rz" | "__float2ull_rz" => {
-                let s = !n.contains("uint") && !n.contains("ull");
-                self.b.emit(Inst::Cvt {
-                    cvt: Cvt { from: at, from_signed: true, to: t, to_signed: s, rnd: Rnd::Rz, ftz: false, sat: false },
-                    dst,
-                    src: o[0],
-                })
-            }
-            "__int2float_rn" | "__ll2float_rn" | "__int2double_rn" | "__uint2float_rn" | "__ull2float_rn" | "__uint2double_rn" => {
-                let s = !n.contains("uint") && !n.contains("ull");
-                self.b.emit(Inst::Cvt {
-                    cvt: Cvt { from: at, from_signed: s, to: t, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false },
-                    dst,
-                    src: o[0],
-                })
-            }
-            "__float2int_rn" | "__double2int_rn" => self.b.emit(Inst::Cvt {
-                cvt: Cvt { from: at, from_signed: true, to: t, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false },
-                dst,
-                src: o[0],
-            }),
             "__trap" => self.b.emit(Inst::Trap),
             "__activemask" => self.b.emit(Inst::Activemask { dst }),
             other => return Err(format!("built-in function '{other}' is not supported yet (the math library is not written)")),

@@ -23,7 +23,9 @@ use cuprite_lowering::rounding::{Mode, Num, Rounded};
 /// The instruction of an operation with an explicit rounding mode (`__fadd_rz` at the
 /// `cuda` level, `add.rz` at the `nvvm` level: the names are read by the lowering's
 /// decoder, what they do is written here), on operands of type `from` giving a `to`.
-pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg]) -> Result<Inst, String> {
+/// `ftz`: f32 operands and results flush subnormals (the function's `-ftz=true`).
+pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg], ftz: bool) -> Result<Inst, String> {
+    let ftz = ftz && (from == Ty::F32 || to == Ty::F32);
     let rnd = |m: Mode| match m {
         Mode::Rn => Rnd::Rn,
         Mode::Rz => Rnd::Rz,
@@ -33,7 +35,7 @@ pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg]) ->
     let need = |n: usize| if o.len() < n { Err(format!("{r:?} needs {n} operands, has {}", o.len())) } else { Ok(()) };
     Ok(match r {
         Rounded::Arith(op, mode) => {
-            let m = FMode { rnd: rnd(mode), ftz: false, sat: false };
+            let m = FMode { rnd: rnd(mode), ftz, sat: false };
             let bin = |op: BinOp| Inst::Bin { op, ty: to, dst, a: o[0], b: o[1] };
             match op {
                 "add" | "sub" | "mul" | "div" => need(2)?,

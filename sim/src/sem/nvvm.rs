@@ -265,7 +265,7 @@ impl T<'_> {
                 let ty = rty.unwrap_or(Ty::F32);
                 if let Some(r) = cuprite_lowering::rounding::Rounded::from_nvvm(&n) {
                     let from = ops.first().and_then(|&v| ty_of(ctx, ctx.value_type(v))).unwrap_or(ty);
-                    let i = super::rounded_inst(r, from, ty, dst, &o).map_err(err)?;
+                    let i = super::rounded_inst(r, from, ty, dst, &o, self.ftz).map_err(err)?;
                     self.b.emit(i);
                 } else {
                     self.intr(&n, ty, dst, &o, &ops).map_err(err)?;
