@@ -19,6 +19,12 @@ typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
+// A conditional node of a CUDA graph: kernels set its value for the next launch of the
+// graph (cudaGraphSetConditional, the device runtime's, see sema's extern_calls).
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalNodeType { cudaGraphCondTypeIf = 0, cudaGraphCondTypeWhile = 1, cudaGraphCondTypeSwitch = 2 };
+#define cudaGraphCondAssignDefault 1
+__device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);
 enum cudaMemcpyKind {
   cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
   cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4

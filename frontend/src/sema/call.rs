@@ -598,7 +598,8 @@ impl Sema<'_> {
                 Diagnostic::error(span, format!("'{display}' is declared but never defined: device code cannot call an external function"))
                     .note(Some(decl_span), "declared here");
             self.add_context_notes(&mut d);
-            self.undefined_calls.push((f, d));
+            let caller = self.fs.as_ref().map(|s| s.func);
+            self.undefined_calls.push((f, caller, d));
         }
         let callee = self.require_func(f);
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();

@@ -11,10 +11,14 @@
 //!   promotions (`float` to `double`, small integers to `int`), are stored into a local
 //!   buffer, each at an offset aligned to its size (the layout of a struct of them); `buf`
 //!   is its generic address, or null with no arguments. The result is `vprintf`'s.
+//! - **`cudaGraphSetConditional(handle, value)`** sets a CUDA graph's conditional node
+//!   for the graph's next step: the device runtime's function of that name, which the
+//!   driver provides without `-rdc` (ptxas accepts the call); inside a launch it has no
+//!   effect the kernel can see.
 //! - **`assert(e)`** (assert.h) calls `__assertfail(message, file, line, function,
 //!   charSize)` when `e` is false, as CUDA's `__assert_fail` does.
 //!
-//! `vprintf` and `__assertfail` are **external functions**: a `cuda.func` with no body
+//! `vprintf`, `__assertfail` and `cudaGraphSetConditional` are **external functions**: a `cuda.func` with no body
 //! (declared once per module, before the functions), called with `cuda.call`. Each level
 //! keeps them as declarations (PTX's `.extern .func`), and the simulator implements them.
 
@@ -161,6 +165,19 @@ impl Sema<'_> {
             (None, cuprite_ir::TypeKind::Float(cuprite_ir::FloatKind::F16)) => 2,
             _ => 8,
         }
+    }
+
+    /// `cudaGraphSetConditional(handle, value)`: the device runtime's function.
+    pub(crate) fn graph_set_conditional(&mut self, args: &[ValueId], span: Span) -> Option<Value> {
+        let void = self.types.intern(TyKind::Void);
+        if self.in_host_code() {
+            return Some(Value { place: Place::Void, ty: void });
+        }
+        let handle = self.types.int(IntKind::ULongLong);
+        let uint = self.types.int(IntKind::UInt);
+        let callee = self.extern_func("cudaGraphSetConditional", &[handle, uint], void, span);
+        self.op("cuda.call", args, &[], &[("callee", callee)], 0, span);
+        Some(Value { place: Place::Void, ty: void })
     }
 
     /// `__assert_fail(expr, file, line, function)` (what assert.h's `assert` calls when its

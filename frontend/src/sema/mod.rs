@@ -287,8 +287,12 @@ pub struct Sema<'a> {
     extern_funcs: FxHashSet<String>,
     /// The module's first `cuda.func`.
     first_func: Option<OpId>,
-    /// Calls of functions with no body yet, and the error to report if none follows.
-    undefined_calls: Vec<(FuncId, Diagnostic)>,
+    /// Calls of functions with no body yet: the callee, the caller (none outside a
+    /// function), and the error to report if no body follows and the caller is compiled.
+    undefined_calls: Vec<(FuncId, Option<FuncId>, Diagnostic)>,
+    /// The functions each function names (calls, addresses), and those named outside any
+    /// function (initializers of globals): the edges [`Sema::used_functions`] follows.
+    refs: Vec<(Option<FuncId>, FuncId)>,
     /// Unnamed classes and enums by their definition and the scope it was declared in (a
     /// class template instance's members are declared, and their types resolved, in the
     /// instance's scope).
@@ -420,6 +424,7 @@ impl<'a> Sema<'a> {
             extern_funcs: FxHashSet::default(),
             first_func: None,
             undefined_calls: Vec::new(),
+            refs: Vec::new(),
             unnamed_types: FxHashMap::default(),
             last_unnamed: None,
             unnamed_members: Vec::new(),
@@ -501,7 +506,7 @@ impl<'a> Sema<'a> {
                 && info.tpl_args.is_none()
                 && matches!(info.exec, Exec::Kernel | Exec::Device | Exec::HostDevice | Exec::Host)
             {
-                self.require_func(f);
+                self.func_symbol(f);
                 self.emit_function(f);
             }
         }
@@ -544,10 +549,43 @@ impl<'a> Sema<'a> {
                 self.emit_function(f);
             }
         }
-        for (f, d) in std::mem::take(&mut self.undefined_calls) {
-            if self.funcs[f.0 as usize].body.is_none() {
-                self.diags.push(d);
+        // Whole-program compilation keeps only what the kernels use: a `__host__ __device__`
+        // function that only host code calls may call what only the host defines.
+        // A function no kernel uses is not compiled (whole-program compilation): one that
+        // calls an undefined function, or such a function, is dropped instead of reported.
+        let used = self.used_functions();
+        let mut dropped: FxHashSet<FuncId> = FxHashSet::default();
+        for (f, caller, d) in std::mem::take(&mut self.undefined_calls) {
+            if self.funcs[f.0 as usize].body.is_some() {
+                continue;
             }
+            match caller {
+                Some(c) if !used.contains(&c) => {
+                    dropped.insert(c);
+                }
+                _ => self.diags.push(d),
+            }
+        }
+        loop {
+            let more: Vec<FuncId> = self
+                .refs
+                .iter()
+                .filter_map(|&(from, to)| from.filter(|g| dropped.contains(&to) && !used.contains(g) && !dropped.contains(g)))
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            dropped.extend(more);
+        }
+        let dropped: FxHashSet<AttrId> = dropped
+            .into_iter()
+            .map(|f| {
+                let sym = self.funcs[f.0 as usize].symbol.clone().unwrap_or_default();
+                self.ctx.str_attr(&sym)
+            })
+            .collect();
+        if !dropped.is_empty() {
+            self.drop_functions(&dropped);
         }
         // A name used above its declaration: say where the declaration is.
         for (i, name, ns) in std::mem::take(&mut self.undeclared) {
@@ -943,6 +981,13 @@ impl<'a> Sema<'a> {
 
     /// Queues function `f` for emission (once) and returns the reference to its symbol.
     pub(crate) fn require_func(&mut self, f: FuncId) -> AttrId {
+        self.refs.push((self.fs.as_ref().map(|s| s.func), f));
+        self.func_symbol(f)
+    }
+
+    /// [`Sema::require_func`] without naming `f` from where sema stands: a definition
+    /// emitted as it is read.
+    fn func_symbol(&mut self, f: FuncId) -> AttrId {
         if let Some(r) = self.funcs[f.0 as usize].symbol_ref {
             return r;
         }
@@ -953,6 +998,66 @@ impl<'a> Sema<'a> {
         info.symbol_ref = Some(r);
         self.worklist.push_back(f);
         r
+    }
+
+    /// Erases the functions named `dropped` (their `sym_name`s), and the static locals of
+    /// theirs that nothing else uses.
+    fn drop_functions(&mut self, dropped: &FxHashSet<AttrId>) {
+        let ops: Vec<OpId> = self.ctx.block_ops(self.module_block).collect();
+        let mut statics = Vec::new();
+        for o in ops {
+            let Some(name) = self.ctx.get_attr(o, "sym_name") else { continue };
+            if dropped.contains(&name) {
+                if self.first_func == Some(o) {
+                    self.first_func = self.ctx.next_op(o);
+                }
+                self.ctx.erase_op(o);
+            } else if self.ctx.op_name_str(o) == "cuda.global" {
+                // A function's static local: mangled `_ZZ<function>E<name>`.
+                if let cuprite_ir::AttrKind::String(sym) = self.ctx.attr_kind(name) {
+                    if sym.starts_with("_ZZ") {
+                        let r = self.ctx.symbol_ref(&sym.clone());
+                        statics.push((o, r));
+                    }
+                }
+            }
+        }
+        if statics.is_empty() {
+            return;
+        }
+        let mut used = FxHashSet::default();
+        let top: Vec<OpId> = self.ctx.block_ops(self.module_block).collect();
+        for t in top {
+            for o in cuprite_ir::walk::collect_preorder(&self.ctx, t) {
+                used.extend(self.ctx.get_attr(o, "name"));
+            }
+        }
+        for (o, r) in statics {
+            if !used.contains(&r) {
+                self.ctx.erase_op(o);
+            }
+        }
+    }
+
+    /// The functions a kernel, or a global's initializer, reaches through the functions
+    /// they name.
+    fn used_functions(&self) -> FxHashSet<FuncId> {
+        let mut edges: FxHashMap<FuncId, Vec<FuncId>> = FxHashMap::default();
+        let mut todo: Vec<FuncId> =
+            (0..self.funcs.len()).filter(|&i| self.funcs[i].exec == Exec::Kernel).map(|i| FuncId(i as u32)).collect();
+        for &(from, to) in &self.refs {
+            match from {
+                Some(g) => edges.entry(g).or_default().push(to),
+                None => todo.push(to),
+            }
+        }
+        let mut used = FxHashSet::default();
+        while let Some(f) = todo.pop() {
+            if used.insert(f) {
+                todo.extend(edges.get(&f).into_iter().flatten().copied());
+            }
+        }
+        used
     }
 
     /// Emits function `f`. A host function is read as any other (in it, a kernel launch or

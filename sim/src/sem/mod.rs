@@ -189,7 +189,8 @@ pub(crate) fn find_kernel(ctx: &Context, syms: &Symbols, want: &str, is_kernel: 
 }
 
 /// A call of an external function (one with no body): the device runtime's functions are
-/// the machine's own (`vprintf`, `__assertfail`); any other cannot run.
+/// the machine's own (`vprintf`, `__assertfail`, `cudaGraphSetConditional`); any other
+/// cannot run.
 pub(crate) fn runtime_call(
     b: &mut crate::code::Builder,
     callee: &str,
@@ -207,6 +208,9 @@ pub(crate) fn runtime_call(
             b.emit(Inst::AssertFail { msg, file, line, func });
             Ok(())
         }
+        // It sets a graph node's condition for the graph's next step: nothing a launch of
+        // one kernel sees.
+        ("cudaGraphSetConditional", &[_, _]) => Ok(()),
         _ => Err(format!("call to @{callee}, an external function the simulator does not provide")),
     }
 }

@@ -11,6 +11,18 @@ __global__ void add_one(int *p, int n) {
   if (i < n) p[i] += 1;
 }
 
+// Defined in another file that only the host links: the __host__ __device__ functions
+// that reach it are compiled for the device only if a kernel calls them (none does), as
+// nvcc's whole-program compilation keeps only what kernels use.
+extern "C" __host__ __device__ double series(double x, const double *c, int n);
+
+__host__ __device__ double shifted(double x) {
+  static const double c[] = {1.0, 0.5, 0.25};
+  return series(x - 0.5, c, 2);
+}
+
+__host__ __device__ double pick(double x) { return x < 1.0 ? x : shifted(x); }
+
 static void fill(int *p, int n) {
   for (int i = 0; i < n; ++i) p[i] = i;
 }
@@ -20,6 +32,7 @@ int main(int argc, char **argv) {
   int *d = nullptr;
   CHECK(cudaMalloc(&d, n * sizeof(int)));
   add_one<<<(n + 255) / 256, 256>>>(d, n);
+  std::printf("%f\n", pick(2.0));
   CHECK(cudaDeviceSynchronize());
   std::printf("done\n");
   return 0;
