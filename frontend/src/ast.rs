@@ -315,6 +315,18 @@ pub enum StmtKind {
         body: StmtId,
         unroll: Option<Unroll>,
     },
+    /// `for (decl : range) body`, as C++ defines it (see the parser's `parse_range_for`):
+    /// `range` declares the range, `range_name` names it; `iters` declare the iterators
+    /// for an array range and for a class range; `body` declares the variable first.
+    RangeFor {
+        range: StmtId,
+        range_name: ExprId,
+        iters: [StmtId; 2],
+        cond: ExprId,
+        step: ExprId,
+        body: StmtId,
+        unroll: Option<Unroll>,
+    },
     While {
         cond: ExprId,
         body: StmtId,

@@ -386,6 +386,16 @@ impl Dumper<'_> {
                 }
                 self.stmt(*body, depth + 1);
             }
+            StmtKind::RangeFor { range, iters, cond, step, body, unroll, .. } => {
+                let s = format!("range-for{} cond={} step={}", Self::unroll(unroll), self.expr(*cond), self.expr(*step));
+                self.line(depth, &s);
+                self.stmt(*range, depth + 1);
+                self.line(depth + 1, "array:");
+                self.stmt(iters[0], depth + 2);
+                self.line(depth + 1, "class:");
+                self.stmt(iters[1], depth + 2);
+                self.stmt(*body, depth + 1);
+            }
             StmtKind::While { cond, body, unroll } => {
                 let s = format!("while{} {}", Self::unroll(unroll), self.expr(*cond));
                 self.line(depth, &s);

@@ -66,3 +66,46 @@ __global__ void tables(double2 *out, const int *k, int n) {
   double2 z = {factorials[j], (double)primes[i % 8]};
   out[i] = cmul(z, UNIT_Y);
 }
+
+// Range-based for: over a local array (by value, by reference, by const reference), a
+// fixed-size container class with const and non-const begin()/end(), and a non-owning
+// span of global memory; with break and continue, and in a template.
+template <class T, int N> struct Fixed {
+  T items[N];
+  __device__ T *begin() { return items; }
+  __device__ T *end() { return items + N; }
+  __device__ const T *begin() const { return items; }
+  __device__ const T *end() const { return items + N; }
+};
+
+struct RowView {
+  float *first;
+  int len;
+  __device__ float *begin() const { return first; }
+  __device__ float *end() const { return first + len; }
+};
+
+template <class Range> __device__ float total(const Range &r) {
+  float s = 0.0f;
+  for (auto x : r) s += x;
+  return s;
+}
+
+__global__ void ranges(const int *in, float *rows, int *out, int width) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int taps[4];
+  int k = 0;
+  for (int &v : taps) v = in[t * 4 + k++];
+  for (auto &v : taps) v = v < 0 ? -v : v;
+  int s = 0;
+  for (const auto &v : taps) {
+    if (v % 7 == 0) continue;
+    s += v;
+  }
+  Fixed<float, 3> w = {{0.25f, 0.5f, 0.25f}};
+  for (float &x : RowView{rows + t * width, width}) {
+    if (x > 100.0f) break;
+    x = x * w.items[0] + 1.0f;
+  }
+  out[t] = s + (int)total(w) + (int)total(RowView{rows + t * width, 2});
+}

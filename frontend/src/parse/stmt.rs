@@ -2,7 +2,9 @@
 
 use super::{Kw, Parser};
 use crate::ast::*;
+use crate::intern::Atom;
 use crate::lexer::{Punct, TokenKind};
+use crate::source::Span;
 
 impl Parser<'_> {
     /// `{ ... }` at the `{`.
@@ -87,20 +89,9 @@ impl Parser<'_> {
                 self.push_scope();
                 self.expect(Punct::LParen, "after 'for'");
                 if self.is_range_for() {
-                    // `for (T x : range)`: skipped whole, reported.
-                    let start = self.peek().span;
-                    while !self.at_eof() && !self.at(Punct::RParen) {
-                        if self.at(Punct::LParen) {
-                            self.skip_parens();
-                        } else {
-                            self.bump();
-                        }
-                    }
-                    self.eat(Punct::RParen);
-                    let _ = self.parse_stmt();
+                    let r = self.parse_range_for(t.span, unroll);
                     self.pop_scope();
-                    self.error(start, "range-based for loops are not supported yet");
-                    return self.ast.add_stmt(StmtKind::Error, t.span.to(self.prev_span()));
+                    return r;
                 }
                 let init = if self.eat(Punct::Semi) {
                     None
@@ -237,6 +228,107 @@ impl Parser<'_> {
     }
 
     /// After `for (`: a `:` at depth 0 before any `;` makes it a range-based for.
+    /// The rest of `for (decl : range) body` after the `(`, as the loop C++ defines it
+    /// (\[stmt.ranged\]), built of ordinary nodes with names no program can declare:
+    ///
+    /// ```text
+    /// auto &&<range> = range;
+    /// auto <it> = <range>, <end> = <range> + sizeof <range> / sizeof *<range>;  // an array
+    /// auto <it> = <range>.begin(), <end> = <range>.end();                      // a class
+    /// for (; <it> != <end>; ++<it>) { decl = *<it>; body }
+    /// ```
+    ///
+    /// Sema picks the array or the class form by `<range>`'s type.
+    fn parse_range_for(&mut self, for_span: Span, unroll: Option<Unroll>) -> StmtId {
+        let start = self.peek().span;
+        let ds = self.parse_decl_specs(None);
+        if ds.ty.is_none() && ds.quals == Quals::default() {
+            let t = self.peek();
+            let msg = format!("expected the type of the range-based for loop's variable, found {}", self.describe(&t));
+            self.error(t.span, msg);
+        }
+        let base = self.base_type(&ds);
+        let d = self.parse_declarator(base, false);
+        let var_span = start.to(self.prev_span());
+        self.expect(Punct::Colon, "after the range-based for loop's variable");
+        let range = self.parse_expr();
+        self.expect(Punct::RParen, "to close the for-loop header");
+        let sp = self.ast.expr(range).span;
+        let [r, it, end] = ["<range>", "<begin>", "<end>"].map(|n| self.src.interner_mut().intern_local(n));
+        for a in [r, it, end] {
+            self.declare_non_type(a);
+        }
+        if let Some(n) = d.name.as_ref().filter(|n| n.parts.len() == 1) {
+            self.declare_non_type(n.parts[0]);
+        }
+        let name = |a: Atom| Name { global: false, parts: smallvec::smallvec![a], template_args: None, scope_args: Vec::new(), span: sp };
+        let use_of = |p: &mut Self, a: Atom| {
+            let n = name(a);
+            let n = p.ast.add_name(n);
+            p.ast.add_expr(ExprKind::Name(n), sp)
+        };
+        let auto = |p: &mut Self| p.ast.add_type(TypeKind::Auto, Quals::default(), sp);
+        let var = |p: &mut Self, a: Atom, ty: TypeId, init: ExprId| {
+            let n = name(a);
+            p.ast.add_decl(DeclKind::Var { specs: Specifiers::default(), name: n, ty, init: Some(init), attrs: Vec::new() }, sp)
+        };
+        // auto &&<range> = range;
+        let to = auto(self);
+        let rref = self.ast.add_type(TypeKind::Reference { to, rvalue: true }, Quals::default(), sp);
+        let range_decl = var(self, r, rref, range);
+        let range_stmt = self.ast.add_stmt(StmtKind::Decl(vec![range_decl]), sp);
+        let range_name = use_of(self, r);
+        // The array form.
+        let (b, whole, first) = (use_of(self, r), use_of(self, r), use_of(self, r));
+        let first = self.ast.add_expr(ExprKind::Unary(UnaryOp::Deref, first), sp);
+        let whole = self.ast.add_expr(ExprKind::SizeofExpr(whole), sp);
+        let one = self.ast.add_expr(ExprKind::SizeofExpr(first), sp);
+        let n = self.ast.add_expr(ExprKind::Binary(BinaryOp::Div, whole, one), sp);
+        let e = use_of(self, r);
+        let e = self.ast.add_expr(ExprKind::Binary(BinaryOp::Add, e, n), sp);
+        let (t1, t2) = (auto(self), auto(self));
+        let array_iters = vec![var(self, it, t1, b), var(self, end, t2, e)];
+        let array_iters = self.ast.add_stmt(StmtKind::Decl(array_iters), sp);
+        // The class form.
+        let call = |p: &mut Self, member: &str| {
+            let base = use_of(p, r);
+            // A class with such a member spelled it in a token read before this one; with
+            // none, the name stays unresolved (sema reports the range's type instead).
+            let m = match p.src.interner().get(member) {
+                Some(m) => m,
+                None => p.src.interner_mut().intern_local(&format!("<{member}>")),
+            };
+            let m = name(m);
+            let m = p.ast.add_name(m);
+            let callee = p.ast.add_expr(ExprKind::Member { base, arrow: false, name: m }, sp);
+            p.ast.add_expr(ExprKind::Call { callee, args: Vec::new() }, sp)
+        };
+        let (b, e) = (call(self, "begin"), call(self, "end"));
+        let (t1, t2) = (auto(self), auto(self));
+        let class_iters = vec![var(self, it, t1, b), var(self, end, t2, e)];
+        let class_iters = self.ast.add_stmt(StmtKind::Decl(class_iters), sp);
+        // <it> != <end>, ++<it>, decl = *<it>.
+        let (i, e) = (use_of(self, it), use_of(self, end));
+        let cond = self.ast.add_expr(ExprKind::Binary(BinaryOp::Ne, i, e), sp);
+        let i = use_of(self, it);
+        let step = self.ast.add_expr(ExprKind::Unary(UnaryOp::PreInc, i), sp);
+        let i = use_of(self, it);
+        let elem = self.ast.add_expr(ExprKind::Unary(UnaryOp::Deref, i), sp);
+        let var_name = d.name.clone().unwrap_or_else(|| name(r));
+        let var_decl = self
+            .ast
+            .add_decl(DeclKind::Var { specs: ds.specs, name: var_name, ty: d.ty, init: Some(elem), attrs: ds.attrs.clone() }, var_span);
+        let var_stmt = self.ast.add_stmt(StmtKind::Decl(vec![var_decl]), var_span);
+        let body = self.parse_stmt();
+        let body_span = self.ast.stmt(body).span;
+        let body = self.ast.add_stmt(StmtKind::Compound(vec![var_stmt, body]), body_span);
+        let span = for_span.to(self.prev_span());
+        self.ast.add_stmt(
+            StmtKind::RangeFor { range: range_stmt, range_name, iters: [array_iters, class_iters], cond, step, body, unroll },
+            span,
+        )
+    }
+
     fn is_range_for(&self) -> bool {
         let mut depth = 0usize;
         for k in 0..4096 {

@@ -88,6 +88,16 @@ impl Sema<'_> {
                 self.emit_loop(cond, body, step, unroll, false, span);
                 self.pop_scope();
             }
+            StmtKind::RangeFor { range, range_name, iters, cond, step, body, unroll } => {
+                let (range, range_name, iters, cond, step, body, unroll) = (*range, *range_name, *iters, *cond, *step, *body, *unroll);
+                self.push_scope();
+                self.stmt(range);
+                if let Some(form) = self.range_form(range_name) {
+                    self.stmt(iters[form]);
+                    self.emit_loop(Some(cond), body, Some(step), unroll, false, span);
+                }
+                self.pop_scope();
+            }
             StmtKind::While { cond, body, unroll } => self.emit_loop(Some(*cond), *body, None, *unroll, false, span),
             StmtKind::DoWhile { body, cond, unroll } => self.emit_loop(Some(*cond), *body, None, *unroll, true, span),
             StmtKind::Switch { cond, body } => self.switch(*cond, *body, span),
@@ -453,6 +463,11 @@ impl Sema<'_> {
                 self.diags.truncate(mark);
                 match it.and_then(|it| self.deduce_auto(ty, it, true)) {
                     Some(t) => t,
+                    None if it.is_none() => {
+                        // The initializer is wrong: its own errors say why.
+                        let _ = self.expr(e);
+                        self.types.error()
+                    }
                     None => {
                         let shown = it.map(|it| self.types.show(it)).unwrap_or_default();
                         self.error(span, format!("cannot deduce the type of '{nstr}' from its initializer of type '{shown}'"));
@@ -490,6 +505,7 @@ impl Sema<'_> {
             return;
         }
         if let TyKind::Ref(to) = self.types.kind(t).clone() {
+            let rvalue_ref = matches!(self.ast.ty(ty).kind, crate::ast::TypeKind::Reference { rvalue: true, .. });
             let Some(e) = init else {
                 self.error(span, format!("declaration of reference variable '{nstr}' requires an initializer"));
                 return;
@@ -506,7 +522,9 @@ impl Sema<'_> {
                     }
                     self.bind_local(n, Entity::Var { addr: a, ty: to, space: s, konst: None });
                 }
-                _ if to.is_const() => {
+                // `const T &r = temporary;`, `T &&r = temporary;`: the temporary lives as
+                // long as the reference.
+                _ if to.is_const() || rvalue_ref => {
                     let Some(x) = self.convert_value(v, e, to.unqual(), espan) else { return };
                     let tmp = self.new_var(&nstr, to, AddrSpace::Local, span);
                     self.store(x, tmp, to, span);
@@ -644,6 +662,27 @@ impl Sema<'_> {
         self.types.intern(TyKind::Array(e, Some(n))).with_quals(t.quals())
     }
 
+    /// Which iterators a range-based for over `range` (the range's name) uses: 0 for an
+    /// array, 1 for a class with `begin()` and `end()` members; none after an error.
+    fn range_form(&mut self, range: ExprId) -> Option<usize> {
+        let span = self.ast.expr(range).span;
+        let t = self.type_of_unevaluated(range)?;
+        let t = match self.types.kind(t.unqual()).clone() {
+            TyKind::Ref(to) => to,
+            _ => t,
+        };
+        match self.types.kind(t.unqual()).clone() {
+            TyKind::Array(_, Some(_)) => Some(0),
+            TyKind::Record(r) if self.has_member(r, "begin") && self.has_member(r, "end") => Some(1),
+            _ if self.types.is_error(t) => None,
+            _ => {
+                let shown = self.types.show(t);
+                self.error(span, format!("cannot loop over a range of type '{shown}': a range-based for needs an array of known size or a class with 'begin()' and 'end()' members"));
+                None
+            }
+        }
+    }
+
     /// Whether a declared type is `auto` under pointers and references (`const auto *`).
     fn mentions_auto(&self, t: crate::ast::TypeId) -> bool {
         match &self.ast.ty(t).kind {
@@ -666,8 +705,10 @@ impl Sema<'_> {
         if at.quals.is_volatile {
             q |= Ty::VOLATILE;
         }
+        let by_ref = matches!(at.kind, TypeKind::Reference { .. });
         let decayed = match self.types.kind(init.unqual()).clone() {
-            TyKind::Array(e, _) if top => self.types.ptr(e),
+            // A reference binds to the array itself (`auto &r = a;` is `int (&)[4]`).
+            TyKind::Array(e, _) if top && !by_ref => self.types.ptr(e),
             TyKind::Ref(t) => t,
             _ => init,
         };

@@ -19,4 +19,6 @@ __global__ void bad(int *p, float *f) {
   __shared__ int s = 0;
   f[0] = no_such_function(1.0f);
   sqrtf(1.0f, 2.0f);
+  for (int x : p) a += x;
+  for (float x : f[0]) a += x;
 }
