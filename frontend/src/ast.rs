@@ -251,6 +251,8 @@ pub enum ExprKind {
     /// last statement's, when that is an expression (as real code's `max` macros write it).
     StmtExpr(StmtId),
     Unsupported(&'static str),
+    /// A lambda expression (see the parser's `parse_lambda`).
+    Lambda(Box<Lambda>),
     /// Where an expression failed to parse (an error was reported).
     Error,
 }
@@ -271,6 +273,7 @@ impl ExprKind {
             | ExprKind::Alignof(_)
             | ExprKind::StmtExpr(_)
             | ExprKind::Unsupported(_)
+            | ExprKind::Lambda(_)
             | ExprKind::Error => Vec::new(),
             ExprKind::Unary(_, a) | ExprKind::SizeofExpr(a) | ExprKind::Cast { expr: a, .. } | ExprKind::Member { base: a, .. } => {
                 vec![*a]
@@ -373,6 +376,28 @@ pub struct AsmOperand {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+}
+
+/// How a lambda captures a variable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LambdaCapture {
+    Copy,
+    Ref,
+}
+
+/// `[captures](params) -> ret { body }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    /// `[=]` or `[&]`.
+    pub default: Option<LambdaCapture>,
+    /// Named captures: the name, how, an initializer (`[n = e]`) and where.
+    pub captures: Vec<(Atom, LambdaCapture, Option<ExprId>, Span)>,
+    /// `this` or `*this` captured, where.
+    pub this_capture: Option<Span>,
+    /// The call operator: a `DeclKind::Function` named `operator()`.
+    pub op: DeclId,
+    /// The ids of the expressions of the body: `[from, to)`.
+    pub body_exprs: (u32, u32),
 }
 
 /// Storage and CUDA space of a declaration.

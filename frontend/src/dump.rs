@@ -150,6 +150,7 @@ impl Dumper<'_> {
             }
             ExprKind::StmtExpr(_) => "({ statements })".into(),
             ExprKind::Unsupported(what) => format!("(unsupported {what})"),
+            ExprKind::Lambda(l) => format!("(lambda captures={} default={:?})", l.captures.len(), l.default),
             ExprKind::Error => "<error>".into(),
         }
     }

@@ -945,7 +945,7 @@ impl Parser<'_> {
     }
 
     /// A parameter list after `(`.
-    fn parse_params(&mut self) -> FuncParts {
+    pub(crate) fn parse_params(&mut self) -> FuncParts {
         let mut params = Vec::new();
         let mut variadic = false;
         // `(void)`

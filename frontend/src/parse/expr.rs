@@ -4,6 +4,7 @@
 
 use super::{Kw, Parser};
 use crate::ast::*;
+use crate::intern::Atom;
 use crate::lexer::{Punct, TokenKind};
 
 /// Binary operator precedence (higher binds tighter); assignment and `?:` are below 1.
@@ -388,20 +389,7 @@ impl Parser<'_> {
                 self.ast.add_expr(kind, t.span.to(self.prev_span()))
             }
             TokenKind::Punct(Punct::LBrace) => self.parse_init_list(),
-            TokenKind::Punct(Punct::LBracket) => {
-                // A lambda: skipped whole.
-                self.skip_parens();
-                if self.at(Punct::LParen) {
-                    self.skip_parens();
-                }
-                while !self.at_eof() && !self.at(Punct::LBrace) && !self.at(Punct::Semi) {
-                    self.bump();
-                }
-                if self.at(Punct::LBrace) {
-                    self.skip_braces();
-                }
-                self.ast.add_expr(ExprKind::Unsupported("lambda expressions"), t.span.to(self.prev_span()))
-            }
+            TokenKind::Punct(Punct::LBracket) => self.parse_lambda(),
             TokenKind::Punct(Punct::ColonColon) | TokenKind::Ident => self.parse_name_expr(),
             _ => {
                 let msg = format!("expected an expression, found {}", self.describe(&t));
@@ -560,5 +548,172 @@ impl Parser<'_> {
                 return args;
             }
         }
+    }
+}
+
+impl Parser<'_> {
+    /// `[captures] (params) specifiers -> ret { body }` at the `[`: a closure type's
+    /// call operator, declared as a `__host__ __device__` member function named
+    /// `operator()` (`const` unless `mutable`), and what it captures. The expressions of
+    /// the body are the ones made while parsing it (a range of ids), where sema finds the
+    /// names an implicit capture (`[=]`, `[&]`) takes.
+    fn parse_lambda(&mut self) -> ExprId {
+        let open = self.bump();
+        let mut default = None;
+        let mut captures = Vec::new();
+        let mut this_capture = None;
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Punct(Punct::RBracket) | TokenKind::Eof => break,
+                TokenKind::Punct(Punct::Eq) if captures.is_empty() && default.is_none() => {
+                    self.bump();
+                    default = Some(LambdaCapture::Copy);
+                }
+                TokenKind::Punct(Punct::Amp) if captures.is_empty() && default.is_none() && self.peek_at(1).kind != TokenKind::Ident => {
+                    self.bump();
+                    default = Some(LambdaCapture::Ref);
+                }
+                _ if self.kw_of(t) == Some(Kw::This) => {
+                    self.bump();
+                    this_capture = Some(t.span);
+                }
+                TokenKind::Punct(Punct::Star) if self.kw_of(self.peek_at(1)) == Some(Kw::This) => {
+                    self.bump();
+                    self.bump();
+                    this_capture = Some(t.span.to(self.prev_span()));
+                }
+                _ => {
+                    let by_ref = self.eat(Punct::Amp);
+                    let n = self.peek();
+                    if n.kind != TokenKind::Ident {
+                        let msg = format!("expected a captured variable's name, found {}", self.describe(&n));
+                        self.error(n.span, msg);
+                        break;
+                    }
+                    self.bump();
+                    let init = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
+                    let how = if by_ref { LambdaCapture::Ref } else { LambdaCapture::Copy };
+                    captures.push((n.text, how, init, n.span));
+                }
+            }
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RBracket, "to close the lambda's capture list");
+        // `__device__` / `__host__` (extended lambdas) and `mutable`, around the parameters.
+        let mut is_mutable = false;
+        let mut skip_specs = |p: &mut Self| loop {
+            let t = p.peek();
+            match p.kw_of(t) {
+                Some(Kw::Mutable) => {
+                    p.bump();
+                    is_mutable = true;
+                }
+                Some(Kw::Constexpr | Kw::Inline | Kw::Noexcept) => {
+                    p.bump();
+                }
+                // `__device__`, `__host__`, `__forceinline__` (GNU attributes).
+                Some(Kw::Attribute) => {
+                    p.bump();
+                    p.skip_parens();
+                }
+                _ => break,
+            }
+        };
+        skip_specs(self);
+        let parts = if self.eat(Punct::LParen) { Some(self.parse_params()) } else { None };
+        skip_specs(self);
+        let ret = if self.eat(Punct::Arrow) {
+            let ds = self.parse_decl_specs(None);
+            let base = self.base_type(&ds);
+            self.parse_declarator(base, true).ty
+        } else {
+            self.ast.add_type(TypeKind::Auto, Quals::default(), open.span)
+        };
+        let (params, variadic) = parts.map(|p| (p.params, p.variadic)).unwrap_or_default();
+        self.push_scope();
+        for p in &params {
+            if let Some(n) = p.name {
+                self.declare_non_type(n);
+            }
+        }
+        let first = self.ast.exprs.len() as u32;
+        let body = if self.at(Punct::LBrace) {
+            self.parse_compound()
+        } else {
+            let t = self.peek();
+            let msg = format!("expected the lambda's body, found {}", self.describe(&t));
+            self.error(t.span, msg);
+            self.ast.add_stmt(StmtKind::Error, t.span)
+        };
+        let body_exprs = (first, self.ast.exprs.len() as u32);
+        self.pop_scope();
+        let span = open.span.to(self.prev_span());
+        let call = self.src.interner_mut().intern_local("operator()");
+        let name = Name { global: false, parts: smallvec::smallvec![call], template_args: None, scope_args: Vec::new(), span };
+        let specs = Specifiers { device: true, host: true, ..Specifiers::default() };
+        // A generic lambda: each `auto` parameter a template type parameter.
+        let mut tparams = Vec::new();
+        let params: Vec<Param> = params
+            .into_iter()
+            .map(|p| {
+                if !self.has_auto(p.ty) {
+                    return p;
+                }
+                let a = self.src.interner_mut().intern_local(&format!("<auto {}>", tparams.len() + 1));
+                tparams.push(TemplateParam::Type { name: Some(a), default: None, span: p.span });
+                Param { ty: self.replace_auto(p.ty, a), ..p }
+            })
+            .collect();
+        let op = self.ast.add_decl(
+            DeclKind::Function {
+                specs,
+                name,
+                ret,
+                params,
+                variadic,
+                is_const: !is_mutable,
+                body: Some(body),
+                host_body: false,
+                attrs: Vec::new(),
+                inits: Vec::new(),
+            },
+            span,
+        );
+        let op = if tparams.is_empty() { op } else { self.ast.add_decl(DeclKind::Template { params: tparams, decl: op }, span) };
+        let lambda = Lambda { default, captures, this_capture, op, body_exprs };
+        self.ast.add_expr(ExprKind::Lambda(Box::new(lambda)), span)
+    }
+}
+
+impl Parser<'_> {
+    /// Whether type `t` is `auto` under pointers and references.
+    fn has_auto(&self, t: TypeId) -> bool {
+        match &self.ast.ty(t).kind {
+            TypeKind::Auto => true,
+            TypeKind::Pointer(p) | TypeKind::Reference { to: p, .. } => self.has_auto(*p),
+            _ => false,
+        }
+    }
+
+    /// Type `t` with its `auto` (under pointers and references) replaced by the type
+    /// named `a`.
+    fn replace_auto(&mut self, t: TypeId, a: Atom) -> TypeId {
+        let ty = self.ast.ty(t).clone();
+        let kind = match ty.kind {
+            TypeKind::Auto => TypeKind::Named(Name {
+                global: false,
+                parts: smallvec::smallvec![a],
+                template_args: None,
+                scope_args: Vec::new(),
+                span: ty.span,
+            }),
+            TypeKind::Pointer(p) => TypeKind::Pointer(self.replace_auto(p, a)),
+            TypeKind::Reference { to, rvalue } => TypeKind::Reference { to: self.replace_auto(to, a), rvalue },
+            k => k,
+        };
+        self.ast.add_type(kind, ty.quals, ty.span)
     }
 }

@@ -286,6 +286,9 @@ impl Sema<'_> {
                 if !found.iter().all(|e| matches!(e, Entity::Func(_) | Entity::Template(_))) {
                     // A function object: its `operator()`.
                     let v = self.expr(callee)?;
+                    if self.types.is_error(v.ty) {
+                        return None;
+                    }
                     if let (Some(r), Place::Addr(a, s)) = (self.types.record(v.ty.unqual()), v.place) {
                         let this = self.generic_ptr(a, s, v.ty.unqual(), span);
                         if let Some(v) = self.try_member_operator(r, "operator()", this, args, span) {
@@ -343,6 +346,17 @@ impl Sema<'_> {
                 let this = self.generic_ptr(addr, space, rt.unqual(), span);
                 let this = self.this_for(this, r, f, span)?;
                 self.emit_call(f, Some(this), vals, args, span)
+            }
+            // A function object made by an expression (`[&] { ... }()`, `Functor{}(x)`).
+            ExprKind::Lambda(_) | ExprKind::Construct { .. } | ExprKind::Call { .. } => {
+                let v = self.expr(callee)?;
+                let r = self.types.record(v.ty.unqual());
+                let (Some(r), Place::Addr(a, s)) = (r, v.place) else {
+                    self.unsupported(span, "a call through a function pointer");
+                    return None;
+                };
+                let this = self.generic_ptr(a, s, v.ty.unqual(), span);
+                self.try_member_operator(r, "operator()", this, args, span)
             }
             _ => {
                 self.unsupported(span, "a call through a function pointer");

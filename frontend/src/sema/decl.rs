@@ -484,6 +484,40 @@ impl Sema<'_> {
         r
     }
 
+    /// Lays out record `r` with `fields` (name, type, whether a base subobject), C's way:
+    /// each at the next multiple of its alignment (all at 0 in a union), the size rounded
+    /// up to the alignment (at least `explicit`, `__align__(N)`); the record is complete.
+    pub(crate) fn lay_out(&mut self, r: RecId, fields: Vec<(Atom, Ty, bool)>, is_union: bool, explicit: Option<u64>) {
+        let (mut size, mut align) = (0u64, explicit.unwrap_or(1));
+        let mut out = Vec::new();
+        for (name, t, is_base) in fields {
+            let a = self.types.align(t);
+            let off = if is_union { 0 } else { size.div_ceil(a) * a };
+            out.push(Field { name, ty: t, offset: off, is_base });
+            size = if is_union { size.max(self.types.size(t)) } else { off + self.types.size(t) };
+            align = align.max(a);
+        }
+        let size = size.max(1).div_ceil(align) * align;
+        let info = &mut self.types.records[r.0 as usize];
+        info.fields = out;
+        info.size = size;
+        info.align = align;
+        info.complete = true;
+        info.explicit_align = explicit;
+    }
+
+    /// A lambda's closure class (see `lambda`): unnamed, in the current namespace, its
+    /// symbol name a lambda's (`UlvE<n>_`, unique in the file).
+    pub(crate) fn new_closure_record(&mut self, span: Span) -> RecId {
+        let r = self.new_record(None, None, false, &None);
+        let n = self.closures.len();
+        let line = self.files.get(span.file.0 as usize).map_or(0, |f| f.line_col(span.lo).0);
+        let info = &mut self.types.records[r.0 as usize];
+        info.name = format!("(lambda at line {line})");
+        info.mangled = format!("UlvE{n}_");
+        r
+    }
+
     /// Declares (or completes) a record; `inst`: the instance name and template bindings of
     /// a class template instance.
     pub(crate) fn declare_record(&mut self, d: DeclId, inst: Option<(String, Vec<TArg>, u32)>, env: Vec<(Atom, Entity)>) -> Option<RecId> {
@@ -588,37 +622,17 @@ impl Sema<'_> {
             }
         }
         // Layout.
-        let (mut size, mut align) = (0u64, 1u64);
-        let mut out = Vec::new();
-        for (name, t, is_base) in fields {
-            let a = self.types.align(t);
-            let off = if is_union { 0 } else { size.div_ceil(a) * a };
-            out.push(Field { name, ty: t, offset: off, is_base });
-            size = if is_union { size.max(self.types.size(t)) } else { off + self.types.size(t) };
-            align = align.max(a);
-        }
         let mut explicit = None;
         for a in attrs {
             if a.is(self.names, "aligned") {
                 match a.args.first().and_then(|&e| self.const_eval(e)) {
-                    Some(Konst::Int(v)) if v > 0 && (v & (v - 1)) == 0 => {
-                        explicit = Some(v as u64);
-                        align = align.max(v as u64);
-                    }
+                    Some(Konst::Int(v)) if v > 0 && (v & (v - 1)) == 0 => explicit = Some(v as u64),
                     _ => self.error(a.span, "__align__ takes a power of two"),
                 }
             }
         }
-        let size = size.max(1).div_ceil(align) * align;
-        {
-            let info = &mut self.types.records[r.0 as usize];
-            info.fields = out;
-            info.size = size;
-            info.align = align;
-            info.complete = true;
-            info.explicit_align = explicit;
-            info.bases = base_infos;
-        }
+        self.lay_out(r, fields, is_union, explicit);
+        self.types.records[r.0 as usize].bases = base_infos;
         if let Some(d) = self.diags[mark..].iter().find(|d| d.severity == crate::Severity::Error) {
             self.types.records[r.0 as usize].broken = Some(d.span.unwrap_or(span));
         }

@@ -813,6 +813,10 @@ impl Sema<'_> {
                 None
             }
             ExprKind::StmtExpr(body) => self.stmt_expr(*body, span),
+            ExprKind::Lambda(l) => {
+                let l = (**l).clone();
+                self.lambda(e, &l, span)
+            }
             ExprKind::Unsupported(what) => {
                 self.unsupported(span, what);
                 None

@@ -68,6 +68,7 @@ mod call;
 mod decl;
 mod expr;
 mod extern_calls;
+mod lambda;
 mod mangle;
 mod stmt;
 mod templates;
@@ -293,6 +294,10 @@ pub struct Sema<'a> {
     /// The functions each function names (calls, addresses), and those named outside any
     /// function (initializers of globals): the edges [`Sema::used_functions`] follows.
     refs: Vec<(Option<FuncId>, FuncId)>,
+    /// Each lambda's class, per lambda expression and function instance.
+    closures: FxHashMap<(ExprId, FuncId), RecId>,
+    /// What each closure class captured (its call operators bind these names).
+    closure_captures: FxHashMap<RecId, Vec<lambda::Capture>>,
     /// Unnamed classes and enums by their definition and the scope it was declared in (a
     /// class template instance's members are declared, and their types resolved, in the
     /// instance's scope).
@@ -425,6 +430,8 @@ impl<'a> Sema<'a> {
             first_func: None,
             undefined_calls: Vec::new(),
             refs: Vec::new(),
+            closures: FxHashMap::default(),
+            closure_captures: FxHashMap::default(),
             unnamed_types: FxHashMap::default(),
             last_unnamed: None,
             unnamed_members: Vec::new(),
@@ -1229,6 +1236,9 @@ impl<'a> Sema<'a> {
         }
         if info.is_ctor {
             self.emit_ctor_inits(f);
+        }
+        if let Some(r) = this_rec.filter(|r| self.closure_captures.contains_key(r)) {
+            self.bind_captures(f, args[0], r, info.span);
         }
         self.stmt(body);
         if !self.terminated() {

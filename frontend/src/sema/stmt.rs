@@ -445,8 +445,12 @@ impl Sema<'_> {
                 return;
             };
             let espan = self.ast.expr(e).span;
-            let Some(v) = self.expr(e) else { return };
-            let Some((x, t)) = self.rval(v, espan) else { return };
+            let Some((x, t)) = self.expr(e).and_then(|v| self.rval(v, espan)) else {
+                // Bind the name anyway so that its uses do not cascade.
+                let err = self.types.error();
+                self.bind_local(n, Entity::Const(Konst::Int(0), err));
+                return;
+            };
             let q = self.ast.ty(ty).quals;
             let t = t.unqual().with_quals(if q.is_const { Ty::CONST } else { 0 });
             let addr = self.new_var(&nstr, t, AddrSpace::Local, span);

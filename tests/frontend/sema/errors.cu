@@ -21,4 +21,14 @@ __global__ void bad(int *p, float *f) {
   sqrtf(1.0f, 2.0f);
   for (int x : p) a += x;
   for (float x : f[0]) a += x;
+  auto uncaptured = [](int v) { return v + a; };
+  p[3] = uncaptured(1);
 }
+
+struct Holder {
+  int m;
+  __device__ int get() {
+    auto h = [this] { return m; };
+    return h();
+  }
+};
