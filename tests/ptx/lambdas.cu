@@ -1,7 +1,8 @@
 // Lambdas as device code uses them: a generic block reduction taking the combining
 // operation, an element-wise transform helper taking the per-element function, captures
-// by value and by reference (default and named), an init-capture, a mutable counter, a
-// generic lambda, and a lambda called where it is written.
+// by value and by reference (default and named), an init-capture, a mutable counter, and
+// a lambda called where it is written. (Generic lambdas are in tests/programs: NVRTC
+// takes their call operator templates for host code.)
 #include <cuda_runtime.h>
 
 #define BLOCK 64
@@ -48,8 +49,8 @@ __global__ void counters(const int *keys, int *out, int n) {
   auto ticket = [next = t * 10]() mutable { return next++; };
   int first = ticket();
   int second = ticket();
-  auto square = [](auto x) { return x * x; };
-  long wide = square(long(hits)) + square(misses);
+  auto square = [](long x) { return x * x; };
+  long wide = square(hits) + square(misses);
   int bonus = [&] { return hits > misses ? 1000 : 0; }();
   out[t] = (int)wide + first + second + bonus;
 }
