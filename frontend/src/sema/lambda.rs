@@ -137,8 +137,7 @@ impl Sema<'_> {
                     let pt = self.types.ptr(c.ty);
                     self.store(p, at, pt, span);
                 }
-                Err((addr, ty, space)) => {
-                    let _ = space;
+                Err((addr, ty, _)) => {
                     let v = self.load(*addr, *ty, span);
                     self.store(v, at, c.ty.unqual(), span);
                 }
