@@ -392,8 +392,8 @@ pub struct Lambda {
     pub default: Option<LambdaCapture>,
     /// Named captures: the name, how, an initializer (`[n = e]`) and where.
     pub captures: Vec<(Atom, LambdaCapture, Option<ExprId>, Span)>,
-    /// `this` or `*this` captured, where.
-    pub this_capture: Option<Span>,
+    /// `this` (by reference) or `*this` (a copy) captured, where.
+    pub this_capture: Option<(Span, LambdaCapture)>,
     /// The call operator: a `DeclKind::Function` named `operator()`.
     pub op: DeclId,
     /// The ids of the expressions of the body: `[from, to)`.

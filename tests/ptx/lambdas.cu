@@ -54,3 +54,37 @@ __global__ void counters(const int *keys, int *out, int n) {
   int bonus = [&] { return hits > misses ? 1000 : 0; }();
   out[t] = (int)wide + first + second + bonus;
 }
+
+// A lambda in a member function: `[this]` and `[=]` reach the object's fields and
+// member functions.
+struct Histogram {
+  int *bins;
+  int nbins;
+  float lo, width;
+  __device__ int bin_of(float v) const {
+    int b = (int)((v - lo) / width);
+    return b < 0 ? 0 : (b >= nbins ? nbins - 1 : b);
+  }
+  template <class F> __device__ void for_each(const float *x, int n, F f) const {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) f(x[i]);
+  }
+  __device__ void fill(const float *x, int n) {
+    for_each(x, n, [this](float v) { atomicAdd(&bins[bin_of(v)], 1); });
+  }
+  __device__ void weigh(const float *x, int n, int weight) {
+    for_each(x, n, [=](float v) { atomicAdd(&this->bins[bin_of(v)], weight + nbins); });
+  }
+  __device__ int spread(float v) {
+    auto later = [*this](float u) { return bin_of(u) * nbins; };
+    lo = 0.0f;  // the copy keeps the old bounds
+    return later(v) + bin_of(v);
+  }
+};
+
+__global__ void histogram(const float *x, int n, int *bins, int nbins) {
+  Histogram h{bins, nbins, -1.0f, 0.25f};
+  h.fill(x, n);
+  h.weigh(x, n, 100);
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(&bins[nbins + h.spread(x[i]) % 16], 1);
+}

@@ -576,12 +576,12 @@ impl Parser<'_> {
                 }
                 _ if self.kw_of(t) == Some(Kw::This) => {
                     self.bump();
-                    this_capture = Some(t.span);
+                    this_capture = Some((t.span, LambdaCapture::Ref));
                 }
                 TokenKind::Punct(Punct::Star) if self.kw_of(self.peek_at(1)) == Some(Kw::This) => {
                     self.bump();
                     self.bump();
-                    this_capture = Some(t.span.to(self.prev_span()));
+                    this_capture = Some((t.span.to(self.prev_span()), LambdaCapture::Copy));
                 }
                 _ => {
                     let by_ref = self.eat(Punct::Amp);

@@ -21,8 +21,12 @@
 //! memory and globals are not captured: they are not automatic variables. Calling a
 //! closure (`f(x)`, or in a template `F f; f(x)`) is calling its `operator()`.
 //! A generic lambda (`[](auto x) {...}`) has a call operator template, one template
-//! type parameter per `auto` parameter (the parser writes it so). Capturing `this` is
-//! not supported yet.
+//! type parameter per `auto` parameter (the parser writes it so).
+//!
+//! In a member function, `[this]` (and a default capture, `[=]` or `[&]`) captures the
+//! object's address in a field of its own (`[*this]`: a copy of the object); in the call operator's body, `this`, the
+//! object's members named alone and its member functions called alone are the enclosing
+//! object's, as in the member function.
 
 use super::expr::{Place, Value};
 use super::*;
@@ -31,6 +35,15 @@ use crate::ast::{Lambda, LambdaCapture};
 /// Where a capture's value comes from: its initializer (`[n = e]`), or the variable
 /// (its address, type and space).
 type Source = Result<ExprId, (ValueId, Ty, AddrSpace)>;
+
+/// The enclosing object captured by a closure class: its field, the object's record, and
+/// whether the field holds a copy (`[*this]`) or the address (`[this]`, defaults).
+#[derive(Clone, Copy, Debug)]
+pub struct ThisCapture {
+    pub field: usize,
+    pub outer: RecId,
+    pub copy: bool,
+}
 
 /// A captured variable, as the call operator's body sees it.
 #[derive(Clone, Debug)]
@@ -50,10 +63,17 @@ impl Sema<'_> {
             self.unsupported(span, "a lambda expression outside a function body");
             return None;
         };
-        if let Some(sp) = l.this_capture {
-            self.unsupported(sp, "capturing 'this' in a lambda");
-            return None;
-        }
+        // The enclosing object, captured by `[this]` or by a default capture.
+        let outer = self.fs.as_ref().and_then(|f| f.this);
+        let this_cap = match (l.this_capture, outer) {
+            (Some((sp, _)), None) => {
+                self.error(sp, "'this' cannot be captured outside a member function");
+                return None;
+            }
+            (Some((_, how)), Some(o)) => Some((o, how == LambdaCapture::Copy)),
+            (None, Some(o)) if l.default.is_some() => Some((o, false)),
+            _ => None,
+        };
         // What is captured, and from where: (name, how, initializer or the variable).
         let mut taken: Vec<(Atom, bool, Source)> = Vec::new();
         let mut consts: Vec<(Atom, Entity)> = Vec::new();
@@ -121,7 +141,15 @@ impl Sema<'_> {
                     fields.push((*name, field_ty, false));
                     captures.push(Capture { name: *name, field: i, ty, by_ref: *by_ref });
                 }
-                let r = self.closure_class(l, fields, &captures, consts, span)?;
+                let mut this_field = None;
+                if let Some(((_, outer_rec), copy)) = this_cap {
+                    let name = self.atom("this")?;
+                    let ot = self.rec_ty(outer_rec);
+                    let ft = if copy { ot } else { self.types.ptr(ot) };
+                    this_field = Some(ThisCapture { field: fields.len(), outer: outer_rec, copy });
+                    fields.push((name, ft, false));
+                }
+                let r = self.closure_class(l, fields, &captures, this_field, consts, span)?;
                 self.closures.insert((e, func), r);
                 (r, captures)
             }
@@ -149,6 +177,17 @@ impl Sema<'_> {
                 }
             }
         }
+        if let (Some(((this, outer_rec), _)), Some(&c)) = (this_cap, self.closure_this.get(&r)) {
+            let at = self.member_addr(tmp, AddrSpace::Local, t, c.field, span);
+            let ot = self.rec_ty(outer_rec);
+            if c.copy {
+                let v = self.load(this, ot, span);
+                self.store(v, at, ot, span);
+            } else {
+                let pt = self.types.ptr(ot);
+                self.store(this, at, pt, span);
+            }
+        }
         Some(Value { place: Place::Addr(tmp, AddrSpace::Local), ty: t })
     }
 
@@ -158,11 +197,15 @@ impl Sema<'_> {
         l: &Lambda,
         fields: Vec<(Atom, Ty, bool)>,
         captures: &[Capture],
+        this_field: Option<ThisCapture>,
         consts: Vec<(Atom, Entity)>,
         span: Span,
     ) -> Option<RecId> {
         let r = self.new_closure_record(span);
         self.lay_out(r, fields, false, None);
+        if let Some(t) = this_field {
+            self.closure_this.insert(r, t);
+        }
         let func = self.fs.as_ref()?.func;
         let mut env = self.funcs[func.0 as usize].env.clone();
         env.extend(consts);
@@ -209,6 +252,21 @@ impl Sema<'_> {
                 Entity::Var { addr: at, ty, space: AddrSpace::Generic, konst: None }
             };
             self.bind_local(c.name, entity);
+        }
+        // `[this]`, `[*this]`: the body's `this` and implicit members are the enclosing
+        // object's (or the copy's).
+        if let Some(&c) = self.closure_this.get(&r) {
+            let at = self.member_addr(this, AddrSpace::Generic, t, c.field, span);
+            let p = if c.copy {
+                at
+            } else {
+                let ot = self.rec_ty(c.outer);
+                let pt = self.types.ptr(ot);
+                self.load(at, pt, span)
+            };
+            if let Some(fs) = self.fs.as_mut() {
+                fs.this = Some((p, c.outer));
+            }
         }
     }
 }

@@ -298,6 +298,8 @@ pub struct Sema<'a> {
     closures: FxHashMap<(ExprId, FuncId), RecId>,
     /// What each closure class captured (its call operators bind these names).
     closure_captures: FxHashMap<RecId, Vec<lambda::Capture>>,
+    /// A closure class capturing `this`: its field and the enclosing object's record.
+    closure_this: FxHashMap<RecId, lambda::ThisCapture>,
     /// Unnamed classes and enums by their definition and the scope it was declared in (a
     /// class template instance's members are declared, and their types resolved, in the
     /// instance's scope).
@@ -432,6 +434,7 @@ impl<'a> Sema<'a> {
             refs: Vec::new(),
             closures: FxHashMap::default(),
             closure_captures: FxHashMap::default(),
+            closure_this: FxHashMap::default(),
             unnamed_types: FxHashMap::default(),
             last_unnamed: None,
             unnamed_members: Vec::new(),

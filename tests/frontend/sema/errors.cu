@@ -23,12 +23,5 @@ __global__ void bad(int *p, float *f) {
   for (float x : f[0]) a += x;
   auto uncaptured = [](int v) { return v + a; };
   p[3] = uncaptured(1);
+  auto no_object = [this] { return 1; };
 }
-
-struct Holder {
-  int m;
-  __device__ int get() {
-    auto h = [this] { return m; };
-    return h();
-  }
-};
