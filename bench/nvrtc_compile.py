@@ -5,8 +5,9 @@ usage: python3 bench/nvrtc_compile.py FILE.cu --cuda-root DIR [--arch sm_90] [-o
                                       [--time-file T] [NVRTC option ...]
 
   --cuda-root DIR  the CUDA 13 root that scripts/install-cuda-ref.sh prints: libnvrtc is
-                   DIR/lib/libnvrtc.so.13 and DIR/include is put on the include path
-                   (NVRTC has no implicit system include directories)
+                   DIR/lib/libnvrtc.so.13 and DIR/include (and DIR/include/cccl,
+                   where nvcc finds libcu++) are put on the include path (NVRTC has no
+                   implicit system include directories)
   --arch sm_NN     virtual architecture compute_NN (default sm_90)
   -o OUT           where the PTX goes (default: stdout)
   --time-file T    write to T the seconds this process spent from loading libnvrtc to
@@ -134,7 +135,12 @@ def main(argv):
         return 2
 
     options = ["--gpu-architecture=compute_" + arch[3:],
-               "-I" + os.path.join(cuda_root, "include")] + extra
+               "-I" + os.path.join(cuda_root, "include")]
+    # CCCL (libcu++, which cooperative_groups.h includes): where nvcc finds it too.
+    cccl = os.path.join(cuda_root, "include", "cccl")
+    if os.path.isdir(cccl):
+        options.append("-I" + cccl)
+    options += extra
     nvrtc = Nvrtc(cuda_root)
     with open(src, "rb") as f:
         source = f.read()

@@ -23,7 +23,14 @@ __device__ void __nanosleep(unsigned int ns);
 __device__ long clock(void);
 __device__ long long clock64(void);
 __device__ unsigned int __activemask(void);
-__device__ unsigned int __lanemask_lt(void);
+// The thread's lane in its warp (PTX's %laneid), and the masks of the lanes below, at or
+// below, ... it.
+__device__ unsigned int __cuprite_laneid(void);
+static __device__ __forceinline__ unsigned int __lanemask_lt(void) { return (1u << __cuprite_laneid()) - 1u; }
+static __device__ __forceinline__ unsigned int __lanemask_le(void) { return (2u << __cuprite_laneid()) - 1u; }
+static __device__ __forceinline__ unsigned int __lanemask_eq(void) { return 1u << __cuprite_laneid(); }
+static __device__ __forceinline__ unsigned int __lanemask_ge(void) { return ~__lanemask_lt(); }
+static __device__ __forceinline__ unsigned int __lanemask_gt(void) { return ~__lanemask_le(); }
 
 // Atomics: each family device-wide, and with `_block` (atomic within the block) and
 // `_system` (atomic with respect to the host and peer GPUs too) scopes.

@@ -456,6 +456,20 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         b
     }
 
+    /// A block not placed in the function yet: control-flow constructs create their
+    /// blocks up front and [`Self::place`] each where its code begins, so the layout follows
+    /// the source (a loop's exit after every block of the loop, an `if`'s merge after both
+    /// branches). Divergent lanes then reconverge at the lowest address.
+    fn unplaced_block(&mut self, args: &[TypeId]) -> BlockId {
+        self.ctx.create_block(args)
+    }
+
+    /// Appends `b` (from [`Self::unplaced_block`]) to the function and continues in it.
+    fn place(&mut self, b: BlockId) {
+        self.ctx.append_block(self.region, b);
+        self.cur = b;
+    }
+
     fn terminated(&self) -> bool {
         self.ctx.terminator(self.cur).is_some()
     }
@@ -1547,20 +1561,20 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let c = self.v(operands[0]);
         let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
         let rts: Vec<TypeId> = rts.into_iter().flat_map(|t| self.flat_tys(t)).collect();
-        let then_b = self.new_block(&[]);
-        let else_b = self.new_block(&[]);
-        let merge = self.new_block(&rts);
+        let then_b = self.unplaced_block(&[]);
+        let else_b = self.unplaced_block(&[]);
+        let merge = self.unplaced_block(&rts);
         let segs = self.segs(&[1, 0, 0]);
         self.emit("nvvm.cond_br", &[c], &[], &[("operandSegmentSizes", segs)], &[then_b, else_b]);
         let exits = Exits { yield_to: Some(merge), cond_to: None };
         let (tr, er) = (self.ctx.region(op, 0), self.ctx.region(op, 1));
-        self.cur = then_b;
+        self.place(then_b);
         self.lower_region(tr, exits);
         self.close_with_br(merge);
-        self.cur = else_b;
+        self.place(else_b);
         self.lower_region(er, exits);
         self.close_with_br(merge);
-        self.cur = merge;
+        self.place(merge);
         let args: Vec<ValueId> = self.ctx.block_args(merge).to_vec();
         self.set_results(op, &args);
     }
@@ -1578,23 +1592,23 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     fn lower_loop(&mut self, op: OpId) {
         let do_while = self.ctx.get_attr(op, "do_while").is_some();
         let unroll = int_prop(self.ctx, op, "unroll");
-        let cond_b = self.new_block(&[]);
-        let body_b = self.new_block(&[]);
-        let step_b = self.new_block(&[]);
-        let exit_b = self.new_block(&[]);
+        let cond_b = self.unplaced_block(&[]);
+        let body_b = self.unplaced_block(&[]);
+        let step_b = self.unplaced_block(&[]);
+        let exit_b = self.unplaced_block(&[]);
         self.emit("nvvm.br", &[], &[], &[], &[if do_while { body_b } else { cond_b }]);
         let (cr, br, sr) = (self.ctx.region(op, 0), self.ctx.region(op, 1), self.ctx.region(op, 2));
-        self.cur = cond_b;
+        self.place(cond_b);
         self.lower_region(cr, Exits { yield_to: None, cond_to: Some((body_b, exit_b)) });
         if !self.terminated() {
             self.emit("nvvm.br", &[], &[], &[], &[body_b]);
         }
         self.targets.push(Target { cont: Some(step_b), brk: exit_b });
-        self.cur = body_b;
+        self.place(body_b);
         self.lower_region(br, Exits { yield_to: Some(step_b), cond_to: None });
         self.close_with_br(step_b);
         self.targets.pop();
-        self.cur = step_b;
+        self.place(step_b);
         self.lower_region(sr, Exits { yield_to: Some(cond_b), cond_to: None });
         if !self.terminated() {
             self.emit("nvvm.br", &[], &[], &[], &[cond_b]);
@@ -1606,7 +1620,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.ctx.set_attr(t, "unroll", a);
             }
         }
-        self.cur = exit_b;
+        self.place(exit_b);
     }
 
     fn lower_switch(&mut self, op: OpId, operands: &[ValueId]) {
@@ -1618,8 +1632,8 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         };
         let default = int_prop(self.ctx, op, "default_index");
         let regions: Vec<RegionId> = self.ctx.regions(op).to_vec();
-        let blocks: Vec<BlockId> = regions.iter().map(|_| self.new_block(&[])).collect();
-        let exit_b = self.new_block(&[]);
+        let blocks: Vec<BlockId> = regions.iter().map(|_| self.unplaced_block(&[])).collect();
+        let exit_b = self.unplaced_block(&[]);
         let i1 = self.ctx.i1();
         let eq = i32_attr(self.ctx, 0);
         for (i, &b) in blocks.iter().enumerate() {
@@ -1640,11 +1654,11 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         self.targets.push(Target { cont, brk: exit_b });
         for (i, (&r, &b)) in regions.iter().zip(&blocks).enumerate() {
             let next = blocks.get(i + 1).copied().unwrap_or(exit_b);
-            self.cur = b;
+            self.place(b);
             self.lower_region(r, Exits { yield_to: Some(next), cond_to: None });
             self.close_with_br(next);
         }
         self.targets.pop();
-        self.cur = exit_b;
+        self.place(exit_b);
     }
 }

@@ -338,6 +338,9 @@ struct Sel<'c, 's> {
     region: RegionId,
     entry: BlockId,
     cur: BlockId,
+    /// The edge blocks placed after a block so far (the block and how many), so that the
+    /// next goes after them.
+    edges_after: (BlockId, usize),
     blocks: FxHashMap<BlockId, BlockId>,
     regs: FxHashMap<ValueId, ValueId>,
     /// nvvm constants: (attribute, type).
@@ -472,6 +475,7 @@ impl<'c, 's> Sel<'c, 's> {
             region,
             entry,
             cur: entry,
+            edges_after: (entry, 0),
             blocks: FxHashMap::default(),
             regs: FxHashMap::default(),
             consts: FxHashMap::default(),
@@ -1099,7 +1103,12 @@ impl<'c, 's> Sel<'c, 's> {
         }
         let saved = self.cur;
         let b = self.ctx.create_block(&[]);
-        self.ctx.append_block(self.region, b);
+        // Right after the branch's block (and its earlier edge blocks): between the branch
+        // and its destinations, so the layout keeps following the control flow.
+        let n = if self.edges_after.0 == saved { self.edges_after.1 } else { 0 };
+        let at = self.ctx.block_index(saved).map_or(self.ctx.region_blocks(self.region).len(), |i| i + 1 + n);
+        self.ctx.insert_block(self.region, at, b);
+        self.edges_after = (saved, n + 1);
         self.cur = b;
         self.copies(dest, args);
         let nd = self.blocks[&dest];

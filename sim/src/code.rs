@@ -456,6 +456,22 @@ pub enum Inst {
     Activemask {
         dst: Reg,
     },
+    /// `redux.sync`: `op` (add, signed or unsigned min/max, and, or, xor) over the 32-bit
+    /// `val` of the lanes in `mask`, to each of them.
+    Redux {
+        op: AtomOp,
+        dst: Reg,
+        val: Reg,
+        mask: Reg,
+    },
+    /// `fns.b32`: the position of the `offset`-th set bit of `mask` from bit `base` (up
+    /// for a positive offset, down for a negative one; `base` itself for 0), or all ones.
+    Fns {
+        dst: Reg,
+        mask: Reg,
+        base: Reg,
+        offset: Reg,
+    },
     /// A texture fetch: `dst` gets the four channels (f32 bits with `float_out`, else
     /// 32-bit integers); `coords` (the layer first for an array) are f32 bits, or integers
     /// with `int_coords` (`tex1Dfetch`).

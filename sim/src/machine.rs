@@ -962,6 +962,33 @@ impl Machine<'_> {
                 lanes!(|l| r!(dst, l) = v)
             }
             Inst::Activemask { dst } => lanes!(|l| r!(dst, l) = active as u64),
+            Inst::Redux { op, dst, val, mask } => {
+                let m = r!(mask, active.trailing_zeros() as usize) as u32;
+                self.check_converged(w, m, "redux.sync")?;
+                let mut acc: Option<u32> = None;
+                lanes!(|l| if m & (1 << l) != 0 {
+                    let x = r!(val, l) as u32;
+                    acc = Some(match acc {
+                        None => x,
+                        Some(a) => match op {
+                            AtomOp::Add => a.wrapping_add(x),
+                            AtomOp::SMin => (a as i32).min(x as i32) as u32,
+                            AtomOp::SMax => (a as i32).max(x as i32) as u32,
+                            AtomOp::UMin => a.min(x),
+                            AtomOp::UMax => a.max(x),
+                            AtomOp::And => a & x,
+                            AtomOp::Or => a | x,
+                            _ => a ^ x,
+                        },
+                    })
+                });
+                let v = acc.unwrap_or(0) as u64;
+                lanes!(|l| r!(dst, l) = v)
+            }
+            Inst::Fns { dst, mask, base, offset } => lanes!(|l| {
+                let (m, b, off) = (r!(mask, l) as u32, r!(base, l) as u32, r!(offset, l) as u32 as i32);
+                r!(dst, l) = fns(m, b, off) as u64
+            }),
             Inst::Tex { geom, float_out, int_coords, dst, handle, coords, ncoords } => {
                 let mut m = active;
                 while m != 0 {
@@ -1113,4 +1140,24 @@ pub fn icmp(c: Cmp, ty: Ty, a: u64, b: u64) -> bool {
         Cmp::UGe => a >= b,
         _ => false,
     }
+}
+
+/// PTX's `fns.b32 d, mask, base, offset`, as the ISA defines it.
+fn fns(mask: u32, base: u32, offset: i32) -> u32 {
+    if offset == 0 {
+        return if base < 32 && mask >> base & 1 != 0 { base } else { u32::MAX };
+    }
+    let mut count = offset.unsigned_abs() - 1;
+    let mut pos = base as i64;
+    let step = if offset > 0 { 1 } else { -1 };
+    while (0..32).contains(&pos) {
+        if mask >> pos & 1 != 0 {
+            if count == 0 {
+                return pos as u32;
+            }
+            count -= 1;
+        }
+        pos += step;
+    }
+    u32::MAX
 }

@@ -134,6 +134,8 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("cuComplex.h", include_str!("../../include/cuComplex.h")),
     ("cuda.h", include_str!("../../include/cuda.h")),
     ("cooperative_groups.h", include_str!("../../include/cooperative_groups.h")),
+    ("cooperative_groups/reduce.h", include_str!("../../include/cooperative_groups.h")),
+    ("cooperative_groups/scan.h", include_str!("../../include/cooperative_groups.h")),
     ("assert.h", include_str!("../../include/assert.h")),
     ("cassert", include_str!("../../include/assert.h")),
     ("time.h", include_str!("../../include/time.h")),

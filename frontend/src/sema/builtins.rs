@@ -107,8 +107,12 @@ impl Sema<'_> {
                 let m = self.enum_attr(mode);
                 self.op("cuda.vote", &[args[0], pred], &ret_ir, &[("mode", m)], 0, span)
             }
-            "clock" | "clock64" => {
-                let (reg, k) = if name == "clock" { (14, IntKind::UInt) } else { (15, IntKind::ULongLong) };
+            "clock" | "clock64" | "__cuprite_laneid" => {
+                let (reg, k) = match name {
+                    "clock" => (14, IntKind::UInt),
+                    "clock64" => (15, IntKind::ULongLong),
+                    _ => (13, IntKind::UInt),
+                };
                 let t = self.types.int(k);
                 let ir = self.types.ir(&mut self.ctx, t)?;
                 let r = self.enum_attr(reg);

@@ -243,3 +243,14 @@ pub(crate) fn tex_inst(
         ncoords: n as u8,
     })
 }
+
+/// The blocks of `region` that control can reach, in the region's order, for code
+/// layout. The order matters: divergent lanes of a warp run lowest address first and
+/// reconverge where they meet (see `machine.rs`), which models the hardware's
+/// reconvergence only when a loop's blocks come before its exit and an `if`'s branches
+/// before their merge, as PTX is written and as cuprite's lowering places them. (Reverse
+/// post-order would not do: it may put a loop's exit path before the loop's body.)
+pub(crate) fn layout(ctx: &cuprite_ir::Context, region: cuprite_ir::RegionId) -> Vec<cuprite_ir::BlockId> {
+    let reachable: rustc_hash::FxHashSet<cuprite_ir::BlockId> = cuprite_ir::dominance::rpo(ctx, region).into_iter().collect();
+    ctx.region_blocks(region).iter().copied().filter(|b| reachable.contains(b)).collect()
+}

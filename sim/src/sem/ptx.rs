@@ -167,7 +167,7 @@ impl T<'_> {
             local_syms.insert("__local_depot".into(), off);
         }
         let region = ctx.region(f, 0);
-        let order = cuprite_ir::dominance::rpo(ctx, region);
+        let order = super::layout(ctx, region);
         let mut fr = Frame { vals: FxHashMap::default(), local_syms };
         // Registers, immediates and symbol addresses first.
         for &bb in &order {
@@ -781,6 +781,26 @@ impl T<'_> {
             "activemask" => {
                 need(1)?;
                 self.b.emit(Inst::Activemask { dst: o[0] });
+            }
+            "redux" => {
+                need(3)?;
+                let signed = k == K::S;
+                let op = match toks.iter().find(|t| matches!(**t, "add" | "min" | "max" | "and" | "or" | "xor")).copied() {
+                    Some("add") => AtomOp::Add,
+                    Some("min") if signed => AtomOp::SMin,
+                    Some("max") if signed => AtomOp::SMax,
+                    Some("min") => AtomOp::UMin,
+                    Some("max") => AtomOp::UMax,
+                    Some("and") => AtomOp::And,
+                    Some("or") => AtomOp::Or,
+                    Some("xor") => AtomOp::Xor,
+                    _ => return Err(format!("redux.{}: only the 32-bit integer reductions are simulated", toks.join("."))),
+                };
+                self.b.emit(Inst::Redux { op, dst: o[0], val: o[1], mask: o[2] });
+            }
+            "fns" => {
+                need(4)?;
+                self.b.emit(Inst::Fns { dst: o[0], mask: o[1], base: o[2], offset: o[3] });
             }
             "sqrt" if has("approx") => un!(UnOp::SqrtApprox(mode)),
             "sqrt" => un!(UnOp::Sqrt(mode)),
