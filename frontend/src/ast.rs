@@ -103,6 +103,9 @@ pub enum TypeKind {
     Defined(DeclId),
     /// `auto`.
     Auto,
+    /// `T...` in a template argument list: the pattern once per element of the packs it
+    /// names.
+    Expand(TypeId),
 }
 
 /// Qualifiers written on a type.
@@ -253,8 +256,38 @@ pub enum ExprKind {
     Unsupported(&'static str),
     /// A lambda expression (see the parser's `parse_lambda`).
     Lambda(Box<Lambda>),
+    /// A pack expansion `pattern...` (in call arguments, braced lists and template
+    /// arguments): the pattern once per element of the packs it names; `exprs`: the ids of
+    /// the pattern's expressions, `[from, to)`, where sema finds those packs.
+    Expand {
+        pattern: ExprId,
+        exprs: (u32, u32),
+    },
+    /// `sizeof...(pack)`.
+    SizeofPack(Atom),
+    /// A fold expression: `(lhs op ...)` (a right fold), `(... op rhs)` (a left fold), or
+    /// `(lhs op ... op rhs)` (the side that names a pack is the pattern, the other the
+    /// initial value). Each side with the ids of its expressions, as [`ExprKind::Expand`].
+    Fold {
+        op: BinaryOp,
+        lhs: Option<(ExprId, (u32, u32))>,
+        rhs: Option<(ExprId, (u32, u32))>,
+    },
     /// Where an expression failed to parse (an error was reported).
     Error,
+}
+
+impl TemplateParam {
+    pub fn name(&self) -> Option<Atom> {
+        match self {
+            TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => *name,
+        }
+    }
+    pub fn is_pack(&self) -> bool {
+        match self {
+            TemplateParam::Type { pack, .. } | TemplateParam::Value { pack, .. } => *pack,
+        }
+    }
 }
 
 impl ExprKind {
@@ -274,7 +307,10 @@ impl ExprKind {
             | ExprKind::StmtExpr(_)
             | ExprKind::Unsupported(_)
             | ExprKind::Lambda(_)
+            | ExprKind::SizeofPack(_)
             | ExprKind::Error => Vec::new(),
+            ExprKind::Expand { pattern, .. } => vec![*pattern],
+            ExprKind::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs).map(|(e, _)| *e).collect(),
             ExprKind::Unary(_, a) | ExprKind::SizeofExpr(a) | ExprKind::Cast { expr: a, .. } | ExprKind::Member { base: a, .. } => {
                 vec![*a]
             }
@@ -433,14 +469,16 @@ pub struct Param {
     pub ty: TypeId,
     pub default: Option<ExprId>,
     pub span: Span,
+    /// A function parameter pack (`Ts... args`): `ty` is the pattern.
+    pub pack: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum TemplateParam {
-    /// `typename T = D` / `class T`
-    Type { name: Option<Atom>, default: Option<TypeId>, span: Span },
-    /// `int N = 4`
-    Value { name: Option<Atom>, ty: TypeId, default: Option<ExprId>, span: Span },
+    /// `typename T = D` / `class T` (`pack`: `typename... Ts`)
+    Type { name: Option<Atom>, default: Option<TypeId>, span: Span, pack: bool },
+    /// `int N = 4` (`pack`: `int... Ns`)
+    Value { name: Option<Atom>, ty: TypeId, default: Option<ExprId>, span: Span, pack: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]

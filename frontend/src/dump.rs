@@ -97,6 +97,7 @@ impl Dumper<'_> {
                 .as_str(),
             ),
             TypeKind::Auto => s.push_str("auto"),
+            TypeKind::Expand(t) => s.push_str(&format!("{}...", self.ty(*t))),
         }
         s
     }
@@ -151,6 +152,12 @@ impl Dumper<'_> {
             ExprKind::StmtExpr(_) => "({ statements })".into(),
             ExprKind::Unsupported(what) => format!("(unsupported {what})"),
             ExprKind::Lambda(l) => format!("(lambda captures={} default={:?})", l.captures.len(), l.default),
+            ExprKind::Expand { pattern, .. } => format!("{}...", self.expr(*pattern)),
+            ExprKind::SizeofPack(n) => format!("sizeof...({})", self.i.str(*n)),
+            ExprKind::Fold { op, lhs, rhs } => {
+                let side = |s: &Option<(ExprId, (u32, u32))>| s.map(|(e, _)| format!(" {} ", self.expr(e)));
+                format!("({}{op:?} ...{})", side(lhs).unwrap_or_default(), side(rhs).map(|r| format!(" {op:?}{r}")).unwrap_or_default())
+            }
             ExprKind::Error => "<error>".into(),
         }
     }

@@ -980,13 +980,18 @@ impl Parser<'_> {
                 && matches!(self.peek_at(1).kind, TokenKind::Punct(Punct::Comma | Punct::RParen | Punct::Eq | Punct::LBracket));
             let d = self.parse_declarator(base, true);
             self.name_follows_type = false;
-            let default = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
-            let name = d.name.as_ref().and_then(|n| n.parts.last().copied());
-            params.push(Param { name, ty: d.ty, default, span: start.to(self.prev_span()) });
-            if self.at(Punct::Ellipsis) {
-                // A parameter pack `T... args`.
-                self.bump();
+            // A function parameter pack `Ts... args` / `const Ts &...args` (the declarator
+            // stops at the `...`, before the name).
+            let mut name = d.name.as_ref().and_then(|n| n.parts.last().copied());
+            let mut pack = false;
+            if name.is_none() && self.eat(Punct::Ellipsis) {
+                pack = true;
+                if self.is_plain_ident(self.peek()) {
+                    name = Some(self.bump().text);
+                }
             }
+            let default = if self.eat(Punct::Eq) { Some(self.parse_assign()) } else { None };
+            params.push(Param { name, ty: d.ty, default, span: start.to(self.prev_span()), pack });
             if !self.eat(Punct::Comma) {
                 break;
             }
@@ -1434,16 +1439,17 @@ impl Parser<'_> {
                 let t = self.peek();
                 if matches!(self.kw_of(t), Some(Kw::Typename | Kw::Class)) {
                     self.bump();
-                    self.eat(Punct::Ellipsis);
+                    let pack = self.eat(Punct::Ellipsis);
                     let name = if self.is_plain_ident(self.peek()) { Some(self.bump().text) } else { None };
                     if let Some(n) = name {
                         self.declare_type(n);
                     }
                     let default = if self.eat(Punct::Eq) { Some(self.parse_type_id()) } else { None };
-                    params.push(TemplateParam::Type { name, default, span: t.span.to(self.prev_span()) });
+                    params.push(TemplateParam::Type { name, default, span: t.span.to(self.prev_span()), pack });
                 } else {
                     let ds = self.parse_decl_specs(None);
                     let base = self.base_type(&ds);
+                    let pack = self.eat(Punct::Ellipsis);
                     let d = self.parse_declarator(base, true);
                     let default = if self.eat(Punct::Eq) { Some(self.parse_assign_ext(true)) } else { None };
                     params.push(TemplateParam::Value {
@@ -1451,6 +1457,7 @@ impl Parser<'_> {
                         ty: d.ty,
                         default,
                         span: t.span.to(self.prev_span()),
+                        pack,
                     });
                 }
                 if self.eat_template_close() {

@@ -6,6 +6,7 @@ use super::{Kw, Parser};
 use crate::ast::*;
 use crate::intern::Atom;
 use crate::lexer::{Punct, TokenKind};
+use crate::source::Span;
 
 /// Binary operator precedence (higher binds tighter); assignment and `?:` are below 1.
 fn binary_prec(p: Punct) -> Option<(u8, BinaryOp)> {
@@ -55,7 +56,7 @@ impl Parser<'_> {
     /// `expression`: assignments separated by commas.
     pub(crate) fn parse_expr(&mut self) -> ExprId {
         let mut e = self.parse_assign();
-        while self.at(Punct::Comma) {
+        while self.at(Punct::Comma) && self.peek_at(1).kind != TokenKind::Punct(Punct::Ellipsis) {
             self.bump();
             let r = self.parse_assign();
             let span = self.ast.expr(e).span.to(self.ast.expr(r).span);
@@ -115,6 +116,10 @@ impl Parser<'_> {
             if prec <= min {
                 return lhs;
             }
+            // `op ...` in a fold expression: the parenthesized expression's parser takes it.
+            if self.peek_at(1).kind == TokenKind::Punct(Punct::Ellipsis) {
+                return lhs;
+            }
             self.bump();
             let rhs = self.parse_binary(prec, no_gt);
             let span = self.ast.expr(lhs).span.to(self.ast.expr(rhs).span);
@@ -163,8 +168,20 @@ impl Parser<'_> {
                 }
                 if self.at(Punct::Ellipsis) {
                     self.bump();
-                    self.skip_parens();
-                    return self.ast.add_expr(ExprKind::Unsupported("sizeof... on parameter packs"), t.span.to(self.prev_span()));
+                    self.expect(Punct::LParen, "after sizeof...");
+                    let n = self.peek();
+                    if !self.is_plain_ident(n) {
+                        let msg = format!("expected the name of a parameter pack, found {}", self.describe(&n));
+                        self.error(n.span, msg);
+                        while !self.at_eof() && !self.at(Punct::RParen) && !self.at(Punct::Semi) {
+                            self.bump();
+                        }
+                        self.eat(Punct::RParen);
+                        return self.ast.add_expr(ExprKind::Error, t.span.to(self.prev_span()));
+                    }
+                    self.bump();
+                    self.expect(Punct::RParen, "after the parameter pack's name");
+                    return self.ast.add_expr(ExprKind::SizeofPack(n.text), t.span.to(self.prev_span()));
                 }
                 let e = self.parse_unary();
                 return self.ast.add_expr(ExprKind::SizeofExpr(e), t.span.to(self.ast.expr(e).span));
@@ -289,7 +306,9 @@ impl Parser<'_> {
             return args;
         }
         loop {
+            let first = self.ast.exprs.len() as u32;
             let a = if self.at(Punct::LBrace) { self.parse_init_list() } else { self.parse_assign() };
+            let a = self.maybe_expansion(a, first);
             args.push(a);
             if self.eat(close) {
                 return args;
@@ -321,7 +340,9 @@ impl Parser<'_> {
                 field = Some(self.bump().text);
                 self.bump();
             }
+            let first = self.ast.exprs.len() as u32;
             let e = if self.at(Punct::LBrace) { self.parse_init_list() } else { self.parse_assign() };
+            let e = self.maybe_expansion(e, first);
             items.push((field, e));
             if !self.eat(Punct::Comma) {
                 break;
@@ -330,6 +351,57 @@ impl Parser<'_> {
         self.leave();
         self.expect(Punct::RBrace, "to close the initializer list");
         self.ast.add_expr(ExprKind::InitList(items), open.span.to(self.prev_span()))
+    }
+
+    /// `e...` when a `...` follows `e` (whose expressions have ids from `first`).
+    fn maybe_expansion(&mut self, e: ExprId, first: u32) -> ExprId {
+        if !self.at(Punct::Ellipsis) {
+            return e;
+        }
+        let dots = self.bump();
+        let exprs = (first, self.ast.exprs.len() as u32);
+        self.ast.add_expr(ExprKind::Expand { pattern: e, exprs }, self.ast.expr(e).span.to(dots.span))
+    }
+
+    /// A fold expression after its `(` (at the `...` of a left fold, or at the operator
+    /// after `lhs`, whose expressions have ids from `first`); through the `)`.
+    fn parse_fold(&mut self, open: Span, lhs: Option<(ExprId, u32)>) -> ExprId {
+        let lhs = lhs.map(|(e, first)| (e, (first, self.ast.exprs.len() as u32)));
+        let op = |s: &mut Self| match s.peek().kind {
+            TokenKind::Punct(Punct::Comma) => Some(BinaryOp::Comma),
+            TokenKind::Punct(p) => binary_prec(p).map(|(_, op)| op),
+            _ => None,
+        };
+        // `lhs op ...` or `... op rhs`; then (after `lhs op ...`) `op rhs`.
+        let mut fold_op = None;
+        if lhs.is_some() {
+            fold_op = op(self);
+            self.bump();
+        }
+        self.expect(Punct::Ellipsis, "in the fold expression");
+        let mut rhs = None;
+        let second = op(self);
+        if second.is_some() && !self.at(Punct::RParen) {
+            self.bump();
+            if fold_op.is_some() && fold_op != second {
+                self.error(self.prev_span(), "the operators of a binary fold expression must be the same");
+            }
+            fold_op = fold_op.or(second);
+            let first = self.ast.exprs.len() as u32;
+            let e = self.parse_unary();
+            rhs = Some((e, (first, self.ast.exprs.len() as u32)));
+        }
+        self.expect(Punct::RParen, "to close the fold expression");
+        let span = open.to(self.prev_span());
+        let Some(op) = fold_op else {
+            self.error(span, "expected an operator in the fold expression");
+            return self.ast.add_expr(ExprKind::Error, span);
+        };
+        if lhs.is_none() && rhs.is_none() {
+            self.error(span, "a fold expression needs an operand");
+            return self.ast.add_expr(ExprKind::Error, span);
+        }
+        self.ast.add_expr(ExprKind::Fold { op, lhs, rhs }, span)
     }
 
     fn skip_to_brace_close(&mut self) {
@@ -383,7 +455,19 @@ impl Parser<'_> {
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
+                if self.at(Punct::Ellipsis) {
+                    return self.parse_fold(t.span, None);
+                }
+                let first = self.ast.exprs.len() as u32;
                 let e = self.parse_expr();
+                let at_op = match self.peek().kind {
+                    TokenKind::Punct(Punct::Comma) => true,
+                    TokenKind::Punct(p) => binary_prec(p).is_some(),
+                    _ => false,
+                };
+                if at_op && self.peek_at(1).kind == TokenKind::Punct(Punct::Ellipsis) {
+                    return self.parse_fold(t.span, Some((e, first)));
+                }
                 self.expect(Punct::RParen, "to close the parenthesized expression");
                 let kind = self.ast.expr(e).kind.clone();
                 self.ast.add_expr(kind, t.span.to(self.prev_span()))
@@ -532,9 +616,18 @@ impl Parser<'_> {
         loop {
             if self.starts_type(0) {
                 let ty = self.parse_type_id();
+                let ty = if self.at(Punct::Ellipsis) {
+                    let dots = self.bump();
+                    let span = self.ast.ty(ty).span.to(dots.span);
+                    self.ast.add_type(TypeKind::Expand(ty), Quals::default(), span)
+                } else {
+                    ty
+                };
                 args.push(TemplateArg::Type(ty));
             } else {
+                let first = self.ast.exprs.len() as u32;
                 let e = self.parse_assign_ext(true);
+                let e = self.maybe_expansion(e, first);
                 args.push(TemplateArg::Expr(e));
             }
             if self.eat_template_close() {
@@ -663,7 +756,7 @@ impl Parser<'_> {
                     return p;
                 }
                 let a = self.src.interner_mut().intern_local(&format!("<auto {}>", tparams.len() + 1));
-                tparams.push(TemplateParam::Type { name: Some(a), default: None, span: p.span });
+                tparams.push(TemplateParam::Type { name: Some(a), default: None, span: p.span, pack: false });
                 Param { ty: self.replace_auto(p.ty, a), ..p }
             })
             .collect();

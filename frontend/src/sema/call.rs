@@ -206,10 +206,14 @@ impl Sema<'_> {
             self.error_with(d);
             return None;
         }
+        // Equal conversions: a non-template beats a template, and a template without a
+        // function parameter pack beats one with (partial ordering's usual outcome).
+        let has_pack = |s: &Self, f: FuncId| s.funcs[f.0 as usize].param_pack.is_some();
         let better = |a: &(FuncId, Vec<Rank>, bool), b: &(FuncId, Vec<Rank>, bool)| {
             let not_worse = a.1.iter().zip(&b.1).all(|(x, y)| x <= y);
             let some_better = a.1.iter().zip(&b.1).any(|(x, y)| x < y);
-            not_worse && (some_better || (!a.2 && b.2))
+            let pack_order = b.2 && !has_pack(self, a.0) && has_pack(self, b.0);
+            not_worse && (some_better || (!a.2 && b.2) || (a.2 && pack_order))
         };
         let best: Vec<usize> = (0..viable.len()).filter(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j]))).collect();
         match best.first() {
@@ -254,7 +258,8 @@ impl Sema<'_> {
                                 Some(a) => Some(self.template_args(&a.clone())?),
                                 None => None,
                             };
-                            let vals = self.arg_values(args)?;
+                            let (vals, args) = self.arg_values(args)?;
+                            let args = &args[..];
                             let f = self.resolve(&methods, explicit.as_deref(), &vals, args, &what, span)?;
                             let this = self.this_for(this, r, f, span)?;
                             return self.emit_call(f, Some(this), vals, args, span);
@@ -303,7 +308,8 @@ impl Sema<'_> {
                     Some(a) => Some(self.template_args(&a.clone())?),
                     None => None,
                 };
-                let vals = self.arg_values(args)?;
+                let (vals, args) = self.arg_values(args)?;
+                let args = &args[..];
                 let f = self.resolve(&found, explicit.as_deref(), &vals, args, &what, span)?;
                 // `Base::f(x)` in a member function: a member function called on `this`.
                 let this = match (self.funcs[f.0 as usize].record, self.fs.as_ref().and_then(|f| f.this)) {
@@ -338,7 +344,8 @@ impl Sema<'_> {
                     Some(a) => Some(self.template_args(&a.clone())?),
                     None => None,
                 };
-                let vals = self.arg_values(args)?;
+                let (vals, args) = self.arg_values(args)?;
+                let args = &args[..];
                 let f = self.resolve(&methods, explicit.as_deref(), &vals, args, &what, span)?;
                 if rt.is_const() && !self.funcs[f.0 as usize].is_const_method {
                     self.error(span, format!("'{what}' is not a const member function but is called on a const object"));
@@ -391,25 +398,6 @@ impl Sema<'_> {
         } else {
             kept
         }
-    }
-
-    /// The arguments' values. A braced list `{...}` has none until the callee is chosen (it
-    /// initializes a temporary of the parameter's type, [`Sema::braced_temp`]): it stands as
-    /// an error-typed void, which every parameter accepts.
-    fn arg_values(&mut self, args: &[ExprId]) -> Option<Vec<Value>> {
-        let mut vals = Vec::new();
-        let mut ok = true;
-        for &a in args {
-            if matches!(self.ast.expr(a).kind, ExprKind::InitList(_)) {
-                vals.push(Value { place: Place::Void, ty: self.types.error() });
-                continue;
-            }
-            match self.expr(a) {
-                Some(v) => vals.push(v),
-                None => ok = false,
-            }
-        }
-        ok.then_some(vals)
     }
 
     /// `callee<<<config>>>(args)`: in host code, the kernel is resolved as a call is
@@ -658,7 +646,8 @@ impl Sema<'_> {
             return true;
         }
         let what = self.types.rec(r).name.clone();
-        let Some(vals) = self.arg_values(args) else { return false };
+        let Some((vals, args)) = self.arg_values(args) else { return false };
+        let args = &args[..];
         let Some(f) = self.resolve(&ctors, None, &vals, args, &what, span) else { return false };
         let this = self.generic_ptr(addr, space, rt, span);
         self.emit_call(f, Some(this), vals, args, span).is_some()
@@ -1118,7 +1107,8 @@ impl Sema<'_> {
         let atom = self.atom(op)?;
         let ns = self.rec_ns[r.0 as usize];
         let methods = self.namespaces[ns.0 as usize].names.get(&atom).cloned()?;
-        let vals = self.arg_values(args)?;
+        let (vals, args) = self.arg_values(args)?;
+        let args = &args[..];
         let what = format!("{}::{op}", self.types.rec(r).name);
         let f = self.resolve(&methods, None, &vals, args, &what, span)?;
         self.emit_call(f, Some(addr), vals, args, span)

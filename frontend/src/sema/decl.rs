@@ -191,6 +191,10 @@ impl Sema<'_> {
         let span = at.span;
         let q = at.quals;
         let base = match &at.kind {
+            TypeKind::Expand(_) => {
+                self.error(span, "a pack expansion '...' of a type is only allowed in a template argument list");
+                self.types.error()
+            }
             TypeKind::Builtin(b) => match b {
                 Builtin::Void => self.types.void(),
                 Builtin::Bool => self.types.bool(),
@@ -364,32 +368,39 @@ impl Sema<'_> {
     /// Template arguments as written.
     pub(crate) fn template_args(&mut self, args: &[TemplateArg]) -> Option<Vec<TArg>> {
         let mut out = Vec::new();
-        for a in args {
-            match a {
-                TemplateArg::Type(t) => out.push(TArg::Type(self.resolve_type(*t))),
-                TemplateArg::Expr(e) => {
-                    // A name the parser could not classify may be a type.
-                    if let ExprKind::Name(n) = &self.ast.expr(*e).kind {
-                        let ast = self.ast;
-                        if let Some(Entity::Type(t)) = self.lookup_name(ast.name(*n)).first() {
-                            out.push(TArg::Type(*t));
-                            continue;
-                        }
+        let saved = self.pack_index;
+        for inst in self.expand_template_args(args) {
+            self.pack_index = inst.index;
+            let a = self.template_arg(&inst.arg);
+            self.pack_index = saved;
+            out.push(a?);
+        }
+        Some(out)
+    }
+
+    fn template_arg(&mut self, a: &TemplateArg) -> Option<TArg> {
+        match a {
+            TemplateArg::Type(t) => Some(TArg::Type(self.resolve_type(*t))),
+            TemplateArg::Expr(e) => {
+                // A name the parser could not classify may be a type.
+                if let ExprKind::Name(n) = &self.ast.expr(*e).kind {
+                    let ast = self.ast;
+                    if let Some(Entity::Type(t)) = self.lookup_name(ast.name(*n)).first() {
+                        return Some(TArg::Type(*t));
                     }
-                    match self.const_eval(*e) {
-                        Some(Konst::Int(v)) => {
-                            let t = self.types.int(IntKind::Int);
-                            out.push(TArg::Value(v, t))
-                        }
-                        _ => {
-                            self.error(self.ast.expr(*e).span, "template argument is not an integer constant expression");
-                            return None;
-                        }
+                }
+                match self.const_eval(*e) {
+                    Some(Konst::Int(v)) => {
+                        let t = self.types.int(IntKind::Int);
+                        Some(TArg::Value(v, t))
+                    }
+                    _ => {
+                        self.error(self.ast.expr(*e).span, "template argument is not an integer constant expression");
+                        None
                     }
                 }
             }
         }
-        Some(out)
     }
 
     // ----- records and enums -------------------------------------------------------------
@@ -742,19 +753,40 @@ impl Sema<'_> {
             self.resolve_type(ret)
         };
         let mut ptys = Vec::new();
+        // A function parameter pack: one parameter per element of the packs its pattern
+        // names (`params` then has its pattern's name and default once per parameter).
+        let mut param_pack = None;
+        let mut names_defaults = Vec::new();
         for p in &params {
-            let t = self.resolve_type(p.ty);
-            // Parameters of array and function type are pointers.
-            let t = match self.types.kind(t).clone() {
-                TyKind::Array(e, _) => self.types.ptr(e),
-                TyKind::Func { .. } => self.types.ptr(t),
-                _ => t.unqual(),
-            };
-            ptys.push(t);
+            let mut tys = Vec::new();
+            if p.pack {
+                let mut len = None;
+                self.pack_len_in_type(p.ty, &mut len);
+                let Some(len) = len else {
+                    self.error(p.span, "this parameter pack's type names no template parameter pack");
+                    self.pop_scope();
+                    return None;
+                };
+                param_pack = Some((p.name, ptys.len(), len));
+                tys = self.for_each_instance(len, |s| Some(s.resolve_type(p.ty)))?;
+            } else {
+                tys.push(self.resolve_type(p.ty));
+            }
+            for t in tys {
+                // Parameters of array and function type are pointers.
+                let t = match self.types.kind(t).clone() {
+                    TyKind::Array(e, _) => self.types.ptr(e),
+                    TyKind::Func { .. } => self.types.ptr(t),
+                    _ => t.unqual(),
+                };
+                ptys.push(t);
+                names_defaults.push(if p.pack { (None, None) } else { (p.name, p.default) });
+            }
         }
         // `f(void)`.
-        if ptys.len() == 1 && self.types.is_void(ptys[0]) && params[0].name.is_none() {
+        if ptys.len() == 1 && self.types.is_void(ptys[0]) && params[0].name.is_none() && !params[0].pack {
             ptys.clear();
+            names_defaults.clear();
         }
         self.pop_scope();
         let builtin_header = self.is_builtin_file(span);
@@ -813,7 +845,8 @@ impl Sema<'_> {
                                 fi.env = env.clone();
                             }
                             fi.span = span;
-                            fi.param_names = params.iter().map(|p| p.name).collect();
+                            fi.param_names = names_defaults.iter().map(|p| p.0).collect();
+                            fi.param_pack = param_pack;
                             if !launch_bounds.is_empty() {
                                 fi.launch_bounds = launch_bounds;
                             }
@@ -843,8 +876,8 @@ impl Sema<'_> {
             decl: d,
             ret: ret_t,
             params: ptys,
-            param_names: params.iter().map(|p| p.name).collect(),
-            defaults: params.iter().map(|p| p.default).collect(),
+            param_names: names_defaults.iter().map(|p| p.0).collect(),
+            defaults: names_defaults.iter().map(|p| p.1).collect(),
             variadic,
             exec,
             body,
@@ -863,6 +896,7 @@ impl Sema<'_> {
             inline,
             intrinsic,
             inst_site: None,
+            param_pack,
             emitted: false,
         });
         if bind {

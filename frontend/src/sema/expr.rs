@@ -295,6 +295,7 @@ impl Sema<'_> {
                 let t = self.resolve_type(*t);
                 Konst::Int(self.types.size(t) as i128)
             }
+            ExprKind::SizeofPack(name) => Konst::Int(self.sizeof_pack(*name, ex.span)? as i128),
             ExprKind::Alignof(t) => {
                 let t = self.resolve_type(*t);
                 Konst::Int(self.types.align(t) as i128)
@@ -812,6 +813,12 @@ impl Sema<'_> {
                 self.error(span, "a braced initializer list is only allowed to initialize a variable");
                 None
             }
+            ExprKind::Expand { .. } => {
+                self.unsupported(span, "a pack expansion here (only in call and constructor arguments and template arguments)");
+                None
+            }
+            ExprKind::SizeofPack(name) => self.sizeof_pack_value(*name, span),
+            ExprKind::Fold { op, lhs, rhs } => self.fold(*op, *lhs, *rhs, span),
             ExprKind::StmtExpr(body) => self.stmt_expr(*body, span),
             ExprKind::Lambda(l) => {
                 let l = (**l).clone();
@@ -899,6 +906,11 @@ impl Sema<'_> {
             Entity::Namespace(_) => {
                 let t = self.name_text(n);
                 self.error(span, format!("'{t}' is a namespace, not a value"));
+                None
+            }
+            Entity::Pack(_) => {
+                let t = self.name_text(n);
+                self.error(span, format!("parameter pack '{t}' must be expanded with '...' (in a call's arguments or a fold expression)"));
                 None
             }
         }
@@ -1196,6 +1208,36 @@ impl Sema<'_> {
                 Some(Value::val(self.binop(k, x, y, ct, span)?, ct))
             }
         }
+    }
+
+    /// `a && b && ...` (or `||`) over `items` (each an expression, read with a pack index):
+    /// each runs only when needed, as nested `cuda.if`s with a result (fold expressions).
+    pub(crate) fn logical_chain(&mut self, op: BinaryOp, items: &[(ExprId, Option<usize>)], span: Span) -> Option<ValueId> {
+        let saved = self.pack_index;
+        self.pack_index = items[0].1;
+        let c = self.condition(items[0].0);
+        self.pack_index = saved;
+        let c = c?;
+        if items.len() == 1 {
+            return Some(c);
+        }
+        let bool_t = self.types.bool();
+        let i1 = self.ctx.i1();
+        let ifop = self.op("cuda.if", &[c], &[i1], &[], 2, span);
+        let (then_b, else_b) = (self.region_block(ifop, 0), self.region_block(ifop, 1));
+        let (rhs_block, short_block, short_val) = if op == BinaryOp::And { (then_b, else_b, 0) } else { (else_b, then_b, 1) };
+        self.in_block(rhs_block, |s| {
+            let v = match s.logical_chain(op, &items[1..], span) {
+                Some(v) => v,
+                None => s.constant_int(0, bool_t, span),
+            };
+            s.terminate("cuda.yield", &[v], span);
+        });
+        self.in_block(short_block, |s| {
+            let v = s.constant_int(short_val, bool_t, span);
+            s.terminate("cuda.yield", &[v], span);
+        });
+        Some(self.ctx.result(ifop, 0))
     }
 
     /// `a && b`, `a || b`: `b` runs only when needed (a `cuda.if` with a result).

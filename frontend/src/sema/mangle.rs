@@ -41,18 +41,9 @@ const CANONICAL: &str = "\0canonical";
 pub(crate) fn template_args(s: &Sema, args: &[TArg]) -> String {
     let mut out = String::from("I");
     for a in args {
-        match a {
-            TArg::Type(t) => {
-                let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
-                m.ty(*t);
-                out.push_str(&m.out);
-            }
-            TArg::Value(v, t) => {
-                let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
-                m.value_arg(*v, *t);
-                out.push_str(&m.out);
-            }
-        }
+        let mut m = Mangler { s, subs: Vec::new(), out: String::new(), tparams: &[] };
+        m.targ(a);
+        out.push_str(&m.out);
     }
     out.push('E');
     out
@@ -104,12 +95,24 @@ impl Mangler<'_, '_> {
     fn template_args(&mut self, args: &[TArg]) {
         self.out.push('I');
         for a in args {
-            match a {
-                TArg::Type(t) => self.ty(*t),
-                TArg::Value(v, t) => self.value_arg(*v, *t),
-            }
+            self.targ(a);
         }
         self.out.push('E');
+    }
+
+    /// One template argument (a pack: `J<args>E`).
+    fn targ(&mut self, a: &TArg) {
+        match a {
+            TArg::Type(t) => self.ty(*t),
+            TArg::Value(v, t) => self.value_arg(*v, *t),
+            TArg::Pack(v) => {
+                self.out.push('J');
+                for a in v {
+                    self.targ(a);
+                }
+                self.out.push('E');
+            }
+        }
     }
 
     /// A non-type template argument: `Li3E`, `Lin1E`, an enumerator `L2Op1E`.
@@ -446,8 +449,7 @@ impl Mangler<'_, '_> {
                     Some(i) => self.out.push_str(&format!("XT{}_E", to_base36(i - 1))),
                     None => self.value_arg(*v, *t),
                 },
-                (_, TArg::Type(t)) => self.ty(*t),
-                (_, TArg::Value(v, t)) => self.value_arg(*v, *t),
+                (_, a) => self.targ(a),
             }
         }
         self.out.push('E');
@@ -714,18 +716,36 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
             _ => m.ty(info.ret),
         }
     }
-    if info.params.is_empty() {
+    // A function parameter pack is its pattern once, `Dp<pattern>` (whatever its length).
+    let pack = info.param_pack.map(|(_, start, len)| (start, len));
+    if info.params.is_empty() && pack.is_none() {
         m.out.push('v');
     }
-    for (i, &p) in info.params.iter().enumerate() {
-        if targs.is_some() {
-            if let Some(&at) = param_ats.get(i) {
-                if m.written_param(at, p) {
-                    continue;
-                }
+    let mut i = 0;
+    let mut written_i = 0;
+    while i < info.params.len() || pack.is_some_and(|(st, len)| len == 0 && st == i && written_i == st) {
+        let in_pack = pack.filter(|&(st, _)| st == i);
+        if let Some((_, len)) = in_pack {
+            m.out.push_str("Dp");
+            let at = param_ats.get(written_i).copied();
+            let t = info.params.get(i).copied().unwrap_or_else(|| s.types.error());
+            if !at.is_some_and(|at| m.written_param(at, t)) {
+                m.ty(t);
             }
+            i += len;
+            written_i += 1;
+            if len == 0 {
+                break;
+            }
+            continue;
         }
-        m.ty(p);
+        let p = info.params[i];
+        let done = targs.is_some() && param_ats.get(written_i).is_some_and(|&at| m.written_param(at, p));
+        if !done {
+            m.ty(p);
+        }
+        i += 1;
+        written_i += 1;
     }
     m.out
 }

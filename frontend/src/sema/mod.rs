@@ -70,6 +70,7 @@ mod expr;
 mod extern_calls;
 mod lambda;
 mod mangle;
+mod packs;
 mod stmt;
 mod templates;
 pub mod ty;
@@ -140,6 +141,10 @@ pub enum Entity {
     Template(TplId),
     Const(Konst, Ty),
     Namespace(NsId),
+    /// A template parameter pack (`typename... Ts`: its types or values) or a function
+    /// parameter pack (`Ts... args`: its parameters). A name bound to one denotes element
+    /// `i` inside the `i`-th instance of a pack expansion's pattern (`Sema::pack_index`).
+    Pack(Vec<Entity>),
 }
 
 /// Where a function runs.
@@ -190,6 +195,9 @@ pub struct FuncInfo {
     pub inline: Option<bool>,
     /// Where a template instance was first needed (for "in instantiation of" notes).
     pub inst_site: Option<Span>,
+    /// A function parameter pack: its name and the parameters it expanded to
+    /// (`params[start..start + len]`).
+    pub param_pack: Option<(Option<Atom>, usize, usize)>,
     /// Whether its `cuda.func` has been emitted.
     pub emitted: bool,
     /// The intrinsic a built-in declaration stands for (`intrinsic("sinf")`), if not its name.
@@ -201,6 +209,19 @@ pub struct FuncInfo {
 pub enum TArg {
     Type(Ty),
     Value(i128, Ty),
+    /// The arguments of a template parameter pack.
+    Pack(Vec<TArg>),
+}
+
+impl TArg {
+    /// What a template parameter bound to this argument denotes.
+    pub(crate) fn entity(&self) -> Entity {
+        match self {
+            TArg::Type(t) => Entity::Type(*t),
+            TArg::Value(v, t) => Entity::Const(Konst::Int(*v), *t),
+            TArg::Pack(v) => Entity::Pack(v.iter().map(TArg::entity).collect()),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -317,6 +338,8 @@ pub struct Sema<'a> {
     /// While deducing an `auto` return type: the function and its first `return`'s type.
     pub(crate) deducing: Option<(FuncId, Option<Ty>)>,
     pub(crate) fs: Option<FnState>,
+    /// Inside the `i`-th instance of a pack expansion's pattern: `Some(i)`.
+    pub(crate) pack_index: Option<usize>,
     /// "in instantiation of" context: (what, where).
     inst_stack: Vec<(String, Span)>,
     file_syms: FxHashMap<u32, cuprite_ir::Symbol>,
@@ -442,6 +465,7 @@ impl<'a> Sema<'a> {
             undeclared: Vec::new(),
             deducing: None,
             fs: None,
+            pack_index: None,
             inst_stack: Vec::new(),
             file_syms: FxHashMap::default(),
             main_file,
@@ -874,12 +898,23 @@ impl<'a> Sema<'a> {
     pub(crate) fn lookup(&self, name: Atom) -> Vec<Entity> {
         for s in self.scopes.iter().rev() {
             if let Some(e) = s.get(&name) {
+                // A pack, in an expansion's pattern: the element of this instance.
+                if let (Entity::Pack(v), Some(i)) = (e, self.pack_index) {
+                    if let Some(x) = v.get(i) {
+                        return vec![x.clone()];
+                    }
+                }
                 return vec![e.clone()];
             }
         }
         let mut ns = Some(self.cur_ns);
         while let Some(n) = ns {
             let found = self.lookup_in_ns(n, name, 0);
+            if let ([Entity::Pack(v)], Some(i)) = (found.as_slice(), self.pack_index) {
+                if let Some(x) = v.get(i) {
+                    return vec![x.clone()];
+                }
+            }
             if !found.is_empty() {
                 return found;
             }
@@ -1221,21 +1256,27 @@ impl<'a> Sema<'a> {
         }
         self.push_scope();
         let first = usize::from(this_rec.is_some());
+        let mut param_vars = Vec::new();
         for (i, (&pty, name)) in info.params.iter().zip(&info.param_names).enumerate() {
             let Some(&arg) = args.get(first + i) else { continue };
             let span = self.decl_param_span(info.decl, i).unwrap_or(info.span);
-            if let TyKind::Ref(to) = *self.types.kind(pty) {
-                if let Some(n) = name {
-                    self.bind_local(*n, Entity::Var { addr: arg, ty: to, space: AddrSpace::Generic, konst: None });
-                }
-                continue;
-            }
-            let pname = name.map(|n| self.name_str(n).to_string()).unwrap_or_default();
-            let addr = self.new_var(&pname, pty, AddrSpace::Local, span);
-            self.store(arg, addr, pty, span);
+            let var = if let TyKind::Ref(to) = *self.types.kind(pty) {
+                Entity::Var { addr: arg, ty: to, space: AddrSpace::Generic, konst: None }
+            } else {
+                let pname = name.map(|n| self.name_str(n).to_string()).unwrap_or_default();
+                let addr = self.new_var(&pname, pty, AddrSpace::Local, span);
+                self.store(arg, addr, pty, span);
+                Entity::Var { addr, ty: pty, space: AddrSpace::Local, konst: None }
+            };
             if let Some(n) = name {
-                self.bind_local(*n, Entity::Var { addr, ty: pty, space: AddrSpace::Local, konst: None });
+                self.bind_local(*n, var.clone());
             }
+            param_vars.push(var);
+        }
+        // A function parameter pack: its name denotes its parameters.
+        if let Some((Some(n), start, len)) = info.param_pack {
+            let vars = param_vars.get(start..start + len).map(<[Entity]>::to_vec).unwrap_or_default();
+            self.bind_local(n, Entity::Pack(vars));
         }
         if info.is_ctor {
             self.emit_ctor_inits(f);
@@ -1276,14 +1317,19 @@ impl<'a> Sema<'a> {
     }
 
     pub(crate) fn show_targs(&self, args: &[TArg]) -> String {
+        format!("<{}>", self.show_targ_list(args))
+    }
+
+    fn show_targ_list(&self, args: &[TArg]) -> String {
         let parts: Vec<String> = args
             .iter()
             .map(|a| match a {
                 TArg::Type(t) => self.types.show(*t),
                 TArg::Value(v, _) => v.to_string(),
+                TArg::Pack(v) => self.show_targ_list(v),
             })
             .collect();
-        format!("<{}>", parts.join(", "))
+        parts.join(", ")
     }
 
     // ----- memory ------------------------------------------------------------------------

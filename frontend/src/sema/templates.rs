@@ -407,6 +407,17 @@ impl Sema<'_> {
     /// an error.
     fn bind_template(&mut self, tpl: TplId, mut args: Vec<TArg>, span: Span) -> Option<(Env, Vec<TArg>)> {
         let info = self.templates[tpl.0 as usize].clone();
+        // A parameter pack (the last parameter) takes the arguments left, as one argument.
+        if let Some(j) = info.params.iter().position(TemplateParam::is_pack) {
+            if j + 1 != info.params.len() {
+                self.unsupported(span, "a template parameter pack that is not the last template parameter");
+                return None;
+            }
+            if !(args.len() == info.params.len() && matches!(args[j], TArg::Pack(_))) {
+                let rest = if args.len() > j { args.split_off(j) } else { Vec::new() };
+                args.push(TArg::Pack(rest));
+            }
+        }
         if args.len() > info.params.len() {
             let n = self.name_str(info.name);
             self.error(span, format!("too many template arguments for '{n}'"));
@@ -445,10 +456,11 @@ impl Sema<'_> {
                 }
             }
             let a = args[i].clone();
-            let (pname, ok) = match (p, &a) {
-                (TemplateParam::Type { name, .. }, TArg::Type(_)) => (*name, true),
-                (TemplateParam::Value { name, .. }, TArg::Value(..)) => (*name, true),
-                (TemplateParam::Type { name, .. }, _) | (TemplateParam::Value { name, .. }, _) => (*name, false),
+            let is_type = matches!(p, TemplateParam::Type { .. });
+            let kind_ok = |a: &TArg| matches!((is_type, a), (true, TArg::Type(_)) | (false, TArg::Value(..)));
+            let ok = match &a {
+                TArg::Pack(v) => p.is_pack() && v.iter().all(kind_ok),
+                a => !p.is_pack() && kind_ok(a),
             };
             if !ok {
                 let n = self.name_str(info.name);
@@ -456,20 +468,20 @@ impl Sema<'_> {
                 return None;
             }
             // Value arguments take the parameter's type.
-            let a = match (p, a) {
+            let typed = |s: &mut Self, a: TArg| match (p, a) {
                 (TemplateParam::Value { ty, .. }, TArg::Value(v, _)) => {
-                    let t = self.resolve_type(*ty);
+                    let t = s.resolve_type(*ty);
                     TArg::Value(v, t)
                 }
                 (_, a) => a,
             };
+            let a = match a {
+                TArg::Pack(v) => TArg::Pack(v.into_iter().map(|x| typed(self, x)).collect()),
+                a => typed(self, a),
+            };
             args[i] = a.clone();
-            if let Some(n) = pname {
-                let e = match a {
-                    TArg::Type(t) => Entity::Type(t),
-                    TArg::Value(v, t) => Entity::Const(Konst::Int(v), t),
-                };
-                env.push((n, e));
+            if let Some(n) = p.name() {
+                env.push((n, a.entity()));
             }
         }
         Some((env, args))
@@ -601,13 +613,7 @@ impl Sema<'_> {
                 let n = match p {
                     TemplateParam::Type { name, .. } | TemplateParam::Value { name, .. } => (*name)?,
                 };
-                Some((
-                    n,
-                    match a {
-                        TArg::Type(t) => Entity::Type(*t),
-                        TArg::Value(v, t) => Entity::Const(Konst::Int(*v), *t),
-                    },
-                ))
+                Some((n, a.entity()))
             })
             .collect();
         let saved_ns = self.cur_ns;
@@ -639,6 +645,8 @@ impl Sema<'_> {
         let info = self.templates[tpl.0 as usize].clone();
         let saved_ns = self.cur_ns;
         let saved_scopes = std::mem::take(&mut self.scopes);
+        // The instance's declaration is read outside any pack expansion of the caller.
+        let saved_pack = self.pack_index.take();
         self.cur_ns = info.ns;
         let record = self.namespaces[info.ns.0 as usize].record.filter(|_| !self.is_static_fn(info.decl));
         let f = match self.specialization(tpl, &args) {
@@ -647,6 +655,7 @@ impl Sema<'_> {
         };
         self.scopes = saved_scopes;
         self.cur_ns = saved_ns;
+        self.pack_index = saved_pack;
         let f = f?;
         self.funcs[f.0 as usize].inst_site = Some(span);
         self.templates[tpl.0 as usize].instances.insert(args, Entity::Func(f));
@@ -705,16 +714,60 @@ impl Sema<'_> {
             })
             .collect();
         let mut bound: FxHashMap<Atom, TArg> = FxHashMap::default();
+        // The template parameter pack (the last parameter) takes the explicit arguments left.
+        let pack_at = info.params.iter().position(TemplateParam::is_pack);
         for (i, a) in explicit.iter().enumerate() {
-            if let Some(Some(n)) = names.get(i) {
-                bound.insert(*n, a.clone());
+            match (pack_at, names.get(i)) {
+                (Some(j), _) if i >= j => {
+                    let Some(Some(n)) = names.get(j) else { continue };
+                    match bound.entry(*n).or_insert_with(|| TArg::Pack(Vec::new())) {
+                        TArg::Pack(v) => v.push(a.clone()),
+                        _ => return None,
+                    }
+                }
+                (_, Some(Some(n))) => {
+                    bound.insert(*n, a.clone());
+                }
+                _ => {}
             }
         }
         let fixed: Vec<Atom> = bound.keys().copied().collect();
         // Names in the parameter types are the template's.
         let saved_ns = std::mem::replace(&mut self.cur_ns, info.ns);
         let mut ok = true;
-        for (p, &a) in params.iter().zip(arg_tys) {
+        for (i, p) in params.iter().enumerate() {
+            if p.pack {
+                // A function parameter pack takes the arguments left: each deduces the packs
+                // its pattern names, one element each.
+                let packs: Vec<Atom> = names
+                    .iter()
+                    .zip(&info.params)
+                    .filter_map(|(n, tp)| n.filter(|n| tp.is_pack() && !fixed.contains(n) && self.type_mentions(p.ty, *n)))
+                    .collect();
+                if packs.is_empty() {
+                    break;
+                }
+                let mut lists: Vec<Vec<TArg>> = vec![Vec::new(); packs.len()];
+                for &a in arg_tys.iter().skip(i) {
+                    for n in &packs {
+                        bound.remove(n);
+                    }
+                    if !self.deduce_one(p.ty, a, &names, &mut bound, &fixed, true) {
+                        ok = false;
+                        break;
+                    }
+                    for (n, l) in packs.iter().zip(&mut lists) {
+                        if let Some(x) = bound.remove(n) {
+                            l.push(x);
+                        }
+                    }
+                }
+                for (n, l) in packs.into_iter().zip(lists) {
+                    bound.insert(n, TArg::Pack(l));
+                }
+                break;
+            }
+            let Some(&a) = arg_tys.get(i) else { break };
             if !self.deduce_one(p.ty, a, &names, &mut bound, &fixed, true) {
                 ok = false;
                 break;
@@ -728,6 +781,8 @@ impl Sema<'_> {
         for (i, n) in names.iter().enumerate() {
             match n.and_then(|n| bound.get(&n)) {
                 Some(a) => out.push(a.clone()),
+                // A pack deduced from nothing is empty.
+                None if info.params[i].is_pack() => out.push(TArg::Pack(Vec::new())),
                 None => {
                     // Undeduced: a default must provide it (bind_template checks).
                     let has_default = matches!(
@@ -742,6 +797,20 @@ impl Sema<'_> {
             }
         }
         Some(out)
+    }
+
+    /// Whether type `t` (as written) names `name`.
+    fn type_mentions(&self, t: crate::ast::TypeId, name: Atom) -> bool {
+        match &self.ast.ty(t).kind {
+            TypeKind::Named(n) => {
+                (n.parts.len() == 1 && n.parts[0] == name)
+                    || n.template_args.iter().flatten().any(|a| matches!(a, TemplateArg::Type(t) if self.type_mentions(*t, name)))
+            }
+            TypeKind::Pointer(t) | TypeKind::Reference { to: t, .. } | TypeKind::Array { elem: t, .. } | TypeKind::Expand(t) => {
+                self.type_mentions(*t, name)
+            }
+            _ => false,
+        }
     }
 
     /// Deduces from one parameter type; `fixed`: parameters given explicitly (not deduced).
