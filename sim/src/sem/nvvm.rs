@@ -1,7 +1,7 @@
 //! Semantics of the `nvvm` dialect: a kernel's CFG (and those of the functions it calls,
 //! inlined per call site) to machine code.
 //!
-//! Blocks are laid out in their order in the function (see [`super::layout`]); a branch's block arguments become copies
+//! Blocks are laid out in their order in the function (see `layout` in the parent module); a branch's block arguments become copies
 //! on its edge (through temporaries when a destination is also a source: the copies of
 //! an edge are parallel). Integer operations are signless (the opcode gives signedness);
 //! pointers are 64-bit addresses in their address space (`!llvm.ptr<3>` holds a shared
