@@ -108,14 +108,15 @@ impl Sema<'_> {
                 self.op("cuda.vote", &[args[0], pred], &ret_ir, &[("mode", m)], 0, span)
             }
             "clock" | "clock64" | "__cuprite_laneid" => {
+                use cuprite_dialects::cuda::SpecialReg;
                 let (reg, k) = match name {
-                    "clock" => (14, IntKind::UInt),
-                    "clock64" => (15, IntKind::ULongLong),
-                    _ => (13, IntKind::UInt),
+                    "clock" => (SpecialReg::Clock, IntKind::UInt),
+                    "clock64" => (SpecialReg::Clock64, IntKind::ULongLong),
+                    _ => (SpecialReg::Laneid, IntKind::UInt),
                 };
                 let t = self.types.int(k);
                 let ir = self.types.ir(&mut self.ctx, t)?;
-                let r = self.enum_attr(reg);
+                let r = self.enum_attr(reg as i64);
                 let v = self.op1("cuda.special", &[], ir, &[("reg", r)], span);
                 let v = self.convert(v, t, ret, span, true)?;
                 return Some(Value::val(v, ret));

@@ -704,8 +704,8 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
         m.out.push('E');
     }
     // Function templates mangle their return type, and their parameters as written.
-    let (ret_at, param_ats): (Option<crate::ast::TypeId>, Vec<crate::ast::TypeId>) = match &s.ast.decl(info.decl).kind {
-        DeclKind::Function { ret, params, .. } => (Some(*ret), params.iter().map(|p| p.ty).collect()),
+    let (ret_at, param_ats): (Option<crate::ast::TypeId>, Vec<(crate::ast::TypeId, bool)>) = match &s.ast.decl(info.decl).kind {
+        DeclKind::Function { ret, params, .. } => (Some(*ret), params.iter().map(|p| (p.ty, p.pack)).collect()),
         _ => (None, Vec::new()),
     };
     if targs.is_some() {
@@ -717,35 +717,29 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
         }
     }
     // A function parameter pack is its pattern once, `Dp<pattern>` (whatever its length).
-    let pack = info.param_pack.map(|(_, start, len)| (start, len));
-    if info.params.is_empty() && pack.is_none() {
+    let pack_len = info.param_pack.map_or(0, |(_, _, len)| len);
+    if info.params.is_empty() && info.param_pack.is_none() {
         m.out.push('v');
     }
     let mut i = 0;
-    let mut written_i = 0;
-    while i < info.params.len() || pack.is_some_and(|(st, len)| len == 0 && st == i && written_i == st) {
-        let in_pack = pack.filter(|&(st, _)| st == i);
-        if let Some((_, len)) = in_pack {
+    for &(at, is_pack) in &param_ats {
+        if is_pack {
             m.out.push_str("Dp");
-            let at = param_ats.get(written_i).copied();
             let t = info.params.get(i).copied().unwrap_or_else(|| s.types.error());
-            if !at.is_some_and(|at| m.written_param(at, t)) {
+            if !m.written_param(at, t) {
                 m.ty(t);
             }
-            i += len;
-            written_i += 1;
-            if len == 0 {
-                break;
-            }
+            i += pack_len;
             continue;
         }
-        let p = info.params[i];
-        let done = targs.is_some() && param_ats.get(written_i).is_some_and(|&at| m.written_param(at, p));
-        if !done {
+        let Some(&p) = info.params.get(i) else { break };
+        if !(targs.is_some() && m.written_param(at, p)) {
             m.ty(p);
         }
         i += 1;
-        written_i += 1;
+    }
+    for &p in info.params.iter().skip(i) {
+        m.ty(p);
     }
     m.out
 }

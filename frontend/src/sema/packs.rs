@@ -28,23 +28,18 @@ use crate::ast::TypeKind;
 impl Sema<'_> {
     /// The pack `name` denotes where sema stands (not an element of it), if any.
     fn pack_named(&self, name: Atom) -> Option<usize> {
-        for s in self.scopes.iter().rev() {
-            if let Some(e) = s.get(&name) {
-                return match e {
-                    Entity::Pack(v) => Some(v.len()),
-                    _ => None,
-                };
-            }
+        let len = |e: &Entity| match e {
+            Entity::Pack(v) => Some(v.len()),
+            _ => None,
+        };
+        if let Some(e) = self.scopes.iter().rev().find_map(|s| s.get(&name)) {
+            return len(e);
         }
         // A class template's pack, in its scope.
         let mut ns = Some(self.cur_ns);
         while let Some(n) = ns {
-            let found = self.lookup_in_ns(n, name, 0);
-            if let Some(e) = found.first() {
-                return match e {
-                    Entity::Pack(v) => Some(v.len()),
-                    _ => None,
-                };
+            if let Some(e) = self.lookup_in_ns(n, name, 0).first() {
+                return len(e);
             }
             ns = self.namespaces[n.0 as usize].parent;
         }
