@@ -461,6 +461,8 @@ pub struct Specifiers {
     pub constant: bool,
     /// `__managed__`
     pub managed: bool,
+    /// A function declared `= default` (its implicit definition; host and device code).
+    pub is_defaulted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -23,6 +23,8 @@ pub enum Ty {
     I32,
     I64,
     F16,
+    /// bfloat16: `f32`'s exponent with an 8-bit significand.
+    BF16,
     F32,
     F64,
 }
@@ -32,7 +34,7 @@ impl Ty {
         match self {
             Ty::I1 => 1,
             Ty::I8 => 8,
-            Ty::I16 | Ty::F16 => 16,
+            Ty::I16 | Ty::F16 | Ty::BF16 => 16,
             Ty::I32 | Ty::F32 => 32,
             Ty::I64 | Ty::F64 => 64,
         }
@@ -47,8 +49,12 @@ impl Ty {
             b => (1u64 << b) - 1,
         }
     }
+    /// The 16-bit float formats (`f16`, `bf16`).
+    pub fn is_half(self) -> bool {
+        matches!(self, Ty::F16 | Ty::BF16)
+    }
     pub fn is_float(self) -> bool {
-        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+        matches!(self, Ty::F16 | Ty::BF16 | Ty::F32 | Ty::F64)
     }
     /// The integer type of `bits` bits.
     pub fn int(bits: u32) -> Option<Ty> {

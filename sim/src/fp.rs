@@ -7,6 +7,9 @@
 //!   residuals to step a round-to-nearest result the right way.
 //! - `fma` is fused: `f32` through `f32::mul_add` (correctly rounded), directed modes
 //!   through an exact `f64` product and TwoSum.
+//! - `f16` and `bf16` (and the packed `.f16x2`/`.bf16x2`, run half by half) are computed
+//!   in `f64` with the exact residual too, rounded to odd in `f32` and then to the 16-bit
+//!   format: one correct rounding, `fma` included.
 //! - `.ftz` flushes subnormal `f32` inputs and results to zero of the same sign.
 //! - NaN results are the canonical NaN (`0x7fffffff`, `0x7fffffffffffffff`) as NVIDIA
 //!   GPUs produce them.
@@ -181,15 +184,61 @@ pub fn f32in(bits: u64, ftz: bool) -> f32 {
     }
 }
 
-fn f16in(bits: u64) -> f32 {
-    half::f16::from_bits(bits as u16).to_f32()
-}
-fn f16out(x: f32) -> u64 {
-    if x.is_nan() {
-        0x7fff
+/// A 16-bit float (`f16` or `bf16`) as `f32` (exact).
+fn halfin(ty: Ty, bits: u64) -> f32 {
+    if ty == Ty::BF16 {
+        f32::from_bits((bits as u32 & 0xffff) << 16)
     } else {
-        half::f16::from_f32(x).to_bits() as u64
+        half::f16::from_bits(bits as u16).to_f32()
     }
+}
+
+/// Rounds the exact value `s + e` to the 16-bit float format `ty` in mode `rnd`; a NaN
+/// becomes the canonical `0x7fff`. The value is first rounded to odd in `f32` (toward
+/// zero, the last bit set when inexact), which keeps the information a second rounding
+/// needs: `f32` has more than twice the bits of either half format plus two, so rounding
+/// that to the half format is the correct rounding of the exact value (no double-rounding
+/// error, also for `fma`, whose sum spans more than `f64` holds).
+fn half_round(ty: Ty, s: f64, e: f64, rnd: Rnd) -> u64 {
+    if s.is_nan() {
+        return 0x7fff;
+    }
+    let t = round_f32(s, e, Rnd::Rz);
+    let mut u = t.to_bits();
+    if t.is_finite() && (t as f64 != s || e != 0.0) {
+        u |= 1;
+    }
+    if ty == Ty::BF16 {
+        let (hi, rest) = (u >> 16, u & 0xffff);
+        let neg = u >> 31 != 0;
+        let up = match rnd {
+            Rnd::Rn => rest > 0x8000 || (rest == 0x8000 && hi & 1 == 1),
+            Rnd::Rz => false,
+            Rnd::Rp => rest != 0 && !neg,
+            Rnd::Rm => rest != 0 && neg,
+        };
+        // Stepping the magnitude up carries into the exponent (to infinity at the top).
+        (hi + up as u32) as u64
+    } else {
+        half::f16::from_f32(f32::from_bits(u)).to_bits() as u64
+    }
+}
+
+/// A half result of the exact `s + e` with the mode's rounding and saturation.
+fn half_fin(ty: Ty, s: f64, e: f64, m: FMode) -> u64 {
+    if m.sat {
+        if s.is_nan() {
+            return 0;
+        }
+        let v = s + e;
+        if v >= 1.0 {
+            return half_round(ty, 1.0, 0.0, Rnd::Rn);
+        }
+        if v <= 0.0 {
+            return 0;
+        }
+    }
+    half_round(ty, s, e, m.rnd)
 }
 
 /// PTX `min`/`max` on floats: a NaN operand gives the other; -0 < +0.
@@ -220,8 +269,36 @@ pub fn fbin(op: BinOp, ty: Ty, a: u64, b: u64) -> Option<u64> {
         _ => FMode::RN,
     };
     match ty {
-        Ty::F32 | Ty::F16 => {
-            let (x, y) = if ty == Ty::F16 { (f16in(a), f16in(b)) } else { (f32in(a, mode.ftz), f32in(b, mode.ftz)) };
+        Ty::F16 | Ty::BF16 => {
+            let (x, y) = (halfin(ty, a) as f64, halfin(ty, b) as f64);
+            let exact = |v: f64| half_round(ty, v, 0.0, Rnd::Rn);
+            Some(match op {
+                BinOp::FAdd(m) | BinOp::FSub(m) => {
+                    let y = if matches!(op, BinOp::FSub(_)) { -y } else { y };
+                    let s = x + y;
+                    half_fin(ty, s, if s.is_finite() { two_sum_err(x, y, s) } else { 0.0 }, m)
+                }
+                // Products of two halves are exact in f64.
+                BinOp::FMul(m) => half_fin(ty, x * y, 0.0, m),
+                BinOp::FDiv(m) | BinOp::FDivApprox(m) | BinOp::FDivFull(m) => {
+                    let q = x / y;
+                    let e = if q.is_finite() && q != 0.0 { (-q).mul_add(y, x) * y.signum() } else { 0.0 };
+                    half_fin(ty, q, e, m)
+                }
+                BinOp::FRem => exact(x % y),
+                BinOp::FMin(_) | BinOp::FMax(_) => {
+                    if x.is_nan() && y.is_nan() {
+                        0x7fff
+                    } else {
+                        exact(fminmax(x, y, matches!(op, BinOp::FMax(_))))
+                    }
+                }
+                BinOp::Copysign => exact(x.abs().copysign(y)),
+                _ => return None,
+            })
+        }
+        Ty::F32 => {
+            let (x, y) = (f32in(a, mode.ftz), f32in(b, mode.ftz));
             let (xd, yd) = (x as f64, y as f64);
             let r = match op {
                 BinOp::FAdd(m) | BinOp::FSub(m) => {
@@ -249,7 +326,7 @@ pub fn fbin(op: BinOp, ty: Ty, a: u64, b: u64) -> Option<u64> {
                 BinOp::Copysign => (x.abs().copysign(y)).to_bits() as u64,
                 _ => return None,
             };
-            Some(if ty == Ty::F16 { f16out(f32::from_bits(r as u32)) } else { r })
+            Some(r)
         }
         Ty::F64 => {
             let (x, y) = (f64::from_bits(a), f64::from_bits(b));
@@ -305,10 +382,16 @@ pub fn fma(ty: Ty, m: FMode, a: u64, b: u64, c: u64) -> u64 {
             };
             fin64(r, e, m)
         }
+        Ty::F16 | Ty::BF16 => {
+            // The product is exact in f64; TwoSum gives the sum's exact residual.
+            let (x, y, z) = (halfin(ty, a) as f64, halfin(ty, b) as f64, halfin(ty, c) as f64);
+            let p = x * y;
+            let s = p + z;
+            half_fin(ty, s, if s.is_finite() { two_sum_err(p, z, s) } else { 0.0 }, m)
+        }
         _ => {
-            let h = ty == Ty::F16;
-            let (x, y, z) = if h { (f16in(a), f16in(b), f16in(c)) } else { (f32in(a, m.ftz), f32in(b, m.ftz), f32in(c, m.ftz)) };
-            let r = if m.rnd == Rnd::Rn {
+            let (x, y, z) = (f32in(a, m.ftz), f32in(b, m.ftz), f32in(c, m.ftz));
+            if m.rnd == Rnd::Rn {
                 let r = x.mul_add(y, z);
                 let r = if m.ftz { flush32(r) } else { r };
                 canon32(sat32(r, m.sat))
@@ -317,11 +400,6 @@ pub fn fma(ty: Ty, m: FMode, a: u64, b: u64, c: u64) -> u64 {
                 let p = x as f64 * y as f64;
                 let s = p + z as f64;
                 fin32(s, two_sum_err(p, z as f64, s), m)
-            };
-            if h {
-                f16out(f32::from_bits(r as u32))
-            } else {
-                r
             }
         }
     }
@@ -346,14 +424,14 @@ pub fn fun(op: UnOp, ty: Ty, a: u64) -> Option<u64> {
     let is64 = ty == Ty::F64;
     let x: f64 = match ty {
         Ty::F64 => f64::from_bits(a),
-        Ty::F16 => f16in(a) as f64,
+        Ty::F16 | Ty::BF16 => halfin(ty, a) as f64,
         _ => f32in(a, mode.ftz) as f64,
     };
     let fin = |s: f64, e: f64, m: FMode| -> u64 {
         if is64 {
             fin64(s, e, m)
-        } else if ty == Ty::F16 {
-            f16out(round_f32(s, e, m.rnd))
+        } else if ty.is_half() {
+            half_fin(ty, s, e, m)
         } else {
             fin32(s, e, m)
         }
@@ -362,8 +440,8 @@ pub fn fun(op: UnOp, ty: Ty, a: u64) -> Option<u64> {
     let bits_of = |v: f64| -> u64 {
         if is64 {
             v.to_bits()
-        } else if ty == Ty::F16 {
-            f16out(v as f32)
+        } else if ty.is_half() {
+            half_round(ty, v, 0.0, Rnd::Rn)
         } else {
             let v = v as f32;
             (if mode.ftz { flush32(v) } else { v }).to_bits() as u64
@@ -411,7 +489,7 @@ pub fn fun(op: UnOp, ty: Ty, a: u64) -> Option<u64> {
             if x.is_nan() {
                 return Some(if is64 {
                     NAN64
-                } else if ty == Ty::F16 {
+                } else if ty.is_half() {
                     0x7fff
                 } else {
                     NAN32 as u64
@@ -440,7 +518,7 @@ pub fn fcmp(cmp: crate::code::Cmp, ty: Ty, ftz: bool, a: u64, b: u64) -> bool {
     use crate::code::Cmp::*;
     let (x, y) = match ty {
         Ty::F64 => (f64::from_bits(a), f64::from_bits(b)),
-        Ty::F16 => (f16in(a) as f64, f16in(b) as f64),
+        Ty::F16 | Ty::BF16 => (halfin(ty, a) as f64, halfin(ty, b) as f64),
         _ => (f32in(a, ftz) as f64, f32in(b, ftz) as f64),
     };
     let uno = x.is_nan() || y.is_nan();
@@ -494,13 +572,13 @@ pub fn cvt(c: Cvt, v: u64) -> u64 {
                     let y = round_f32(s, e, c.rnd);
                     y.to_bits() as u64
                 }
-                _ => f16out(round_f32(s, e, c.rnd)),
+                _ => half_round(to, s, e, c.rnd),
             }
         }
         (true, false) => {
             let x = match from {
                 Ty::F64 => f64::from_bits(v),
-                Ty::F16 => f16in(v) as f64,
+                Ty::F16 | Ty::BF16 => halfin(from, v) as f64,
                 _ => f32in(v, c.ftz) as f64,
             };
             let r = match c.rnd {
@@ -526,7 +604,7 @@ pub fn cvt(c: Cvt, v: u64) -> u64 {
         (true, true) => {
             let x = match from {
                 Ty::F64 => f64::from_bits(v),
-                Ty::F16 => f16in(v) as f64,
+                Ty::F16 | Ty::BF16 => halfin(from, v) as f64,
                 _ => f32in(v, c.ftz) as f64,
             };
             match to {
@@ -538,13 +616,7 @@ pub fn cvt(c: Cvt, v: u64) -> u64 {
                     }
                     canon32(y)
                 }
-                _ => {
-                    if x.is_nan() {
-                        0x7fff
-                    } else {
-                        half::f16::from_f64(x).to_bits() as u64
-                    }
-                }
+                _ => half_round(to, x, 0.0, c.rnd),
             }
         }
     }
@@ -553,6 +625,37 @@ pub fn cvt(c: Cvt, v: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bfloat16_fma_is_rounded_once() {
+        // a = 1 + 2^-4: a*a = 1 + 2^-3 + 2^-8, halfway between the bfloat16s 1 + 2^-3 and
+        // 1 + 2^-3 + 2^-7 (ties to even: down). A tiny addend breaks the tie upward; an f32
+        // sum would lose it and round down.
+        let bf = |x: f32| (x.to_bits() >> 16) as u64;
+        let a = bf(1.0625);
+        let tiny = bf(1e-30);
+        let r = fma(Ty::BF16, FMode::RN, a, a, tiny);
+        assert_eq!(r, bf(1.0 + 0.125 + 1.0 / 128.0));
+        let r0 = fma(Ty::BF16, FMode::RN, a, a, 0);
+        assert_eq!(r0, bf(1.125));
+        // And a tiny negative addend rounds down.
+        let r1 = fma(Ty::BF16, FMode::RN, a, a, tiny | 0x8000);
+        assert_eq!(r1, bf(1.125));
+    }
+
+    #[test]
+    fn bfloat16_conversions() {
+        let c = |to: Ty, rnd: Rnd| Cvt { from: Ty::F32, from_signed: false, to, to_signed: false, rnd, ftz: false, sat: false };
+        // Ties to even; NaN to the canonical 0x7fff; directed modes by sign.
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rn), 0x3f808000), 0x3f80);
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rn), 0x3f818000), 0x3f82);
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rn), 0xffc00001), 0x7fff);
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rp), 0x3f800001), 0x3f81);
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rp), 0xbf800001), 0xbf80);
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rm), 0xbf800001), 0xbf81);
+        // The largest float rounds to infinity.
+        assert_eq!(cvt(c(Ty::BF16, Rnd::Rn), 0x7f7fffff), 0x7f80);
+    }
 
     #[test]
     fn directed_rounding_of_f32_addition() {

@@ -170,13 +170,13 @@ fn designated_initializers_reach_anonymous_members() {
 /// Packed half and bfloat instructions the simulator does not model are errors with the
 /// instruction's span, not 32-bit integer arithmetic.
 #[test]
-fn packed_half_instructions_are_refused_not_run_as_integers() {
+fn fp8_instructions_are_refused_not_run_as_integers() {
     let dir = std::env::temp_dir().join(format!("cuprite-run-packed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join("packed.ptx");
-    let ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tmov.b32 %r1, 1006648320;\n\tadd.rn.f16x2 %r2, %r1, %r1;\n\tret;\n}\n";
+    let ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tmov.b32 %r1, 1006648320;\n\tcvt.rn.satfinite.e4m3x2.f16x2 %r2, %r1;\n\tret;\n}\n";
     std::fs::write(&p, ptx).unwrap();
     let (code, _, err) = run_cli(&["run", "--ptx", p.to_str().unwrap(), "--kernel", "k"], "");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("the type .f16x2 is not simulated yet") && err.contains("packed.ptx:8:2"), "{err}");
+    assert!(err.contains("the type .e4m3x2 is not simulated yet") && err.contains("packed.ptx:8:2"), "{err}");
 }

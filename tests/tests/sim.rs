@@ -108,11 +108,7 @@ const NVRTC_CANNOT: &[(&str, &str)] = &[("examples/cuda/reduce.cu", "its host co
 
 /// Kernels whose NVRTC PTX the simulator cannot run yet, with the reason: only their
 /// comparison with NVIDIA's PTX is skipped (every level of cuprite's still runs).
-const NVRTC_UNSIMULATED: &[(&str, &str, &str)] = &[(
-    "tests/ptx/by_value.cu",
-    "half2_ops",
-    "NVIDIA's cuda_fp16.h packs half2 into f16x2 instructions (cvt.rn.f16x2.f32, fma.rn.f16x2), which the simulator does not model yet",
-)];
+const NVRTC_UNSIMULATED: &[(&str, &str, &str)] = &[];
 
 /// A whole program's (`tests/programs`) PTX is nvcc -ptx's instead: NVRTC has no host
 /// headers.

@@ -133,11 +133,60 @@ impl Parser<'_> {
             }
             TokenKind::Punct(p) => format!("operator{}", p.text()),
             _ => {
-                // A conversion operator `operator float`.
-                format!("operator {}", self.ident_text(t))
+                // A conversion function `operator float`, `operator unsigned int`,
+                // `operator const T &`: named by its type's spelling; the type is kept for
+                // the declarator ([`Parser::conversion_type`]).
+                self.pos -= 1;
+                let mut words = Vec::new();
+                let mut k = 0;
+                while !matches!(self.peek_at(k).kind, TokenKind::Punct(Punct::LParen) | TokenKind::Eof) && k < 16 {
+                    let w = self.peek_at(k);
+                    words.push(match w.kind {
+                        TokenKind::Punct(p) => p.text().to_string(),
+                        _ => self.ident_text(w).to_string(),
+                    });
+                    k += 1;
+                }
+                let ty = self.parse_conversion_type();
+                self.conversion_type = Some(ty);
+                format!("operator {}", words.join(" "))
             }
         };
         self.src.interner_mut().intern_local(&text)
+    }
+
+    /// A conversion-type-id: type specifiers and pointer/reference operators (no function
+    /// or array suffix: `operator float()`'s parentheses are the function's).
+    fn parse_conversion_type(&mut self) -> TypeId {
+        let ds = self.parse_decl_specs(None);
+        let mut ty = self.base_type(&ds);
+        loop {
+            let t = self.peek();
+            match t.kind {
+                TokenKind::Punct(Punct::Star) => {
+                    self.bump();
+                    let mut q = Quals::default();
+                    while let Some(k @ (Kw::Const | Kw::Volatile)) = self.kw_of(self.peek()) {
+                        if k == Kw::Const {
+                            q.is_const = true;
+                        } else {
+                            q.is_volatile = true;
+                        }
+                        self.bump();
+                    }
+                    ty = self.ast.add_type(TypeKind::Pointer(ty), q, t.span);
+                }
+                TokenKind::Punct(Punct::Amp | Punct::AmpAmp) => {
+                    self.bump();
+                    ty = self.ast.add_type(
+                        TypeKind::Reference { to: ty, rvalue: t.kind == TokenKind::Punct(Punct::AmpAmp) },
+                        Quals::default(),
+                        t.span,
+                    );
+                }
+                _ => return ty,
+            }
+        }
     }
 
     // ----- type starts ------------------------------------------------------------------
@@ -814,7 +863,12 @@ impl Parser<'_> {
             // (`flag_type *dir` with an `enum dir` in scope).
             && !(abstract_ok && ty == base && !named && self.starts_type(0) && !self.at_kw(Kw::Operator))
         {
+            self.conversion_type = None;
             name = self.parse_name(true);
+            // A conversion function returns its conversion type.
+            if let Some(ct) = self.conversion_type.take() {
+                ty = ct;
+            }
         } else if t.kind == TokenKind::Punct(Punct::Tilde) && self.is_plain_ident(self.peek_at(1)) {
             // A destructor `~S`.
             self.bump();
@@ -1242,7 +1296,7 @@ impl Parser<'_> {
 
     /// After a function declarator: `;`, `= default/delete;`, a body, or member inits.
     fn parse_function_rest(&mut self, ds: &DeclSpecs, name: Name, ret: TypeId, f: FuncParts, start: Span) -> DeclId {
-        let specs = ds.specs;
+        let mut specs = ds.specs;
         let mut attrs = ds.attrs.clone();
         while self.at_kw(Kw::Attribute) {
             let mut more = DeclSpecs::default();
@@ -1256,7 +1310,8 @@ impl Parser<'_> {
         if self.at(Punct::Eq) {
             // `= default`, `= delete`, `= 0` (the caller consumes the `;`)
             self.bump();
-            self.bump();
+            let what = self.bump();
+            specs.is_defaulted = self.kw_of(what) == Some(Kw::Default);
         } else if self.at(Punct::Colon) || self.at(Punct::LBrace) {
             if self.at(Punct::Colon) {
                 self.bump();

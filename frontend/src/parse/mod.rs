@@ -144,6 +144,8 @@ pub(crate) struct Parser<'i> {
     pub(crate) name_follows_type: bool,
     depth: usize,
     pending_unroll: Option<Unroll>,
+    /// The type of the conversion function whose name was just parsed (`operator float`).
+    conversion_type: Option<TypeId>,
     kw: Keywords,
     /// How many CUDA space attributes (`__device__`, `__global__`, `__shared__`,
     /// `__constant__`, `__managed__`) have been read: a declaration during which it did not
@@ -413,6 +415,7 @@ impl<'i> Parser<'i> {
             depth: 0,
             device_marks: 0,
             pending_unroll: None,
+            conversion_type: None,
             kw,
         };
         p.refill();

@@ -131,6 +131,7 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ("stddef.h", include_str!("../../include/stddef.h")),
     ("cstddef", include_str!("../../include/stddef.h")),
     ("cuda_fp16.h", include_str!("../../include/cuda_fp16.h")),
+    ("cuda_bf16.h", include_str!("../../include/cuda_bf16.h")),
     ("cuComplex.h", include_str!("../../include/cuComplex.h")),
     ("cuda.h", include_str!("../../include/cuda.h")),
     ("cooperative_groups.h", include_str!("../../include/cooperative_groups.h")),

@@ -68,6 +68,7 @@ impl Sema<'_> {
             (TyKind::Record(a), TyKind::Record(b)) if a == b => Some(EXACT),
             (TyKind::Record(_), TyKind::Record(_)) if self.derives(from, to_u) => Some(CONVERSION),
             (_, TyKind::Record(b)) if user && self.converting_ctor(b, v, e).is_some() => Some(USER),
+            (TyKind::Record(a), _) if user && self.conversion_to(a, to_u, false).is_some() => Some(USER),
             _ if self.types.is_arith(from) && self.types.is_arith(to_u) => {
                 if matches!(self.types.kind(to_u), TyKind::Enum(_)) {
                     return None;
@@ -645,6 +646,16 @@ impl Sema<'_> {
             self.init_record(addr, space, rt, &list, span);
             return true;
         }
+        // The implicit copy constructor, where none is declared (declared `= default` is
+        // not); the implicit default constructor where declared `= default`.
+        if args.len() == 1 && self.type_of_unevaluated(args[0]).is_some_and(|t| t.unqual() == rt) && !self.has_copy_ctor(r) {
+            let Some((x, _)) = self.rvalue(args[0]) else { return false };
+            self.store(x, addr, rt, span);
+            return true;
+        }
+        if args.is_empty() && self.has_defaulted_default_ctor(r) {
+            return true;
+        }
         let what = self.types.rec(r).name.clone();
         let Some((vals, args)) = self.arg_values(args) else { return false };
         let args = &args[..];
@@ -794,7 +805,91 @@ impl Sema<'_> {
         !self.ctors(r).is_empty()
     }
 
-    /// The constructors class `r` declares.
+    /// The conversion functions (`operator float()`) class `r` declares.
+    pub(crate) fn conversion_fns(&self, r: RecId) -> Vec<FuncId> {
+        let ns = self.rec_ns[r.0 as usize];
+        self.namespaces[ns.0 as usize]
+            .names
+            .iter()
+            .filter(|(a, _)| self.name_str(**a).starts_with("operator "))
+            .flat_map(|(_, v)| v.iter())
+            .filter_map(|e| match e {
+                Entity::Func(f) => Some(*f),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The conversion function of class `r` whose result reaches `to` best by a standard
+    /// conversion, if exactly one does; `explicit`: `explicit` ones count too (a cast).
+    pub(crate) fn conversion_to(&mut self, r: RecId, to: Ty, explicit: bool) -> Option<FuncId> {
+        let mut best: Option<(FuncId, Rank)> = None;
+        let mut tie = false;
+        for f in self.conversion_fns(r) {
+            let fi = &self.funcs[f.0 as usize];
+            let is_explicit = matches!(&self.ast.decl(fi.decl).kind, DeclKind::Function { specs, .. } if specs.is_explicit);
+            if is_explicit && !explicit {
+                continue;
+            }
+            let ret = match self.types.kind(fi.ret.unqual()) {
+                TyKind::Ref(t) => *t,
+                _ => fi.ret,
+            };
+            let probe = Value { place: Place::Void, ty: ret };
+            let Some(rank) = self.conv_rank_ext(&probe, None, to, false) else { continue };
+            match best {
+                Some((_, b)) if b < rank => {}
+                Some((_, b)) if b == rank => tie = true,
+                _ => {
+                    best = Some((f, rank));
+                    tie = false;
+                }
+            }
+        }
+        if tie {
+            return None;
+        }
+        best.map(|(f, _)| f)
+    }
+
+    /// Calls conversion function `f` of class `r` on object `v`.
+    pub(crate) fn call_conversion(&mut self, f: FuncId, r: RecId, v: Value, span: Span) -> Option<Value> {
+        let this = match v.place {
+            Place::Addr(x, s) => self.generic_ptr(x, s, v.ty.unqual(), span),
+            _ => {
+                let (x, t) = self.rval(v, span)?;
+                let tmp = self.new_var("", t, AddrSpace::Local, span);
+                self.store(x, tmp, t, span);
+                self.generic_ptr(tmp, AddrSpace::Local, t, span)
+            }
+        };
+        let this = self.this_for(this, r, f, span)?;
+        self.emit_call(f, Some(this), Vec::new(), &[], span)
+    }
+
+    /// Whether class `r` declares a copy assignment operator (`operator=` taking `T`,
+    /// `T &` or `const T &`); without one, assigning a `T` copies it member by member even
+    /// where other `operator=` overloads are declared.
+    pub(crate) fn has_copy_assign(&self, r: RecId) -> bool {
+        let Some(atom) = self.atom("operator=") else { return false };
+        let ns = self.rec_ns[r.0 as usize];
+        self.namespaces[ns.0 as usize].names.get(&atom).is_some_and(|v| {
+            v.iter().any(|e| match e {
+                Entity::Func(f) if self.is_defaulted(*f) => false,
+                Entity::Func(f) => self.funcs[f.0 as usize].params.first().is_some_and(|&p| {
+                    let p = match self.types.kind(p.unqual()) {
+                        TyKind::Ref(t) => *t,
+                        _ => p,
+                    };
+                    self.types.record(p.unqual()) == Some(r)
+                }),
+                _ => true,
+            })
+        })
+    }
+
+    /// The constructors class `r` declares, but for those declared `= default` (which are
+    /// the implicit ones).
     pub(crate) fn ctors(&self, r: RecId) -> Vec<FuncId> {
         let ns = self.rec_ns[r.0 as usize];
         self.namespaces[ns.0 as usize]
@@ -802,10 +897,44 @@ impl Sema<'_> {
             .values()
             .flatten()
             .filter_map(|e| match e {
-                Entity::Func(f) if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r) => Some(*f),
+                Entity::Func(f)
+                    if self.funcs[f.0 as usize].is_ctor && self.funcs[f.0 as usize].record == Some(r) && !self.is_defaulted(*f) =>
+                {
+                    Some(*f)
+                }
                 _ => None,
             })
             .collect()
+    }
+
+    /// Whether class `r` declares a copy constructor (not `= default`).
+    fn has_copy_ctor(&self, r: RecId) -> bool {
+        self.ctors(r).into_iter().any(|f| {
+            let fi = &self.funcs[f.0 as usize];
+            fi.params.first().is_some_and(|&p| {
+                let p = match self.types.kind(p.unqual()) {
+                    TyKind::Ref(t) => *t,
+                    _ => p,
+                };
+                self.types.record(p.unqual()) == Some(r)
+            }) && fi.defaults.iter().skip(1).all(|d| d.is_some())
+        })
+    }
+
+    /// Whether class `r` declares its default constructor `= default`.
+    fn has_defaulted_default_ctor(&self, r: RecId) -> bool {
+        let ns = self.rec_ns[r.0 as usize];
+        self.namespaces[ns.0 as usize].names.values().flatten().any(|e| {
+            matches!(e, Entity::Func(f) if self.funcs[f.0 as usize].is_ctor
+                && self.funcs[f.0 as usize].record == Some(r)
+                && self.funcs[f.0 as usize].params.is_empty()
+                && self.is_defaulted(*f))
+        })
+    }
+
+    /// Whether function `f` is declared `= default`.
+    pub(crate) fn is_defaulted(&self, f: FuncId) -> bool {
+        matches!(&self.ast.decl(self.funcs[f.0 as usize].decl).kind, DeclKind::Function { specs, .. } if specs.is_defaulted)
     }
 
     /// The bytes a string literal initializer stores (without the terminating NUL).
@@ -1109,6 +1238,24 @@ impl Sema<'_> {
         let methods = self.namespaces[ns.0 as usize].names.get(&atom).cloned()?;
         let (vals, args) = self.arg_values(args)?;
         let args = &args[..];
+        let what = format!("{}::{op}", self.types.rec(r).name);
+        let f = self.resolve(&methods, None, &vals, args, &what, span)?;
+        self.emit_call(f, Some(addr), vals, args, span)
+    }
+
+    /// [`Sema::try_member_operator`] with the arguments already evaluated.
+    pub(crate) fn member_operator_values(
+        &mut self,
+        r: RecId,
+        op: &str,
+        addr: ValueId,
+        vals: Vec<Value>,
+        args: &[ExprId],
+        span: Span,
+    ) -> Option<Value> {
+        let atom = self.atom(op)?;
+        let ns = self.rec_ns[r.0 as usize];
+        let methods = self.namespaces[ns.0 as usize].names.get(&atom).cloned()?;
         let what = format!("{}::{op}", self.types.rec(r).name);
         let f = self.resolve(&methods, None, &vals, args, &what, span)?;
         self.emit_call(f, Some(addr), vals, args, span)

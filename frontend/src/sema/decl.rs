@@ -798,7 +798,7 @@ impl Sema<'_> {
             Exec::Device
         } else if specs.host {
             Exec::Host
-        } else if specs.is_constexpr || builtin_header {
+        } else if specs.is_constexpr || specs.is_defaulted || builtin_header {
             Exec::HostDevice
         } else {
             // Including member functions not declared __device__, as in nvcc.

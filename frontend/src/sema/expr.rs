@@ -492,6 +492,16 @@ impl Sema<'_> {
             let t = self.types.ir(&mut self.ctx, to)?;
             return Some(self.op1("cuda.null", &[], t, &[], span));
         }
+        // A conversion function (`operator float()` of a class).
+        if let Some(r) = self.types.record(v.ty.unqual()) {
+            if self.types.record(to.unqual()) != Some(r) && !self.derives(v.ty, to) {
+                if let Some(f) = self.conversion_to(r, to, false) {
+                    let c = self.call_conversion(f, r, v, span)?;
+                    let (x, t) = self.rval(c, span)?;
+                    return self.convert(x, t, to, span, false);
+                }
+            }
+        }
         let (r, rt) = self.rval(v, span)?;
         self.convert(r, rt, to, span, false)
     }
@@ -1360,8 +1370,17 @@ impl Sema<'_> {
                 }
                 if let Some(r) = self.types.record(t.unqual()) {
                     if self.has_member(r, "operator=") {
-                        let this = self.generic_ptr(addr, space, t.unqual(), span);
-                        return self.try_member_operator(r, "operator=", this, &[rhs], span);
+                        // A `T` assigned where only other `operator=`s are declared: the
+                        // implicit copy assignment.
+                        let rv = self.expr(rhs)?;
+                        let same = self.types.record(rv.ty.unqual()) == Some(r) || self.derives(rv.ty, t);
+                        if !same || self.has_copy_assign(r) {
+                            let this = self.generic_ptr(addr, space, t.unqual(), span);
+                            return self.member_operator_values(r, "operator=", this, vec![rv], &[rhs], span);
+                        }
+                        let v = self.convert_value(rv, rhs, t, rspan)?;
+                        self.store(v, addr, t, span);
+                        return Some(Value { place: Place::Addr(addr, space), ty: t });
                     }
                 }
                 let rv = self.expr(rhs)?;
@@ -1514,6 +1533,13 @@ impl Sema<'_> {
         if matches!(self.types.kind(t), TyKind::Ptr(_)) && self.types.is_integral(v.ty) && self.const_eval(x) == Some(Konst::Int(0)) {
             let ir = self.types.ir(&mut self.ctx, t)?;
             return Some(Value::val(self.op1("cuda.null", &[], ir, &[], span), t));
+        }
+        if let Some(r) = self.types.record(v.ty.unqual()) {
+            if let Some(f) = self.conversion_to(r, t, true) {
+                let c = self.call_conversion(f, r, v, span)?;
+                let (x, ct) = self.rval(c, span)?;
+                return Some(Value::val(self.convert(x, ct, t, span, true)?, t.unqual()));
+            }
         }
         let (r, rt) = self.rval(v, span)?;
         Some(Value::val(self.convert(r, rt, t, span, true)?, t.unqual()))

@@ -677,7 +677,16 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
         None => info.ns,
     };
     let mut comps = scope_components(s, ns);
-    let own = if info.is_ctor { "C1".to_string() } else { operator_name(name).map_or_else(|| source_name(name), str::to_string) };
+    let own = if info.is_ctor {
+        "C1".to_string()
+    } else if name.starts_with("operator ") {
+        // A conversion function: `cv` and its type.
+        let mut cv = Mangler { s, subs: Vec::new(), out: String::from("cv"), tparams: &tparams };
+        cv.ty(info.ret);
+        cv.out
+    } else {
+        operator_name(name).map_or_else(|| source_name(name), str::to_string)
+    };
     let targs = info.tpl_args.as_ref().filter(|_| fn_template.is_some());
     if comps.is_empty() {
         m.out.push_str(&own);

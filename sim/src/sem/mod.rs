@@ -134,6 +134,7 @@ pub(crate) fn ty_of(ctx: &Context, t: cuprite_ir::TypeId) -> Option<crate::code:
     Some(match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } => Ty::int(*width)?,
         TypeKind::Index | TypeKind::Pointer { .. } => Ty::I64,
+        TypeKind::Float(cuprite_ir::FloatKind::BF16) => Ty::BF16,
         TypeKind::Float(k) => match k.width() {
             16 => Ty::F16,
             32 => Ty::F32,

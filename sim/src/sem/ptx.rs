@@ -38,6 +38,9 @@ fn tyk(tok: &str) -> Option<(Ty, K)> {
         b'p' if tok == "pred" => return Some((Ty::I1, K::Pred)),
         _ => return None,
     };
+    if tok == "bf16" {
+        return Some((Ty::BF16, K::F));
+    }
     let bits: u32 = tok[1..].parse().ok()?;
     let ty = match (k, bits) {
         (K::F, 16) => Ty::F16,
@@ -467,29 +470,71 @@ impl T<'_> {
         }
     }
 
+    /// A packed-half instruction (`add.rn.bf16x2 d, a, b`) as the scalar instruction on the
+    /// low halves and on the high halves of its operands, packed back into `d`. A
+    /// conversion `cvt.rn.f16x2.f32 d, a, b` puts `a`'s result in the high half and `b`'s
+    /// in the low one, as PTX defines.
+    fn packed(&mut self, opc: &str, toks: &[&str], packed: &str, scalar: &str, o: &[Reg], offset: i64) -> Result<(), String> {
+        let stoks: Vec<&str> = toks.iter().map(|t| if *t == packed { scalar } else { t }).collect();
+        if o.len() < 2 {
+            return Err(format!("{opc}.{} needs a destination and a source", toks.join(".")));
+        }
+        let (lo, hi) = (self.b.reg(), self.b.reg());
+        if opc == "cvt" {
+            if o.len() != 3 {
+                return Err(format!("cvt.{} needs two sources", toks.join(".")));
+            }
+            self.inst(opc, &stoks, &[lo, o[2]], offset)?;
+            self.inst(opc, &stoks, &[hi, o[1]], offset)?;
+        } else {
+            let (mask, sixteen) = (self.b.konst(0xffff), self.b.konst(16));
+            let mut los = vec![lo];
+            let mut his = vec![hi];
+            for &src in &o[1..] {
+                let (l, h) = (self.b.reg(), self.b.reg());
+                self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: l, a: src, b: mask });
+                self.b.emit(Inst::Bin { op: BinOp::LShr, ty: Ty::I32, dst: h, a: src, b: sixteen });
+                los.push(l);
+                his.push(h);
+            }
+            self.inst(opc, &stoks, &los, offset)?;
+            self.inst(opc, &stoks, &his, offset)?;
+        }
+        let sixteen = self.b.konst(16);
+        let shifted = self.b.reg();
+        self.b.emit(Inst::Bin { op: BinOp::Shl, ty: Ty::I32, dst: shifted, a: hi, b: sixteen });
+        self.b.emit(Inst::Bin { op: BinOp::Or, ty: Ty::I32, dst: o[0], a: lo, b: shifted });
+        Ok(())
+    }
+
     fn inst(&mut self, opc: &str, toks: &[&str], o: &[Reg], offset: i64) -> Result<(), String> {
         let has = |t: &str| toks.contains(&t);
-        // Packed and bfloat types: only the f16x2 atomic addition is modelled; anything else
-        // would otherwise run as a 32-bit integer instruction.
-        if let Some(t) = toks.iter().find(|t| t.ends_with("x2") || t.starts_with("bf16") || t.starts_with("e4m3") || t.starts_with("e5m2"))
-        {
+        // Packed halves (`f16x2`, `bf16x2`) run as two scalar instructions on the halves;
+        // fp8 types and vectors of packed halves are not modelled.
+        if let Some(t) = toks.iter().find(|t| t.ends_with("x2") || t.starts_with("e4m3") || t.starts_with("e5m2")) {
             let vector = toks.iter().any(|t| matches!(*t, "v2" | "v4" | "v8"));
-            if !(matches!(opc, "atom" | "red") && *t == "f16x2" && has("add")) || vector {
-                return Err(format!("{opc}.{}: the type .{t} is not simulated yet", toks.join(".")));
+            let scalar = t.strip_suffix("x2").filter(|s| matches!(*s, "f16" | "bf16"));
+            if matches!(opc, "atom" | "red") && *t == "f16x2" && has("add") && !vector {
+                let op = AtomOp::FAdd2;
+                let space = space_tok(toks).unwrap_or(Space::Generic);
+                let n = if opc == "red" { 2 } else { 3 };
+                if o.len() < n {
+                    return Err(format!("{opc} needs {n} operands, has {}", o.len()));
+                }
+                if opc == "red" {
+                    let d = self.b.reg();
+                    self.b.emit(Inst::Atom { op, space, ty: Ty::I32, dst: d, addr: o[0], offset, a: o[1], b: o[1] });
+                } else {
+                    self.b.emit(Inst::Atom { op, space, ty: Ty::I32, dst: o[0], addr: o[1], offset, a: o[2], b: o[2] });
+                }
+                return Ok(());
             }
-            let op = AtomOp::FAdd2;
-            let space = space_tok(toks).unwrap_or(Space::Generic);
-            let n = if opc == "red" { 2 } else { 3 };
-            if o.len() < n {
-                return Err(format!("{opc} needs {n} operands, has {}", o.len()));
+            match scalar {
+                Some(scalar) if !vector && !matches!(opc, "atom" | "red" | "setp" | "set" | "ld" | "st" | "ldu") => {
+                    return self.packed(opc, toks, t, scalar, o, offset);
+                }
+                _ => return Err(format!("{opc}.{}: the type .{t} is not simulated yet", toks.join("."))),
             }
-            if opc == "red" {
-                let d = self.b.reg();
-                self.b.emit(Inst::Atom { op, space, ty: Ty::I32, dst: d, addr: o[0], offset, a: o[1], b: o[1] });
-            } else {
-                self.b.emit(Inst::Atom { op, space, ty: Ty::I32, dst: o[0], addr: o[1], offset, a: o[2], b: o[2] });
-            }
-            return Ok(());
         }
         let last_ty = toks.iter().rev().find_map(|t| tyk(t));
         let (ty, k) = last_ty.unwrap_or((Ty::I32, K::B));
