@@ -1028,21 +1028,29 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 }
                 None
             }
-            "cuda.break" => {
-                match self.targets.last() {
-                    Some(t) => {
-                        let b = t.brk;
-                        self.emit("nvvm.br", &[], &[], &[], &[b]);
+            "cuda.break" | "cuda.continue" => {
+                // `levels`: the enclosing loop/switch it leaves (1: the innermost); without
+                // it, `continue` goes to the innermost loop.
+                let brk = name == "cuda.break";
+                let levels = int_prop(self.ctx, op, "levels").map(|l| l as usize);
+                let target = match levels {
+                    Some(l) if l >= 1 && l <= self.targets.len() => {
+                        let t = &self.targets[self.targets.len() - l];
+                        if brk {
+                            Some(t.brk)
+                        } else {
+                            t.cont
+                        }
                     }
-                    None => self.error(loc, "'break' outside a loop or switch"),
-                }
-                None
-            }
-            "cuda.continue" => {
-                match self.targets.iter().rev().find_map(|t| t.cont) {
+                    Some(_) => None,
+                    None if brk => self.targets.last().map(|t| t.brk),
+                    None => self.targets.iter().rev().find_map(|t| t.cont),
+                };
+                match target {
                     Some(b) => {
                         self.emit("nvvm.br", &[], &[], &[], &[b]);
                     }
+                    None if brk => self.error(loc, "'break' outside a loop or switch"),
                     None => self.error(loc, "'continue' outside a loop"),
                 }
                 None

@@ -434,7 +434,12 @@ def Cuda_YieldOp : Cuda_Op<"yield", [Pure, Terminator, ParentOneOf<["cuda.if", "
 }
 
 def Cuda_BreakOp : Cuda_Op<"break", [Terminator]> {
-  let summary = "Leaves the innermost loop or switch";
+  let summary = "Leaves the innermost loop or switch, or `levels` of them";
+  let description = [{
+    `levels` counts the enclosing `cuda.loop` and `cuda.switch` ops from the innermost (1,
+    the default): the op leaves that many at once (a `goto` out of nested loops).
+  }];
+  let arguments = (ins OptionalAttr<I32Attr>:$levels);
   let assemblyFormat = "attr-dict";
 }
 
@@ -448,6 +453,11 @@ def Cuda_UnreachableOp : Cuda_Op<"unreachable", [Terminator]> {
 }
 
 def Cuda_ContinueOp : Cuda_Op<"continue", [Terminator]> {
-  let summary = "Goes to the innermost loop's step";
+  let summary = "Goes to the innermost loop's step, or to that of the loop `levels` out";
+  let description = [{
+    `levels` counts the enclosing `cuda.loop` and `cuda.switch` ops from the innermost; the
+    one it names must be a loop. Without it, the innermost loop (switches skipped).
+  }];
+  let arguments = (ins OptionalAttr<I32Attr>:$levels);
   let assemblyFormat = "attr-dict";
 }

@@ -68,6 +68,7 @@ mod call;
 mod decl;
 mod expr;
 mod extern_calls;
+mod goto;
 mod lambda;
 mod mangle;
 mod packs;
@@ -263,6 +264,12 @@ pub(crate) struct FnState {
     pub terminated: bool,
     pub loops: u32,
     pub switches: u32,
+    /// The loops, switches and `goto` wrappers the current statement is in, innermost last.
+    pub constructs: Vec<goto::Construct>,
+    /// The `goto` wrappers being emitted: (first, last statement, kind).
+    pub open_wrappers: Vec<(usize, usize, goto::Construct)>,
+    /// Labels whose `goto`s were reported as crossing others.
+    pub crossed_labels: Vec<Atom>,
     /// The object of a member function: its address and record.
     pub this: Option<(ValueId, RecId)>,
     pub exec: Exec,
@@ -1247,6 +1254,9 @@ impl<'a> Sema<'a> {
             terminated: false,
             loops: 0,
             switches: 0,
+            constructs: Vec::new(),
+            open_wrappers: Vec::new(),
+            crossed_labels: Vec::new(),
             this: this_rec.map(|r| (args[0], r)),
             exec: info.exec,
         });

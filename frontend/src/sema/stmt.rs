@@ -43,12 +43,7 @@ impl Sema<'_> {
             StmtKind::Compound(items) => {
                 let items = items.clone();
                 self.push_scope();
-                for c in items {
-                    if self.terminated() {
-                        break;
-                    }
-                    self.stmt(c);
-                }
+                self.block_items(&items);
                 self.pop_scope();
             }
             StmtKind::Decl(decls) => {
@@ -104,24 +99,11 @@ impl Sema<'_> {
             StmtKind::Case(..) | StmtKind::Default(_) => {
                 self.error(span, "'case' and 'default' labels are supported only directly in a switch's braces");
             }
-            StmtKind::Break => {
-                let ok = self.fs.as_ref().is_some_and(|f| f.loops + f.switches > 0);
-                if ok {
-                    self.terminate("cuda.break", &[], span);
-                } else {
-                    self.error(span, "'break' statement not in loop or switch statement");
-                }
-            }
-            StmtKind::Continue => {
-                let ok = self.fs.as_ref().is_some_and(|f| f.loops > 0);
-                if ok {
-                    self.terminate("cuda.continue", &[], span);
-                } else {
-                    self.error(span, "'continue' statement not in loop statement");
-                }
-            }
+            StmtKind::Break => self.break_stmt(span),
+            StmtKind::Continue => self.continue_stmt(span),
             StmtKind::Return(e) => self.ret(*e, span),
-            StmtKind::Goto(_) | StmtKind::Label(..) => self.unsupported(span, "'goto'"),
+            StmtKind::Goto(l) => self.goto(*l, span),
+            StmtKind::Label(_, inner) => self.stmt(*inner),
             StmtKind::Asm(asm) => {
                 let AsmStmt { volatile, template, outputs, inputs, clobbers } = &**asm;
                 let volatile = *volatile;
@@ -182,9 +164,13 @@ impl Sema<'_> {
             };
             s.terminate("cuda.condition", &[c], span);
         });
-        self.fs.as_mut().expect("in a function").loops += 1;
+        let fs = self.fs.as_mut().expect("in a function");
+        fs.loops += 1;
+        fs.constructs.push(super::goto::Construct::Loop);
         self.in_block(bb, |s| s.region_body(body));
-        self.fs.as_mut().expect("in a function").loops -= 1;
+        let fs = self.fs.as_mut().expect("in a function");
+        fs.loops -= 1;
+        fs.constructs.pop();
         self.in_block(sb, |s| {
             if let Some(e) = step {
                 s.expr(e);
@@ -270,7 +256,9 @@ impl Sema<'_> {
             props.push(("default_index", self.ctx.int_attr(d as i128, i32t)));
         }
         let sw = self.op("cuda.switch", &[v], &[], &props, sections.len(), span);
-        self.fs.as_mut().expect("in a function").switches += 1;
+        let fs = self.fs.as_mut().expect("in a function");
+        fs.switches += 1;
+        fs.constructs.push(super::goto::Construct::Switch);
         self.push_scope();
         for (i, (_, lspan, stmts)) in sections.iter().enumerate() {
             let b = self.region_block(sw, i);
@@ -287,7 +275,9 @@ impl Sema<'_> {
             });
         }
         self.pop_scope();
-        self.fs.as_mut().expect("in a function").switches -= 1;
+        let fs = self.fs.as_mut().expect("in a function");
+        fs.switches -= 1;
+        fs.constructs.pop();
         // A switch with a default whose sections all return never falls through.
         let all_leave = default.is_some()
             && (0..sections.len()).all(|i| {

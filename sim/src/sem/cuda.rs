@@ -30,8 +30,9 @@ use rustc_hash::FxHashMap;
 struct Exits {
     /// `cuda.yield`: copy into these registers and jump to the label.
     yield_to: Option<(Label, Vec<Reg>)>,
-    break_to: Option<Label>,
-    continue_to: Option<Label>,
+    /// The enclosing loops and switches, innermost last: where `break` goes and (loops)
+    /// where `continue` goes.
+    targets: Vec<(Label, Option<Label>)>,
     /// `cuda.condition`: (body, exit).
     cond: Option<(Label, Label)>,
     /// `cuda.return`: results and the label after the call (none: the kernel).
@@ -188,7 +189,7 @@ impl T {
         for (&a, &r) in self.ctx.block_args(entry).to_vec().iter().zip(args) {
             vals.insert(a, r);
         }
-        let exits = Exits { yield_to: None, break_to: None, continue_to: None, cond: None, ret: ret.clone() };
+        let exits = Exits { yield_to: None, targets: Vec::new(), cond: None, ret: ret.clone() };
         self.region(region, &mut vals, &exits)?;
         // Falling off the end of a void function returns.
         match &ret {
@@ -534,8 +535,30 @@ impl T {
                 self.b.copies(&rs, &o);
                 self.b.jump(l);
             }
-            "break" => self.b.jump(ex.break_to.ok_or("break outside a loop or switch")?),
-            "continue" => self.b.jump(ex.continue_to.ok_or("continue outside a loop")?),
+            "break" | "continue" => {
+                // `levels`: the enclosing loop/switch it leaves (1: the innermost); without
+                // it, `continue` goes to the innermost loop.
+                let brk = short == "break";
+                let n = ex.targets.len();
+                let target = match int_attr(&self.ctx, op, "levels") {
+                    Some(l) if l >= 1 && (l as usize) <= n => {
+                        let (b, c) = ex.targets[n - l as usize];
+                        if brk {
+                            Some(b)
+                        } else {
+                            c
+                        }
+                    }
+                    Some(_) => None,
+                    None if brk => ex.targets.last().map(|t| t.0),
+                    None => ex.targets.iter().rev().find_map(|t| t.1),
+                };
+                match target {
+                    Some(l) => self.b.jump(l),
+                    None if brk => return Err("break outside a loop or switch".into()),
+                    None => return Err("continue outside a loop".into()),
+                }
+            }
             "condition" => {
                 let (body, exit) = ex.cond.ok_or("condition outside a loop")?;
                 self.b.branch(o[0], false, body, exit);
@@ -561,13 +584,9 @@ impl T {
                 let c = Exits { cond: Some((body, exit)), yield_to: None, ..ex.clone() };
                 self.region(self.ctx.region(op, 0), vals, &c)?;
                 self.b.place(body);
-                let bx = Exits {
-                    yield_to: Some((step, vec![])),
-                    break_to: Some(exit),
-                    continue_to: Some(step),
-                    cond: None,
-                    ret: ex.ret.clone(),
-                };
+                let mut targets = ex.targets.clone();
+                targets.push((exit, Some(step)));
+                let bx = Exits { yield_to: Some((step, vec![])), targets, cond: None, ret: ex.ret.clone() };
                 self.region(self.ctx.region(op, 1), vals, &bx)?;
                 self.b.place(step);
                 let sx = Exits { yield_to: Some((cond, vec![])), ..bx.clone() };
@@ -614,7 +633,9 @@ impl T {
                 for i in 0..n {
                     self.b.place(labels[i]);
                     let next = labels.get(i + 1).copied().unwrap_or(end);
-                    let sx = Exits { yield_to: Some((next, vec![])), break_to: Some(end), ..ex.clone() };
+                    let mut targets = ex.targets.clone();
+                    targets.push((end, None));
+                    let sx = Exits { yield_to: Some((next, vec![])), targets, ..ex.clone() };
                     self.region(self.ctx.region(op, i), vals, &sx)?;
                 }
                 self.b.place(end);
