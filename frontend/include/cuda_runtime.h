@@ -16,6 +16,8 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __align__(n) __attribute__((aligned(n)))
 #define __inline__ inline
+// A const kernel parameter read in place (its address may be taken): a const parameter.
+#define __grid_constant__ __attribute__((grid_constant))
 
 #include <stddef.h>
 #include <vector_types.h>

@@ -1,7 +1,7 @@
 // Structs passed to kernels by value, as real programs pass parameter blocks: a block of
 // scalars and pointers, one with padding and a bool, an array member, a template instance,
 // a stateless functor (an empty struct: still one parameter), and a struct whose address a
-// device function takes (a reference to the kernel's copy).
+// device function takes (a reference to the kernel's copy, or a `__grid_constant__` one).
 
 
 struct Params {
@@ -25,7 +25,8 @@ struct Grid {
 
 __device__ int wrap(const Grid &g, int i) { return g.periodic ? (i + g.dims[0]) % g.dims[0] : max(0, min(i, g.dims[0] - 1)); }
 
-__global__ void laplace(const double *u, double *v, Grid g) {
+// `__grid_constant__`: read in place, the reference to it needs no copy.
+__global__ void laplace(const double *u, double *v, __grid_constant__ const Grid g) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= g.dims[0]) return;
   double l = u[wrap(g, i - 1)] - 2.0 * u[i] + u[wrap(g, i + 1)];

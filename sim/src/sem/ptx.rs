@@ -734,6 +734,12 @@ impl T<'_> {
                         self.b.emit(Inst::Store { space, ty, src: r, addr, offset: off, align });
                     } else {
                         self.b.emit(Inst::Load { space, ty, dst: r, addr, offset: off, align });
+                        // `ld.s8`/`ld.s16` sign-extend into any wider register.
+                        if k == K::S && ty.bits() < 64 {
+                            let cvt =
+                                Cvt { from: ty, from_signed: true, to: Ty::I64, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false };
+                            self.b.emit(Inst::Cvt { cvt, dst: r, src: r });
+                        }
                     }
                 }
             }
