@@ -17,6 +17,9 @@ typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
+// Graphics interop (OpenGL, Direct3D, EGL): opaque handles host code passes around.
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
 // A conditional node of a CUDA graph: kernels set its value for the next launch of the
