@@ -192,7 +192,15 @@ impl Parser<'_> {
             }
             Some(Kw::Goto) => {
                 self.bump();
-                let l = self.bump();
+                let l = self.peek();
+                if !self.is_plain_ident(l) {
+                    let msg = format!("expected a label name after 'goto', found {}", self.describe(&l));
+                    self.error(l.span, msg);
+                    self.recover_to_semi();
+                    self.eat(Punct::Semi);
+                    return self.ast.add_stmt(StmtKind::Error, t.span.to(self.prev_span()));
+                }
+                self.bump();
                 self.expect(Punct::Semi, "after the goto label");
                 return self.ast.add_stmt(StmtKind::Goto(l.text), t.span.to(self.prev_span()));
             }

@@ -13,3 +13,9 @@ __global__ void k(float *p) {
 __device__ int ok(int x) { return x * 2; }
 __device__ int missing_paren(int x { return x; }
 __device__ int after(int y) { return y; }
+
+// A goto without a label name.
+__device__ void no_label_name(int *p) {
+  goto;
+  goto 5;
+}
