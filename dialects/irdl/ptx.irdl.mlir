@@ -358,6 +358,14 @@ irdl.dialect @ptx {
     irdl.operands(args: variadic %0)
     irdl.attributes {"callee" = %1, "nresults" = %2}
   }
+  irdl.operation @call_indirect {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.integer"
+    %2 = irdl.base "#builtin.array"
+    %3 = irdl.base "#builtin.array"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"nresults" = %1, "rets" = %2, "params" = %3}
+  }
   irdl.operation @asm {
     %0 = irdl.any
     %1 = irdl.base "#builtin.string"

@@ -301,6 +301,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
         "exit" => out.push_str("\texit;\n"),
         "unreachable" => out.push_str("\ttrap;\n"),
         "call" => print_call(ctx, op, &args, out),
+        "call_indirect" => print_call_indirect(ctx, op, &args, out),
         "asm" => {
             let tmpl = str_prop(ctx, op, "template").unwrap_or_default();
             let mut s = String::new();
@@ -384,6 +385,36 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
             }
         }
     }
+}
+
+/// `ptx.call_indirect`: the call sequence with its prototype (named after the sequence's
+/// first result or argument register, unique in the function).
+fn print_call_indirect(ctx: &Context, op: OpId, args: &[String], out: &mut String) {
+    let nres = int_prop(ctx, op, "nresults").unwrap_or(0) as usize;
+    let (rets, params) = (str_list(ctx, op, "rets"), str_list(ctx, op, "params"));
+    let Some(target) = args.get(nres) else { return };
+    let proto = format!("prototype_{}", args.iter().map(|a| a.trim_start_matches('%')).collect::<Vec<_>>().join("_"));
+    let base = |d: &String| d.split_whitespace().last().unwrap_or(".b64").to_string();
+    out.push_str("\t{ // callseq\n");
+    let mut names = Vec::new();
+    for (k, (a, d)) in args.iter().skip(nres + 1).zip(&params).enumerate() {
+        let t = base(d);
+        let _ = writeln!(out, "\t.param {d} param{k};\n\tst.param{t} \t[param{k}], {a};");
+        names.push(format!("param{k}"));
+    }
+    let mut rnames = Vec::new();
+    for (i, d) in rets.iter().enumerate() {
+        let _ = writeln!(out, "\t.param {d} retval{i};");
+        rnames.push(format!("retval{i}"));
+    }
+    let decl = |xs: &[String]| xs.iter().map(|d| format!(".param {d} _")).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(out, "\t{proto} : .callprototype ({}) _ ({});", decl(&rets), decl(&params));
+    let r = if rnames.is_empty() { String::new() } else { format!("({}), ", rnames.join(", ")) };
+    let _ = writeln!(out, "\tcall {r}{target}, ({}), {proto};", names.join(", "));
+    for (i, (a, d)) in args.iter().zip(&rets).enumerate().take(nres) {
+        let _ = writeln!(out, "\tld.param{} \t{a}, [retval{i}];", base(d));
+    }
+    out.push_str("\t}\n");
 }
 
 fn print_call(ctx: &Context, op: OpId, args: &[String], out: &mut String) {

@@ -252,6 +252,9 @@ struct Body {
     /// Each return value of the last call: one register, or for an aggregate one 64-bit
     /// register per 8 bytes (`ld.param` extracts from them).
     call_rets: FxHashMap<String, Vec<ValueId>>,
+    /// Call prototypes (`prototype_3 : .callprototype (.param .b32 _) _ (.param .b64 _);`):
+    /// their return and parameter declarations.
+    protos: FxHashMap<String, (Vec<String>, Vec<String>)>,
     depot: Option<(i64, i64)>,
 }
 
@@ -400,11 +403,18 @@ impl Reader<'_> {
                         }
                     }
                     let mut init = Vec::new();
+                    let mut relocs = Vec::new();
                     if self.eat('=') {
                         let brace = self.eat('{');
                         loop {
                             match self.next() {
                                 Some(Tok::Int(v)) => init.extend_from_slice(&(v as u64).to_le_bytes()[..elem as usize]),
+                                // A function's address (a vtable's entries): filled in by
+                                // whoever places the variable.
+                                Some(Tok::Word(w)) if !w.starts_with(['.', '%']) && elem == 8 => {
+                                    relocs.push((init.len() as i64, w));
+                                    init.extend_from_slice(&[0; 8]);
+                                }
                                 Some(Tok::F32(v)) => init.extend_from_slice(&v.to_le_bytes()),
                                 Some(Tok::F64(v)) if float == 32 => {
                                     init.extend_from_slice(&(f64::from_bits(v) as f32).to_bits().to_le_bytes())
@@ -435,6 +445,17 @@ impl Reader<'_> {
                     let size = if no_size { 0 } else { count * elem };
                     let align = if align == 0 { elem } else { align };
                     self.global(space, &name, size, align, &init, is_extern || no_size, managed, span);
+                    if !relocs.is_empty() {
+                        let ctx = &mut *self.ctx;
+                        let i64t = ctx.i64();
+                        let offsets = ctx.attr(AttrKind::DenseArray { elem: i64t, values: relocs.iter().map(|r| r.0).collect() });
+                        let names = relocs.iter().map(|r| ctx.str_attr(&r.1)).collect();
+                        let names = ctx.attr(AttrKind::Array(names));
+                        if let Some(g) = ctx.last_op(self.body) {
+                            ctx.set_attr(g, "init_sym_offsets", offsets);
+                            ctx.set_attr(g, "init_syms", names);
+                        }
+                    }
                     return;
                 }
                 None => {
@@ -613,6 +634,7 @@ impl Reader<'_> {
             call_params: Vec::new(),
             call_args: FxHashMap::default(),
             call_rets: FxHashMap::default(),
+            protos: FxHashMap::default(),
             depot: None,
         };
         self.body_statements(&mut b);
@@ -744,6 +766,12 @@ impl Reader<'_> {
             // A label.
             if let (Some(Tok::Word(w)), Some(Tok::Punct(':'))) = (self.peek().cloned(), self.toks.get(self.pos + 1).map(|t| t.0.clone())) {
                 self.pos += 2;
+                if matches!(self.peek(), Some(Tok::Word(p)) if p == ".callprototype") {
+                    self.pos += 1;
+                    let proto = self.prototype();
+                    b.protos.insert(w, proto);
+                    continue;
+                }
                 if !b.placed.insert(w.clone()) {
                     self.err(span, format!("label '{w}' is defined twice"));
                     continue;
@@ -1246,19 +1274,71 @@ impl Reader<'_> {
         }
     }
 
-    /// `call[.uni] (ret, ...), f, (arg, ...);` inside a call sequence.
+    /// The rest of `.callprototype (.param .b32 _) _ (.param .b64 _, ...);`: the return
+    /// and parameter declarations, each without `.param` and the `_` name.
+    fn prototype(&mut self) -> (Vec<String>, Vec<String>) {
+        let mut groups: Vec<Vec<String>> = Vec::new();
+        let mut cur: Option<Vec<String>> = None;
+        let mut item = String::new();
+        while let Some(t) = self.next() {
+            match t {
+                Tok::Punct(';') => break,
+                Tok::Punct('(') => cur = Some(Vec::new()),
+                Tok::Punct(',') | Tok::Punct(')') => {
+                    if let Some(c) = cur.as_mut() {
+                        if !item.trim().is_empty() {
+                            c.push(item.trim().to_string());
+                        }
+                        item.clear();
+                        if t == Tok::Punct(')') {
+                            groups.extend(cur.take());
+                        }
+                    }
+                }
+                Tok::Word(w) if cur.is_some() && w != ".param" && w != "_" => {
+                    item.push(' ');
+                    item.push_str(&w);
+                }
+                Tok::Int(n) if cur.is_some() => item.push_str(&n.to_string()),
+                Tok::Punct(c) if cur.is_some() && matches!(c, '[' | ']') => item.push(c),
+                _ => {}
+            }
+        }
+        let params = groups.pop().unwrap_or_default();
+        (groups.pop().unwrap_or_default(), params)
+    }
+
+    /// `call[.uni] (ret, ...), f, (arg, ...);` inside a call sequence; `call (ret, ...),
+    /// %rd, (arg, ...), prototype;` through a register.
     fn call(&mut self, b: &mut Body, ops: Vec<Opnd>, loc: LocId) -> Result<(), String> {
         let (rets, rest): (Vec<Opnd>, &[Opnd]) = match ops.as_slice() {
             [Opnd::List(r), rest @ ..] => (r.clone(), rest),
             rest => (Vec::new(), rest),
         };
-        let [Opnd::Sym(callee), tail @ ..] = rest else { return Err("call needs a function name".into()) };
-        let args: Vec<Opnd> = match tail {
-            [Opnd::List(a)] => a.clone(),
-            [] => Vec::new(),
-            _ => return Err("indirect calls and call prototypes are not supported".into()),
+        let (callee, tail) = match rest {
+            [Opnd::Sym(callee), tail @ ..] => (Some(callee), tail),
+            [Opnd::Reg(_), tail @ ..] => (None, tail),
+            _ => return Err("call needs a function name or a register".into()),
         };
-        let ret_decls = self.funcs.get(callee).cloned().ok_or_else(|| format!("call to {callee}, which is not declared before"))?;
+        let (args, proto): (Vec<Opnd>, Option<&String>) = match tail {
+            [Opnd::List(a)] => (a.clone(), None),
+            [Opnd::List(a), Opnd::Sym(p)] => (a.clone(), Some(p)),
+            [Opnd::Sym(p)] => (Vec::new(), Some(p)),
+            [] => (Vec::new(), None),
+            _ => return Err("a call's operands: (results), function, (arguments)[, prototype]".into()),
+        };
+        let proto = match (callee, proto) {
+            (None, Some(p)) => Some(b.protos.get(p).cloned().ok_or_else(|| format!("call through prototype {p}, which is not declared"))?),
+            (None, None) => return Err("an indirect call needs a prototype".into()),
+            (Some(_), _) => None,
+        };
+        let ret_decls = match (callee, &proto) {
+            (Some(callee), _) => {
+                self.funcs.get(callee).cloned().ok_or_else(|| format!("call to {callee}, which is not declared before"))?
+            }
+            (None, Some(p)) => p.0.clone(),
+            (None, None) => Vec::new(),
+        };
         let mut operands = Vec::new();
         for (i, r) in rets.iter().enumerate() {
             let Opnd::Sym(rn) = r else { return Err("call results must be .param names".into()) };
@@ -1279,14 +1359,31 @@ impl Reader<'_> {
             b.call_rets.insert(rn.clone(), regs);
         }
         let nres = operands.len();
+        if callee.is_none() {
+            let Some(Opnd::Reg(r)) = rest.first() else { return Err("an indirect call needs a register".into()) };
+            operands.push(*b.regs.get(r).ok_or_else(|| format!("undeclared register {r}"))?);
+        }
         for a in &args {
             let Opnd::Sym(an) = a else { return Err("call arguments must be .param names".into()) };
             let v = *b.call_args.get(an).ok_or_else(|| format!("argument {an} is never stored"))?;
             operands.push(v);
         }
-        let callee_attr = self.ctx.symbol_ref(callee);
         let n = i32_attr(self.ctx, nres as i64);
-        self.emit(b, "ptx.call", &operands, &[("callee", callee_attr), ("nresults", n)], loc, &[]);
+        match (callee, proto) {
+            (Some(callee), _) => {
+                let callee_attr = self.ctx.symbol_ref(callee);
+                self.emit(b, "ptx.call", &operands, &[("callee", callee_attr), ("nresults", n)], loc, &[]);
+            }
+            (None, proto) => {
+                let (rets, params) = proto.unwrap_or_default();
+                let list = |ctx: &mut Context, xs: &[String]| {
+                    let a = xs.iter().map(|x| ctx.str_attr(x)).collect();
+                    ctx.attr(AttrKind::Array(a))
+                };
+                let (ra, pa) = (list(self.ctx, &rets), list(self.ctx, &params));
+                self.emit(b, "ptx.call_indirect", &operands, &[("nresults", n), ("rets", ra), ("params", pa)], loc, &[]);
+            }
+        }
         Ok(())
     }
 }

@@ -20,6 +20,8 @@ pub const LOCAL_BASE: u64 = 0x0000_2000_0000_0000;
 pub const CONST_BASE: u64 = 0x0000_3000_0000_0000;
 pub const PARAM_BASE: u64 = 0x0000_4000_0000_0000;
 pub const WINDOW: u64 = 0x0000_1000_0000_0000;
+/// Functions' addresses (as values: vtable entries, indirect call targets); no memory.
+pub const FUNC_BASE: u64 = 0x0000_5000_0000_0000;
 pub const GLOBAL_BASE: u64 = 0x0000_7f00_0000_0000;
 
 /// A global buffer.

@@ -147,3 +147,19 @@ fn the_before_after_helper_catches_a_wrong_rewrite_and_passes_real_passes() {
         check_pipeline(&mut lv.ctx, lv.nvvm_o0, Level::Nvvm, std::slice::from_ref(&s), p, &reg).unwrap_or_else(|e| panic!("{p}: {e}"));
     }
 }
+
+/// A virtual call on an object device code did not construct (here: objects copied from
+/// host memory, whose vptr slots hold what the host put there) traps, as nvcc's indirect
+/// call through a host vtable address faults; it never calls some function.
+#[test]
+fn virtual_call_on_an_object_made_by_host_code_traps() {
+    let src = "struct Shape {\n  __device__ virtual float area() const { return 0.0f; }\n};\n\
+               struct Square : Shape {\n  float side;\n  __device__ float area() const override { return side * side; }\n};\n\
+               __global__ void areas(const Square *in, float *out, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+               if (i < n) {\n    const Shape &s = in[i];\n    out[i] = s.area();\n  }\n}\n";
+    let lv = levels("host_objects.cu", src);
+    let s = spec(
+        "[[launch]]\nkernel = \"areas\"\ngrid = 1\nblock = 32\nargs = [\"in:u64[64]=random:1:0:1000\", \"out:f32[32]=zeros\", \"n:i32=32\"]\n",
+    );
+    expect_error(&lv, &s, &["trapped"]);
+}

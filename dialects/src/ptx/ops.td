@@ -180,6 +180,18 @@ def Ptx_CallOp : Ptx_Op<"call"> {
   let assemblyFormat = "$callee `(` $args `)` attr-dict `:` type($args)";
 }
 
+def Ptx_CallIndirectOp : Ptx_Op<"call_indirect"> {
+  let summary = "Calls the `.func` whose address a register holds, through a call prototype";
+  let description = [{
+    `call (retval0), %rd5, (param0), prototype_0;` as nvcc writes a virtual call. The first
+    `nresults` operands are the result registers, the next the function's address, the
+    rest the arguments; `rets` and `params` are the prototype's declarations (`.b32`,
+    `.align 8 .b8 [16]`).
+  }];
+  let arguments = (ins Variadic<AnyType>:$args, I32Attr:$nresults, ArrayAttr:$rets, ArrayAttr:$params);
+  let assemblyFormat = "`(` $args `)` attr-dict `:` type($args)";
+}
+
 def Ptx_AsmOp : Ptx_Op<"asm"> {
   let summary = "Inline PTX: `template` with `%N` replaced by the Nth operand's register";
   let arguments = (ins StrAttr:$template, Variadic<AnyType>:$args);

@@ -263,6 +263,9 @@ impl Sema<'_> {
                             let args = &args[..];
                             let f = self.resolve(&methods, explicit.as_deref(), &vals, args, &what, span)?;
                             let this = self.this_for(this, r, f, span)?;
+                            if self.funcs[f.0 as usize].is_virtual {
+                                return self.virtual_call(f, this, vals, args, span);
+                            }
                             return self.emit_call(f, Some(this), vals, args, span);
                         }
                     }
@@ -353,6 +356,9 @@ impl Sema<'_> {
                 }
                 let this = self.generic_ptr(addr, space, rt.unqual(), span);
                 let this = self.this_for(this, r, f, span)?;
+                if self.funcs[f.0 as usize].is_virtual && name.parts.len() == 1 && !self.exact_object(base, arrow) {
+                    return self.virtual_call(f, this, vals, args, span);
+                }
                 self.emit_call(f, Some(this), vals, args, span)
             }
             // A function object made by an expression (`[&] { ... }()`, `Functor{}(x)`).
@@ -594,7 +600,7 @@ impl Sema<'_> {
         if builtin_header && !has_body {
             return self.builtin_call(f, &argv, span);
         }
-        if !has_body {
+        if !has_body && self.funcs[f.0 as usize].dispatch_of.is_none() {
             // Defined further down, or never: known when the translation unit ends.
             let display = &self.funcs[f.0 as usize].display;
             let mut d =
@@ -640,10 +646,23 @@ impl Sema<'_> {
             if args.len() == 1 && self.type_of_unevaluated(args[0]).is_some_and(|t| t.unqual() == rt) {
                 let Some((x, _)) = self.rvalue(args[0]) else { return false };
                 self.store(x, addr, rt, span);
+                self.fix_vptrs(addr, space, rt, span);
                 return true;
+            }
+            if self.types.rec(r).dynamic && !args.is_empty() {
+                let n = self.types.rec(r).name.clone();
+                self.error(
+                    span,
+                    format!("'{n}' has virtual functions, so it is not an aggregate: it needs a constructor taking these arguments"),
+                );
+                return false;
             }
             let list: Vec<(Option<Atom>, ExprId)> = args.iter().map(|&a| (None, a)).collect();
             self.init_record(addr, space, rt, &list, span);
+            if args.is_empty() {
+                self.construct_parts(addr, space, r, &[], span);
+            }
+            self.fix_vptrs(addr, space, rt, span);
             return true;
         }
         // The implicit copy constructor, where none is declared (declared `= default` is
@@ -651,9 +670,12 @@ impl Sema<'_> {
         if args.len() == 1 && self.type_of_unevaluated(args[0]).is_some_and(|t| t.unqual() == rt) && !self.has_copy_ctor(r) {
             let Some((x, _)) = self.rvalue(args[0]) else { return false };
             self.store(x, addr, rt, span);
+            self.fix_vptrs(addr, space, rt, span);
             return true;
         }
         if args.is_empty() && self.has_defaulted_default_ctor(r) {
+            self.construct_parts(addr, space, r, &[], span);
+            self.fix_vptrs(addr, space, rt, span);
             return true;
         }
         let what = self.types.rec(r).name.clone();
@@ -670,7 +692,26 @@ impl Sema<'_> {
         let DeclKind::Function { inits, .. } = &self.ast.decl(info.decl).kind else { return };
         let Some((this, r)) = self.fs.as_ref().and_then(|f| f.this) else { return };
         let rt = self.rec_ty(r);
-        for (name, args) in inits.clone() {
+        // Base classes first, then the vptr slots (see `virtuals`), then the members.
+        let is_base = |s: &Self, name: Atom| s.types.rec(r).bases.iter().any(|b| b.name == name);
+        let (mut inits, members): (Vec<_>, Vec<_>) = inits.iter().cloned().partition(|(n, _)| is_base(self, *n));
+        let bases_end = inits.len();
+        inits.extend(members);
+        let n = inits.len();
+        let listed: Vec<Atom> = inits.iter().map(|x| x.0).collect();
+        let (bases_listed, members_listed) = listed.split_at(bases_end);
+        let all_members: Vec<Atom> = self.types.rec(r).bases.iter().map(|b| b.name).collect();
+        for (i, (name, args)) in inits.into_iter().enumerate() {
+            if i == bases_end {
+                // Bases not listed are default-constructed, as members not listed are.
+                let mut skip = members_listed.to_vec();
+                skip.extend(bases_listed);
+                self.construct_parts_of(this, AddrSpace::Generic, r, &skip, true, info.span);
+                self.fix_vptrs(this, AddrSpace::Generic, rt, info.span);
+                let mut skip = all_members.clone();
+                skip.extend(members_listed);
+                self.construct_parts_of(this, AddrSpace::Generic, r, &skip, false, info.span);
+            }
             // A base class: its constructor on its subobject (an empty one's: at `this`).
             if let Some(b) = self.types.rec(r).bases.iter().find(|b| b.name == name).cloned() {
                 let bt = self.rec_ty(b.rec);
@@ -712,6 +753,55 @@ impl Sema<'_> {
                 _ => self.error(info.span, "too many initializers for a member"),
             }
         }
+        if bases_end == n {
+            let skip: Vec<Atom> = listed.clone();
+            self.construct_parts_of(this, AddrSpace::Generic, r, &skip, true, info.span);
+            self.fix_vptrs(this, AddrSpace::Generic, rt, info.span);
+            self.construct_parts_of(this, AddrSpace::Generic, r, &skip, false, info.span);
+        }
+    }
+
+    /// Default-initializes what of record `r` at `addr` runs code (bases, then members, of
+    /// class type with a constructor somewhere in them), except the names in `skip` (those
+    /// a constructor's initializer list names).
+    pub(crate) fn construct_parts(&mut self, addr: ValueId, space: AddrSpace, r: RecId, skip: &[Atom], span: Span) {
+        self.construct_parts_of(addr, space, r, skip, true, span);
+        self.construct_parts_of(addr, space, r, skip, false, span);
+    }
+
+    /// [`Sema::construct_parts`] for the bases only (`bases`) or the members only.
+    fn construct_parts_of(&mut self, addr: ValueId, space: AddrSpace, r: RecId, skip: &[Atom], bases: bool, span: Span) {
+        let info = self.types.rec(r).clone();
+        if info.is_union {
+            return;
+        }
+        let rt = self.rec_ty(r);
+        for (i, f) in info.fields.iter().enumerate() {
+            let base = info.bases.iter().find(|b| b.field == Some(i));
+            if base.is_some() != bases || skip.contains(&base.map_or(f.name, |b| b.name)) {
+                continue;
+            }
+            let Some(fr) = self.types.record(f.ty.unqual()) else { continue };
+            if !self.needs_construction(fr) {
+                continue;
+            }
+            let (a, _) = self.field_addr(addr, space, rt, &[i], span);
+            if self.has_ctor(fr) {
+                self.run_constructor_at(fr, a, space, &[], span);
+            } else {
+                self.construct_parts(a, space, fr, &[], span);
+            }
+        }
+    }
+
+    /// Whether default-initializing an `r` runs code: a constructor of it, or of a base or
+    /// member.
+    pub(crate) fn needs_construction(&self, r: RecId) -> bool {
+        let info = self.types.rec(r);
+        if info.dynamic || (self.has_ctor(r) && !self.has_defaulted_default_ctor(r)) {
+            return true;
+        }
+        !info.is_union && info.fields.iter().any(|f| self.types.record(f.ty.unqual()).is_some_and(|fr| self.needs_construction(fr)))
     }
 
     /// Stores `init` (an expression or a braced list) into memory of type `t` at `addr`.
@@ -759,6 +849,12 @@ impl Sema<'_> {
                 if self.has_ctor(r) && space == AddrSpace::Local {
                     let args: Vec<ExprId> = items.iter().map(|x| x.1).collect();
                     self.run_constructor(r, addr, &args, span);
+                } else if self.types.rec(r).dynamic && !items.is_empty() {
+                    let n = self.types.rec(r).name.clone();
+                    self.error(
+                        span,
+                        format!("'{n}' has virtual functions, so it is not an aggregate: it needs a constructor taking these arguments"),
+                    );
                 } else {
                     self.init_record(addr, space, t, &items, span);
                 }

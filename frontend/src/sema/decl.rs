@@ -475,6 +475,9 @@ impl Sema<'_> {
             inst_of: inst.as_ref().map(|(_, a, t)| (*t, a.clone())),
             bases: Vec::new(),
             broken: None,
+            dynamic: false,
+            has_vptrs: false,
+            virtuals: Vec::new(),
         });
         let ns = NsId(self.namespaces.len() as u32);
         self.namespaces.push(Namespace { name: *name, parent: Some(self.cur_ns), record: Some(r), ..Default::default() });
@@ -623,10 +626,6 @@ impl Sema<'_> {
                     }
                     fields.push((name.parts[0], t, false));
                 }
-                DeclKind::Function { specs, name, .. } if specs.is_virtual => {
-                    let sp = name.span;
-                    self.unsupported(sp, "a virtual member function");
-                }
                 DeclKind::Function { .. } => methods.push(m),
                 DeclKind::Template { .. } => self.declare(m),
                 _ => self.declare(m),
@@ -642,8 +641,14 @@ impl Sema<'_> {
                 }
             }
         }
+        let dynamic = self.place_vptr(&methods, &mut fields, &mut base_infos, is_union, span);
         self.lay_out(r, fields, is_union, explicit);
         self.types.records[r.0 as usize].bases = base_infos;
+        self.types.records[r.0 as usize].dynamic = dynamic;
+        self.types.records[r.0 as usize].has_vptrs = dynamic || {
+            let fs: Vec<Ty> = self.types.rec(r).fields.iter().map(|f| f.ty).collect();
+            fs.into_iter().any(|t| self.has_vptrs(t))
+        };
         if let Some(d) = self.diags[mark..].iter().find(|d| d.severity == crate::Severity::Error) {
             self.types.records[r.0 as usize].broken = Some(d.span.unwrap_or(span));
         }
@@ -651,7 +656,13 @@ impl Sema<'_> {
         // A static one takes no object: it is declared in the class's scope without `this`.
         for m in methods {
             let rec = if self.is_static_fn(m) { None } else { Some(r) };
-            self.declare_function(m, rec, env.clone(), inst.as_ref().map(|i| i.1.clone()), true, true);
+            let f = self.declare_function(m, rec, env.clone(), inst.as_ref().map(|i| i.1.clone()), true, true);
+            if let (Some(f), true) = (f, dynamic) {
+                self.note_virtual(r, m, f);
+            }
+        }
+        if dynamic {
+            self.vt.records.push(r);
         }
         self.cur_ns = saved;
         Some(r)
@@ -895,6 +906,8 @@ impl Sema<'_> {
             launch_bounds,
             inline,
             intrinsic,
+            is_virtual: false,
+            dispatch_of: None,
             inst_site: None,
             param_pack,
             emitted: false,

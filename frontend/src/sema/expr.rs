@@ -1379,7 +1379,7 @@ impl Sema<'_> {
                             return self.member_operator_values(r, "operator=", this, vec![rv], &[rhs], span);
                         }
                         let v = self.convert_value(rv, rhs, t, rspan)?;
-                        self.store(v, addr, t, span);
+                        self.store_keeping_vptrs(v, addr, space, t, span);
                         return Some(Value { place: Place::Addr(addr, space), ty: t });
                     }
                 }
@@ -1402,7 +1402,7 @@ impl Sema<'_> {
                 self.convert(r, rt, t, span, false)?
             }
         };
-        self.store(v, addr, t, span);
+        self.store_keeping_vptrs(v, addr, space, t, span);
         Some(Value { place: Place::Addr(addr, space), ty: t })
     }
 

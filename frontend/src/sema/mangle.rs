@@ -679,6 +679,9 @@ pub(crate) fn function_symbol(s: &Sema, f: FuncId) -> String {
     let mut comps = scope_components(s, ns);
     let own = if info.is_ctor {
         "C1".to_string()
+    } else if info.record.is_some() && name.starts_with('~') {
+        // The complete object destructor.
+        "D1".to_string()
     } else if name.starts_with("operator ") {
         // A conversion function: `cv` and its type.
         let mut cv = Mangler { s, subs: Vec::new(), out: String::from("cv"), tparams: &tparams };

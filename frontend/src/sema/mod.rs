@@ -75,6 +75,7 @@ mod packs;
 mod stmt;
 mod templates;
 pub mod ty;
+mod virtuals;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
@@ -203,6 +204,10 @@ pub struct FuncInfo {
     pub emitted: bool,
     /// The intrinsic a built-in declaration stands for (`intrinsic("sinf")`), if not its name.
     pub intrinsic: Option<String>,
+    /// A virtual member function (declared `virtual`, or overriding one).
+    pub is_virtual: bool,
+    /// The virtual function this is the dispatcher of (see `virtuals`).
+    pub dispatch_of: Option<FuncId>,
 }
 
 /// A template argument.
@@ -328,6 +333,8 @@ pub struct Sema<'a> {
     closure_captures: FxHashMap<RecId, Vec<lambda::Capture>>,
     /// A closure class capturing `this`: its field and the enclosing object's record.
     closure_this: FxHashMap<RecId, lambda::ThisCapture>,
+    /// Virtual functions: the dynamic classes, slot ids and dispatchers (see `virtuals`).
+    pub(crate) vt: virtuals::VirtualTables,
     /// Unnamed classes and enums by their definition and the scope it was declared in (a
     /// class template instance's members are declared, and their types resolved, in the
     /// instance's scope).
@@ -465,6 +472,7 @@ impl<'a> Sema<'a> {
             closures: FxHashMap::default(),
             closure_captures: FxHashMap::default(),
             closure_this: FxHashMap::default(),
+            vt: Default::default(),
             unnamed_types: FxHashMap::default(),
             last_unnamed: None,
             unnamed_members: Vec::new(),
@@ -585,9 +593,15 @@ impl<'a> Sema<'a> {
         if !self.unnamed_members.is_empty() {
             self.end_decl(false);
         }
-        while let Some(f) = self.worklist.pop_front() {
-            if !self.funcs[f.0 as usize].emitted {
-                self.emit_function(f);
+        loop {
+            while let Some(f) = self.worklist.pop_front() {
+                if !self.funcs[f.0 as usize].emitted {
+                    self.emit_function(f);
+                }
+            }
+            // Virtual calls' dispatchers, once every class they may reach is known.
+            if !self.emit_dispatchers() {
+                break;
             }
         }
         // Whole-program compilation keeps only what the kernels use: a `__host__ __device__`
@@ -1276,6 +1290,10 @@ impl<'a> Sema<'a> {
                 let pname = name.map(|n| self.name_str(n).to_string()).unwrap_or_default();
                 let addr = self.new_var(&pname, pty, AddrSpace::Local, span);
                 self.store(arg, addr, pty, span);
+                if info.exec == Exec::Kernel && self.has_vptrs(pty) {
+                    self.error(span, format!("a __global__ function's parameter cannot have a type with virtual functions ('{}'): its vptr would be the host's", self.types.show(pty)));
+                }
+                self.fix_vptrs(addr, AddrSpace::Local, pty, span);
                 Entity::Var { addr, ty: pty, space: AddrSpace::Local, konst: None }
             };
             if let Some(n) = name {

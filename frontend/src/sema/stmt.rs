@@ -516,6 +516,12 @@ impl Sema<'_> {
                     }
                     self.bind_local(n, Entity::Var { addr: a, ty: to, space: s, konst: None });
                 }
+                // A reference to a base class of the object: its base subobject.
+                Place::Addr(a, s) if self.derives(v.ty, to) && (to.is_const() || !v.ty.is_const()) => {
+                    let p = self.generic_ptr(a, s, v.ty.unqual(), espan);
+                    let Some(b) = self.upcast_ptr(p, v.ty, to, espan) else { return };
+                    self.bind_local(n, Entity::Var { addr: b, ty: to, space: AddrSpace::Generic, konst: None });
+                }
                 // `const T &r = temporary;`, `T &&r = temporary;`: the temporary lives as
                 // long as the reference.
                 _ if to.is_const() || rvalue_ref => {
@@ -551,10 +557,14 @@ impl Sema<'_> {
                 if let Some(r) = self.types.record(t.unqual()) {
                     if self.has_ctor(r) {
                         self.run_constructor(r, addr, &[], span);
+                    } else {
+                        self.construct_parts(addr, AddrSpace::Local, r, &[], span);
                     }
                 }
             }
         }
+        // A new object of its own class, whatever it was copied from.
+        self.fix_vptrs(addr, AddrSpace::Local, t, span);
         self.bind_local(n, Entity::Var { addr, ty: t, space: AddrSpace::Local, konst });
     }
 

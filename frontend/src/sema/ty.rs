@@ -188,6 +188,14 @@ pub struct RecordInfo {
     /// Where its declaration had an error (a member or base dropped): a class that host
     /// code may still name but device code may not (its layout is not the program's).
     pub broken: Option<Span>,
+    /// A dynamic class (it declares or inherits a virtual function): it holds a vptr slot
+    /// at offset 0, its own or its primary base's (see `virtuals`).
+    pub dynamic: bool,
+    /// Whether any subobject or member (array elements included) is dynamic: objects of
+    /// the type have vptr slots that constructors and copies must set.
+    pub has_vptrs: bool,
+    /// The virtual functions it declares (introducing or overriding).
+    pub virtuals: Vec<super::FuncId>,
 }
 
 #[derive(Clone, Debug)]

@@ -122,7 +122,7 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     let syms = symbols(ctx, module, "ptx.func", "ptx.global");
     let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
     let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), carry: None };
-    t.place_globals();
+    t.place_globals()?;
     t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
     let decls = str_list(ctx, f, "params");
     let mut local_syms = FxHashMap::default();
@@ -135,7 +135,19 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
 }
 
 impl T<'_> {
-    fn place_globals(&mut self) {
+    /// The address a function has as a value (in a vtable, a register of an indirect
+    /// call): one per function, in a window no memory is in.
+    fn func_addr(&self, name: &str) -> Option<u64> {
+        if !self.syms.funcs.contains_key(name) {
+            return None;
+        }
+        let mut names: Vec<&String> = self.syms.funcs.keys().collect();
+        names.sort();
+        let i = names.iter().position(|n| *n == name)?;
+        Some(crate::memory::FUNC_BASE + 16 * i as u64)
+    }
+
+    fn place_globals(&mut self) -> Result<(), String> {
         let ctx = self.ctx;
         for &g in &self.syms.order {
             let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
@@ -147,9 +159,21 @@ impl T<'_> {
                 "const" => (Space::Const, false),
                 _ => (Space::Global, false),
             };
-            let place = self.b.place_global(&name, space, dynamic, size, align, init_bytes(ctx, g));
+            let mut init = init_bytes(ctx, g);
+            // Function addresses in the initializer (a vtable's entries).
+            let offsets = dense_attr(ctx, g, "init_sym_offsets").unwrap_or_default();
+            for (off, sym) in offsets.iter().zip(str_list(ctx, g, "init_syms")) {
+                let Some(a) = self.func_addr(&sym) else {
+                    return Err(format!("{name}: the address of {sym} in its initializer is not modelled (only functions' are)"));
+                };
+                if let Some(b) = init.get_mut(*off as usize..*off as usize + 8) {
+                    b.copy_from_slice(&a.to_le_bytes());
+                }
+            }
+            let place = self.b.place_global(&name, space, dynamic, size, align, init);
             self.globals.insert(name, place);
         }
+        Ok(())
     }
 
     /// Emits function `f`; `local_syms` gives its parameter (and return value) symbols'
@@ -234,6 +258,9 @@ impl T<'_> {
             let a = *fr.local_syms.get("__local_depot").ok_or_else(|| format!("{n}: the function declares no local depot"))?;
             return Ok(self.b.konst(a));
         }
+        if let Some(a) = self.func_addr(n) {
+            return Ok(self.b.konst(a));
+        }
         match self.globals.get(n).copied() {
             // Its address in its own state space: `ld.const [sym]`, `mov.u64 %rd, sym; cvta.const`.
             Some(place) => {
@@ -275,6 +302,7 @@ impl T<'_> {
                 return Ok(());
             }
             "call" => return self.call(op, fr),
+            "call_indirect" => return self.call_indirect(op, fr),
             "asm" => return Err("inline asm is not simulated".into()),
             _ => {}
         }
@@ -328,13 +356,68 @@ impl T<'_> {
     fn call(&mut self, op: OpId, fr: &mut Frame) -> Result<(), String> {
         let ctx = self.ctx;
         let callee = sym_attr(ctx, op, "callee").unwrap_or_default();
-        let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function {callee}"))?;
         let nres = int_attr(ctx, op, "nresults").unwrap_or(0) as usize;
         let args: Vec<ValueId> = ctx.operands(op).collect();
         let mut o = Vec::new();
         for &a in &args {
             o.push(self.reg_of(fr, a)?);
         }
+        self.call_to(&callee, nres, &args, &o)
+    }
+
+    /// `call (r), %rd, (a), prototype`: the function whose address `%rd` holds, among
+    /// those the prototype fits (each inlined behind a comparison); another address traps.
+    fn call_indirect(&mut self, op: OpId, fr: &mut Frame) -> Result<(), String> {
+        let ctx = self.ctx;
+        let nres = int_attr(ctx, op, "nresults").unwrap_or(0) as usize;
+        let mut args: Vec<ValueId> = ctx.operands(op).collect();
+        let mut o = Vec::new();
+        for &a in &args {
+            o.push(self.reg_of(fr, a)?);
+        }
+        if o.len() <= nres {
+            return Err("an indirect call without a target".into());
+        }
+        let target = o.remove(nres);
+        args.remove(nres);
+        let (nrets, nparams) = (str_list(ctx, op, "rets").len(), str_list(ctx, op, "params").len());
+        let mut names: Vec<String> = self
+            .syms
+            .funcs
+            .iter()
+            .filter(|(_, &f)| {
+                int_attr(ctx, f, "kind") != Some(0)
+                    && ctx.get_attr(f, "extern").is_none()
+                    && str_list(ctx, f, "params").len() == nparams
+                    && str_list(ctx, f, "rets").len() == nrets
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        names.sort();
+        let end = self.b.label();
+        for n in names {
+            let a = self.func_addr(&n).unwrap_or(0);
+            let k = self.b.konst(a);
+            let eq = self.b.reg();
+            self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty: Ty::I64, ftz: false, dst: eq, a: target, b: k });
+            let (this, next) = (self.b.label(), self.b.label());
+            self.b.branch(eq, false, this, next);
+            self.b.place(this);
+            self.call_to(&n, nres, &args, &o)?;
+            self.b.jump(end);
+            self.b.place(next);
+        }
+        self.b.emit(Inst::Trap);
+        self.b.place(end);
+        Ok(())
+    }
+
+    /// A call of `.func` `callee`: `o` (registers of `args`) holds the `nres` result
+    /// registers, then the arguments.
+    fn call_to(&mut self, callee: &str, nres: usize, args: &[ValueId], o: &[Reg]) -> Result<(), String> {
+        let ctx = self.ctx;
+        let callee = callee.to_string();
+        let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function {callee}"))?;
         if ctx.get_attr(f, "extern").is_some() || ctx.regions(f).first().and_then(|&r| ctx.entry_block(r)).is_none() {
             let res = (nres > 0).then(|| o[0]);
             return super::runtime_call(&mut self.b, &callee, o.get(nres..).unwrap_or(&[]), res);
