@@ -248,6 +248,19 @@ pub enum ExprKind {
     Alignof(TypeId),
     /// `{a, b, .c = d}`
     InitList(Vec<(Option<Atom>, ExprId)>),
+    /// `new T`, `new T(args)`, `new T{args}`, `new T[count]`, `new (place) T(args)`.
+    New {
+        placement: Option<ExprId>,
+        ty: TypeId,
+        count: Option<ExprId>,
+        args: Option<Vec<ExprId>>,
+        braces: bool,
+    },
+    /// `delete p`, `delete[] p`.
+    Delete {
+        array: bool,
+        expr: ExprId,
+    },
     /// A construct the parser recognized but the frontend does not support yet; sema
     /// reports it by name.
     /// A GNU statement expression `({ stmts; e; })`: the block runs, and its value is its
@@ -322,6 +335,10 @@ impl ExprKind {
             }
             ExprKind::Construct { args, .. } => args.clone(),
             ExprKind::InitList(items) => items.iter().map(|(_, e)| *e).collect(),
+            ExprKind::New { placement, count, args, .. } => {
+                placement.iter().chain(count.iter()).chain(args.iter().flatten()).copied().collect()
+            }
+            ExprKind::Delete { expr, .. } => vec![*expr],
         }
     }
 }

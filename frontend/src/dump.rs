@@ -136,6 +136,23 @@ impl Dumper<'_> {
                 let a: Vec<String> = args.iter().map(|a| self.expr(*a)).collect();
                 format!("(construct{} {} {})", if *braces { "{}" } else { "()" }, self.ty(*ty), a.join(" "))
             }
+            ExprKind::New { placement, ty, count, args, braces } => {
+                let mut s = String::from("(new");
+                if let Some(p) = placement {
+                    s.push_str(&format!(" (at {})", self.expr(*p)));
+                }
+                s.push_str(&format!(" {}", self.ty(*ty)));
+                if let Some(n) = count {
+                    s.push_str(&format!(" [{}]", self.expr(*n)));
+                }
+                if let Some(a) = args {
+                    let a: Vec<String> = a.iter().map(|a| self.expr(*a)).collect();
+                    s.push_str(&format!(" {}{}", if *braces { "{}" } else { "()" }, a.join(" ")));
+                }
+                s.push(')');
+                s
+            }
+            ExprKind::Delete { array, expr } => format!("(delete{} {})", if *array { "[]" } else { "" }, self.expr(*expr)),
             ExprKind::SizeofType(t) => format!("(sizeof-type {})", self.ty(*t)),
             ExprKind::SizeofExpr(e) => format!("(sizeof {})", self.expr(*e)),
             ExprKind::Alignof(t) => format!("(alignof {})", self.ty(*t)),

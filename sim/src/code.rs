@@ -424,6 +424,17 @@ pub enum Inst {
         fmt: Reg,
         args: Reg,
     },
+    /// The device runtime's `malloc(size)`: each lane gets a fresh zeroed global block of
+    /// its own (null for size 0), in lane order.
+    Malloc {
+        dst: Reg,
+        size: Reg,
+    },
+    /// The device runtime's `free(p)`: a block `Malloc` returned (null: nothing); using it
+    /// afterwards, or freeing anything else, is reported.
+    Free {
+        ptr: Reg,
+    },
     /// The device runtime's `__assertfail(message, file, line, function, charSize)`: the
     /// kernel stops with the failed assertion.
     AssertFail {

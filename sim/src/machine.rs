@@ -871,6 +871,31 @@ impl Machine<'_> {
                     }
                 }
             }
+            Inst::Malloc { dst, size } => {
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let n = w.regs[size as usize * 32 + l];
+                    if n > 1 << 32 {
+                        return fault(format!("malloc of {n} bytes: more than the device heap holds"), l as u32);
+                    }
+                    w.regs[dst as usize * 32 + l] = if n == 0 { 0 } else { self.global.alloc(crate::memory::HEAP_BLOCK, n as usize, 16) };
+                }
+            }
+            Inst::Free { ptr } => {
+                let mut m = active;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let p = w.regs[ptr as usize * 32 + l];
+                    if p != 0 {
+                        if let Err(e) = self.global.free(p) {
+                            return fault(e, l as u32);
+                        }
+                    }
+                }
+            }
             Inst::AssertFail { msg, file, line, func } => {
                 let l = active.trailing_zeros() as usize;
                 let lens = [b.shared.len() as u64, prog.local_size, self.consts.len() as u64, self.params.len() as u64];

@@ -42,7 +42,22 @@ pub struct Global {
     last: usize,
 }
 
+/// The name of a block `malloc` allocated on the device heap.
+pub const HEAP_BLOCK: &str = "<device heap block>";
+
 impl Global {
+    /// Frees heap block `base` (made by device `malloc`).
+    pub fn free(&mut self, base: u64) -> Result<(), String> {
+        match self.buffers.iter().position(|b| b.base == base && b.name == HEAP_BLOCK) {
+            Some(i) => {
+                self.buffers.remove(i);
+                self.last = 0;
+                Ok(())
+            }
+            None => Err(format!("free({base:#x}): not a block device malloc returned (or freed twice)")),
+        }
+    }
+
     /// Allocates `bytes` (zeroed) named `name`; returns its address.
     pub fn alloc(&mut self, name: &str, bytes: usize, align: u64) -> u64 {
         if self.next == 0 {

@@ -65,6 +65,7 @@ struct Named {
 };
 struct Weighted {
     float weight;
+    __device__ virtual ~Weighted() {}
     __device__ virtual float mass() const { return weight; }
     __device__ virtual Weighted *self() { return this; }
 };
@@ -127,4 +128,60 @@ __global__ void fold_rows(const float *in, float *out, int *made, int rows, int 
     assigned = sq;
     Shape &ref = copy;
     made[r] += ref.sides() + assigned.sides() * 100;
+}
+
+// The device heap: a list of shapes made with new, used through base pointers and deleted
+// through them (the virtual destructor frees the whole object, also through a second
+// base at a nonzero offset), new of scalars, arrays and aggregates, malloc/free, and
+// placement new into local storage.
+struct Particle : Named, Weighted {
+    float charge;
+    __device__ Particle(int i, float w, float q) : charge(q) { id = i; weight = w; }
+    __device__ virtual ~Particle() {}
+    __device__ float mass() const override { return weight + charge; }
+};
+struct Vec2 { float x, y; };
+
+__global__ void world(const float *in, float *out, int *live, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const int count = 3 + i % 4;
+    Shape **list = new Shape *[count];
+    for (int k = 0; k < count; ++k) {
+        float x = in[(i + k) % n];
+        if (k % 3 == 0) list[k] = new Rect(1.0f, x, 2.0f);
+        else if (k % 3 == 1) list[k] = new Square(1.0f, x);
+        else list[k] = new Circle(1.0f, x);
+    }
+    float total = 0.0f;
+    int sides = 0;
+    for (int k = 0; k < count; ++k) {
+        total += list[k]->area();
+        sides += list[k]->sides();
+    }
+    for (int k = 0; k < count; ++k) delete list[k];
+    delete[] list;
+
+    Particle *pa = new Particle(i, in[i], 0.5f);
+    Weighted *w = pa;
+    total += w->mass();
+    delete w; // frees the Particle, 16 bytes before w
+
+    Vec2 *v = new Vec2{in[i], 2.0f};
+    int *cnt = new int(7);
+    int *zero = new int();
+    float *scratch = (float *)malloc(2 * sizeof(float));
+    scratch[0] = v->x * v->y;
+    scratch[1] = (float)(*cnt + *zero);
+    total += scratch[0] + scratch[1];
+    free(scratch);
+    delete v;
+    delete cnt;
+    delete zero;
+
+    double storage[4];
+    Shape *local = new (storage) Circle(2.0f, in[i]);
+    total += local->perimeter();
+    out[i] = total;
+    live[i] = sides;
 }

@@ -10,10 +10,11 @@ typedef unsigned long ulong;
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
-__host__ void *malloc(size_t n);
+// The device runtime's heap too (`cudaLimitMallocHeapSize`): device code calls them.
+__host__ __device__ void *malloc(size_t n);
 __host__ void *calloc(size_t n, size_t size);
 __host__ void *realloc(void *p, size_t n);
-__host__ void free(void *p);
+__host__ __device__ void free(void *p);
 __host__ void exit(int code);
 __host__ void abort();
 __host__ int atoi(const char *s);

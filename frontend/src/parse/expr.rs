@@ -193,13 +193,52 @@ impl Parser<'_> {
                 self.expect(Punct::RParen, "after the type in alignof");
                 return self.ast.add_expr(ExprKind::Alignof(ty), t.span.to(self.prev_span()));
             }
-            Some(Kw::New | Kw::Delete | Kw::Throw) => {
+            Some(Kw::New) => {
                 self.bump();
-                let what = match self.kw_of(t) {
-                    Some(Kw::New) => "'new' expressions",
-                    Some(Kw::Delete) => "'delete' expressions",
-                    _ => "exceptions ('throw')",
+                let placement = if self.eat(Punct::LParen) {
+                    let args = self.parse_args(Punct::RParen);
+                    if args.len() != 1 {
+                        self.error(t.span.to(self.prev_span()), "placement new takes one address");
+                    }
+                    args.first().copied()
+                } else {
+                    None
                 };
+                let mut ty = self.parse_type_specifier_only();
+                while self.at(Punct::Star) {
+                    let s = self.bump().span;
+                    ty = self.ast.add_type(TypeKind::Pointer(ty), Quals::default(), s);
+                }
+                let count = if self.eat(Punct::LBracket) {
+                    let n = self.parse_expr();
+                    self.expect(Punct::RBracket, "after the element count of 'new'");
+                    Some(n)
+                } else {
+                    None
+                };
+                let (args, braces) = if self.eat(Punct::LParen) {
+                    (Some(self.parse_args(Punct::RParen)), false)
+                } else if self.eat(Punct::LBrace) {
+                    (Some(self.parse_args(Punct::RBrace)), true)
+                } else {
+                    (None, false)
+                };
+                let kind = ExprKind::New { placement, ty, count, args, braces };
+                return self.ast.add_expr(kind, t.span.to(self.prev_span()));
+            }
+            Some(Kw::Delete) => {
+                self.bump();
+                let array = self.at(Punct::LBracket) && self.peek_at(1).kind == TokenKind::Punct(Punct::RBracket);
+                if array {
+                    self.bump();
+                    self.bump();
+                }
+                let expr = self.parse_unary();
+                return self.ast.add_expr(ExprKind::Delete { array, expr }, t.span.to(self.prev_span()));
+            }
+            Some(Kw::Throw) => {
+                self.bump();
+                let what = "exceptions ('throw')";
                 // Skip the operand.
                 let _ = self.parse_unary();
                 return self.ast.add_expr(ExprKind::Unsupported(what), t.span.to(self.prev_span()));

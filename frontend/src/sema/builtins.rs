@@ -136,6 +136,7 @@ impl Sema<'_> {
             }
             _ if name.starts_with("__cuprite_tex_") => return self.tex_fetch(name, args, ret, span),
             "printf" => return self.device_printf(args, ret, span),
+            "malloc" | "free" => return Some(self.heap_call(name == "malloc", args.first().copied(), span)),
             "__assert_fail" => return self.device_assert_fail(args, span),
             "cudaGraphSetConditional" => return self.graph_set_conditional(args, span),
             "__trap" | "__brkpt" | "__nanosleep" | "assert" => {

@@ -1191,7 +1191,7 @@ impl Sema<'_> {
         }
     }
 
-    fn init_record(&mut self, addr: ValueId, space: AddrSpace, t: Ty, items: &[(Option<Atom>, ExprId)], span: Span) {
+    pub(crate) fn init_record(&mut self, addr: ValueId, space: AddrSpace, t: Ty, items: &[(Option<Atom>, ExprId)], span: Span) {
         let Some(r) = self.types.record(t.unqual()) else { return };
         let fields = self.types.rec(r).fields.clone();
         let mut next = 0usize;

@@ -838,6 +838,14 @@ impl Sema<'_> {
                 self.unsupported(span, what);
                 None
             }
+            ExprKind::New { placement, ty, count, args, braces } => {
+                let (placement, ty, count, args, braces) = (*placement, *ty, *count, args.clone(), *braces);
+                self.new_expr(placement, ty, count, args.as_deref(), braces, span)
+            }
+            ExprKind::Delete { array, expr } => {
+                let (array, expr) = (*array, *expr);
+                self.delete_expr(array, expr, span)
+            }
             ExprKind::Error => None,
         }
     }

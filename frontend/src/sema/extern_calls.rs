@@ -69,7 +69,7 @@ impl Sema<'_> {
     }
 
     /// External function `name` of type `params -> ret` (declared once), for `cuda.call`.
-    fn extern_func(&mut self, name: &str, params: &[Ty], ret: Ty, span: Span) -> AttrId {
+    pub(crate) fn extern_func(&mut self, name: &str, params: &[Ty], ret: Ty, span: Span) -> AttrId {
         if !self.extern_funcs.contains(name) {
             self.extern_funcs.insert(name.to_string());
             let inputs: Vec<TypeId> = params.iter().filter_map(|&p| self.types.ir(&mut self.ctx, p)).collect();

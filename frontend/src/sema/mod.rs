@@ -69,6 +69,7 @@ mod decl;
 mod expr;
 mod extern_calls;
 mod goto;
+mod heap;
 mod lambda;
 mod mangle;
 mod packs;

@@ -47,8 +47,11 @@ pub(crate) struct VirtualTables {
     pub records: Vec<RecId>,
     /// Slot ids by (complete class, offset of the slot in it); ids start at 1.
     slots: FxHashMap<(RecId, u64), u64>,
-    /// The dispatcher of each virtual function called so.
-    dispatchers: FxHashMap<FuncId, FuncId>,
+    /// The dispatcher of each virtual function called so; with `true`, of a virtual
+    /// destructor called by `delete` (it frees the complete object too).
+    dispatchers: FxHashMap<(FuncId, bool), FuncId>,
+    /// The deleting dispatchers.
+    deleting: rustc_hash::FxHashSet<FuncId>,
     /// Dispatchers in the order they were first needed: their `cuda.func` once emitted, and
     /// how many dynamic classes there were then.
     emitted: Vec<(FuncId, Option<OpId>, usize)>,
@@ -288,11 +291,24 @@ impl Sema<'_> {
         if host || self.funcs[f.0 as usize].exec == Exec::Host {
             return self.emit_call(f, Some(this), vals, args, span);
         }
-        let d = match self.vt.dispatchers.get(&f) {
+        let d = self.dispatcher(f, false);
+        self.emit_call(d, Some(this), vals, args, span)
+    }
+
+    /// `delete p` of a class with a virtual destructor `f`: the destructor of the object's
+    /// class, then `free` of the complete object.
+    pub(crate) fn virtual_delete(&mut self, f: FuncId, this: ValueId, span: Span) -> Option<Value> {
+        let d = self.dispatcher(f, true);
+        self.emit_call(d, Some(this), Vec::new(), &[], span)
+    }
+
+    fn dispatcher(&mut self, f: FuncId, deleting: bool) -> FuncId {
+        match self.vt.dispatchers.get(&(f, deleting)) {
             Some(&d) => d,
             None => {
                 let mut info = self.funcs[f.0 as usize].clone();
-                let sym = format!("__cuprite_vcall_{}", super::mangle::function_symbol(self, f));
+                let kind = if deleting { "vdelete" } else { "vcall" };
+                let sym = format!("__cuprite_{kind}_{}", super::mangle::function_symbol(self, f));
                 info.symbol_ref = Some(self.ctx.symbol_ref(&sym));
                 info.symbol = Some(sym);
                 info.body = None;
@@ -302,12 +318,14 @@ impl Sema<'_> {
                 info.inline = None;
                 let d = FuncId(self.funcs.len() as u32);
                 self.funcs.push(info);
-                self.vt.dispatchers.insert(f, d);
+                self.vt.dispatchers.insert((f, deleting), d);
+                if deleting {
+                    self.vt.deleting.insert(d);
+                }
                 self.vt.emitted.push((d, None, 0));
                 d
             }
-        };
-        self.emit_call(d, Some(this), vals, args, span)
+        }
     }
 
     /// The subobjects of class `b` in a complete `c`, each with its path.
@@ -396,8 +414,10 @@ impl Sema<'_> {
             this: Some((args[0], b)),
             exec: info.exec,
         });
-        // Cases: the subobjects of `b` in each dynamic class, grouped by the call they make.
-        let mut groups: Vec<(FuncId, RecId, i64, Vec<u64>)> = Vec::new();
+        let deleting = self.vt.deleting.contains(&d);
+        // Cases: the subobjects of `b` in each dynamic class, grouped by the call they make
+        // (and, deleting, by where the complete object starts).
+        let mut groups: Vec<(FuncId, RecId, i64, i64, Vec<u64>)> = Vec::new();
         for c in self.vt.records.clone() {
             for path in self.paths_to(c, b) {
                 let Some((g, y, oy)) = self.final_overrider(f, &path) else { continue };
@@ -408,9 +428,10 @@ impl Sema<'_> {
                 let o = path.last().map_or(0, |p| p.1);
                 let id = self.slot_id(c, o);
                 let delta = oy as i64 - o as i64;
-                match groups.iter_mut().find(|x| x.0 == g && x.2 == delta) {
-                    Some(x) => x.3.push(id),
-                    None => groups.push((g, y, delta, vec![id])),
+                let top = if deleting { -(o as i64) } else { 0 };
+                match groups.iter_mut().find(|x| x.0 == g && x.2 == delta && x.3 == top) {
+                    Some(x) => x.4.push(id),
+                    None => groups.push((g, y, delta, top, vec![id])),
                 }
             }
         }
@@ -419,7 +440,7 @@ impl Sema<'_> {
         let id = self.load(slot, u64t, span);
         let u64_ir = self.types.ir_mem(&mut self.ctx, u64t);
         let mut cases = Vec::new();
-        for (_, _, _, ids) in &groups {
+        for (_, _, _, _, ids) in &groups {
             cases.extend(ids.iter().map(|&i| self.ctx.int_attr(i as i128, u64_ir)));
         }
         let default = cases.len();
@@ -429,7 +450,7 @@ impl Sema<'_> {
         let default_a = self.ctx.int_attr(default as i128, i32t);
         let sw = self.op("cuda.switch", &[id], &[], &[("cases", cases_a), ("default_index", default_a)], default + 1, span);
         let mut region = 0;
-        for (g, y, delta, ids) in groups {
+        for (g, y, delta, top, ids) in groups {
             for _ in 1..ids.len() {
                 // Falls through to the group's last case.
                 let blk = self.region_block(sw, region);
@@ -459,6 +480,11 @@ impl Sema<'_> {
                         v = s.upcast_ptr(v, from, to, span).unwrap_or(v);
                     }
                     rets.push(v);
+                }
+                if deleting {
+                    let void = s.types.void();
+                    let whole = s.byte_offset(args[0], AddrSpace::Generic, top, void, span);
+                    s.heap_call(false, Some(whole), span);
                 }
                 s.terminate("cuda.return", &rets, span);
             });

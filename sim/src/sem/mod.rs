@@ -205,6 +205,15 @@ pub(crate) fn runtime_call(
             b.emit(Inst::Printf { dst, fmt, args: a });
             Ok(())
         }
+        ("malloc", &[size]) => {
+            let dst = result.unwrap_or_else(|| b.reg());
+            b.emit(Inst::Malloc { dst, size });
+            Ok(())
+        }
+        ("free", &[ptr]) => {
+            b.emit(Inst::Free { ptr });
+            Ok(())
+        }
         ("__assertfail", &[msg, file, line, func, _]) => {
             b.emit(Inst::AssertFail { msg, file, line, func });
             Ok(())
