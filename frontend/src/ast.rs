@@ -480,6 +480,8 @@ pub struct Specifiers {
     pub managed: bool,
     /// A function declared `= default` (its implicit definition; host and device code).
     pub is_defaulted: bool,
+    /// A pure virtual function (`= 0`).
+    pub is_pure: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1312,6 +1312,7 @@ impl Parser<'_> {
             self.bump();
             let what = self.bump();
             specs.is_defaulted = self.kw_of(what) == Some(Kw::Default);
+            specs.is_pure = what.kind == TokenKind::Number && self.ident_text(what) == "0";
         } else if self.at(Punct::Colon) || self.at(Punct::LBrace) {
             if self.at(Punct::Colon) {
                 self.bump();

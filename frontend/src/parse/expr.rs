@@ -204,6 +204,12 @@ impl Parser<'_> {
                 } else {
                     None
                 };
+                if !self.starts_type(0) {
+                    let n = self.peek();
+                    let msg = format!("expected the type to allocate after 'new', found {}", self.describe(&n));
+                    self.error(n.span, msg);
+                    return self.ast.add_expr(ExprKind::Error, t.span.to(self.prev_span()));
+                }
                 let mut ty = self.parse_type_specifier_only();
                 while self.at(Punct::Star) {
                     let s = self.bump().span;

@@ -25,6 +25,16 @@ impl Sema<'_> {
         let void = self.types.void();
         let vp = self.types.ptr(void);
         let (params, ret) = if alloc { ([size_t], vp) } else { ([vp], void) };
+        if !self.in_device_code() {
+            // The host's heap: host bodies are analysed and discarded, and must not
+            // declare device functions meanwhile.
+            if alloc {
+                let ir = self.types.ir_mem(&mut self.ctx, vp);
+                let nul = self.op1("cuda.null", &[], ir, &[], span);
+                return Value::val(nul, vp);
+            }
+            return Value { place: Place::Void, ty: void };
+        }
         let callee = self.extern_func(if alloc { "malloc" } else { "free" }, &params, ret, span);
         let rt: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
         let op = self.op("cuda.call", &arg.into_iter().collect::<Vec<_>>(), &rt, &[("callee", callee)], 0, span);

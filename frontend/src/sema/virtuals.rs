@@ -52,6 +52,8 @@ pub(crate) struct VirtualTables {
     dispatchers: FxHashMap<(FuncId, bool), FuncId>,
     /// The deleting dispatchers.
     deleting: rustc_hash::FxHashSet<FuncId>,
+    /// Overriders reported as never defined.
+    reported: rustc_hash::FxHashSet<FuncId>,
     /// Dispatchers in the order they were first needed: their `cuda.func` once emitted, and
     /// how many dynamic classes there were then.
     emitted: Vec<(FuncId, Option<OpId>, usize)>,
@@ -421,8 +423,22 @@ impl Sema<'_> {
         for c in self.vt.records.clone() {
             for path in self.paths_to(c, b) {
                 let Some((g, y, oy)) = self.final_overrider(f, &path) else { continue };
+                if self.funcs[g.0 as usize].exec == Exec::Host {
+                    // A host class's (nvcc rejects overriders of another execution space).
+                    continue;
+                }
                 if self.funcs[g.0 as usize].body.is_none() {
-                    // Pure virtual (or never defined): no object of `c` can get here.
+                    // Pure virtual: no object of `c` can get here. Else never defined.
+                    let pure =
+                        matches!(&self.ast.decl(self.funcs[g.0 as usize].decl).kind, DeclKind::Function { specs, .. } if specs.is_pure);
+                    if !pure && !self.vt.reported.contains(&g) {
+                        self.vt.reported.insert(g);
+                        let info = &self.funcs[g.0 as usize];
+                        let msg =
+                            format!("virtual function '{}' is declared but never defined, and a virtual call may reach it", info.display);
+                        let d = crate::diag::Diagnostic::error(info.span, msg);
+                        self.error_with(d);
+                    }
                     continue;
                 }
                 let o = path.last().map_or(0, |p| p.1);

@@ -19,3 +19,6 @@ __device__ void no_label_name(int *p) {
   goto;
   goto 5;
 }
+
+// new without a type.
+__device__ int *new_without_type() { return new; }
