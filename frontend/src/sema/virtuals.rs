@@ -282,8 +282,11 @@ impl Sema<'_> {
         }
         let ExprKind::Name(n) = &self.ast.expr(base).kind else { return false };
         let n = self.ast.name(*n);
-        matches!(self.lookup_name(n).first(), Some(Entity::Var { space, .. }) if *space != AddrSpace::Generic)
-            || matches!(self.lookup_name(n).first(), Some(Entity::Global { .. }))
+        match self.lookup_name(n).first() {
+            Some(Entity::Var { space, .. }) => *space != AddrSpace::Generic,
+            Some(Entity::Global { .. }) => true,
+            _ => false,
+        }
     }
 
     /// A call of virtual function `f` on the object `this` points to (a subobject of `f`'s

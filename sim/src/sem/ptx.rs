@@ -61,6 +61,8 @@ struct T<'a> {
     stack: Vec<String>,
     /// The carry flag of `add.cc`, `addc`, ... (CC.CF), as a 0/1 register, once used.
     carry: Option<Reg>,
+    /// Each function's address as a value (see [`T::func_addr`]).
+    func_addrs: FxHashMap<String, u64>,
 }
 
 /// A function instance's view of symbols: its parameters, return values and depot.
@@ -121,7 +123,10 @@ fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     let syms = symbols(ctx, module, "ptx.func", "ptx.global");
     let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
-    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), carry: None };
+    let mut names: Vec<&String> = syms.funcs.keys().collect();
+    names.sort();
+    let func_addrs = names.into_iter().enumerate().map(|(i, n)| (n.clone(), crate::memory::FUNC_BASE + 16 * i as u64)).collect();
+    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), carry: None, func_addrs };
     t.place_globals()?;
     t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
     let decls = str_list(ctx, f, "params");
@@ -138,13 +143,7 @@ impl T<'_> {
     /// The address a function has as a value (in a vtable, a register of an indirect
     /// call): one per function, in a window no memory is in.
     fn func_addr(&self, name: &str) -> Option<u64> {
-        if !self.syms.funcs.contains_key(name) {
-            return None;
-        }
-        let mut names: Vec<&String> = self.syms.funcs.keys().collect();
-        names.sort();
-        let i = names.iter().position(|n| *n == name)?;
-        Some(crate::memory::FUNC_BASE + 16 * i as u64)
+        self.func_addrs.get(name).copied()
     }
 
     fn place_globals(&mut self) -> Result<(), String> {
