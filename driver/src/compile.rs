@@ -201,7 +201,16 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         i += 1;
     }
     if print_pipeline {
-        let _ = writeln!(stdout, "{}", cuprite_lowering::transforms::pipeline_text(level));
+        let lowering = float.lowering();
+        let config = crate::pipeline::PipelineConfig {
+            sm: config.sm,
+            fast_math: float.fast_math,
+            lowering: &lowering,
+            level,
+            max_registers: maxrregcount,
+            select: emit != Emit::Nvvm,
+        };
+        let _ = writeln!(stdout, "{}", crate::pipeline::compile_pipeline(&config));
         return 0;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };
@@ -261,29 +270,16 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 let out = cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n";
                 timer.done("print cuda");
                 out
-            } else if let Err(errs) =
-                cuprite_frontend::libm::link(ctx, module, &cuprite_frontend::libm::LinkOptions { sm, fast_math: float.fast_math })
-            {
-                diags.extend(errs);
-                String::new()
             } else {
-                timer.done("link the math library");
                 let opts = float.lowering();
                 let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
                 let mut log = String::new();
-                let lowered = big_stack(|| lower(ctx, module, &opts, &lo, &mut timer, &mut log));
+                let lowered = big_stack(|| lower(ctx, module, &opts, float.fast_math, &lo, &mut timer, &mut log));
                 let _ = write!(stderr, "{log}");
                 match lowered {
                     Ok(text) => text,
                     Err(errs) => {
-                        for e in errs {
-                            let span = e.loc.offset_value().map(|o| {
-                                cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), o as usize, o as usize + 1)
-                            });
-                            let mut d = cuprite_frontend::Diagnostic::error(span.unwrap_or_default(), e.message);
-                            d.span = span;
-                            diags.push(d);
-                        }
+                        diags.extend(errs);
                         String::new()
                     }
                 }
@@ -370,7 +366,7 @@ enum Emit {
 
 /// Runs `f` on a thread with a large stack (sema and the lowering recurse over nesting), or
 /// on this one if no thread can be started.
-pub(crate) fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+pub fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     let f = std::sync::Mutex::new(Some(f));
     let take = || f.lock().unwrap_or_else(|e| e.into_inner()).take().expect("run once");
     std::thread::scope(|s| match std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, || take()()) {
@@ -393,59 +389,87 @@ struct LowerOptions {
     threads: usize,
 }
 
-/// CudaToNvvm, the `-O` pipeline on nvvm, then (for `ptx-ir` and `ptx`) NvvmToPtx, then
-/// printing.
+/// Runs the lowering pipeline ([`crate::pipeline::compile_pipeline`]) on sema's `cuda`
+/// module and prints the level `lo.emit` asks for. Pass dumps, statistics and remarks go to
+/// `log`; errors come back as diagnostics at their source locations.
 fn lower(
     ctx: &mut cuprite_ir::Context,
     module: cuprite_ir::OpId,
     opts: &cuprite_lowering::CudaToNvvmOptions,
+    fast_math: bool,
     lo: &LowerOptions,
     timer: &mut PhaseTimer,
     log: &mut String,
-) -> Result<String, Vec<cuprite_lowering::LowerError>> {
+) -> Result<String, Vec<cuprite_frontend::Diagnostic>> {
     let (emit, sm, locations) = (lo.emit, lo.sm, lo.locations);
-    let print = |ctx: &cuprite_ir::Context, m| {
-        cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
-    };
-    let nvvm = cuprite_lowering::cuda_to_nvvm(ctx, module, opts)?;
-    timer.done("cuda to nvvm");
-    let reg = cuprite_lowering::transforms::registry();
-    let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(lo.level), "builtin.module", &reg)
-        .expect("the built-in pipelines parse");
+    // `--emit=ptx` selects and prints per function on several threads (same text).
+    let threaded_ptx = emit == Emit::Ptx && lo.threads != 1;
+    let select = emit == Emit::PtxIr || (emit == Emit::Ptx && !threaded_ptx);
+    let config = crate::pipeline::PipelineConfig { sm, fast_math, lowering: opts, level: lo.level, max_registers: lo.maxrregcount, select };
+    let text = crate::pipeline::compile_pipeline(&config);
+    let pm = cuprite_ir::pass::parse_pipeline(&text, "builtin.module", &crate::pipeline::registry()).expect("the built-in pipelines parse");
     let mut popts = lo.pass_opts.clone();
     popts.print.locations = locations;
-    let result = cuprite_ir::pass::run_pipeline(ctx, nvvm, &pm, &popts, None);
+    popts.timing = timer.on;
+    let result = cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None);
     let failed = result.is_err();
     let out = result.unwrap_or_else(|e| e);
     use std::fmt::Write as _;
     log.push_str(&out.dumps);
+    let mut errors = Vec::new();
     for d in &out.diagnostics {
-        let _ = writeln!(log, "{d}");
+        if d.severity == cuprite_ir::Severity::Error {
+            let span = d
+                .span
+                .as_ref()
+                .map(|s| cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), s.lo as usize, s.lo as usize + 1));
+            let mut e = cuprite_frontend::Diagnostic::error(span.unwrap_or_default(), d.message.clone());
+            e.span = span;
+            errors.push(e);
+        } else {
+            let _ = writeln!(log, "{d}");
+        }
     }
     if lo.pass_stats {
         log.push_str(&cuprite_ir::pass::format_statistics(&out.statistics));
     }
     if failed {
-        let loc = ctx.op_loc(nvvm);
-        return Err(vec![cuprite_lowering::LowerError { loc, message: "the nvvm optimization pipeline failed (see above)".into() }]);
+        if errors.is_empty() {
+            errors.push(cuprite_frontend::Diagnostic {
+                severity: Severity::Error,
+                message: "the lowering pipeline failed (see above)".into(),
+                span: None,
+                notes: Vec::new(),
+            });
+        }
+        return Err(errors);
     }
-    timer.done("nvvm passes");
-    if let Some(n) = lo.maxrregcount {
-        cuprite_lowering::set_max_registers(ctx, nvvm, n);
-    }
-    if emit == Emit::Nvvm {
-        return Ok(print(ctx, nvvm));
-    }
+    timer.passes(&out.timing, "pass manager (other: contexts and threads)");
+    let print = |ctx: &cuprite_ir::Context, m| {
+        cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
+    };
     let popts = cuprite_lowering::PtxOptions { sm };
-    if emit == Emit::Ptx && lo.threads != 1 {
-        let threads = if lo.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { lo.threads };
-        let out = cuprite_lowering::nvvm_to_ptx_text(ctx, nvvm, &popts, threads)?;
-        timer.done("nvvm to ptx and print (per function)");
-        return Ok(out);
-    }
-    let ptx = cuprite_lowering::nvvm_to_ptx(ctx, nvvm)?;
-    timer.done("nvvm to ptx");
-    let out = if emit == Emit::PtxIr { print(ctx, ptx) } else { cuprite_lowering::print_ptx(ctx, ptx, &popts) };
+    let lower_err = |errs: Vec<cuprite_lowering::LowerError>| -> Vec<cuprite_frontend::Diagnostic> {
+        errs.into_iter()
+            .map(|e| {
+                let span = e
+                    .loc
+                    .offset_value()
+                    .map(|o| cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), o as usize, o as usize + 1));
+                let mut d = cuprite_frontend::Diagnostic::error(span.unwrap_or_default(), e.message);
+                d.span = span;
+                d
+            })
+            .collect()
+    };
+    let out = match emit {
+        Emit::Nvvm | Emit::PtxIr => print(ctx, module),
+        _ if threaded_ptx => {
+            let threads = if lo.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { lo.threads };
+            cuprite_lowering::nvvm_to_ptx_text(ctx, module, &popts, threads).map_err(lower_err)?
+        }
+        _ => cuprite_lowering::print_ptx(ctx, module, &popts),
+    };
     timer.done("print");
     Ok(out)
 }
@@ -454,7 +478,7 @@ fn lower(
 struct PhaseTimer {
     on: bool,
     last: std::time::Instant,
-    phases: Vec<(&'static str, std::time::Duration)>,
+    phases: Vec<(String, std::time::Duration)>,
 }
 
 impl PhaseTimer {
@@ -464,7 +488,22 @@ impl PhaseTimer {
     fn done(&mut self, phase: &'static str) {
         if self.on {
             let now = std::time::Instant::now();
-            self.phases.push((phase, now - self.last));
+            self.phases.push((phase.to_string(), now - self.last));
+            self.last = now;
+        }
+    }
+    /// Each pass's time from the pass manager's timing, then what the pipeline spent
+    /// outside passes (verifying, moving functions between contexts) as `rest`.
+    fn passes(&mut self, timing: &cuprite_ir::pass::Timing, rest: &'static str) {
+        if self.on {
+            let now = std::time::Instant::now();
+            let mut in_passes = std::time::Duration::ZERO;
+            for (n, d) in &timing.entries {
+                let label = if n.starts_with('(') { format!("pass manager {n}") } else { format!("pass {n}") };
+                self.phases.push((label, *d));
+                in_passes += *d;
+            }
+            self.phases.push((rest.to_string(), (now - self.last).saturating_sub(in_passes)));
             self.last = now;
         }
     }

@@ -7,6 +7,7 @@ pub mod compile;
 pub mod float_flags;
 pub mod levels;
 pub mod opt;
+pub mod pipeline;
 pub mod run;
 
 /// Set by the `cuprite` binary: the process exits after [`run()`], so large structures need

@@ -31,12 +31,17 @@ Input/output:
   --print-debuginfo, --mlir-print-debuginfo
                                 Print locations (`loc(...)`)
   --no-verify                   Do not verify the input and the output
+  --emit=<ir|ptx>               Print the IR (default), or the PTX text of a module at the
+                                ptx level (after --convert-nvvm-to-ptx)
+  -arch=sm_<N>                  The target PTX text names (default sm_90, as compile)
 
 Passes:
   --pass-pipeline=<pipeline>    A textual pipeline, e.g.
                                 'builtin.module(func.func(canonicalize,cse))'
   --<pass>                      Add a pass on the root op, in order (e.g. --canonicalize --cse)
-  --list-passes                 List the registered passes
+  --list-passes                 List the registered passes, the conversions among them
+                                (`cuprite compile --print-pipeline` prints the pipeline
+                                from CUDA to PTX: run it here on `--emit=cuda` output)
 
 Instrumentation:
   --print-ir-before=<pass>[,<pass>...]  --print-ir-after=<pass>[,<pass>...]
@@ -66,6 +71,10 @@ struct Args {
     passes: Vec<String>,
     pass_opts: PassOptions,
     statistics: bool,
+    /// `--emit=ptx`: print the PTX text of a `ptx`-level module instead of the IR.
+    emit_ptx: bool,
+    /// `-arch=sm_N`: the target the PTX text names (`.target`).
+    sm: u32,
 }
 
 fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Result<Option<Args>, String> {
@@ -77,6 +86,8 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
         verify: true,
         pipeline: None,
         statistics: false,
+        emit_ptx: false,
+        sm: 90,
         passes: Vec::new(),
         pass_opts: PassOptions { verify_each: true, threading: false, ..Default::default() },
     };
@@ -85,7 +96,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
     while i < args.len() {
         let arg = args[i].as_str();
         let (flag, value) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            Some((f, v)) if f.starts_with("--") || f == "-arch" => (f, Some(v.to_string())),
             _ => (arg, None),
         };
         let mut take_value = |name: &str| -> Result<String, String> {
@@ -114,6 +125,19 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
             "--timing" | "--mlir-timing" => a.pass_opts.timing = true,
             "--pass-statistics" | "--mlir-pass-statistics" => a.statistics = true,
             "--threading" => a.pass_opts.threading = true,
+            "--emit" => match take_value("--emit")?.as_str() {
+                "ir" => a.emit_ptx = false,
+                "ptx" => a.emit_ptx = true,
+                other => return Err(format!("unknown output kind '{other}' in --emit (ir or ptx)")),
+            },
+            "-arch" | "--arch" => {
+                let v = take_value(flag)?;
+                a.sm = v
+                    .strip_prefix("sm_")
+                    .and_then(|n| n.parse::<u32>().ok())
+                    .filter(|n| (30..=200).contains(n))
+                    .ok_or_else(|| format!("invalid target '{v}' (expected sm_<N>, e.g. sm_90)"))?;
+            }
             "--no-threading" | "--mlir-disable-threading" => a.pass_opts.threading = false,
             f if f.starts_with("--") && known.contains(&&f[2..]) => {
                 let mut p = f[2..].to_string();
@@ -143,10 +167,10 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
 /// Runs `cuprite opt`.
 pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     let registry = cuprite_dialects::registry();
-    let passes = cuprite_lowering::transforms::registry();
+    let passes = crate::pipeline::registry();
     if args.iter().any(|a| a == "--list-passes") {
         for (n, d) in passes.list() {
-            let _ = writeln!(stdout, "  --{n:<14} {d}");
+            let _ = writeln!(stdout, "  --{n:<22} {d}");
         }
         return 0;
     }
@@ -277,9 +301,30 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
         timing.add("Verifier", t.elapsed());
     }
     let t = Instant::now();
+    let ptx_text = if a.emit_ptx {
+        let body = ctx.entry_block(ctx.region(module, 0));
+        let not_ptx = body.and_then(|b| ctx.block_ops(b).find(|&o| !ctx.op_name_str(o).starts_with("ptx.")));
+        if ctx.op_name_str(module) != "builtin.module" || body.is_none() || not_ptx.is_some() {
+            let what = not_ptx.map_or_else(|| ctx.op_name_str(module).to_string(), |o| ctx.op_name_str(o).to_string());
+            let _ = writeln!(
+                stderr,
+                "error: --emit=ptx needs a module of the ptx level, and it holds '{what}' (run --convert-nvvm-to-ptx first)"
+            );
+            return 1;
+        }
+        Some(cuprite_lowering::print_ptx(&ctx, module, &cuprite_lowering::PtxOptions { sm: a.sm }))
+    } else {
+        None
+    };
+    let write = |w: &mut dyn Write| -> std::io::Result<()> {
+        match &ptx_text {
+            Some(t) => w.write_all(t.as_bytes()),
+            None => write_op(&ctx, module, a.print, w),
+        }
+    };
     let code = match &a.output {
-        Some(path) => write_output_file(path, &ctx, module, a.print, stderr),
-        None => match write_op(&ctx, module, a.print, stdout) {
+        Some(path) => write_output_file(path, &write, stderr),
+        None => match write(stdout) {
             Ok(()) => 0,
             Err(e) => {
                 let _ = writeln!(stderr, "error: cannot write output: {e}");
@@ -304,12 +349,12 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
 /// the same directory, renamed on success, so a failed run leaves the old contents; anything
 /// else (`/dev/null`, a pipe, a terminal) is written directly: renaming over it would
 /// replace the device with a file.
-fn write_output_file(path: &str, ctx: &Context, module: cuprite_ir::OpId, print: PrintOptions, stderr: &mut dyn Write) -> i32 {
+fn write_output_file(path: &str, write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>, stderr: &mut dyn Write) -> i32 {
     let p = std::path::Path::new(path);
     if std::fs::metadata(p).is_ok_and(|m| !m.file_type().is_file()) {
         let result = std::fs::OpenOptions::new().write(true).open(p).and_then(|f| {
             let mut w = std::io::BufWriter::new(f);
-            write_op(ctx, module, print, &mut w)?;
+            write(&mut w)?;
             w.flush()
         });
         return match result {
@@ -325,7 +370,7 @@ fn write_output_file(path: &str, ctx: &Context, module: cuprite_ir::OpId, print:
     let result = (|| -> std::io::Result<()> {
         let f = std::fs::File::create(&tmp)?;
         let mut w = std::io::BufWriter::new(f);
-        write_op(ctx, module, print, &mut w)?;
+        write(&mut w)?;
         w.flush()?;
         drop(w);
         std::fs::rename(&tmp, p)

@@ -15,13 +15,13 @@
 //! 3. Memory: a local `cuda.var` is an `nvvm.alloca` in the entry block (mem2reg promotes
 //!    the scalar ones at `-O1`); a `__shared__` one is a module-level `nvvm.global` in space
 //!    3 named `<function>$<variable>`; `ptr_add` scales the index to bytes (`ptradd`),
-//!    `member_addr` adds the field's offset from the struct layout ([`crate::layout`]).
+//!    `member_addr` adds the field's offset from the struct layout ([`cuprite_dialects::cuda::layout`]).
 //! 4. Structs and arrays by value are their scalars ([`layout::leaves`]): loading one loads
 //!    each scalar, storing one stores each; a device function takes an aggregate parameter
 //!    as its scalars, and returns an aggregate by storing it through a pointer to a caller's
 //!    local temporary, passed first (mem2reg's scalar replacement promotes the temporary
 //!    once the call is inlined). A kernel's struct parameter is its scalars too, and the
-//!    kernel carries where each lives in the host's bytes ([`crate::kernel_abi`]).
+//!    kernel carries where each lives in the host's bytes ([`cuprite_dialects::nvvm::kernel_abi`]).
 //! 5. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
 //!    of the right accuracy map to `nvvm.intr` (`FnLowering::intrinsic`); the rest of the math
 //!    library is a "not supported yet" error at the call.
@@ -29,8 +29,8 @@
 //! Errors carry the op's location; the translation goes on after one (with a zero value in
 //! place of what failed) so that all of a function's problems are reported at once.
 
-use crate::layout;
 use crate::rounding::Rounded;
+use cuprite_dialects::cuda::layout;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
 use cuprite_dialects::cuda::FenceScope;
 use cuprite_dialects::nvvm::Scope as NvvmScope;
@@ -100,8 +100,7 @@ impl CudaToNvvmOptions {
     }
 }
 
-/// The `nvvm.func` attribute that makes its f32 operations flush subnormals (`-ftz=true`).
-pub const FTZ: &str = "cuprite.ftz";
+pub use cuprite_dialects::nvvm::FTZ;
 
 /// The `cuda.func` attribute that turns off fma contraction in one function.
 pub const NO_CONTRACT: &str = "cuprite.no_contract";
@@ -438,8 +437,8 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         st.regions.push(self.region);
         let op = self.ctx.create_op(st);
         if byval.iter().any(Option::is_some) {
-            let a = crate::kernel_abi::byval_attr(self.ctx, &byval);
-            self.ctx.set_attr(op, crate::kernel_abi::BYVAL, a);
+            let a = cuprite_dialects::nvvm::kernel_abi::byval_attr(self.ctx, &byval);
+            self.ctx.set_attr(op, cuprite_dialects::nvvm::kernel_abi::BYVAL, a);
         }
         // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them.
         for k in ["noinline", "alwaysinline"] {
@@ -931,13 +930,13 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
                 let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
                 let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
-                let t = self.ctx.get_attr(op, "template").expect("template");
-                let c = self.ctx.get_attr(op, "constraints").expect("constraints");
-                let mut props = vec![("template", t), ("constraints", c)];
-                if self.ctx.get_attr(op, "volatile").is_some() {
-                    props.push(("volatile", self.ctx.unit_attr()));
-                }
-                let a = self.emit("nvvm.inline_asm", &ops, &rts, &props, &[]);
+                let asm = cuprite_dialects::cuda::AsmOp(op);
+                let t = asm.template_attr(self.ctx).expect("template");
+                let c = asm.constraints_attr(self.ctx).expect("constraints");
+                let side_effects = asm.side_effects(self.ctx).then(|| self.ctx.unit_attr());
+                let st = cuprite_dialects::nvvm::InlineAsmOp::build(self.ctx, self.loc, &rts, &ops, t, c, side_effects);
+                let a = self.ctx.create_op(st);
+                self.ctx.insert_op(a, cuprite_ir::InsertPoint::end(self.cur));
                 let rs: Vec<ValueId> = self.ctx.results(a).to_vec();
                 self.set_results(op, &rs);
                 None

@@ -10,9 +10,8 @@
 //! input as it was, so that every level can be printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
 
 pub mod cuda_to_nvvm;
-pub mod kernel_abi;
-pub mod layout;
 pub mod nvvm_to_ptx;
+pub mod passes;
 pub mod ptx_print;
 pub mod ptx_read;
 pub use cuprite_dialects::nvvm::rounding;

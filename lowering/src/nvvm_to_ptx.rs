@@ -510,14 +510,14 @@ impl<'c, 's> Sel<'c, 's> {
         if let Some(&e) = src_blocks.first() {
             let args: Vec<ValueId> = self.ctx.block_args(e).to_vec();
             let abi = if self.kernel {
-                crate::kernel_abi::kernel_params(self.ctx, f, args.len())
+                cuprite_dialects::nvvm::kernel_abi::kernel_params(self.ctx, f, args.len())
             } else {
-                (0..args.len()).map(crate::kernel_abi::KernelParam::Scalar).collect()
+                (0..args.len()).map(cuprite_dialects::nvvm::kernel_abi::KernelParam::Scalar).collect()
             };
             for (i, p) in abi.into_iter().enumerate() {
                 let pname = format!("{}_param_{i}", self.name);
                 match p {
-                    crate::kernel_abi::KernelParam::Scalar(k) => {
+                    cuprite_dialects::nvvm::kernel_abi::KernelParam::Scalar(k) => {
                         let a = args[k];
                         let t = self.ctx.value_type(a);
                         let decl = if self.kernel { kernel_param_ty(self.ctx, t) } else { abi_ty(self.ctx, t) };
@@ -527,7 +527,7 @@ impl<'c, 's> Sel<'c, 's> {
                         self.load_param(r, sym, t, decl, None);
                     }
                     // A struct by value: one block of bytes, each scalar read at its offset.
-                    crate::kernel_abi::KernelParam::ByVal { size, align, leaves } => {
+                    cuprite_dialects::nvvm::kernel_abi::KernelParam::ByVal { size, align, leaves } => {
                         params.push(self.ctx.str_attr(&format!(".align {align} .b8 [{size}]")));
                         let i64t = self.ctx.i64();
                         let sym = self.sym(&pname, i64t);
@@ -631,6 +631,9 @@ impl<'c, 's> Sel<'c, 's> {
     }
 
     fn imm(&mut self, a: AttrId, t: TypeId) -> ValueId {
+        // An address immediate (a null pointer) is a 64-bit integer in PTX, and an integer
+        // attribute must have an integer type for the IR to parse back.
+        let t = if matches!(self.ctx.type_kind(t), TypeKind::Pointer { .. }) { self.ctx.i64() } else { t };
         let a = match self.ctx.attr_kind(a).clone() {
             AttrKind::Integer { value, .. } => self.ctx.int_attr(value, t),
             _ => a,

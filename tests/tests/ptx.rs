@@ -257,3 +257,25 @@ fn only_the_used_library_functions_reach_the_ptx() {
         }
     }
 }
+
+/// A `volatile` inline `asm` (or one without outputs, which GCC treats as volatile) keeps
+/// its flag when lowered: `cuda.asm {side_effects}` becomes `nvvm.inline_asm {volatile}`.
+#[test]
+fn volatile_asm_keeps_its_flag_when_lowered() {
+    let src = r#"__global__ void k(unsigned *out) {
+  unsigned lane, clock;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  asm("mov.u32 %0, %%clock;" : "=r"(clock));
+  out[threadIdx.x] = lane + clock;
+}
+"#;
+    let path = std::env::temp_dir().join(format!("cuprite-asm-{}.cu", std::process::id()));
+    std::fs::write(&path, src).unwrap();
+    let (rc, nvvm, err) = compile(&path, &["--emit=nvvm", "-O0"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(rc, 0, "{err}");
+    let asm: Vec<&str> = nvvm.lines().filter(|l| l.contains("inline_asm")).collect();
+    assert_eq!(asm.len(), 2, "{nvvm}");
+    assert!(asm[0].contains("laneid") && asm[0].contains("volatile"), "{nvvm}");
+    assert!(asm[1].contains("clock") && !asm[1].contains("volatile"), "{nvvm}");
+}

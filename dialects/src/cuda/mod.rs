@@ -6,6 +6,7 @@
 
 use cuprite_ir::{parse::OpParser, print::OpPrinter, AttrKind, Context, Diagnostic, OpId, OperationState};
 
+pub mod layout;
 pub mod types;
 
 /// Generated from `ops.td`.

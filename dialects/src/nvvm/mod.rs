@@ -14,9 +14,14 @@ pub mod ops {
 pub use ops::*;
 
 pub mod fold;
+pub mod kernel_abi;
 pub mod rounding;
 use fold::canonicalize_cond_br;
 pub use fold::materialize_constant;
+
+/// The `nvvm.func` attribute that makes its f32 operations flush subnormals (`-ftz=true`):
+/// the PTX emitter adds `.ftz` and the simulator flushes.
+pub const FTZ: &str = "cuprite.ftz";
 
 /// The names `nvvm.intr` accepts, with their operand counts.
 pub const INTRINSICS: &[(&str, usize)] = &[

@@ -190,6 +190,14 @@ impl Context {
     pub fn successor(&self, op: OpId, i: usize) -> BlockId {
         BlockId(self.uses.get(self.ops.get(op.0).successors()[i].0).target)
     }
+    /// The values terminator `op` passes to the arguments of successor `i`, as its op's
+    /// registered `successor_operands` says (none for an unregistered op).
+    pub fn successor_args(&self, op: OpId, i: usize) -> Vec<ValueId> {
+        match self.op_info(op).and_then(|info| info.successor_operands) {
+            Some(f) => f(self, op, i).map(|k| self.operand(op, k)).collect(),
+            None => Vec::new(),
+        }
+    }
     /// All successors.
     pub fn successors(&self, op: OpId) -> impl ExactSizeIterator<Item = BlockId> + '_ {
         self.ops.get(op.0).successors().iter().map(|u| BlockId(self.uses.get(u.0).target))

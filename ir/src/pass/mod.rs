@@ -114,6 +114,12 @@ pub trait Pass: Send + Sync {
     fn anchor(&self) -> Option<&str> {
         None
     }
+    /// The pass's options in pipeline syntax (`max-iterations=3 region-simplify=false`),
+    /// empty when it has none: [`OpPassManager::to_text`] writes them in braces, so a
+    /// printed pipeline parses back to the same passes.
+    fn options(&self) -> String {
+        String::new()
+    }
     /// Runs on `op`. An `Err` stops the pipeline; put the reason in `state.diagnostics`.
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure>;
 }
@@ -155,7 +161,15 @@ impl OpPassManager {
                 s.push(',');
             }
             match it {
-                PipelineItem::Pass(p) => s.push_str(p.name()),
+                PipelineItem::Pass(p) => {
+                    s.push_str(p.name());
+                    let o = p.options();
+                    if !o.is_empty() {
+                        s.push('{');
+                        s.push_str(&o);
+                        s.push('}');
+                    }
+                }
                 PipelineItem::Nested(pm) => s.push_str(&pm.to_text()),
             }
         }

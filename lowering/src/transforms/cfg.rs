@@ -6,14 +6,6 @@ use cuprite_dialects::nvvm::{BrOp, CondBrOp};
 use cuprite_ir::{BlockId, Context, InsertPoint, OpId, RegionId, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// The values `term` passes to its successor `i`.
-pub fn succ_args(ctx: &Context, term: OpId, i: usize) -> Vec<ValueId> {
-    match ctx.op_info(term).and_then(|info| info.successor_operands) {
-        Some(f) => f(ctx, term, i).map(|k| ctx.operand(term, k)).collect(),
-        None => Vec::new(),
-    }
-}
-
 /// Whether `term` is a branch whose successor arguments [`rebuild_branch`] can rewrite.
 pub fn is_branch(ctx: &Context, term: OpId) -> bool {
     matches!(ctx.op_name_str(term), "nvvm.br" | "nvvm.cond_br")
@@ -35,7 +27,7 @@ pub fn rebuild_branch(ctx: &mut Context, term: OpId, args: &[Vec<ValueId>]) -> O
 /// Replaces branch `term` by an unconditional branch to its successor `i` with the same
 /// arguments; returns the new op.
 pub fn branch_to(ctx: &mut Context, term: OpId, i: usize) -> OpId {
-    let (args, dest, loc) = (succ_args(ctx, term, i), ctx.successor(term, i), ctx.op_loc(term));
+    let (args, dest, loc) = (ctx.successor_args(term, i), ctx.successor(term, i), ctx.op_loc(term));
     let st = BrOp::build(ctx, loc, &args, dest);
     replace_terminator(ctx, term, st)
 }
@@ -71,7 +63,7 @@ pub fn simplify_block_args(ctx: &mut Context, r: RegionId) -> u64 {
                 let mut only = None;
                 let mut trivial = true;
                 for &(t, s) in &preds {
-                    let v = succ_args(ctx, t, s)[j];
+                    let v = ctx.successor_args(t, s)[j];
                     if v == a || only == Some(v) {
                         continue;
                     }
@@ -111,7 +103,7 @@ pub fn simplify_block_args(ctx: &mut Context, r: RegionId) -> u64 {
         }
         while let Some(a) = work.pop() {
             let (b, j) = arg_pos[&a];
-            let incoming: Vec<ValueId> = ctx.predecessors(b).map(|(t, s)| succ_args(ctx, t, s as usize)[j]).collect();
+            let incoming: Vec<ValueId> = ctx.predecessors(b).map(|(t, s)| ctx.successor_args(t, s as usize)[j]).collect();
             for v in incoming {
                 if arg_pos.contains_key(&v) && live.insert(v) {
                     work.push(v);
@@ -137,7 +129,7 @@ pub fn simplify_block_args(ctx: &mut Context, r: RegionId) -> u64 {
                 .map(|s| {
                     let succ = ctx.successor(t, s);
                     let params = ctx.block_args(succ);
-                    succ_args(ctx, t, s)
+                    ctx.successor_args(t, s)
                         .into_iter()
                         .zip(params)
                         .filter(|(_, p)| {
@@ -189,14 +181,14 @@ pub fn forward_empty_blocks(ctx: &mut Context, r: RegionId) -> u64 {
         if dest == b {
             continue;
         }
-        let fwd = succ_args(ctx, br, 0);
+        let fwd = ctx.successor_args(br, 0);
         let preds: Vec<(OpId, usize)> = ctx.predecessors(b).map(|(t, s)| (t, s as usize)).collect();
         for (t, s) in preds {
             if !ctx.op_is_live(t) || !is_branch(ctx, t) || ctx.successor(t, s) != b {
                 continue;
             }
             let n = ctx.num_successors(t);
-            let args: Vec<Vec<ValueId>> = (0..n).map(|k| if k == s { fwd.clone() } else { succ_args(ctx, t, k) }).collect();
+            let args: Vec<Vec<ValueId>> = (0..n).map(|k| if k == s { fwd.clone() } else { ctx.successor_args(t, k) }).collect();
             let new = rebuild_branch(ctx, t, &args);
             ctx.set_successor(new, s, dest);
             moved += 1;

@@ -28,7 +28,8 @@
 //!
 //! No recursion: blocks are visited in a precomputed order.
 
-use super::cfg::{rebuild_branch, simplify_block_args, succ_args};
+use super::cfg::{rebuild_branch, simplify_block_args};
+use cuprite_dialects::cuda::layout::scalar_size;
 use cuprite_ir::{
     dominance::{rpo, DominanceInfo},
     rewrite::region_simplify::erase_unreachable_blocks,
@@ -67,7 +68,7 @@ fn promotable_type(ctx: &Context, alloca: OpId) -> Option<TypeId> {
         }
     }
     let t = ty?;
-    (type_size(ctx, t) == Some(size)).then_some(t)
+    (scalar_size(ctx, t) == Some(size)).then_some(t)
 }
 
 /// Whether a variable accessed as `a` can also be accessed as `b` once promoted: the same
@@ -93,15 +94,6 @@ fn as_type(ctx: &mut Context, v: ValueId, t: TypeId, at: OpId) -> ValueId {
     let block = ctx.op_block(at).expect("an op in a block");
     ctx.insert_op(op, InsertPoint { block, before: Some(at) });
     ctx.result(op, 0)
-}
-
-fn type_size(ctx: &Context, t: TypeId) -> Option<u64> {
-    match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } => Some((*width as u64).div_ceil(8)),
-        TypeKind::Float(k) => Some(k.width() as u64 / 8),
-        TypeKind::Pointer { .. } => Some(8),
-        _ => None,
-    }
 }
 
 /// A zero of type `t` at the start of `entry` (the value of an uninitialized variable).
@@ -149,10 +141,10 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
         let mut end = 0;
         let disjoint = slots.iter().all(|(&off, &t)| {
             let ok = off >= end;
-            end = off + type_size(ctx, t).unwrap_or(u64::MAX / 2);
+            end = off + scalar_size(ctx, t).unwrap_or(u64::MAX / 2);
             ok
         });
-        if !disjoint || (slots.len() == 1 && slots.get(&0).and_then(|&t| type_size(ctx, t)) == Some(size as u64)) {
+        if !disjoint || (slots.len() == 1 && slots.get(&0).and_then(|&t| scalar_size(ctx, t)) == Some(size as u64)) {
             continue;
         }
         let loc = ctx.op_loc(a);
@@ -160,7 +152,7 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
         let name = ctx.get_attr(a, "name");
         let mut new_allocas: FxHashMap<u64, ValueId> = FxHashMap::default();
         for (&off, &t) in &slots {
-            let s = type_size(ctx, t).expect("scalar");
+            let s = scalar_size(ctx, t).expect("scalar");
             let mut props =
                 vec![("size", crate::cuda_to_nvvm::i64_attr(ctx, s as i64)), ("align", crate::cuda_to_nvvm::i32_attr(ctx, s as i64))];
             props.extend(name.map(|n| ("name", n)));
@@ -205,7 +197,7 @@ fn aggregate_accesses(ctx: &Context, a: OpId, size: u64) -> Option<(Vec<(OpId, u
                 }
                 _ => return None,
             };
-            if off + type_size(ctx, t)? > size {
+            if off + scalar_size(ctx, t)? > size {
                 return None;
             }
             accesses.push((user, off, t));
@@ -334,7 +326,7 @@ pub fn mem2reg(ctx: &mut Context, func: OpId) -> Mem2RegStats {
         }
         let args: Vec<Vec<ValueId>> = (0..n)
             .map(|s| {
-                let mut a = succ_args(ctx, t, s);
+                let mut a = ctx.successor_args(t, s);
                 a.extend(phi[index[&ctx.successor(t, s)]].iter().map(|&(k, _)| out[i][k]));
                 a
             })

@@ -15,7 +15,7 @@
 //!
 //! [`nvvm::fold::eval`]: cuprite_dialects::nvvm::fold::eval
 
-use super::cfg::{branch_to, succ_args};
+use super::cfg::branch_to;
 use cuprite_dialects::{arith::int_value, nvvm};
 use cuprite_ir::{AttrId, BlockId, Context, InsertPoint, OpId, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -70,7 +70,7 @@ impl Solver {
             };
             for s in takes {
                 let dest = ctx.successor(op, s);
-                let args = succ_args(ctx, op, s);
+                let args = ctx.successor_args(op, s);
                 let params = ctx.block_args(dest).to_vec();
                 if args.len() == params.len() {
                     for (a, p) in args.into_iter().zip(params) {

@@ -64,10 +64,11 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     for (i, a) in t.ctx.block_args(entry).to_vec().into_iter().enumerate() {
         let r = t.b.reg();
         let at = t.ctx.value_type(a);
-        if cuprite_lowering::layout::is_aggregate(&t.ctx, at) {
+        if cuprite_dialects::cuda::layout::is_aggregate(&t.ctx, at) {
             // A struct by value arrives as its bytes in param space; its value (the address
             // of a local copy, as every aggregate value) starts as a copy of them.
-            let (size, align) = cuprite_lowering::layout::size_align(&mut t.ctx, at).ok_or("a kernel parameter of incomplete type")?;
+            let (size, align) =
+                cuprite_dialects::cuda::layout::size_align(&mut t.ctx, at).ok_or("a kernel parameter of incomplete type")?;
             let off = t.b.param_in_memory(format!("param{i}"), size, align);
             let base = t.b.reg();
             t.b.emit(Inst::Const { dst: base, bits: off });
@@ -86,13 +87,13 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
 
 /// Bytes of a constant initializer of type `t`.
 fn init_bytes(ctx: &mut Context, a: cuprite_ir::AttrId, t: TypeId, out: &mut Vec<u8>) -> Result<(), String> {
-    let (size, _) = cuprite_lowering::layout::size_align(ctx, t).ok_or("an initializer of incomplete type")?;
+    let (size, _) = cuprite_dialects::cuda::layout::size_align(ctx, t).ok_or("an initializer of incomplete type")?;
     match ctx.attr_kind(a).clone() {
         AttrKind::Integer { value, .. } => out.extend_from_slice(&(value as u64).to_le_bytes()[..size as usize]),
         AttrKind::Float { bits, .. } => out.extend_from_slice(&bits.to_le_bytes()[..size as usize]),
         AttrKind::Array(xs) => {
             let elem = match decode(ctx, t) {
-                Some(Decoded::Array { elem, .. }) => cuprite_lowering::layout::parse_ty(ctx, &elem).ok_or("bad array type")?,
+                Some(Decoded::Array { elem, .. }) => cuprite_dialects::cuda::layout::parse_ty(ctx, &elem).ok_or("bad array type")?,
                 _ => return Err("an array initializer for a non-array".into()),
             };
             let start = out.len();
@@ -114,8 +115,8 @@ impl T {
                 Some(AttrKind::Type(t)) => t,
                 _ => return Err(format!("global @{name} without a type")),
             };
-            let (size, align) =
-                cuprite_lowering::layout::size_align(&mut self.ctx, ty).ok_or_else(|| format!("global @{name} has an incomplete type"))?;
+            let (size, align) = cuprite_dialects::cuda::layout::size_align(&mut self.ctx, ty)
+                .ok_or_else(|| format!("global @{name} has an incomplete type"))?;
             let mut init = Vec::new();
             if let Some(a) = self.ctx.get_attr(g, "init") {
                 init_bytes(&mut self.ctx, a, ty, &mut init).map_err(|e| format!("global @{name}: {e}"))?;
@@ -157,10 +158,10 @@ impl T {
     /// Copies a value of aggregate type `t` from `from` to `to` (address, space), scalar by
     /// scalar.
     fn copy_aggregate(&mut self, t: TypeId, to: (Reg, Space), from: (Reg, Space)) -> Result<(), String> {
-        let leaves = cuprite_lowering::layout::leaves(&mut self.ctx, t).ok_or("a struct or array the simulator cannot copy")?;
+        let leaves = cuprite_dialects::cuda::layout::leaves(&mut self.ctx, t).ok_or("a struct or array the simulator cannot copy")?;
         for (off, lt) in leaves {
             let ty = self.scalar(lt)?;
-            let (_, align) = cuprite_lowering::layout::size_align(&mut self.ctx, lt).unwrap_or((1, 1));
+            let (_, align) = cuprite_dialects::cuda::layout::size_align(&mut self.ctx, lt).unwrap_or((1, 1));
             let r = self.b.reg();
             self.b.emit(Inst::Load { space: from.1, ty, dst: r, addr: from.0, offset: off as i64, align: align as u32 });
             self.b.emit(Inst::Store { space: to.1, ty, src: r, addr: to.0, offset: off as i64, align: align as u32 });
@@ -170,8 +171,8 @@ impl T {
 
     /// Size and alignment of what pointer type `t` points to.
     fn pointee_layout(&mut self, t: TypeId) -> Result<(u64, u64), String> {
-        let p = cuprite_lowering::layout::pointee(&mut self.ctx, t).ok_or("not a pointer")?;
-        cuprite_lowering::layout::size_align(&mut self.ctx, p).ok_or_else(|| "pointer to an incomplete type".to_string())
+        let p = cuprite_dialects::cuda::layout::pointee(&mut self.ctx, t).ok_or("not a pointer")?;
+        cuprite_dialects::cuda::layout::size_align(&mut self.ctx, p).ok_or_else(|| "pointer to an incomplete type".to_string())
     }
 
     fn func(&mut self, f: OpId, args: &[Reg], ret: Option<(Label, Vec<Reg>)>) -> Result<(), String> {
@@ -283,15 +284,15 @@ impl T {
             // A struct or array value is the address of a local copy of it: loading one
             // copies it there (so later stores to the source do not change the value),
             // storing one copies it out; calls, returns and yields pass the address.
-            "load" if rt.is_some_and(|t| cuprite_lowering::layout::is_aggregate(&self.ctx, t)) => {
+            "load" if rt.is_some_and(|t| cuprite_dialects::cuda::layout::is_aggregate(&self.ctx, t)) => {
                 let t = rt.expect("checked");
-                let (size, align) = cuprite_lowering::layout::size_align(&mut self.ctx, t).ok_or("a load of an incomplete type")?;
+                let (size, align) = cuprite_dialects::cuda::layout::size_align(&mut self.ctx, t).ok_or("a load of an incomplete type")?;
                 let off = self.b.alloc_local(size, align);
                 self.b.emit(Inst::Const { dst, bits: off });
                 let from = self.space(self.ctx.value_type(ops[0]));
                 self.copy_aggregate(t, (dst, Space::Local), (o[0], from))?;
             }
-            "store" if cuprite_lowering::layout::is_aggregate(&self.ctx, self.ctx.value_type(ops[0])) => {
+            "store" if cuprite_dialects::cuda::layout::is_aggregate(&self.ctx, self.ctx.value_type(ops[0])) => {
                 let t = self.ctx.value_type(ops[0]);
                 let to = self.space(self.ctx.value_type(ops[1]));
                 self.copy_aggregate(t, (o[1], to), (o[0], Space::Local))?;
@@ -334,9 +335,9 @@ impl T {
             }
             "member_addr" => {
                 let pt = self.ctx.value_type(ops[0]);
-                let p = cuprite_lowering::layout::pointee(&mut self.ctx, pt).ok_or("member_addr of a non-pointer")?;
+                let p = cuprite_dialects::cuda::layout::pointee(&mut self.ctx, pt).ok_or("member_addr of a non-pointer")?;
                 let index = int_attr(&self.ctx, op, "index").unwrap_or(0) as usize;
-                let (off, _) = cuprite_lowering::layout::field(&mut self.ctx, p, index).ok_or("member_addr of an unknown field")?;
+                let (off, _) = cuprite_dialects::cuda::layout::field(&mut self.ctx, p, index).ok_or("member_addr of an unknown field")?;
                 let k = self.b.konst(off);
                 self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: k });
             }
@@ -686,7 +687,7 @@ impl T {
             None => t,
         };
         let m = FMode::RN;
-        if let Some(r) = cuprite_lowering::rounding::Rounded::from_cuda(n) {
+        if let Some(r) = cuprite_dialects::nvvm::rounding::Rounded::from_cuda(n) {
             let i = super::rounded_inst(r, at, t, dst, o, false)?;
             self.b.emit(i);
             return Ok(());

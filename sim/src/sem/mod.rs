@@ -17,8 +17,8 @@ pub mod nvvm;
 pub mod ptx;
 
 use crate::code::{BinOp, Cvt, FMode, Inst, Reg, Rnd, Ty, UnOp};
+use cuprite_dialects::nvvm::rounding::{Mode, Num, Rounded};
 use cuprite_ir::{AttrKind, Context, LocId, Location, OpId, TypeKind};
-use cuprite_lowering::rounding::{Mode, Num, Rounded};
 
 /// The instruction of an operation with an explicit rounding mode (`__fadd_rz` at the
 /// `cuda` level, `add.rz` at the `nvvm` level: the names are read by the lowering's

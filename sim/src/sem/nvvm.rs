@@ -9,8 +9,8 @@
 
 use super::{dense_attr, find_kernel, init_bytes, int_attr, loc_string, str_attr, sym_attr, symbols, ty_of, Symbols};
 use crate::code::*;
+use cuprite_dialects::nvvm::kernel_abi::KernelParam;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, TypeKind, ValueId};
-use cuprite_lowering::kernel_abi::KernelParam;
 use rustc_hash::FxHashMap;
 
 struct T<'a> {
@@ -29,7 +29,7 @@ struct T<'a> {
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     let syms = symbols(ctx, module, "nvvm.func", "nvvm.global");
     let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
-    let ftz = ctx.get_attr(f, cuprite_lowering::FTZ).is_some();
+    let ftz = ctx.get_attr(f, cuprite_dialects::nvvm::FTZ).is_some();
     let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), ftz };
     t.place_globals();
     t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
@@ -39,7 +39,7 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     let ty = |k: usize| {
         ty_of(ctx, ctx.value_type(block_args[k])).ok_or_else(|| format!("kernel argument {k} has a type the simulator does not know"))
     };
-    for (i, p) in cuprite_lowering::kernel_abi::kernel_params(ctx, f, block_args.len()).into_iter().enumerate() {
+    for (i, p) in cuprite_dialects::nvvm::kernel_abi::kernel_params(ctx, f, block_args.len()).into_iter().enumerate() {
         match p {
             KernelParam::Scalar(k) => {
                 let r = t.b.reg();
@@ -126,7 +126,7 @@ impl T<'_> {
     fn edge(&mut self, term: OpId, i: usize, vals: &mut FxHashMap<ValueId, Reg>, labels: &FxHashMap<BlockId, Label>) -> Result<(), String> {
         let ctx = self.ctx;
         let succ = ctx.successor(term, i);
-        let args = cuprite_lowering::transforms::cfg::succ_args(ctx, term, i);
+        let args = ctx.successor_args(term, i);
         let srcs: Vec<Reg> = args.iter().map(|&a| self.val(vals, a)).collect();
         let dsts: Vec<Reg> = ctx.block_args(succ).to_vec().into_iter().map(|a| self.val(vals, a)).collect();
         self.b.copies(&dsts, &srcs);
@@ -263,7 +263,7 @@ impl T<'_> {
             "intr" => {
                 let n = str_attr(ctx, op, "name").unwrap_or_default();
                 let ty = rty.unwrap_or(Ty::F32);
-                if let Some(r) = cuprite_lowering::rounding::Rounded::from_nvvm(&n) {
+                if let Some(r) = cuprite_dialects::nvvm::rounding::Rounded::from_nvvm(&n) {
                     let from = ops.first().and_then(|&v| ty_of(ctx, ctx.value_type(v))).unwrap_or(ty);
                     let i = super::rounded_inst(r, from, ty, dst, &o, self.ftz).map_err(err)?;
                     self.b.emit(i);

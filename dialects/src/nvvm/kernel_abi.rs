@@ -1,7 +1,7 @@
 //! How a kernel's parameters map to its `nvvm` arguments.
 //!
 //! A kernel parameter of struct (or array) type passed by value travels in `nvvm` as its
-//! scalars, one argument each, like any aggregate (see [`crate::layout::leaves`]). At the
+//! scalars, one argument each, like any aggregate (see [`crate::cuda::layout::leaves`]). At the
 //! kernel's boundary it is one block of bytes in C layout: the host passes the struct's
 //! bytes, and PTX declares `.param .align A .b8 k_param_N[S]` and reads each scalar with
 //! `ld.param [k_param_N+offset]`, as NVRTC does.

@@ -1,33 +1,37 @@
 //! Sizes, alignments and field offsets of `cuda` types, with NVPTX's data layout (pointers
 //! 8 bytes, `bool` 1, natural alignment of scalars, C struct layout).
 
-use cuprite_dialects::cuda::types::{decode, Decoded};
+use super::types::{decode, Decoded};
 use cuprite_ir::{parse::Parser, Context, TypeId, TypeKind};
 
 /// Size and alignment in bytes (`None`: an incomplete type such as a struct named only).
 pub fn size_align(ctx: &mut Context, t: TypeId) -> Option<(u64, u64)> {
-    match ctx.type_kind(t).clone() {
-        TypeKind::Integer { width, .. } => {
-            let b = width.div_ceil(8).max(1) as u64;
-            Some((b, b))
+    if let Some(b) = scalar_size(ctx, t) {
+        return Some((b, b));
+    }
+    match decode(ctx, t)? {
+        Decoded::Ptr { .. } => Some((8, 8)),
+        Decoded::Array { n, elem } => {
+            let e = parse_ty(ctx, &elem)?;
+            let (s, a) = size_align(ctx, e)?;
+            Some((s * n, a))
         }
-        TypeKind::Float(k) => {
-            let b = (k.width() / 8) as u64;
-            Some((b, b))
+        Decoded::Struct { fields, align, .. } => {
+            let (_, size, a) = struct_layout(ctx, &fields?, align)?;
+            Some((size, a))
         }
-        TypeKind::Pointer { .. } => Some((8, 8)),
-        _ => match decode(ctx, t)? {
-            Decoded::Ptr { .. } => Some((8, 8)),
-            Decoded::Array { n, elem } => {
-                let e = parse_ty(ctx, &elem)?;
-                let (s, a) = size_align(ctx, e)?;
-                Some((s * n, a))
-            }
-            Decoded::Struct { fields, align, .. } => {
-                let (_, size, a) = struct_layout(ctx, &fields?, align)?;
-                Some((size, a))
-            }
-        },
+    }
+}
+
+/// The size in bytes of a builtin scalar type (an integer, a float, an `!llvm.ptr`), which
+/// is also its alignment; `None` for anything else. The one definition of scalar sizes,
+/// for the `cuda` and `nvvm` levels both (mem2reg and the simulator use it).
+pub fn scalar_size(ctx: &Context, t: TypeId) -> Option<u64> {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(width.div_ceil(8).max(1) as u64),
+        TypeKind::Float(k) => Some((k.width() / 8) as u64),
+        TypeKind::Pointer { .. } => Some(8),
+        _ => None,
     }
 }
 

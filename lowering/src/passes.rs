@@ -1,0 +1,227 @@
+//! The conversions as passes of the core's pass manager, so that `cuprite opt` runs any of
+//! them and `cuprite compile` is one textual pipeline (`cuprite compile --print-pipeline`):
+//!
+//! | pass | anchor | what |
+//! |---|---|---|
+//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`crate::cuda_to_nvvm`]); options `div=precise\|full\|approx approx-sqrt=B ftz=B fmad=B` (nvcc's float flags) |
+//! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
+//! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`crate::nvvm_to_ptx`]) |
+//!
+//! A conversion runs on the module in place: the translator builds the next level beside
+//! the input, then the input's body is replaced by it. An op the translator cannot lower is
+//! an error at the op's location, with a note naming the pass, and the module is left as it
+//! was. (The translators become pattern sets run by the core's conversion driver in the
+//! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
+
+use crate::{cuda_to_nvvm::CudaToNvvmOptions, DivMode, LowerError};
+use cuprite_ir::{
+    pass::{Pass, PassFailure, PassState},
+    verify::loc_span,
+    Context, Diagnostic, InsertPoint, OpId,
+};
+
+/// Replaces the body of module `module` by the body of module `new` (then erased), and
+/// `module`'s attributes by `new`'s.
+fn replace_module_body(ctx: &mut Context, module: OpId, new: OpId) {
+    let old_block = ctx.entry_block(ctx.region(module, 0)).expect("module body");
+    let new_block = ctx.entry_block(ctx.region(new, 0)).expect("module body");
+    let old_ops: Vec<OpId> = ctx.block_ops(old_block).collect();
+    for op in old_ops.into_iter().rev() {
+        ctx.erase_op(op);
+    }
+    let new_ops: Vec<OpId> = ctx.block_ops(new_block).collect();
+    for op in new_ops {
+        ctx.move_op(op, InsertPoint::end(old_block));
+    }
+    ctx.erase_op(new);
+}
+
+/// The errors of a conversion as diagnostics at their ops, each noting the pass.
+fn report(ctx: &Context, pass: &str, errors: Vec<LowerError>, state: &mut PassState<'_>) {
+    for e in errors {
+        let span = loc_span(ctx, e.loc, state.sources);
+        state.diagnostics.push(Diagnostic::error(e.message, span).with_note(format!("in pass '{pass}'"), None));
+    }
+}
+
+fn parse_bool(pass: &str, key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "1" | "" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("option '{key}' of pass '{pass}' expects true or false, got '{v}'")),
+    }
+}
+
+/// `convert-cuda-to-nvvm`.
+pub struct ConvertCudaToNvvm(pub CudaToNvvmOptions);
+
+impl ConvertCudaToNvvm {
+    pub const NAME: &'static str = "convert-cuda-to-nvvm";
+    /// The pass from its pipeline options.
+    pub fn from_options(o: &[(String, String)]) -> Result<Self, String> {
+        let mut opts = CudaToNvvmOptions::default();
+        for (k, v) in o {
+            match k.as_str() {
+                "div" => {
+                    opts.div = match v.as_str() {
+                        "precise" => DivMode::Precise,
+                        "full" => DivMode::Full,
+                        "approx" => DivMode::Approx,
+                        _ => return Err(format!("option 'div' of pass '{}' is precise, full or approx, not '{v}'", Self::NAME)),
+                    }
+                }
+                "approx-sqrt" => opts.approx_sqrt = parse_bool(Self::NAME, k, v)?,
+                "ftz" => opts.ftz = parse_bool(Self::NAME, k, v)?,
+                "fmad" => opts.no_fma_contraction = !parse_bool(Self::NAME, k, v)?,
+                _ => return Err(format!("pass '{}' has no option '{k}' (options: div, approx-sqrt, ftz, fmad)", Self::NAME)),
+            }
+        }
+        Ok(ConvertCudaToNvvm(opts))
+    }
+}
+
+impl Pass for ConvertCudaToNvvm {
+    fn name(&self) -> &str {
+        Self::NAME
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn options(&self) -> String {
+        let o = &self.0;
+        let div = match o.div {
+            DivMode::Precise => "precise",
+            DivMode::Full => "full",
+            DivMode::Approx => "approx",
+        };
+        format!("div={div} approx-sqrt={} ftz={} fmad={}", o.approx_sqrt, o.ftz, !o.no_fma_contraction)
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        match crate::cuda_to_nvvm(ctx, op, &self.0) {
+            Ok(new) => {
+                let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
+                replace_module_body(ctx, op, new);
+                state.statistics.push(("functions and globals lowered".into(), n as u64));
+                Ok(())
+            }
+            Err(errors) => {
+                report(ctx, Self::NAME, errors, state);
+                Err(PassFailure)
+            }
+        }
+    }
+}
+
+/// `convert-nvvm-to-ptx`.
+pub struct ConvertNvvmToPtx;
+
+impl ConvertNvvmToPtx {
+    pub const NAME: &'static str = "convert-nvvm-to-ptx";
+}
+
+impl Pass for ConvertNvvmToPtx {
+    fn name(&self) -> &str {
+        Self::NAME
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        match crate::nvvm_to_ptx(ctx, op) {
+            Ok(new) => {
+                let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
+                replace_module_body(ctx, op, new);
+                state.statistics.push(("functions and globals selected".into(), n as u64));
+                Ok(())
+            }
+            Err(errors) => {
+                report(ctx, Self::NAME, errors, state);
+                Err(PassFailure)
+            }
+        }
+    }
+}
+
+/// `nvvm-max-registers{max=N}`: nvcc's `-maxrregcount=N` ([`crate::set_max_registers`]).
+pub struct MaxRegisters(pub u32);
+
+impl MaxRegisters {
+    pub const NAME: &'static str = "nvvm-max-registers";
+}
+
+impl Pass for MaxRegisters {
+    fn name(&self) -> &str {
+        Self::NAME
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn options(&self) -> String {
+        format!("max={}", self.0)
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, _state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        crate::set_max_registers(ctx, op, self.0);
+        Ok(())
+    }
+}
+
+/// The `nvvm` optimizations ([`crate::transforms::registry`]) and the conversions.
+pub fn registry() -> cuprite_ir::pass::PassRegistry {
+    let mut reg = crate::transforms::registry();
+    reg.register(ConvertCudaToNvvm::NAME, "Lower the cuda dialect to nvvm (div=precise|full|approx approx-sqrt=B ftz=B fmad=B)", |o| {
+        Ok(Box::new(ConvertCudaToNvvm::from_options(o)?))
+    });
+    reg.register(ConvertNvvmToPtx::NAME, "Instruction selection: the nvvm dialect to ptx", |o| {
+        cuprite_ir::transforms::no_options(ConvertNvvmToPtx::NAME, o)?;
+        Ok(Box::new(ConvertNvvmToPtx))
+    });
+    reg.register(MaxRegisters::NAME, "maxnreg = N on kernels without launch bounds (-maxrregcount=N; max=N)", |o| {
+        let mut n = None;
+        for (k, v) in o {
+            match k.as_str() {
+                "max" => n = v.parse::<u32>().ok().filter(|&n| n > 0),
+                _ => return Err(format!("pass '{}' has no option '{k}' (options: max)", MaxRegisters::NAME)),
+            }
+        }
+        let n = n.ok_or_else(|| format!("pass '{}' needs max=N, a positive number of registers", MaxRegisters::NAME))?;
+        Ok(Box::new(MaxRegisters(n)))
+    });
+    reg
+}
+
+/// The pipeline `cuprite compile -O<level>` runs after the math library is linked: CudaToNvvm
+/// with `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
+/// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
+pub fn lowering_pipeline(opts: &CudaToNvvmOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
+    let mut passes = vec![format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options())];
+    let o = crate::transforms::pipeline_text(level);
+    let inner = &o["builtin.module(".len()..o.len() - 1];
+    if !inner.is_empty() {
+        passes.extend(split_top_level(inner));
+    }
+    if let Some(n) = max_registers {
+        passes.push(format!("{}{{max={n}}}", MaxRegisters::NAME));
+    }
+    if select {
+        passes.push(ConvertNvvmToPtx::NAME.to_string());
+    }
+    passes
+}
+
+/// The elements of a pipeline list (`a,b(c,d),e`), split at its top-level commas.
+pub fn split_top_level(s: &str) -> Vec<String> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '{' => depth += 1,
+            ')' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[start..i].to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[start..].to_string());
+    out
+}

@@ -1,0 +1,213 @@
+//! The compiler as one textual pass pipeline (`driver/src/pipeline.rs`):
+//!
+//! - `cuprite compile --print-pipeline`, run by `cuprite opt --emit=ptx` on the
+//!   `--emit=cuda` output, gives byte-for-byte the PTX `cuprite compile` writes, for every
+//!   corpus file (`tests/ptx`, `examples/cuda`, `tests/programs`);
+//! - every prefix of that pipeline leaves IR that prints, parses back, verifies and runs on
+//!   the simulator with the cuda level's results, on every corpus launch (exactly at the
+//!   nvvm level; within the spec's stated tolerance at the ptx level, as `tests/sim.rs`);
+//! - a conversion that cannot lower an op fails with a diagnostic at the op, naming the
+//!   pass, and the module stays printable.
+
+use cuprite::pipeline::{compile_pipeline, registry, PipelineConfig};
+use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
+use cuprite_sim::{run_spec, Level, Schedule};
+use cuprite_tests::run_cli;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every corpus `.cu` file.
+fn corpus() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in ["tests/ptx", "examples/cuda", "tests/programs"] {
+        for e in std::fs::read_dir(root().join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "cu") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_printed_pipeline_run_by_opt_gives_the_same_ptx() {
+    let dir = std::env::temp_dir().join(format!("cuprite-pipeline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut n = 0;
+    for file in corpus() {
+        let f = file.to_string_lossy().to_string();
+        for extra in [&[][..], &["-O0"][..], &["--use_fast_math", "-arch=sm_75"][..]] {
+            let with = |args: &[&str]| {
+                let mut a = vec!["compile", f.as_str()];
+                a.extend_from_slice(extra);
+                a.extend_from_slice(args);
+                run_cli(&a, "")
+            };
+            let (rc, pipeline, err) = with(&["--print-pipeline"]);
+            assert_eq!(rc, 0, "{f}: {err}");
+            let (rc, cuda, err) = with(&["--emit=cuda"]);
+            assert_eq!(rc, 0, "{f}: {err}");
+            let (rc, ptx, err) = with(&[]);
+            assert_eq!(rc, 0, "{f}: {err}");
+            let input = dir.join("in.cuda.mlir");
+            std::fs::write(&input, &cuda).unwrap();
+            let sm = extra.iter().find_map(|a| a.strip_prefix("-arch=")).unwrap_or("sm_90");
+            let (rc, opt_ptx, err) = run_cli(
+                &["opt", &input.to_string_lossy(), &format!("--pass-pipeline={}", pipeline.trim()), "--emit=ptx", &format!("-arch={sm}")],
+                "",
+            );
+            assert_eq!(rc, 0, "{f} {extra:?}: cuprite opt fails on the printed pipeline:\n{err}");
+            assert!(opt_ptx == ptx, "{f} {extra:?}: cuprite opt's PTX differs from cuprite compile's");
+            n += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(n >= 90, "only {n} compiles compared");
+}
+
+/// The steps of `pipeline` one pass each, in order: a pass of a nested pipeline is a
+/// pipeline of its own nested the same way (`nvvm.func(sccp)`).
+fn steps(pipeline: &str) -> Vec<String> {
+    let inner = pipeline.trim().strip_prefix("builtin.module(").and_then(|s| s.strip_suffix(')')).expect("a module pipeline");
+    let mut out = Vec::new();
+    for el in cuprite_lowering::passes::split_top_level(inner) {
+        match el.split_once('(') {
+            Some((anchor, rest)) if !anchor.contains('{') => {
+                for p in cuprite_lowering::passes::split_top_level(rest.strip_suffix(')').unwrap()) {
+                    out.push(format!("{anchor}({p})"));
+                }
+            }
+            _ => out.push(el),
+        }
+    }
+    out
+}
+
+/// The level of a module, from its first function.
+fn level_of(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId) -> Level {
+    let body = ctx.entry_block(ctx.region(m, 0)).unwrap();
+    let dialects: Vec<&str> = ctx.block_ops(body).map(|o| ctx.op_name_str(o).split('.').next().unwrap()).collect();
+    if dialects.contains(&"ptx") {
+        Level::Ptx
+    } else if dialects.contains(&"nvvm") {
+        Level::Nvvm
+    } else {
+        Level::Cuda
+    }
+}
+
+fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchSpec, what: &str) -> Vec<Output> {
+    let r = run_spec(ctx, m, level, l, Schedule::InOrder, 1 << 28).unwrap_or_else(|e| panic!("{what}: {}: {e}", l.kernel));
+    assert!(r.stats.warnings.is_empty(), "{what}: {}: {:?}", l.kernel, r.stats.warnings);
+    let mut outs = r.outputs;
+    let ty = cuprite_sim::spec::ArgTy::parse("u8").expect("u8");
+    outs.push(Output { name: "printf".into(), ty, data: r.stats.output.into_bytes() });
+    outs
+}
+
+#[test]
+fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
+    let reg = registry();
+    let lowering = cuprite_lowering::CudaToNvvmOptions::default();
+    let pipeline =
+        compile_pipeline(&PipelineConfig { sm: 90, fast_math: false, lowering: &lowering, level: 3, max_registers: None, select: true });
+    let steps = steps(&pipeline);
+    assert!(steps.len() >= 10, "{steps:?}");
+    let mut runs = 0;
+    for file in corpus() {
+        let spec = file.with_extension("toml");
+        if !spec.is_file() {
+            continue;
+        }
+        let name = file.display().to_string();
+        let launches = parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
+        let (_, (mut ctx, mut module, diags)) =
+            cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(&file), &text, Default::default(), opts));
+        assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+        // The reference: the cuda level once the math library is linked (the first step;
+        // the simulator runs library functions only as the library's own code).
+        let mut reference: Vec<Vec<Output>> = Vec::new();
+        for step in &steps {
+            let pm = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({step})"), "builtin.module", &reg).unwrap();
+            let popts = cuprite_ir::pass::PassOptions::default();
+            if let Err(out) = cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None)) {
+                panic!("{name}: {step} fails: {:?}", out.diagnostics);
+            }
+            // Printed, parsed back into a fresh context, verified: what runs is the text.
+            let printed = cuprite_ir::print::print_op(&ctx, module, Default::default());
+            let mut fresh = cuprite_tests::context(false);
+            let m = cuprite_tests::parse_verified(&mut fresh, &printed, &format!("{name} after {step}"))
+                .unwrap_or_else(|e| panic!("{name}: the IR after {step} does not parse back:\n{e}"));
+            let level = level_of(&fresh, m);
+            if reference.is_empty() {
+                assert!(step.starts_with("link-math-library"), "{step}");
+                reference = launches.iter().map(|l| run(&fresh, m, Level::Cuda, l, &name)).collect();
+            }
+            for (l, want) in launches.iter().zip(&reference) {
+                let got = run(&fresh, m, level, l, &format!("{name} after {step}"));
+                let tol = if level == Level::Ptx { l.tolerance_ulp } else { 0 };
+                if let Err(e) = compare(want, &got, tol) {
+                    panic!("{name}: kernel {} after {step} differs from the cuda level:\n{e}", l.kernel);
+                }
+                runs += 1;
+            }
+            ctx = fresh;
+            module = m;
+        }
+    }
+    eprintln!("{runs} launches agree after every step of {pipeline}");
+    assert!(runs >= 36 * steps.len());
+}
+
+#[test]
+fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
+    // A math library call with the library never linked: CudaToNvvm has no lowering.
+    let cuda = r#"module {
+  cuda.func kernel @k(%arg0: !cuda.ptr<f32, global>) {
+    %0 = cuda.load %arg0 : !cuda.ptr<f32, global> -> f32
+    %1 = cuda.intrinsic "fmodf"(%0, %0) : (f32, f32) -> f32
+    cuda.store %1, %arg0 : f32, !cuda.ptr<f32, global>
+    cuda.return
+  }
+}
+"#;
+    let (rc, out, err) = run_cli(&["opt", "-", "--convert-cuda-to-nvvm"], cuda);
+    assert_eq!(rc, 1, "{out}{err}");
+    assert!(err.contains("'fmodf' is not supported yet") && err.contains("in pass 'convert-cuda-to-nvvm'"), "{err}");
+    assert!(err.contains("<stdin>:4:"), "the error is at the op: {err}");
+    // The library linked first, the same module lowers.
+    let (rc, out, err) = run_cli(&["opt", "-", "--link-math-library", "--convert-cuda-to-nvvm"], cuda);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("nvvm.func kernel @k") && !out.contains("cuda."), "{out}");
+    // Instruction selection has no float remainder instruction.
+    let nvvm = r#"module {
+  nvvm.func kernel @k(%arg0: !llvm.ptr<1>) {
+    %0 = nvvm.load %arg0 {align = 4 : i32} : !llvm.ptr<1> -> f32
+    %1 = nvvm.frem %0, %0 : f32
+    nvvm.store %1, %arg0 {align = 4 : i32} : f32, !llvm.ptr<1>
+    nvvm.return
+  }
+}
+"#;
+    let (rc, out, err) = run_cli(&["opt", "-", "--convert-nvvm-to-ptx"], nvvm);
+    assert_eq!(rc, 1, "{out}{err}");
+    assert!(err.contains("float remainder") && err.contains("in pass 'convert-nvvm-to-ptx'"), "{err}");
+    // --emit=ptx on a module that is not at the ptx level is an error, not a panic.
+    let (rc, _, err) = run_cli(&["opt", "-", "--emit=ptx"], nvvm);
+    assert_eq!(rc, 1);
+    assert!(err.contains("--emit=ptx needs a module of the ptx level"), "{err}");
+    // Bad pass options are reported.
+    let (rc, _, err) = run_cli(&["opt", "-", "--pass-pipeline=builtin.module(convert-cuda-to-nvvm{div=fast})"], cuda);
+    assert_eq!(rc, 2);
+    assert!(err.contains("precise, full or approx"), "{err}");
+    let (rc, _, err) = run_cli(&["opt", "-", "--pass-pipeline=builtin.module(nvvm-max-registers{max=0})"], nvvm);
+    assert_eq!(rc, 2);
+    assert!(err.contains("positive number of registers"), "{err}");
+}
