@@ -3,9 +3,9 @@
 //!
 //! | pass | anchor | what |
 //! |---|---|---|
-//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`crate::cuda_to_nvvm`]); options `div=precise\|full\|approx approx-sqrt=B ftz=B fmad=B` (nvcc's float flags) |
+//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); options `div=precise\|full\|approx approx-sqrt=B ftz=B fmad=B` (nvcc's float flags) |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
-//! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`crate::nvvm_to_ptx`]) |
+//! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`mod@crate::nvvm_to_ptx`]) |
 //!
 //! A conversion runs on the module in place: the translator builds the next level beside
 //! the input, then the input's body is replaced by it. An op the translator cannot lower is
