@@ -65,38 +65,79 @@ Options:
   -o <file>                    Write the output here instead of stdout (`-o -`: stdout)
 ";
 
-pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    let mut config = PpConfig::default();
-    let mut preprocess_only = false;
-    let mut emit_ast = false;
-    let mut emit = Emit::Ptx;
-    let mut float = crate::float_flags::FloatFlags::default();
-    let mut locations = false;
-    let mut parse_only = false;
-    let mut syntax_only = false;
-    let mut werror = false;
-    let mut host_code = false;
-    let mut json = false;
-    let mut time_report = false;
-    let mut level: u8 = 3;
-    let mut print_pipeline = false;
-    let mut pass_stats = false;
-    let mut maxrregcount: Option<u32> = None;
-    let mut threads: usize = 0;
-    let mut pass_opts = cuprite_ir::pass::PassOptions { verify_each: cfg!(debug_assertions), threading: true, ..Default::default() };
-    let mut input: Option<PathBuf> = None;
-    let mut output: Option<PathBuf> = None;
-    let mut i = 0;
-    let usage_err = |stderr: &mut dyn Write, msg: String| {
-        let _ = writeln!(stderr, "error: {msg}\n\n{}", usage());
-        2
+/// The command line of `cuprite compile`.
+struct Args {
+    /// Preprocessor settings: include directories, macros, the target (`--arch`).
+    config: PpConfig,
+    /// `-E`.
+    preprocess_only: bool,
+    /// `--emit=ast`.
+    emit_ast: bool,
+    /// The level printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
+    emit: Emit,
+    /// The floating-point flags.
+    float: crate::float_flags::FloatFlags,
+    /// `--print-locations`.
+    locations: bool,
+    /// `-fparse-only`.
+    parse_only: bool,
+    /// `-fsyntax-only` (also set by `-fparse-only`).
+    syntax_only: bool,
+    /// `-Werror`.
+    werror: bool,
+    /// `-Whost-code`.
+    host_code: bool,
+    /// `--diagnostics-format=json`.
+    json: bool,
+    /// `-ftime-report`.
+    time_report: bool,
+    /// `-O<N>`.
+    level: u8,
+    /// `--print-pipeline`.
+    print_pipeline: bool,
+    /// `--pass-statistics`.
+    pass_stats: bool,
+    /// `-maxrregcount=N`.
+    maxrregcount: Option<u32>,
+    /// `-j<N>` (0: one per core).
+    threads: usize,
+    /// Pass manager instrumentation and threading.
+    pass_opts: cuprite_ir::pass::PassOptions,
+    /// The `.cu` file.
+    input: Option<PathBuf>,
+    /// `-o` (`None`: stdout).
+    output: Option<PathBuf>,
+}
+
+/// Parses the command line: `Ok(None)` for `--help`, `Err` with the message on bad usage.
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut out = Args {
+        config: PpConfig::default(),
+        preprocess_only: false,
+        emit_ast: false,
+        emit: Emit::Ptx,
+        float: crate::float_flags::FloatFlags::default(),
+        locations: false,
+        parse_only: false,
+        syntax_only: false,
+        werror: false,
+        host_code: false,
+        json: false,
+        time_report: false,
+        level: 3,
+        print_pipeline: false,
+        pass_stats: false,
+        maxrregcount: None,
+        threads: 0,
+        pass_opts: cuprite_ir::pass::PassOptions { verify_each: cfg!(debug_assertions), threading: true, ..Default::default() },
+        input: None,
+        output: None,
     };
+    let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
-        if let Some(r) = float.parse(a) {
-            if let Err(e) = r {
-                return usage_err(stderr, e);
-            }
+        if let Some(r) = out.float.parse(a) {
+            r?;
             i += 1;
             continue;
         }
@@ -110,96 +151,133 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         };
         match a {
             "-h" | "--help" => {
-                let _ = write!(stdout, "{}", usage());
-                return 0;
+                return Ok(None);
             }
-            "-E" => preprocess_only = true,
-            "--emit=ast" => emit_ast = true,
-            "--emit=cuda" => emit = Emit::Cuda,
-            "--emit=nvvm" => emit = Emit::Nvvm,
-            "--emit=ptx-ir" => emit = Emit::PtxIr,
-            "--emit=ptx" => emit = Emit::Ptx,
-            "--print-locations" => locations = true,
-            "-O0" | "-O1" | "-O2" | "-O3" => level = a.as_bytes()[2] - b'0',
-            "--print-pipeline" => print_pipeline = true,
+            "-E" => out.preprocess_only = true,
+            "--emit=ast" => out.emit_ast = true,
+            "--emit=cuda" => out.emit = Emit::Cuda,
+            "--emit=nvvm" => out.emit = Emit::Nvvm,
+            "--emit=ptx-ir" => out.emit = Emit::PtxIr,
+            "--emit=ptx" => out.emit = Emit::Ptx,
+            "--print-locations" => out.locations = true,
+            "-O0" | "-O1" | "-O2" | "-O3" => out.level = a.as_bytes()[2] - b'0',
+            "--print-pipeline" => out.print_pipeline = true,
             _ if a.starts_with("-j") => match value("-j").and_then(|v| v.parse::<usize>().ok()) {
                 Some(n) => {
-                    threads = n;
-                    pass_opts.threading = n != 1;
+                    out.threads = n;
+                    out.pass_opts.threading = n != 1;
                 }
-                None => return usage_err(stderr, "-j needs a number of threads (0: one per core)".into()),
+                None => return Err("-j needs a number of threads (0: one per core)".into()),
             },
-            "--pass-statistics" => pass_stats = true,
-            "--print-ir-before-all" => pass_opts.print_before_all = true,
-            "--print-ir-after-all" => pass_opts.print_after_all = true,
-            "--print-ir-after-change" => pass_opts.print_after_change = true,
-            _ if a.starts_with("--print-ir-before=") => pass_opts.print_before.extend(a[18..].split(',').map(str::to_string)),
-            _ if a.starts_with("--print-ir-after=") => pass_opts.print_after.extend(a[17..].split(',').map(str::to_string)),
+            "--pass-statistics" => out.pass_stats = true,
+            "--print-ir-before-all" => out.pass_opts.print_before_all = true,
+            "--print-ir-after-all" => out.pass_opts.print_after_all = true,
+            "--print-ir-after-change" => out.pass_opts.print_after_change = true,
+            _ if a.starts_with("--print-ir-before=") => out.pass_opts.print_before.extend(a[18..].split(',').map(str::to_string)),
+            _ if a.starts_with("--print-ir-after=") => out.pass_opts.print_after.extend(a[17..].split(',').map(str::to_string)),
             _ if a.starts_with("-maxrregcount") || a.starts_with("--maxrregcount") => {
                 let flag = if a.starts_with("--") { "--maxrregcount" } else { "-maxrregcount" };
                 match value(flag).and_then(|v| v.parse::<u32>().ok()) {
-                    Some(n) if n > 0 => maxrregcount = Some(n),
-                    _ => return usage_err(stderr, format!("{flag} needs a positive number of registers")),
+                    Some(n) if n > 0 => out.maxrregcount = Some(n),
+                    _ => return Err(format!("{flag} needs a positive number of registers")),
                 }
             }
             _ if a.starts_with("--emit=") => {
-                return usage_err(stderr, format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
+                return Err(format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
             }
-            "-fsyntax-only" => syntax_only = true,
+            "-fsyntax-only" => out.syntax_only = true,
             "-fparse-only" => {
-                syntax_only = true;
-                parse_only = true;
+                out.syntax_only = true;
+                out.parse_only = true;
             }
-            "-Werror" => werror = true,
-            "-Whost-code" => host_code = true,
-            "-ftime-report" => time_report = true,
-            "--no-cuda-runtime" => config.implicit_cuda_runtime = false,
-            "--diagnostics-format=json" => json = true,
-            "--diagnostics-format=text" => json = false,
-            _ if a.starts_with("--diagnostics-format") => return usage_err(stderr, format!("unknown diagnostics format in '{a}'")),
+            "-Werror" => out.werror = true,
+            "-Whost-code" => out.host_code = true,
+            "-ftime-report" => out.time_report = true,
+            "--no-cuda-runtime" => out.config.implicit_cuda_runtime = false,
+            "--diagnostics-format=json" => out.json = true,
+            "--diagnostics-format=text" => out.json = false,
+            _ if a.starts_with("--diagnostics-format") => return Err(format!("unknown diagnostics format in '{a}'")),
             "-o" => match value("-o") {
                 // `-o -` is stdout, as for cc.
-                Some(v) if v == "-" => output = None,
-                Some(v) => output = Some(PathBuf::from(v)),
-                None => return usage_err(stderr, "-o needs a file".into()),
+                Some(v) if v == "-" => out.output = None,
+                Some(v) => out.output = Some(PathBuf::from(v)),
+                None => return Err("-o needs a file".into()),
             },
             "-include" => match value("-include") {
-                Some(v) => config.pre_includes.push(PathBuf::from(v)),
-                None => return usage_err(stderr, "-include needs a file".into()),
+                Some(v) => out.config.pre_includes.push(PathBuf::from(v)),
+                None => return Err("-include needs a file".into()),
             },
             _ if a.starts_with("-I") => match value("-I") {
-                Some(v) if !v.is_empty() => config.include_dirs.push(PathBuf::from(v)),
-                _ => return usage_err(stderr, "-I needs a directory".into()),
+                Some(v) if !v.is_empty() => out.config.include_dirs.push(PathBuf::from(v)),
+                _ => return Err("-I needs a directory".into()),
             },
             _ if a.starts_with("-D") => match value("-D") {
                 Some(v) if !v.is_empty() => match v.split_once('=') {
-                    Some((n, val)) => config.defines.push((n.to_string(), Some(val.to_string()))),
-                    None => config.defines.push((v, None)),
+                    Some((n, val)) => out.config.defines.push((n.to_string(), Some(val.to_string()))),
+                    None => out.config.defines.push((v, None)),
                 },
-                _ => return usage_err(stderr, "-D needs a macro name".into()),
+                _ => return Err("-D needs a macro name".into()),
             },
             _ if a.starts_with("-U") => match value("-U") {
-                Some(v) if !v.is_empty() => config.defines.push((format!("-{v}"), None)),
-                _ => return usage_err(stderr, "-U needs a macro name".into()),
+                Some(v) if !v.is_empty() => out.config.defines.push((format!("-{v}"), None)),
+                _ => return Err("-U needs a macro name".into()),
             },
             _ if a.starts_with("--arch") || a.starts_with("-arch") => {
                 let flag = if a.starts_with("--") { "--arch" } else { "-arch" };
                 let v = value(flag).unwrap_or_default();
                 match v.strip_prefix("sm_").and_then(|n| n.parse::<u32>().ok()) {
-                    Some(n) if (30..=200).contains(&n) => config.sm = n,
-                    _ => return usage_err(stderr, format!("invalid target '{v}' (expected sm_<N>, e.g. sm_90)")),
+                    Some(n) if (30..=200).contains(&n) => out.config.sm = n,
+                    _ => return Err(format!("invalid target '{v}' (expected sm_<N>, e.g. sm_90)")),
                 }
             }
-            _ if a.starts_with('-') && a != "-" => return usage_err(stderr, format!("unknown option '{a}'")),
+            _ if a.starts_with('-') && a != "-" => return Err(format!("unknown option '{a}'")),
             _ => {
-                if input.is_some() {
-                    return usage_err(stderr, "more than one input file".into());
+                if out.input.is_some() {
+                    return Err("more than one input file".into());
                 }
-                input = Some(PathBuf::from(a));
+                out.input = Some(PathBuf::from(a));
             }
         }
         i += 1;
     }
+    Ok(Some(out))
+}
+
+pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    let usage_err = |stderr: &mut dyn Write, msg: String| {
+        let _ = writeln!(stderr, "error: {msg}\n\n{}", usage());
+        2
+    };
+    let args = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            let _ = write!(stdout, "{}", usage());
+            return 0;
+        }
+        Err(msg) => return usage_err(stderr, msg),
+    };
+    let Args {
+        config,
+        preprocess_only,
+        emit_ast,
+        emit,
+        float,
+        locations,
+        parse_only,
+        syntax_only,
+        werror,
+        host_code,
+        json,
+        time_report,
+        level,
+        print_pipeline,
+        pass_stats,
+        maxrregcount,
+        threads,
+        pass_opts,
+        input,
+        output,
+    } = args;
     if print_pipeline {
         let lowering = float.lowering();
         let config = crate::pipeline::PipelineConfig {

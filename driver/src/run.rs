@@ -56,30 +56,71 @@ Compilation (as `cuprite compile`):
 {float flags}
 ";
 
-pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    let usage_err = |stderr: &mut dyn Write, msg: String| {
-        let _ = writeln!(stderr, "error: {msg}\n\n{}", usage());
-        2
+/// The command line of `cuprite run`.
+struct Args {
+    /// Preprocessor, `-O` and float flags for compiling a `.cu` input.
+    opts: crate::levels::LevelOptions,
+    /// The `.cu` file.
+    input: Option<PathBuf>,
+    /// `--kernel`.
+    kernel: Option<String>,
+    /// `--grid`.
+    grid: [u32; 3],
+    /// `--block`.
+    block: [u32; 3],
+    /// `--shared` (dynamic shared memory bytes).
+    shared: u64,
+    /// `--arg`s.
+    cli_args: Vec<ArgSpec>,
+    /// `--global`s.
+    cli_globals: Vec<ArgSpec>,
+    /// `--buffer`s.
+    cli_buffers: Vec<ArgSpec>,
+    /// `--texture`s.
+    cli_textures: Vec<cuprite_sim::texture::Texture>,
+    /// `--spec`.
+    spec_file: Option<PathBuf>,
+    /// `--level`.
+    level: Level,
+    /// `--ptx`.
+    ptx_file: Option<PathBuf>,
+    /// `--schedule`.
+    schedule: Schedule,
+    /// `--max-instructions`.
+    max_instructions: u64,
+    /// `--show`.
+    show: usize,
+    /// `--out`.
+    out_dir: Option<PathBuf>,
+    /// `--save-inputs`.
+    inputs_dir: Option<PathBuf>,
+    /// `--stats`.
+    stats: bool,
+}
+
+/// Parses the command line: `Ok(None)` for `--help`, `Err` with the message on bad usage.
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut out = Args {
+        opts: crate::levels::LevelOptions::default(),
+        input: None,
+        kernel: None,
+        grid: [1, 1, 1],
+        block: [1, 1, 1],
+        shared: 0u64,
+        cli_args: Vec::new(),
+        cli_globals: Vec::new(),
+        cli_buffers: Vec::new(),
+        cli_textures: Vec::new(),
+        spec_file: None,
+        level: Level::Ptx,
+        ptx_file: None,
+        schedule: Schedule::InOrder,
+        max_instructions: 1u64 << 32,
+        show: 8usize,
+        out_dir: None,
+        inputs_dir: None,
+        stats: false,
     };
-    let mut opts = crate::levels::LevelOptions::default();
-    let mut input: Option<PathBuf> = None;
-    let mut kernel: Option<String> = None;
-    let mut grid = [1, 1, 1];
-    let mut block = [1, 1, 1];
-    let mut shared = 0u64;
-    let mut cli_args: Vec<ArgSpec> = Vec::new();
-    let mut cli_globals: Vec<ArgSpec> = Vec::new();
-    let mut cli_buffers: Vec<ArgSpec> = Vec::new();
-    let mut cli_textures = Vec::new();
-    let mut spec_file: Option<PathBuf> = None;
-    let mut level = Level::Ptx;
-    let mut ptx_file: Option<PathBuf> = None;
-    let mut schedule = Schedule::InOrder;
-    let mut max_instructions = 1u64 << 32;
-    let mut show = 8usize;
-    let mut out_dir: Option<PathBuf> = None;
-    let mut inputs_dir: Option<PathBuf> = None;
-    let mut stats = false;
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -95,28 +136,30 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             args.get(i).cloned()
         };
         let r: Result<(), String> = (|| {
-            if let Some(r) = opts.float.parse(a) {
+            if let Some(r) = out.opts.float.parse(a) {
                 return r;
             }
             match flag {
                 "-h" | "--help" => return Err(String::new()),
-                "--kernel" => kernel = Some(value().ok_or("--kernel needs a name")?),
-                "--grid" => grid = spec::parse_dims(&value().ok_or("--grid needs dimensions")?)?,
-                "--block" => block = spec::parse_dims(&value().ok_or("--block needs dimensions")?)?,
-                "--shared" => shared = value().and_then(|v| v.parse().ok()).ok_or("--shared needs a number of bytes")?,
-                "--arg" => cli_args.push(ArgSpec::parse(&value().ok_or("--arg needs name:type=value")?)?),
-                "--texture" => cli_textures.push(spec::parse_texture(&value().ok_or("--texture needs name:type[W,H]=init [options]")?)?),
-                "--buffer" => cli_buffers.push(ArgSpec::parse(&value().ok_or("--buffer needs name:type[N]=init")?)?),
-                "--global" => cli_globals.push(ArgSpec::parse(&value().ok_or("--global needs name:type[N]=init")?)?),
-                "--spec" => spec_file = Some(PathBuf::from(value().ok_or("--spec needs a file")?)),
+                "--kernel" => out.kernel = Some(value().ok_or("--kernel needs a name")?),
+                "--grid" => out.grid = spec::parse_dims(&value().ok_or("--grid needs dimensions")?)?,
+                "--block" => out.block = spec::parse_dims(&value().ok_or("--block needs dimensions")?)?,
+                "--shared" => out.shared = value().and_then(|v| v.parse().ok()).ok_or("--shared needs a number of bytes")?,
+                "--arg" => out.cli_args.push(ArgSpec::parse(&value().ok_or("--arg needs name:type=value")?)?),
+                "--texture" => {
+                    out.cli_textures.push(spec::parse_texture(&value().ok_or("--texture needs name:type[W,H]=init [options]")?)?)
+                }
+                "--buffer" => out.cli_buffers.push(ArgSpec::parse(&value().ok_or("--buffer needs name:type[N]=init")?)?),
+                "--global" => out.cli_globals.push(ArgSpec::parse(&value().ok_or("--global needs name:type[N]=init")?)?),
+                "--spec" => out.spec_file = Some(PathBuf::from(value().ok_or("--spec needs a file")?)),
                 "--level" => {
                     let v = value().unwrap_or_default();
-                    level = Level::parse(&v).ok_or(format!("unknown level '{v}' (cuda, nvvm or ptx)"))?;
+                    out.level = Level::parse(&v).ok_or(format!("unknown level '{v}' (cuda, nvvm or ptx)"))?;
                 }
-                "--ptx" => ptx_file = Some(PathBuf::from(value().ok_or("--ptx needs a file")?)),
+                "--ptx" => out.ptx_file = Some(PathBuf::from(value().ok_or("--ptx needs a file")?)),
                 "--schedule" => {
                     let v = value().unwrap_or_default();
-                    schedule = match v.as_str() {
+                    out.schedule = match v.as_str() {
                         "inorder" => Schedule::InOrder,
                         _ => match v.strip_prefix("random:").and_then(|s| s.parse().ok()) {
                             Some(seed) => Schedule::Random(seed),
@@ -125,47 +168,80 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                     }
                 }
                 "--max-instructions" => {
-                    max_instructions = value().and_then(|v| v.parse().ok()).ok_or("--max-instructions needs a number")?
+                    out.max_instructions = value().and_then(|v| v.parse().ok()).ok_or("--max-instructions needs a number")?
                 }
-                "--show" => show = value().and_then(|v| v.parse().ok()).ok_or("--show needs a number")?,
-                "--out" => out_dir = Some(PathBuf::from(value().ok_or("--out needs a directory")?)),
-                "--save-inputs" => inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
-                "--stats" => stats = true,
-                "-O0" | "-O1" | "-O2" | "-O3" => opts.level = a.as_bytes()[2] - b'0',
+                "--show" => out.show = value().and_then(|v| v.parse().ok()).ok_or("--show needs a number")?,
+                "--out" => out.out_dir = Some(PathBuf::from(value().ok_or("--out needs a directory")?)),
+                "--save-inputs" => out.inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
+                "--stats" => out.stats = true,
+                "-O0" | "-O1" | "-O2" | "-O3" => out.opts.level = a.as_bytes()[2] - b'0',
                 _ if a.starts_with("-I") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };
-                    opts.config.include_dirs.push(PathBuf::from(v));
+                    out.opts.config.include_dirs.push(PathBuf::from(v));
                 }
                 _ if a.starts_with("-D") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-D needs a macro")? };
                     match v.split_once('=') {
-                        Some((n, val)) => opts.config.defines.push((n.to_string(), Some(val.to_string()))),
-                        None => opts.config.defines.push((v, None)),
+                        Some((n, val)) => out.opts.config.defines.push((n.to_string(), Some(val.to_string()))),
+                        None => out.opts.config.defines.push((v, None)),
                     }
                 }
                 _ if a.starts_with("--arch") || a.starts_with("-arch") => {
                     let v = if let Some(v) = inline.clone() { v } else { value().unwrap_or_default() };
-                    opts.config.sm = v.strip_prefix("sm_").and_then(|n| n.parse().ok()).ok_or(format!("invalid target '{v}'"))?;
+                    out.opts.config.sm = v.strip_prefix("sm_").and_then(|n| n.parse().ok()).ok_or(format!("invalid target '{v}'"))?;
                 }
                 _ if a.starts_with('-') => return Err(format!("unknown option '{a}'")),
                 _ => {
-                    if input.is_some() {
+                    if out.input.is_some() {
                         return Err("more than one input file".into());
                     }
-                    input = Some(PathBuf::from(a));
+                    out.input = Some(PathBuf::from(a));
                 }
             }
             Ok(())
         })();
         if let Err(m) = r {
-            if m.is_empty() {
-                let _ = write!(stdout, "{}", usage());
-                return 0;
-            }
-            return usage_err(stderr, m);
+            return if m.is_empty() { Ok(None) } else { Err(m) };
         }
         i += 1;
     }
+    Ok(Some(out))
+}
+
+pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    let usage_err = |stderr: &mut dyn Write, msg: String| {
+        let _ = writeln!(stderr, "error: {msg}\n\n{}", usage());
+        2
+    };
+    let args = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            let _ = write!(stdout, "{}", usage());
+            return 0;
+        }
+        Err(msg) => return usage_err(stderr, msg),
+    };
+    let Args {
+        opts,
+        input,
+        kernel,
+        grid,
+        block,
+        shared,
+        cli_args,
+        cli_globals,
+        cli_buffers,
+        cli_textures,
+        spec_file,
+        level,
+        ptx_file,
+        schedule,
+        max_instructions,
+        show,
+        out_dir,
+        inputs_dir,
+        stats,
+    } = args;
     // The launches.
     let launches: Vec<LaunchSpec> = match &spec_file {
         Some(p) => {
