@@ -497,13 +497,7 @@ fn lower(
     let mut errors = Vec::new();
     for d in &out.diagnostics {
         if d.severity == cuprite_ir::Severity::Error {
-            let span = d
-                .span
-                .as_ref()
-                .map(|s| cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), s.lo as usize, s.lo as usize + 1));
-            let mut e = cuprite_frontend::Diagnostic::error(span.unwrap_or_default(), d.message.clone());
-            e.span = span;
-            errors.push(e);
+            errors.push(error_at(d.span.as_ref().map(|s| s.lo), d.message.clone()));
         } else {
             let _ = writeln!(log, "{d}");
         }
@@ -513,12 +507,7 @@ fn lower(
     }
     if failed {
         if errors.is_empty() {
-            errors.push(cuprite_frontend::Diagnostic {
-                severity: Severity::Error,
-                message: "the lowering pipeline failed (see above)".into(),
-                span: None,
-                notes: Vec::new(),
-            });
+            errors.push(error_at(None, "the lowering pipeline failed (see above)".into()));
         }
         return Err(errors);
     }
@@ -528,17 +517,7 @@ fn lower(
     };
     let popts = cuprite_lowering::PtxOptions { sm };
     let lower_err = |errs: Vec<cuprite_lowering::LowerError>| -> Vec<cuprite_frontend::Diagnostic> {
-        errs.into_iter()
-            .map(|e| {
-                let span = e
-                    .loc
-                    .offset_value()
-                    .map(|o| cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), o as usize, o as usize + 1));
-                let mut d = cuprite_frontend::Diagnostic::error(span.unwrap_or_default(), e.message);
-                d.span = span;
-                d
-            })
-            .collect()
+        errs.into_iter().map(|e| error_at(e.loc.offset_value(), e.message)).collect()
     };
     let out = match emit {
         Emit::Nvvm | Emit::PtxIr => print(ctx, module),
@@ -550,6 +529,13 @@ fn lower(
     };
     timer.done("print");
     Ok(out)
+}
+
+/// An error of the lowering at byte `offset` of the main file (the frontend's locations
+/// are offsets), or without a place.
+fn error_at(offset: Option<u32>, message: String) -> cuprite_frontend::Diagnostic {
+    let span = offset.map(|o| cuprite_frontend::source::Span::new(cuprite_frontend::source::FileId(0), o as usize, o as usize + 1));
+    cuprite_frontend::Diagnostic { severity: Severity::Error, message, span, notes: Vec::new() }
 }
 
 /// `-ftime-report`: wall time per phase.

@@ -24,7 +24,10 @@ use cuprite_ir::{
     pass::{Pass, PassFailure, PassRegistry, PassState},
     Context, Diagnostic, OpId,
 };
-use cuprite_lowering::{passes::lowering_pipeline, CudaToNvvmOptions};
+use cuprite_lowering::{
+    passes::{lowering_pipeline, parse_bool},
+    CudaToNvvmOptions,
+};
 
 /// `link-math-library{sm=N fast-math=B}`: links the device math library (compiled for
 /// `sm_N`) into a `cuda` module, turning `cuda.intrinsic` calls of library functions into
@@ -76,15 +79,7 @@ pub fn registry() -> PassRegistry {
                             format!("option 'sm' of pass '{}' expects a target such as 80, got '{v}'", LinkMathLibrary::NAME)
                         })?
                 }
-                "fast-math" => {
-                    opts.fast_math = match v.as_str() {
-                        "true" | "1" | "" => true,
-                        "false" | "0" => false,
-                        _ => {
-                            return Err(format!("option 'fast-math' of pass '{}' expects true or false, got '{v}'", LinkMathLibrary::NAME))
-                        }
-                    }
-                }
+                "fast-math" => opts.fast_math = parse_bool(LinkMathLibrary::NAME, k, v)?,
                 _ => return Err(format!("pass '{}' has no option '{k}' (options: sm, fast-math)", LinkMathLibrary::NAME)),
             }
         }

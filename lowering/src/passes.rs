@@ -44,7 +44,32 @@ fn report(ctx: &Context, pass: &str, errors: Vec<LowerError>, state: &mut PassSt
     }
 }
 
-fn parse_bool(pass: &str, key: &str, v: &str) -> Result<bool, String> {
+/// Runs translator `convert` on module `op` and puts its output in place of the body, or
+/// reports its errors as pass `pass`; counts the new module's top-level ops as `counter`.
+fn run_conversion(
+    ctx: &mut Context,
+    op: OpId,
+    state: &mut PassState<'_>,
+    pass: &str,
+    counter: &str,
+    convert: impl FnOnce(&mut Context, OpId) -> Result<OpId, Vec<LowerError>>,
+) -> Result<(), PassFailure> {
+    match convert(ctx, op) {
+        Ok(new) => {
+            let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
+            replace_module_body(ctx, op, new);
+            state.statistics.push((counter.into(), n as u64));
+            Ok(())
+        }
+        Err(errors) => {
+            report(ctx, pass, errors, state);
+            Err(PassFailure)
+        }
+    }
+}
+
+/// A boolean pass option (`key`, `key=true`, `key=false`).
+pub fn parse_bool(pass: &str, key: &str, v: &str) -> Result<bool, String> {
     match v {
         "true" | "1" | "" => Ok(true),
         "false" | "0" => Ok(false),
@@ -97,18 +122,7 @@ impl Pass for ConvertCudaToNvvm {
         format!("div={div} approx-sqrt={} ftz={} fmad={}", o.approx_sqrt, o.ftz, !o.no_fma_contraction)
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
-        match crate::cuda_to_nvvm(ctx, op, &self.0) {
-            Ok(new) => {
-                let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
-                replace_module_body(ctx, op, new);
-                state.statistics.push(("functions and globals lowered".into(), n as u64));
-                Ok(())
-            }
-            Err(errors) => {
-                report(ctx, Self::NAME, errors, state);
-                Err(PassFailure)
-            }
-        }
+        run_conversion(ctx, op, state, Self::NAME, "functions and globals lowered", |ctx, m| crate::cuda_to_nvvm(ctx, m, &self.0))
     }
 }
 
@@ -127,18 +141,7 @@ impl Pass for ConvertNvvmToPtx {
         Some("builtin.module")
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
-        match crate::nvvm_to_ptx(ctx, op) {
-            Ok(new) => {
-                let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
-                replace_module_body(ctx, op, new);
-                state.statistics.push(("functions and globals selected".into(), n as u64));
-                Ok(())
-            }
-            Err(errors) => {
-                report(ctx, Self::NAME, errors, state);
-                Err(PassFailure)
-            }
-        }
+        run_conversion(ctx, op, state, Self::NAME, "functions and globals selected", crate::nvvm_to_ptx)
     }
 }
 
