@@ -50,12 +50,6 @@ irdl.dialect @cuda {
     irdl.results(result: %0)
     irdl.attributes {"name" = %1}
   }
-  irdl.operation @constant {
-    %0 = irdl.any
-    %1 = irdl.any
-    irdl.results(result: %0)
-    irdl.attributes {"value" = %1}
-  }
   irdl.operation @null {
     %0 = irdl.base "!builtin.opaque"
     irdl.results(result: %0)
@@ -99,31 +93,14 @@ irdl.dialect @cuda {
     irdl.results(result: %1)
     irdl.attributes {"index" = %2}
   }
-  irdl.operation @binop {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.any
-    %3 = irdl.base "#builtin.integer"
-    irdl.operands(lhs: %0, rhs: %1)
-    irdl.results(result: %2)
-    irdl.attributes {"kind" = %3}
-  }
-  irdl.operation @cmp {
-    %0 = irdl.any
-    %1 = irdl.any
+  irdl.operation @ptr_cmp {
+    %0 = irdl.base "!builtin.opaque"
+    %1 = irdl.base "!builtin.opaque"
     %2 = irdl.is i1
     %3 = irdl.base "#builtin.integer"
     irdl.operands(lhs: %0, rhs: %1)
     irdl.results(result: %2)
     irdl.attributes {"kind" = %3}
-  }
-  irdl.operation @unop {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.base "#builtin.integer"
-    irdl.operands(operand: %0)
-    irdl.results(result: %1)
-    irdl.attributes {"kind" = %2}
   }
   irdl.operation @cast {
     %0 = irdl.any
@@ -169,10 +146,10 @@ irdl.dialect @cuda {
     irdl.results(result: %3)
   }
   irdl.operation @shfl {
-    %0 = irdl.is ui32
+    %0 = irdl.is i32
     %1 = irdl.any
-    %2 = irdl.is si32
-    %3 = irdl.is si32
+    %2 = irdl.is i32
+    %3 = irdl.is i32
     %4 = irdl.any
     %5 = irdl.base "#builtin.integer"
     irdl.operands(mask: %0, value: %1, lane: %2, width: %3)
@@ -180,7 +157,7 @@ irdl.dialect @cuda {
     irdl.attributes {"mode" = %5}
   }
   irdl.operation @vote {
-    %0 = irdl.is ui32
+    %0 = irdl.is i32
     %1 = irdl.is i1
     %2 = irdl.base "!builtin.integer"
     %3 = irdl.base "#builtin.integer"

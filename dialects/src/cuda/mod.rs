@@ -1,8 +1,9 @@
-//! The `cuda` dialect: the frontend's output, CUDA C++ device code with C types, pointers
-//! with address spaces and structured control flow (see `ops.td` for the ops). This
-//! module holds the dialect's types ([`types`]) and the hand-written custom forms of
-//! `cuda.func` (`func.func`'s, after a `kernel`/`device` keyword) and `cuda.constant`
-//! (`arith.constant`'s).
+//! The `cuda` dialect: the frontend's output (beside `arith`, which holds its scalar
+//! arithmetic), CUDA C++ device code with pointers in address spaces, variables in memory
+//! and C's structured control flow (see `ops.td` for the ops and `docs/architecture.md` for
+//! the split with the standard dialects). This module holds the dialect's types ([`types`]),
+//! their data layout ([`layout`]) and the hand-written custom form of `cuda.func`
+//! (`func.func`'s, after a `kernel`/`device` keyword).
 
 use cuprite_ir::{parse::OpParser, print::OpPrinter, AttrKind, Context, Diagnostic, OpId, OperationState};
 
@@ -30,14 +31,6 @@ fn print_func(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
 
 fn parse_func(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
     crate::func::parse_kind_function(p, st, &["kernel", "device"], &["launch_bounds"])
-}
-
-fn print_constant(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {
-    crate::arith::print_constant(p, op)
-}
-
-fn parse_constant(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), Diagnostic> {
-    crate::arith::parse_constant(p, st)
 }
 
 /// Whether `a` is a scalar constant attribute (what `cuda.global` initializers hold).

@@ -6,12 +6,17 @@ def Cuda_Dialect : Dialect {
   let name = "cuda";
   let summary = "CUDA C++ device code, close to the source";
   let description = [{
-    The frontend's output: kernels and device functions with C types (`si32`, `ui64`,
-    `f32`, `i1` for `bool`), pointers with address spaces, arrays and structs, and
-    structured control flow whose regions end with `cuda.yield`, `cuda.break`,
-    `cuda.continue` or `cuda.return`. Every conversion the C++ rules imply is an explicit
-    `cuda.cast`; every variable is a `cuda.var` in memory, read and written with
-    `cuda.load`/`cuda.store` (promoted to SSA values by the lowering).
+    The frontend's output, together with the standard dialects: kernels and device
+    functions, pointers with address spaces, arrays and structs, variables in memory,
+    GPU operations, and the control flow C has that `scf` does not express (loops with
+    `break`/`continue`, `switch`, `return` from any depth). Scalars are the builtin
+    signless types (`i32`, `i64`, `f32`, `i1` for `bool`): C arithmetic, comparisons,
+    constants and the numeric conversions the C++ rules imply are `arith` ops, which
+    carry the signedness (`arith.divsi`, `arith.extui`, `arith.cmpi ult`). What stays here
+    is what touches pointers: `cuda.cast` between pointer types and between pointers and
+    integers, `cuda.ptr_add`, `cuda.ptr_diff`, `cuda.ptr_cmp`. Every variable is a
+    `cuda.var` in memory, read and written with `cuda.load`/`cuda.store` (promoted to SSA
+    values by the lowering). The split is described in `docs/architecture.md`.
 
     Types (dialect types, written in full so that each is self-describing):
     - `!cuda.ptr<T>` (generic) and `!cuda.ptr<T, global|shared|constant|local>`;
@@ -25,24 +30,13 @@ class Cuda_Op<string mnemonic, list<Trait> traits = []> : Op<Cuda_Dialect, mnemo
 
 def CudaPtr : Type<[{ crate::cuda::types::is_ptr($_ctx, $_self) }], "cuda pointer", "!builtin.opaque">;
 def CudaScalar : Type<[{ crate::cuda::types::is_scalar($_ctx, $_self) }], "integer, float or cuda pointer", "any">;
-def CudaSI32 : Type<[{ crate::cuda::types::is_int_of($_ctx, $_self, 32, ::cuprite_ir::Signedness::Signed) }],
-                    "32-bit signed integer", "si32", [{ crate::cuda::types::int($_ctx, 32, true) }]>;
-def CudaUI32 : Type<[{ crate::cuda::types::is_int_of($_ctx, $_self, 32, ::cuprite_ir::Signedness::Unsigned) }],
-                    "32-bit unsigned integer", "ui32", [{ crate::cuda::types::int($_ctx, 32, false) }]>;
 def CudaInt : Type<[{ ::cuprite_ir::ods::is_int($_ctx, $_self) }], "integer", "!builtin.integer">;
 
-def Cuda_BinKind : I32EnumAttr<"BinKind", "binary operator", [
-  EnumCase<"add", 0>, EnumCase<"sub", 1>, EnumCase<"mul", 2>, EnumCase<"div", 3>, EnumCase<"rem", 4>,
-  EnumCase<"and", 5>, EnumCase<"or", 6>, EnumCase<"xor", 7>, EnumCase<"shl", 8>, EnumCase<"shr", 9>]>;
-def Cuda_CmpKind : I32EnumAttr<"CmpKind", "comparison", [
+def Cuda_CmpKind : I32EnumAttr<"CmpKind", "pointer comparison", [
   EnumCase<"eq", 0>, EnumCase<"ne", 1>, EnumCase<"lt", 2>, EnumCase<"le", 3>, EnumCase<"gt", 4>,
   EnumCase<"ge", 5>]>;
-def Cuda_UnKind : I32EnumAttr<"UnKind", "unary operator", [EnumCase<"neg", 0>, EnumCase<"not", 1>]>;
-def Cuda_CastKind : I32EnumAttr<"CastKind", "conversion", [
-  EnumCase<"int_resize", 0>, EnumCase<"int_to_float", 1>, EnumCase<"float_to_int", 2>,
-  EnumCase<"float_resize", 3>, EnumCase<"to_bool", 4>, EnumCase<"bool_to_int", 5>,
-  EnumCase<"bool_to_float", 6>, EnumCase<"ptr_cast", 7>, EnumCase<"ptr_to_int", 8>,
-  EnumCase<"int_to_ptr", 9>, EnumCase<"array_decay", 10>, EnumCase<"bitcast", 11>]>;
+def Cuda_CastKind : I32EnumAttr<"CastKind", "pointer conversion", [
+  EnumCase<"ptr_cast", 0>, EnumCase<"ptr_to_int", 1>, EnumCase<"int_to_ptr", 2>, EnumCase<"array_decay", 3>]>;
 def Cuda_FuncKind : I32EnumAttr<"FuncKind", "function kind", [EnumCase<"kernel", 0>, EnumCase<"device", 1>]>;
 def Cuda_Space : I32EnumAttr<"Space", "address space", [
   EnumCase<"generic", 0>, EnumCase<"global", 1>, EnumCase<"shared", 3>, EnumCase<"constant", 4>,
@@ -55,7 +49,8 @@ def Cuda_Special : I32EnumAttr<"SpecialReg", "special register", [
   EnumCase<"warpsize", 12>, EnumCase<"laneid", 13>, EnumCase<"clock", 14>, EnumCase<"clock64", 15>]>;
 def Cuda_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write operation", [
   EnumCase<"add", 0>, EnumCase<"sub", 1>, EnumCase<"exch", 2>, EnumCase<"min", 3>, EnumCase<"max", 4>,
-  EnumCase<"inc", 5>, EnumCase<"dec", 6>, EnumCase<"and", 7>, EnumCase<"or", 8>, EnumCase<"xor", 9>]>;
+  EnumCase<"inc", 5>, EnumCase<"dec", 6>, EnumCase<"and", 7>, EnumCase<"or", 8>, EnumCase<"xor", 9>,
+  EnumCase<"umin", 10>, EnumCase<"umax", 11>]>;
 def Cuda_ShflMode : I32EnumAttr<"ShflMode", "shuffle mode", [
   EnumCase<"idx", 0>, EnumCase<"up", 1>, EnumCase<"down", 2>, EnumCase<"bfly", 3>]>;
 def Cuda_VoteMode : I32EnumAttr<"VoteMode", "vote mode", [
@@ -113,13 +108,14 @@ def Cuda_TexOp : Cuda_Op<"tex"> {
     The first operand is the texture object (`cudaTextureObject_t`), the rest its
     coordinates in PTX's order: `1d` (x; an integer for `tex1Dfetch`), `2d` (x, y), `3d`
     and `cube` (x, y, z), `a1d` (layer, x), `a2d` (layer, x, y); `level` adds the
-    mipmap level last. The four results are the texel's channels, `f32`, `si32` or `ui32`.
+    mipmap level last. The four results are the texel's channels, `f32` or `i32`
+    (read as signed integers with `signed`, else unsigned).
 
     ```mlir
-    %r:4 = cuda.tex "2d"(%t, %x, %y) : (ui64, f32, f32) -> (f32, f32, f32, f32)
+    %r:4 = cuda.tex "2d"(%t, %x, %y) : (i64, f32, f32) -> (f32, f32, f32, f32)
     ```
   }];
-  let arguments = (ins StrAttr:$geom, Variadic<AnyType>:$operands, OptionalAttr<UnitAttr>:$level);
+  let arguments = (ins StrAttr:$geom, Variadic<AnyType>:$operands, OptionalAttr<UnitAttr>:$level, OptionalAttr<UnitAttr>:$signed);
   let results = (outs Variadic<AnyType>:$texel);
   let assemblyFormat = "$geom `(` $operands `)` attr-dict `:` functional-type($operands, results)";
 }
@@ -164,19 +160,6 @@ def Cuda_AddressOfOp : Cuda_Op<"addressof", [Pure]> {
 //===----------------------------------------------------------------------------===//
 // Values and memory
 //===----------------------------------------------------------------------------===//
-
-def Cuda_ConstantOp : Cuda_Op<"constant", [Pure, ConstantLike]> {
-  let summary = "An integer, bool or float constant";
-  let description = [{
-    ```mlir
-    %0 = cuda.constant 42 : si32
-    %1 = cuda.constant 1.500000e+00 : f32
-    ```
-  }];
-  let arguments = (ins TypedAttrInterface:$value);
-  let results = (outs AnyType:$result);
-  let hasCustomAssemblyFormat = 1;
-}
 
 def Cuda_NullOp : Cuda_Op<"null", [Pure]> {
   let summary = "The null pointer";
@@ -223,7 +206,7 @@ def Cuda_StoreOp : Cuda_Op<"store"> {
 }
 
 def Cuda_PtrAddOp : Cuda_Op<"ptr_add", [Pure, AllTypesMatch<["base", "result"]>]> {
-  let summary = "Pointer arithmetic: `base + offset` elements";
+  let summary = "Pointer arithmetic: `base + offset` elements (the offset sign-extended to 64 bits)";
   let arguments = (ins CudaPtr:$base, CudaInt:$offset);
   let results = (outs CudaPtr:$result);
   let assemblyFormat = "$base `,` $offset attr-dict `:` type($base) `,` type($offset)";
@@ -244,43 +227,33 @@ def Cuda_MemberAddrOp : Cuda_Op<"member_addr", [Pure]> {
 }
 
 //===----------------------------------------------------------------------------===//
-// Arithmetic
+// Pointer comparison and conversion
 //===----------------------------------------------------------------------------===//
 
-def Cuda_BinOp : Cuda_Op<"binop", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
-  let summary = "Binary arithmetic on integers (signed or unsigned by type) and floats";
+def Cuda_PtrCmpOp : Cuda_Op<"ptr_cmp", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Comparison of two pointers (their addresses, unsigned)";
   let description = [{
-    `div` and `rem` truncate toward zero on integers; `shr` is arithmetic on signed and
-    logical on unsigned integers. The operands already have the common type the usual
-    arithmetic conversions give.
-  }];
-  let arguments = (ins Cuda_BinKind:$kind, CudaScalar:$lhs, CudaScalar:$rhs);
-  let results = (outs CudaScalar:$result);
-  let assemblyFormat = "$kind `,` $lhs `,` $rhs attr-dict `:` type($result)";
-}
+    Integer and float comparisons are `arith.cmpi`/`arith.cmpf`; this is C's `==`, `!=`,
+    `<`, `<=`, `>`, `>=` on pointers of one type.
 
-def Cuda_CmpOp : Cuda_Op<"cmp", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
-  let summary = "Comparison (signed, unsigned or float by type; floats compare ordered, `ne` unordered)";
-  let arguments = (ins Cuda_CmpKind:$kind, CudaScalar:$lhs, CudaScalar:$rhs);
+    ```mlir
+    %b = cuda.ptr_cmp lt, %p, %q : !cuda.ptr<f32, global>
+    ```
+  }];
+  let arguments = (ins Cuda_CmpKind:$kind, CudaPtr:$lhs, CudaPtr:$rhs);
   let results = (outs I1:$result);
   let assemblyFormat = "$kind `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
-def Cuda_UnOp : Cuda_Op<"unop", [Pure, AllTypesMatch<["operand", "result"]>]> {
-  let summary = "Negation and bitwise not";
-  let arguments = (ins Cuda_UnKind:$kind, CudaScalar:$operand);
-  let results = (outs CudaScalar:$result);
-  let assemblyFormat = "$kind `,` $operand attr-dict `:` type($result)";
-}
-
 def Cuda_CastOp : Cuda_Op<"cast", [Pure]> {
-  let summary = "An explicit conversion";
+  let summary = "A conversion that involves a pointer";
   let description = [{
-    Every conversion the C++ rules imply (promotions, usual arithmetic conversions,
-    assignment conversions, array decay, pointer casts) is one of these:
+    Between pointer types (`ptr_cast`: another pointee or address space; `array_decay`:
+    an array's address to its first element's), and between pointers and `i64`
+    (`ptr_to_int`, `int_to_ptr`). Numeric conversions are `arith` casts.
 
     ```mlir
-    %f = cuda.cast int_to_float %i : si32 to f32
+    %p = cuda.cast ptr_cast %q : !cuda.ptr<f32, global> to !cuda.ptr<f32>
     ```
   }];
   let arguments = (ins Cuda_CastKind:$kind, AnyType:$source);
@@ -334,14 +307,14 @@ def Cuda_AtomicCasOp : Cuda_Op<"atomic_cas", [AllTypesMatch<["compare", "value",
 
 def Cuda_ShflOp : Cuda_Op<"shfl", [AllTypesMatch<["value", "result"]>]> {
   let summary = "`__shfl_sync` and friends: a value from another lane of the warp";
-  let arguments = (ins Cuda_ShflMode:$mode, CudaUI32:$mask, CudaScalar:$value, CudaSI32:$lane, CudaSI32:$width);
+  let arguments = (ins Cuda_ShflMode:$mode, I32:$mask, CudaScalar:$value, I32:$lane, I32:$width);
   let results = (outs CudaScalar:$result);
   let assemblyFormat = "$mode $mask `,` $value `,` $lane `,` $width attr-dict `:` type($value)";
 }
 
 def Cuda_VoteOp : Cuda_Op<"vote"> {
   let summary = "`__all_sync`, `__any_sync`, `__uni_sync`, `__ballot_sync`";
-  let arguments = (ins Cuda_VoteMode:$mode, CudaUI32:$mask, I1:$predicate);
+  let arguments = (ins Cuda_VoteMode:$mode, I32:$mask, I1:$predicate);
   let results = (outs CudaInt:$result);
   let assemblyFormat = "$mode $mask `,` $predicate attr-dict `:` type($result)";
 }

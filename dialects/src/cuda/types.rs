@@ -8,8 +8,8 @@
 //!   was declared with a larger alignment than its fields give, and `!cuda.struct<"name">`
 //!   for a reference to a struct inside its own fields.
 //!
-//! Scalars are builtin types: `i1` (`bool`), `si8`..`si64`, `ui8`..`ui64`, `f16`, `f32`,
-//! `f64`.
+//! Scalars are builtin signless types: `i1` (`bool`), `i8`..`i64`, `bf16`, `f16`, `f32`,
+//! `f64`; signedness is in the `arith` ops.
 
 use cuprite_ir::{print::type_to_string, Context, Signedness, TypeId, TypeKind};
 
@@ -92,15 +92,10 @@ pub fn structure(ctx: &mut Context, name: &str, fields: Option<&[TypeId]>, align
     opaque(ctx, b)
 }
 
-/// `siN` / `uiN`.
-pub fn int(ctx: &mut Context, width: u32, signed: bool) -> TypeId {
-    let signedness = if signed { Signedness::Signed } else { Signedness::Unsigned };
-    ctx.ty(TypeKind::Integer { width, signedness })
-}
-
-/// Whether `t` is the integer type of `width` and `signedness`.
-pub fn is_int_of(ctx: &Context, t: TypeId, width: u32, signedness: Signedness) -> bool {
-    *ctx.type_kind(t) == TypeKind::Integer { width, signedness }
+/// `iN`: C's integers are signless at every level; the ops that care (`arith.divsi`,
+/// `arith.extui`, `arith.cmpi ult`) carry the signedness.
+pub fn int(ctx: &mut Context, width: u32) -> TypeId {
+    ctx.ty(TypeKind::Integer { width, signedness: Signedness::Signless })
 }
 
 /// Whether `t` is a `!cuda.ptr`.

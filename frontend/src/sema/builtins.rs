@@ -47,7 +47,15 @@ impl Sema<'_> {
                     self.error(span, msg);
                     return None;
                 }
-                let k = ATOMICS.iter().position(|&a| a == name).expect("listed") as i64;
+                use cuprite_dialects::cuda::AtomicKind;
+                let mut k = ATOMICS.iter().position(|&a| a == name).expect("listed") as i64;
+                // Unsigned min and max are their own kinds (the IR types are signless).
+                let unsigned = info.params.get(1).and_then(|&t| self.types.int_kind(t.unqual())).is_some_and(|k| !k.signed());
+                if unsigned && k == AtomicKind::Min as i64 {
+                    k = AtomicKind::Umin as i64;
+                } else if unsigned && k == AtomicKind::Max as i64 {
+                    k = AtomicKind::Umax as i64;
+                }
                 let ka = self.enum_attr(k);
                 let props: Vec<_> = std::iter::once(("kind", ka)).chain(scope_prop).collect();
                 self.op("cuda.atomic", args, &ret_ir, &props, 0, span)
@@ -143,6 +151,12 @@ impl Sema<'_> {
                 let n = self.name_attr(name);
                 self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)
             }
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax"
+                if info.intrinsic.is_none() && args.len() == 2 && self.types.is_integral(info.ret.unqual()) =>
+            {
+                let v = self.int_min_max(name.ends_with("max"), args[0], args[1], info.ret, span)?;
+                return Some(Value::val(v, ret));
+            }
             _ => {
                 let iname = info.intrinsic.clone().unwrap_or_else(|| name.to_string());
                 let n = self.name_attr(&iname);
@@ -159,7 +173,7 @@ impl Sema<'_> {
     /// gathered into the float4/int4/uint4 the built-in returns.
     fn tex_fetch(&mut self, name: &str, args: &[ValueId], ret: Ty, span: Span) -> Option<Value> {
         let rest = name.trim_start_matches("__cuprite_tex_");
-        let (geom, _kind) = rest.rsplit_once('_')?;
+        let (geom, kind) = rest.rsplit_once('_')?;
         let (geom, level) = match geom.strip_prefix("level_") {
             Some(g) => (g, true),
             None => (geom.trim_end_matches("fetch"), false),
@@ -171,6 +185,9 @@ impl Sema<'_> {
         let mut props = vec![("geom", g)];
         if level {
             props.push(("level", self.ctx.unit_attr()));
+        }
+        if kind == "s" {
+            props.push(("signed", self.ctx.unit_attr()));
         }
         let op = self.op("cuda.tex", args, &[elem; 4], &props, 0, span);
         let var = self.new_var("texel", ret, AddrSpace::Local, span);

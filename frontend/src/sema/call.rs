@@ -1297,9 +1297,7 @@ impl Sema<'_> {
         self.in_block(cb, |s| {
             let i = s.load(iv, long, span);
             let end = s.constant_int(to as i128, long, span);
-            let ka = s.enum_attr(2);
-            let i1 = s.ctx.i1();
-            let c = s.op1("cuda.cmp", &[i, end], i1, &[("kind", ka)], span);
+            let c = s.compare(BinaryOp::Lt, i, end, long, span);
             s.terminate("cuda.condition", &[c], span);
         });
         self.in_block(bb, |s| {

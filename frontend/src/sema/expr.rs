@@ -1,7 +1,8 @@
 //! Expressions: analysis and emission at once. An expression becomes a [`Value`]: an SSA
 //! value, or an address in an address space (an lvalue), with its C++ type. Conversions
 //! (integer promotions, the usual arithmetic conversions, assignment conversions, array
-//! decay, explicit casts) are emitted as `cuda.cast`s by [`Sema::convert`]. Constant
+//! decay, explicit casts) are emitted by [`Sema::convert`]: `arith` casts between
+//! arithmetic types (see [`super::arith`]), `cuda.cast` where a pointer is involved. Constant
 //! expressions are evaluated by [`Sema::const_eval`] without emitting anything.
 
 use super::ty::{FloatTy, IntKind, Ty, TyKind};
@@ -33,35 +34,21 @@ impl Value {
     }
 }
 
-/// Cast kinds of `cuda.cast` (the `CastKind` enum of the dialect).
-#[derive(Copy, Clone)]
-pub(crate) enum Cast {
-    IntResize = 0,
-    IntToFloat = 1,
-    FloatToInt = 2,
-    FloatResize = 3,
-    ToBool = 4,
-    BoolToInt = 5,
-    BoolToFloat = 6,
-    PtrToPtr = 7,
-    PtrToInt = 8,
-    IntToPtr = 9,
-    ArrayDecay = 10,
-}
+pub(crate) use cuprite_dialects::cuda::CastKind as Cast;
 
-/// `cuda.binop` kinds.
-#[derive(Copy, Clone, PartialEq, Eq)]
+/// C's binary arithmetic operators (the `arith` op is chosen with the operand type).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Bin {
-    Add = 0,
-    Sub = 1,
-    Mul = 2,
-    Div = 3,
-    Rem = 4,
-    And = 5,
-    Or = 6,
-    Xor = 7,
-    Shl = 8,
-    Shr = 9,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
 }
 
 /// A number's spelling without digit separators (`'`), in lower case; borrowed when it
@@ -343,11 +330,6 @@ impl Sema<'_> {
 
     // ----- conversions -------------------------------------------------------------------
 
-    pub(crate) fn cast_op(&mut self, kind: Cast, v: ValueId, to: TypeId, span: Span) -> ValueId {
-        let k = self.enum_attr(kind as i64);
-        self.op1("cuda.cast", &[v], to, &[("kind", k)], span)
-    }
-
     /// Integer promotion of an arithmetic type. `half` (`_Float16`) does not promote: as in
     /// C23 and CUDA's `__half` operators, `half + half` is a `half` addition (and, being
     /// lower in rank than `float`, `half + float` is a `float` one).
@@ -420,21 +402,18 @@ impl Sema<'_> {
             return Some(v);
         }
         Some(match (fi, ff, ti, tf) {
-            (Some(IntKind::Bool), _, Some(_), _) => self.cast_op(Cast::BoolToInt, v, to_ir, span),
-            (Some(_), _, Some(IntKind::Bool), _) | (_, Some(_), Some(IntKind::Bool), _) => self.cast_op(Cast::ToBool, v, to_ir, span),
-            (Some(_), _, Some(_), _) => {
+            (Some(_), _, Some(_), _) if !matches!(fi, Some(IntKind::Bool)) && !matches!(ti, Some(IntKind::Bool)) => {
                 if matches!(tk, TyKind::Enum(_)) && !explicit && !matches!(fk, TyKind::Enum(_)) {
                     self.error(span, format!("cannot convert '{}' to '{}' implicitly", self.types.show(from), self.types.show(to)));
                 }
-                self.cast_op(Cast::IntResize, v, to_ir, span)
+                self.numeric_cast(v, f, t, to_ir, span)
             }
-            (Some(IntKind::Bool), _, _, Some(_)) => self.cast_op(Cast::BoolToFloat, v, to_ir, span),
-            (Some(_), _, _, Some(_)) => self.cast_op(Cast::IntToFloat, v, to_ir, span),
-            (_, Some(_), Some(_), _) => self.cast_op(Cast::FloatToInt, v, to_ir, span),
-            (_, Some(_), _, Some(_)) => self.cast_op(Cast::FloatResize, v, to_ir, span),
+            (Some(_), _, Some(_), _) | (Some(_), _, _, Some(_)) | (_, Some(_), Some(_), _) | (_, Some(_), _, Some(_)) => {
+                self.numeric_cast(v, f, t, to_ir, span)
+            }
             _ => match (fk, tk) {
-                (TyKind::Ptr(_) | TyKind::Nullptr, TyKind::Int(IntKind::Bool)) => self.cast_op(Cast::ToBool, v, to_ir, span),
-                (TyKind::Nullptr, TyKind::Ptr(_)) => self.cast_op(Cast::PtrToPtr, v, to_ir, span),
+                (TyKind::Ptr(_) | TyKind::Nullptr, TyKind::Int(IntKind::Bool)) => self.pointer_to_bool(v, span),
+                (TyKind::Nullptr, TyKind::Ptr(_)) => self.cast_op(Cast::PtrCast, v, to_ir, span),
                 (TyKind::Ptr(a), TyKind::Ptr(b)) if self.derives(a, b) => {
                     if (b.quals() & a.quals()) != a.quals() && !explicit {
                         self.error(span, format!("cannot convert '{}' to '{}' without a cast", self.types.show(from), self.types.show(to)));
@@ -449,10 +428,10 @@ impl Sema<'_> {
                     if !ok {
                         self.error(span, format!("cannot convert '{}' to '{}' without a cast", self.types.show(from), self.types.show(to)));
                     }
-                    self.cast_op(Cast::PtrToPtr, v, to_ir, span)
+                    self.cast_op(Cast::PtrCast, v, to_ir, span)
                 }
-                (TyKind::Ptr(_), TyKind::Int(_)) if explicit => self.cast_op(Cast::PtrToInt, v, to_ir, span),
-                (TyKind::Int(_), TyKind::Ptr(_)) if explicit => self.cast_op(Cast::IntToPtr, v, to_ir, span),
+                (TyKind::Ptr(_), TyKind::Int(_)) if explicit => self.pointer_to_int(v, to_ir, span),
+                (TyKind::Int(_), TyKind::Ptr(_)) if explicit => self.int_to_pointer(v, f, to_ir, span),
                 (TyKind::Record(a), TyKind::Record(b)) if a == b => v,
                 // Slicing: the base subobject's value.
                 (TyKind::Record(_), TyKind::Record(_)) if self.derives(f, t) => {
@@ -566,7 +545,7 @@ impl Sema<'_> {
             return addr;
         }
         let pt = self.types.ir_ptr(&mut self.ctx, pointee, AddrSpace::Generic);
-        self.cast_op(Cast::PtrToPtr, addr, pt, span)
+        self.cast_op(Cast::PtrCast, addr, pt, span)
     }
 
     /// The field named `name` of record `r`: its index, or the indices down through
@@ -611,7 +590,7 @@ impl Sema<'_> {
         if path.is_empty() {
             // An empty base at offset 0: the same address, typed as the base.
             let pt = self.types.ir_ptr(&mut self.ctx, bt, AddrSpace::Generic);
-            return Some(self.cast_op(Cast::PtrToPtr, addr, pt, span));
+            return Some(self.cast_op(Cast::PtrCast, addr, pt, span));
         }
         Some(addr)
     }
@@ -652,7 +631,7 @@ impl Sema<'_> {
         let pt = self.types.ir_ptr(&mut self.ctx, fty, space);
         if self.types.rec(r).is_union {
             // Union members all start at the union's address (its IR type is storage).
-            return self.cast_op(Cast::PtrToPtr, base, pt, span);
+            return self.cast_op(Cast::PtrCast, base, pt, span);
         }
         let i32t = self.ctx.i32();
         let ia = self.ctx.int_attr(index as i128, i32t);
@@ -1017,9 +996,7 @@ impl Sema<'_> {
                 if op == UnaryOp::Plus {
                     return Some(Value::val(v, p));
                 }
-                let ir = self.types.ir(&mut self.ctx, p)?;
-                let k = self.enum_attr(if op == UnaryOp::Minus { 0 } else { 1 });
-                Some(Value::val(self.op1("cuda.unop", &[v], ir, &[("kind", k)], span), p))
+                Some(Value::val(self.negate_or_not(op == UnaryOp::Minus, v, p, span)?, p))
             }
             UnaryOp::Not => {
                 let c = self.condition(x)?;
@@ -1096,26 +1073,6 @@ impl Sema<'_> {
         }
     }
 
-    pub(crate) fn binop(&mut self, k: Bin, a: ValueId, b: ValueId, t: Ty, span: Span) -> Option<ValueId> {
-        let ir = self.types.ir(&mut self.ctx, t)?;
-        let ka = self.enum_attr(k as i64);
-        Some(self.op1("cuda.binop", &[a, b], ir, &[("kind", ka)], span))
-    }
-
-    fn cmp(&mut self, op: BinaryOp, a: ValueId, b: ValueId, span: Span) -> ValueId {
-        let k = match op {
-            BinaryOp::Eq => 0,
-            BinaryOp::Ne => 1,
-            BinaryOp::Lt => 2,
-            BinaryOp::Le => 3,
-            BinaryOp::Gt => 4,
-            _ => 5,
-        };
-        let ka = self.enum_attr(k);
-        let i1 = self.ctx.i1();
-        self.op1("cuda.cmp", &[a, b], i1, &[("kind", ka)], span)
-    }
-
     fn binary(&mut self, op: BinaryOp, a: ExprId, b: ExprId, span: Span) -> Option<Value> {
         match op {
             BinaryOp::And | BinaryOp::Or => return self.logical(op, a, b, span),
@@ -1160,10 +1117,12 @@ impl Sema<'_> {
                 }
                 let ip = self.promoted(it);
                 let mut i = self.convert(i, it, ip, span, false)?;
+                // An unsigned offset is zero-extended to 64 bits before it is negated.
+                let wide = self.offset_operand(i, ip, span);
+                let it = if wide != i { self.types.int(IntKind::Long) } else { ip };
+                i = wide;
                 if op == BinaryOp::Sub {
-                    let ir = self.types.ir(&mut self.ctx, ip)?;
-                    let k = self.enum_attr(0);
-                    i = self.op1("cuda.unop", &[i], ir, &[("kind", k)], span);
+                    i = self.negate_or_not(true, i, it, span)?;
                 }
                 let ir = self.types.ir(&mut self.ctx, pt)?;
                 Some(Value::val(self.op1("cuda.ptr_add", &[p, i], ir, &[], span), pt))
@@ -1180,7 +1139,7 @@ impl Sema<'_> {
                     let x = self.convert_value(Value::val(x, tx), a, ty, sa)?;
                     (x, y)
                 };
-                Some(Value::val(self.cmp(op, x, y, span), bool_t))
+                Some(Value::val(self.compare(op, x, y, tx, span), bool_t))
             }
             _ => {
                 if !self.types.is_arith(tx) || !self.types.is_arith(ty) {
@@ -1221,7 +1180,7 @@ impl Sema<'_> {
                     BinaryOp::BitAnd => Bin::And,
                     BinaryOp::BitOr => Bin::Or,
                     BinaryOp::BitXor => Bin::Xor,
-                    _ => return Some(Value::val(self.cmp(op, x, y, span), bool_t)),
+                    _ => return Some(Value::val(self.compare(op, x, y, ct, span), bool_t)),
                 };
                 Some(Value::val(self.binop(k, x, y, ct, span)?, ct))
             }
@@ -1452,6 +1411,7 @@ impl Sema<'_> {
                 }
             }
         };
+        let idx = self.offset_operand(idx, ip, span);
         let bt = self.ctx.value_type(base);
         let addr = self.op1("cuda.ptr_add", &[base, idx], bt, &[], span);
         Some(Value { place: Place::Addr(addr, space), ty: elem })
@@ -1531,7 +1491,7 @@ impl Sema<'_> {
                 return None;
             };
             let pt = self.types.ir_ptr(&mut self.ctx, to, s);
-            let a = self.cast_op(Cast::PtrToPtr, a, pt, span);
+            let a = self.cast_op(Cast::PtrCast, a, pt, span);
             return Some(Value { place: Place::Addr(a, s), ty: to });
         }
         if self.types.record(t.unqual()).is_some() {

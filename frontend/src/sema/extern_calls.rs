@@ -133,19 +133,19 @@ impl Sema<'_> {
             let uc = self.types.int(IntKind::Char);
             let base = self.elem_addr(var, AddrSpace::Local, arr, word, span);
             let bytes_t = self.types.ir_ptr(&mut self.ctx, uc, AddrSpace::Local);
-            let bytes = self.cast_op(super::expr::Cast::PtrToPtr, base, bytes_t, span);
+            let bytes = self.cast_op(super::expr::Cast::PtrCast, base, bytes_t, span);
             for (&v, &off) in rest.iter().zip(&offsets) {
                 let t = self.ctx.value_type(v);
                 let long = self.types.int(IntKind::Long);
                 let o = self.constant_int(off as i128, long, span);
                 let at = self.op1("cuda.ptr_add", &[bytes, o], bytes_t, &[], span);
                 let pt = cuprite_dialects::cuda::types::ptr(&mut self.ctx, t, AddrSpace::Local);
-                let p = self.cast_op(super::expr::Cast::PtrToPtr, at, pt, span);
+                let p = self.cast_op(super::expr::Cast::PtrCast, at, pt, span);
                 self.op("cuda.store", &[v, p], &[], &[], 0, span);
             }
             let generic = self.types.ir_ptr(&mut self.ctx, uc, AddrSpace::Generic);
-            let g = self.cast_op(super::expr::Cast::PtrToPtr, bytes, generic, span);
-            self.cast_op(super::expr::Cast::PtrToPtr, g, cp_ir, span)
+            let g = self.cast_op(super::expr::Cast::PtrCast, bytes, generic, span);
+            self.cast_op(super::expr::Cast::PtrCast, g, cp_ir, span)
         };
         let int = self.types.int(IntKind::Int);
         let callee = self.extern_func("vprintf", &[cp, cp], int, span);

@@ -88,7 +88,7 @@ impl Sema<'_> {
                     self.error(pspan, format!("placement new needs an address, not a '{}'", self.types.show(vt)));
                     return None;
                 }
-                self.cast_op(Cast::PtrToPtr, v, ir_pt, span)
+                self.cast_op(Cast::PtrCast, v, ir_pt, span)
             }
             None => {
                 if !self.in_device_code() {
@@ -110,7 +110,7 @@ impl Sema<'_> {
                 }
                 let p = self.heap_call(true, Some(bytes), span);
                 let Place::Val(p) = p.place else { return None };
-                self.cast_op(Cast::PtrToPtr, p, ir_pt, span)
+                self.cast_op(Cast::PtrCast, p, ir_pt, span)
             }
         };
         if count.is_none() {
@@ -186,7 +186,7 @@ impl Sema<'_> {
             }
             if !array {
                 if let Some(d) = self.destructor(r) {
-                    let this = self.cast_op(Cast::PtrToPtr, p, self.ctx.value_type(p), span);
+                    let this = self.cast_op(Cast::PtrCast, p, self.ctx.value_type(p), span);
                     let this = self.this_for(this, r, d, span)?;
                     if self.funcs[d.0 as usize].is_virtual {
                         // The deleting dispatcher frees the complete object.
@@ -200,7 +200,7 @@ impl Sema<'_> {
         let void_t = self.types.void();
         let vp = self.types.ptr(void_t);
         let vir = self.types.ir(&mut self.ctx, vp)?;
-        let q = self.cast_op(Cast::PtrToPtr, p, vir, span);
+        let q = self.cast_op(Cast::PtrCast, p, vir, span);
         self.heap_call(false, Some(q), span);
         Some(void)
     }

@@ -1,11 +1,14 @@
-//! Semantic analysis and emission of the `cuda` dialect, in one pass over the syntax tree.
+//! Semantic analysis and emission of the `cuda` dialect and the standard `arith` dialect
+//! beside it, in one pass over the syntax tree.
 //!
 //! # Design
 //!
 //! Sema checks and emits at once (as clang's CodeGen would on a typed tree, without
 //! building the typed tree): each expression is analysed into a `Value` (`expr`) that is either
 //! an SSA value or an address (an lvalue), with its C++ type; every conversion the C++
-//! rules imply is emitted as an explicit `cuda.cast`.
+//! rules imply is emitted explicitly (an `arith` cast between arithmetic types, a
+//! `cuda.cast` where a pointer is involved). IR types are signless: the C type picks the
+//! signed or unsigned `arith` op (module `arith`).
 //!
 //! 1. **Declarations** (`decl`), one top-level declaration at a time ([`Sema::top_decl`]),
 //!    in source order: each is entered into its namespace scope (functions with their
@@ -63,6 +66,7 @@
 //! Recursion over expressions and statements is bounded by the parser's nesting limit
 //! (256); the driver runs the frontend on a thread with a large enough stack.
 
+mod arith;
 mod builtins;
 mod call;
 mod decl;
@@ -375,6 +379,8 @@ pub struct Sema<'a> {
     /// `i32` attributes of small enum values (predicates, cast kinds), by value: most ops
     /// carry one, and interning it each time was a twentieth of sema's time.
     enum_attrs: [Option<AttrId>; 64],
+    /// `#arith.overflow<nsw>`, once made.
+    nsw: Option<AttrId>,
     /// `"name"` attributes of local variables, by name (each local has one).
     name_attrs: FxHashMap<Box<str>, AttrId>,
     /// The call being analysed is a kernel launch (`k<<<...>>>(...)`).
@@ -492,6 +498,7 @@ impl<'a> Sema<'a> {
             type_depth: 0,
             mangle_keys: Default::default(),
             enum_attrs: [None; 64],
+            nsw: None,
             name_attrs: FxHashMap::default(),
             launching: false,
             host_expr_depth: 0,
@@ -1391,7 +1398,7 @@ impl<'a> Sema<'a> {
     pub(crate) fn constant_int(&mut self, v: i128, ty: Ty, span: Span) -> ValueId {
         let t = self.types.ir_mem(&mut self.ctx, ty);
         let a = self.ctx.int_attr(v, t);
-        self.op1("cuda.constant", &[], t, &[("value", a)], span)
+        self.op1("arith.constant", &[], t, &[("value", a)], span)
     }
 
     pub(crate) fn constant_float(&mut self, v: f64, ty: Ty, span: Span) -> ValueId {
@@ -1402,7 +1409,7 @@ impl<'a> Sema<'a> {
             _ => cuprite_ir::print::f64_to_float_bits(v, cuprite_ir::FloatKind::F64),
         };
         let a = self.ctx.attr(cuprite_ir::AttrKind::Float { bits, ty: t });
-        self.op1("cuda.constant", &[], t, &[("value", a)], span)
+        self.op1("arith.constant", &[], t, &[("value", a)], span)
     }
 
     /// The record type `r`.

@@ -366,7 +366,7 @@ impl Types {
             TyKind::Void => return None,
             TyKind::Error => ctx.int_type(32),
             TyKind::Int(IntKind::Bool) => ctx.i1(),
-            TyKind::Int(k) => ct::int(ctx, k.bits(), k.signed()),
+            TyKind::Int(k) => ct::int(ctx, k.bits()),
             TyKind::Float(f) => ctx.float_type(match f {
                 FloatTy::Half => FloatKind::F16,
                 FloatTy::Float => FloatKind::F32,
@@ -401,7 +401,7 @@ impl Types {
                     while covered % unit != 0 {
                         unit /= 2;
                     }
-                    let word = ct::int(ctx, (unit * 8) as u32, false);
+                    let word = ct::int(ctx, (unit * 8) as u32);
                     let fields: Vec<TypeId> = if covered == 0 { Vec::new() } else { vec![ct::array(ctx, word, covered / unit)] };
                     let align = (info.align.max(1) > unit).then_some(info.align as u32);
                     ct::structure(ctx, &info.name, Some(&fields), align)

@@ -222,15 +222,15 @@ impl Sema<'_> {
     fn byte_offset(&mut self, p: ValueId, space: AddrSpace, off: i64, to: Ty, span: Span) -> ValueId {
         let pt = self.types.ir_ptr(&mut self.ctx, to, space);
         if off == 0 {
-            return self.cast_op(Cast::PtrToPtr, p, pt, span);
+            return self.cast_op(Cast::PtrCast, p, pt, span);
         }
         let char_t = self.types.int(IntKind::Char);
         let ct = self.types.ir_ptr(&mut self.ctx, char_t, space);
-        let bytes = self.cast_op(Cast::PtrToPtr, p, ct, span);
+        let bytes = self.cast_op(Cast::PtrCast, p, ct, span);
         let i64t = self.types.int(IntKind::LongLong);
         let k = self.constant_int(off as i128, i64t, span);
         let q = self.op1("cuda.ptr_add", &[bytes, k], ct, &[], span);
-        self.cast_op(Cast::PtrToPtr, q, pt, span)
+        self.cast_op(Cast::PtrCast, q, pt, span)
     }
 
     /// Stores the slot ids of a complete object of type `t` at `addr` (its class's: a new

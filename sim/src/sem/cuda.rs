@@ -12,8 +12,9 @@
 //!   however often it is inlined). Pointers carry their address space in their type: a
 //!   `!cuda.ptr<T, local>` holds a local offset, a generic pointer a generic address;
 //!   `ptr_cast` between spaces is `cvta`.
-//! - Integer operations take their signedness from the C type (`si32`, `ui64`);
-//!   pointer arithmetic scales by the pointee's size (NVPTX data layout).
+//! - Scalar arithmetic is `arith` ([`super::arith`]: the op names its signedness; the
+//!   types are signless); pointer arithmetic scales by the pointee's size (NVPTX data
+//!   layout) and sign-extends its offset; `ptr_cmp` compares addresses unsigned.
 //! - Built-in functions (`cuda.intrinsic`) are implemented by their C/CUDA names, with
 //!   the accuracy CUDA documents (`__expf(x)` is `2^(x log2 e)` approximated, as nvcc
 //!   implements it); math functions without an instruction are not supported yet.
@@ -22,7 +23,7 @@ use super::nvvm::sreg_of;
 use super::{find_kernel, int_attr, loc_string, str_attr, sym_attr, symbols, Symbols};
 use crate::code::*;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
-use cuprite_ir::{AttrKind, Context, OpId, RegionId, Signedness, TypeId, TypeKind, ValueId};
+use cuprite_ir::{AttrKind, Context, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
 /// Where the ways out of a region go.
@@ -134,10 +135,6 @@ impl T {
         })
     }
 
-    fn signed(&self, t: TypeId) -> bool {
-        matches!(self.ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signed, .. })
-    }
-
     fn is_float(&self, t: TypeId) -> bool {
         matches!(self.ctx.type_kind(t), TypeKind::Float(_))
     }
@@ -244,15 +241,7 @@ impl T {
         let rt = res.map(|r| self.ctx.value_type(r));
         let kind = int_attr(&self.ctx, op, "kind").unwrap_or(-1);
         match short.as_str() {
-            "constant" => {
-                let ty = self.scalar(rt.ok_or("constant without a result")?)?;
-                let bits = match self.ctx.get_attr(op, "value").map(|a| self.ctx.attr_kind(a)) {
-                    Some(AttrKind::Integer { value, .. }) => *value as u64 & ty.mask(),
-                    Some(AttrKind::Float { bits, .. }) => *bits,
-                    _ => return Err("constant without a value".into()),
-                };
-                self.b.emit(Inst::Const { dst, bits });
-            }
+            _ if name.starts_with("arith.") => super::arith::translate(&self.ctx, &mut self.b, op, &o, dst)?,
             "null" => self.b.emit(Inst::Const { dst, bits: 0 }),
             "var" => {
                 let t = rt.ok_or("var without a result")?;
@@ -313,11 +302,10 @@ impl T {
             }
             "ptr_add" => {
                 let (size, _) = self.pointee_layout(self.ctx.value_type(ops[0]))?;
-                let it = self.ctx.value_type(ops[1]);
-                let ity = self.scalar(it)?;
-                let signed = self.signed(it);
+                // The offset is sign-extended (an unsigned one arrives zero-extended).
+                let ity = self.scalar(self.ctx.value_type(ops[1]))?;
                 let wide = self.b.reg();
-                self.cvt(ity, signed, Ty::I64, signed, wide, o[1]);
+                self.cvt(ity, true, Ty::I64, true, wide, o[1]);
                 let k = self.b.konst(size);
                 let scaled = self.b.reg();
                 self.b.emit(Inst::Bin { op: BinOp::Mul, ty: Ty::I64, dst: scaled, a: wide, b: k });
@@ -341,69 +329,19 @@ impl T {
                 let k = self.b.konst(off);
                 self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: k });
             }
-            "binop" => {
-                let t = rt.ok_or("binop without a result")?;
-                let ty = self.scalar(t)?;
-                let (f, s) = (self.is_float(t), self.signed(t));
-                let bop = match (kind, f) {
-                    (0, true) => BinOp::FAdd(FMode::RN),
-                    (1, true) => BinOp::FSub(FMode::RN),
-                    (2, true) => BinOp::FMul(FMode::RN),
-                    (3, true) => BinOp::FDiv(FMode::RN),
-                    (4, true) => BinOp::FRem,
-                    (0, _) => BinOp::Add,
-                    (1, _) => BinOp::Sub,
-                    (2, _) => BinOp::Mul,
-                    (3, _) if s => BinOp::SDiv,
-                    (3, _) => BinOp::UDiv,
-                    (4, _) if s => BinOp::SRem,
-                    (4, _) => BinOp::URem,
-                    (5, false) => BinOp::And,
-                    (6, false) => BinOp::Or,
-                    (7, false) => BinOp::Xor,
-                    (8, false) => BinOp::Shl,
-                    (9, false) if s => BinOp::AShr,
-                    (9, false) => BinOp::LShr,
-                    _ => return Err(format!("binop {kind} on {}", cuprite_ir::print::type_to_string(&self.ctx, t))),
+            "ptr_cmp" => {
+                use cuprite_dialects::cuda::CmpKind;
+                let cmp = match cuprite_dialects::cuda::PtrCmpOp(op).kind(&self.ctx).ok_or("ptr_cmp without a kind")? {
+                    CmpKind::Eq => Cmp::Eq,
+                    CmpKind::Ne => Cmp::Ne,
+                    CmpKind::Lt => Cmp::ULt,
+                    CmpKind::Le => Cmp::ULe,
+                    CmpKind::Gt => Cmp::UGt,
+                    CmpKind::Ge => Cmp::UGe,
                 };
-                self.b.emit(Inst::Bin { op: bop, ty, dst, a: o[0], b: o[1] });
+                self.b.emit(Inst::Cmp { cmp, ty: Ty::I64, ftz: false, dst, a: o[0], b: o[1] });
             }
-            "cmp" => {
-                let t = self.ctx.value_type(ops[0]);
-                let ty = self.scalar(t)?;
-                let (f, s) = (self.is_float(t), self.signed(t));
-                let cmp = match (kind, f, s) {
-                    (0, true, _) => Cmp::FOeq,
-                    (1, true, _) => Cmp::FUne,
-                    (2, true, _) => Cmp::FOlt,
-                    (3, true, _) => Cmp::FOle,
-                    (4, true, _) => Cmp::FOgt,
-                    (5, true, _) => Cmp::FOge,
-                    (0, ..) => Cmp::Eq,
-                    (1, ..) => Cmp::Ne,
-                    (2, _, true) => Cmp::SLt,
-                    (3, _, true) => Cmp::SLe,
-                    (4, _, true) => Cmp::SGt,
-                    (5, _, true) => Cmp::SGe,
-                    (2, ..) => Cmp::ULt,
-                    (3, ..) => Cmp::ULe,
-                    (4, ..) => Cmp::UGt,
-                    (5, ..) => Cmp::UGe,
-                    _ => return Err(format!("unknown comparison {kind}")),
-                };
-                self.b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
-            }
-            "unop" => {
-                let t = rt.ok_or("unop without a result")?;
-                let ty = self.scalar(t)?;
-                let u = match (kind, self.is_float(t)) {
-                    (0, true) => UnOp::FNeg(false),
-                    (0, false) => UnOp::Neg,
-                    _ => UnOp::Not,
-                };
-                self.b.emit(Inst::Un { op: u, ty, dst, a: o[0] });
-            }
-            "cast" => self.cast(kind, ops[0], o[0], rt.ok_or("cast without a result")?, dst)?,
+            "cast" => self.cast(op, ops[0], o[0], rt.ok_or("cast without a result")?, dst)?,
             "special" => {
                 let sreg =
                     sreg_of(kind).or_else(|| sreg_of(int_attr(&self.ctx, op, "reg").unwrap_or(-1))).ok_or("unknown special register")?;
@@ -433,7 +371,7 @@ impl T {
                 let t = self.ctx.value_type(ops[1]);
                 let ty = self.scalar(rt.ok_or("atomic without a result")?)?;
                 let space = self.space(self.ctx.value_type(ops[0]));
-                let (f, s) = (self.is_float(t), self.signed(t));
+                let f = self.is_float(t);
                 if short == "atomic_cas" {
                     self.b.emit(Inst::Atom { op: AtomOp::Cas, space, ty, dst, addr: o[0], offset: 0, a: o[1], b: o[2] });
                 } else {
@@ -452,10 +390,10 @@ impl T {
                             }
                         }
                         2 => AtomOp::Exch,
-                        3 if s => AtomOp::SMin,
-                        3 => AtomOp::UMin,
-                        4 if s => AtomOp::SMax,
-                        4 => AtomOp::UMax,
+                        3 => AtomOp::SMin,
+                        10 => AtomOp::UMin,
+                        4 => AtomOp::SMax,
+                        11 => AtomOp::UMax,
                         5 => AtomOp::Inc,
                         6 => AtomOp::Dec,
                         7 => AtomOp::And,
@@ -647,32 +585,18 @@ impl T {
         Ok(())
     }
 
-    fn cast(&mut self, kind: i64, src_v: ValueId, src: Reg, rt: TypeId, dst: Reg) -> Result<(), String> {
+    /// `cuda.cast`: between pointers (a change of address space converts the address),
+    /// pointer to `i64` and back.
+    fn cast(&mut self, op: OpId, src_v: ValueId, src: Reg, rt: TypeId, dst: Reg) -> Result<(), String> {
+        use cuprite_dialects::cuda::CastKind;
         let st = self.ctx.value_type(src_v);
         let (fty, tty) = (self.scalar(st)?, self.scalar(rt)?);
-        let (fs, ts) = (self.signed(st), self.signed(rt));
-        match kind {
-            // int_resize, int_to_float, float_to_int, float_resize, bool_to_int, bool_to_float
-            0..=3 | 5 | 6 => self.cvt(fty, fs, tty, ts, dst, src),
-            4 => {
-                // to_bool: x != 0 (a NaN is true).
-                let z = self.b.konst(0);
-                let cmp = if fty.is_float() { Cmp::FUne } else { Cmp::Ne };
-                self.b.emit(Inst::Cmp { cmp, ty: fty, ftz: false, dst, a: src, b: z });
-            }
-            7 => {
+        match cuprite_dialects::cuda::CastOp(op).kind(&self.ctx).ok_or("a cast without a known kind")? {
+            CastKind::PtrCast | CastKind::ArrayDecay => {
                 let (from, to) = (self.space(st), self.space(rt));
                 self.b.space_cast(from, to, dst, src);
             }
-            8 | 9 => self.cvt(fty, fs, tty, ts, dst, src),
-            10 | 11 => {
-                if fty.bits() == tty.bits() {
-                    self.b.emit(Inst::Mov { dst, src });
-                } else {
-                    return Err("bitcast between types of different sizes".into());
-                }
-            }
-            _ => return Err(format!("unknown cast {kind}")),
+            CastKind::PtrToInt | CastKind::IntToPtr => self.cvt(fty, false, tty, false, dst, src),
         }
         Ok(())
     }
@@ -784,25 +708,6 @@ impl T {
                 self.b.emit(Inst::Select { dst, cond: is0, a: z, b: p });
             }
             "abs" | "labs" | "llabs" => un(self, UnOp::Abs),
-            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
-                let is_min = n.contains("min");
-                let op = if t.is_float() {
-                    if is_min {
-                        BinOp::FMin(false)
-                    } else {
-                        BinOp::FMax(false)
-                    }
-                } else {
-                    let s = tys.first().is_some_and(|&a| self.signed(a));
-                    match (is_min, s) {
-                        (true, true) => BinOp::SMin,
-                        (true, false) => BinOp::UMin,
-                        (false, true) => BinOp::SMax,
-                        (false, false) => BinOp::UMax,
-                    }
-                };
-                bin(self, op);
-            }
             "__int_as_float"
             | "__float_as_int"
             | "__uint_as_float"

@@ -2,8 +2,9 @@
 //! functions it calls, into the machine's [`Program`](crate::code::Program).
 //!
 //! - [`cuda`]: structured control flow (`cuda.if`, `cuda.loop`, `cuda.switch` with
-//!   `break`/`continue`/`return` at any depth), C types with signedness, variables in
-//!   memory, struct layout, the built-in functions by their C names;
+//!   `break`/`continue`/`return` at any depth), variables in memory, struct layout, the
+//!   built-in functions by their C names;
+//! - [`arith`]: the standard dialect's scalar arithmetic, wherever a level uses it;
 //! - [`nvvm`]: a CFG with block arguments, signless integers, typed pointers in address
 //!   spaces, intrinsics by PTX name;
 //! - [`ptx`]: PTX instructions on virtual registers, with their modifiers read from the
@@ -12,6 +13,7 @@
 //! The three are written independently from the C and PTX semantics: none reuses
 //! another's lowering, so that a lowering bug shows up as a difference between levels.
 
+pub mod arith;
 pub mod cuda;
 pub mod nvvm;
 pub mod ptx;

@@ -8,10 +8,10 @@
 //!    blocks cond -> body -> step -> cond with an exit block (`do_while` enters at the
 //!    body); `cuda.switch` a chain of `icmp eq` tests into one block per label, each
 //!    falling through to the next; `break`/`continue` branches to the innermost exit/step.
-//! 2. Types lose their signedness (`si32` -> `i32`); the ops take it over: `div` on a
-//!    signed type is `sdiv`, `shr` is `ashr`, `cmp lt` is `icmp slt` (float `!=` is the
-//!    unordered `une`, the others ordered, as C), `int_resize` is `sext` or `zext` after the
-//!    source's signedness. Pointers become opaque `!llvm.ptr<space>`.
+//! 2. The `arith` ops of the function map one to one to nvvm's (module `arith`: `divsi` ->
+//!    `sdiv`, `extui` -> `zext`, `cmpi ult` -> `icmp ult`); types are signless on both
+//!    sides. Pointers become opaque `!llvm.ptr<space>`; `cuda.ptr_cmp` is an unsigned
+//!    `icmp` of the addresses.
 //! 3. Memory: a local `cuda.var` is an `nvvm.alloca` in the entry block (mem2reg promotes
 //!    the scalar ones at `-O1`); a `__shared__` one is a module-level `nvvm.global` in space
 //!    3 named `<function>$<variable>`; `ptr_add` scales the index to bytes (`ptradd`),
@@ -28,6 +28,8 @@
 //!
 //! Errors carry the op's location; the translation goes on after one (with a zero value in
 //! place of what failed) so that all of a function's problems are reported at once.
+
+mod arith;
 
 use crate::rounding::Rounded;
 use cuprite_dialects::cuda::layout;
@@ -497,10 +499,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         }
     }
 
-    fn signed(&self, t: TypeId) -> bool {
-        matches!(self.ctx.type_kind(t), TypeKind::Integer { signedness: Signedness::Signed, .. })
-    }
-
     fn is_float(&self, t: TypeId) -> bool {
         matches!(self.ctx.type_kind(t), TypeKind::Float(_))
     }
@@ -722,38 +720,20 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let kind = int_prop(self.ctx, op, "kind").unwrap_or(0);
         let loc = self.loc;
         let val: Option<ValueId> = match name.as_str() {
-            "cuda.constant" => {
-                let t = self.ty(res_ty.expect("result"));
-                let a = self.ctx.get_attr(op, "value").expect("value");
-                let a = match self.ctx.attr_kind(a).clone() {
-                    AttrKind::Integer { value, .. } => self.ctx.int_attr(value, t),
-                    AttrKind::Float { bits, .. } => self.ctx.attr(AttrKind::Float { bits, ty: t }),
-                    _ => a,
-                };
-                Some(self.emit1("nvvm.constant", &[], t, &[("value", a)]))
-            }
             "cuda.null" => {
                 let t = self.ty(res_ty.expect("result"));
                 Some(self.emit1("nvvm.null", &[], t, &[]))
             }
-            "cuda.binop" => Some(self.binop(kind, &operands, res_ty.expect("result"))),
-            "cuda.cmp" => Some(self.cmp(kind, &operands)),
-            "cuda.unop" => {
-                let t = self.ty(res_ty.expect("result"));
-                let x = self.v(operands[0]);
-                Some(match (kind, self.is_float(t)) {
-                    (0, true) => self.emit1("nvvm.fneg", &[x], t, &[]),
-                    (0, false) => {
-                        let z = self.const_int(0, t);
-                        self.emit1("nvvm.sub", &[z, x], t, &[])
-                    }
-                    _ => {
-                        let m = self.const_int(-1, t);
-                        self.emit1("nvvm.xor", &[x, m], t, &[])
-                    }
-                })
-            }
-            "cuda.cast" => Some(self.cast(kind, operands[0], res_ty.expect("result"))),
+            _ if name.starts_with("arith.") => match self.lower_arith(op) {
+                Some(v) => Some(v),
+                None => {
+                    self.error(loc, format!("'{name}' is not supported by this lowering"));
+                    let t = self.ty(res_ty.expect("result"));
+                    Some(self.zero(t))
+                }
+            },
+            "cuda.ptr_cmp" => Some(self.ptr_cmp(op, &operands)),
+            "cuda.cast" => Some(self.cast(op, operands[0], res_ty.expect("result"))),
             "cuda.ptr_add" => {
                 let base = self.v(operands[0]);
                 let bt = self.ctx.value_type(operands[0]);
@@ -896,7 +876,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             }
             "cuda.atomic" => {
                 let scope = nvvm_scope(cuprite_dialects::cuda::AtomicOp(op).scope(self.ctx));
-                self.atomic(kind, &operands, res_ty.expect("result"), scope)
+                self.atomic(kind, &operands, scope)
             }
             "cuda.atomic_cas" => {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
@@ -967,7 +947,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let src_rts: Vec<TypeId> = self.ctx.results(op).iter().map(|&r| self.ctx.value_type(r)).collect();
                 let kind = match src_rts.first().map(|&t| self.ctx.type_kind(t).clone()) {
                     Some(TypeKind::Float(_)) => "f32",
-                    Some(TypeKind::Integer { signedness: Signedness::Signed, .. }) => "s32",
+                    _ if cuprite_dialects::cuda::TexOp(op).signed(self.ctx) => "s32",
                     _ => "u32",
                 };
                 let rts: Vec<TypeId> = src_rts.iter().map(|&t| self.ty(t)).collect();
@@ -984,9 +964,8 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             "cuda.intrinsic" => {
                 let iname = str_prop(self.ctx, op, "name").unwrap_or_default();
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
-                let src_tys: Vec<TypeId> = operands.iter().map(|&o| self.ctx.value_type(o)).collect();
                 let rt = res_ty.map(|t| self.ty(t));
-                match self.intrinsic(&iname, &ops, &src_tys, rt) {
+                match self.intrinsic(&iname, &ops, rt) {
                     Some(v) => v,
                     None => {
                         self.error(loc, format!("'{iname}' is not supported yet (it needs the device math library)"));
@@ -1101,14 +1080,13 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         matches!(self.ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Pointer { .. })
     }
 
-    /// A cuda integer index as i64 (sign- or zero-extended after its type).
+    /// A `cuda.ptr_add` offset as i64 (sign-extended: the frontend zero-extends an unsigned
+    /// one first).
     fn index64(&mut self, src: ValueId) -> ValueId {
-        let st = self.ctx.value_type(src);
-        let signed = self.signed(st);
         let v = self.v(src);
         let t = self.ctx.value_type(v);
         let i64t = self.ctx.i64();
-        self.resize(v, t, i64t, signed)
+        self.resize(v, t, i64t, true)
     }
 
     /// An integer from type `from` to `to` (nvvm types): trunc, sext/zext, or nothing.
@@ -1142,137 +1120,53 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         self.resize(v, t, i32t, false)
     }
 
-    fn binop(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId) -> ValueId {
-        let signed = self.signed(src_ty);
-        let t = self.ty(src_ty);
-        let a = self.v(operands[0]);
-        let b = self.v(operands[1]);
-        if self.is_float(t) {
-            let name = match kind {
-                0 => "nvvm.fadd",
-                1 => "nvvm.fsub",
-                2 => "nvvm.fmul",
-                3 => "nvvm.fdiv",
-                _ => "nvvm.frem",
-            };
-            let mut props = vec![];
-            if kind <= 2 && !self.opts.no_fma_contraction {
-                props.push(("contract", self.ctx.unit_attr()));
-            }
-            if kind == 3 && self.width(t) == 32 {
-                match self.opts.div {
-                    DivMode::Precise => {}
-                    DivMode::Full => props.push(("full", self.ctx.unit_attr())),
-                    DivMode::Approx => props.push(("approx", self.ctx.unit_attr())),
-                }
-            }
-            return self.emit1(name, &[a, b], t, &props);
-        }
-        let name = match (kind, signed) {
-            (0, _) => "nvvm.add",
-            (1, _) => "nvvm.sub",
-            (2, _) => "nvvm.mul",
-            (3, true) => "nvvm.sdiv",
-            (3, false) => "nvvm.udiv",
-            (4, true) => "nvvm.srem",
-            (4, false) => "nvvm.urem",
-            (5, _) => "nvvm.and",
-            (6, _) => "nvvm.or",
-            (7, _) => "nvvm.xor",
-            (8, _) => "nvvm.shl",
-            (9, true) => "nvvm.ashr",
-            _ => "nvvm.lshr",
+    /// `cuda.ptr_cmp`: an unsigned comparison of the addresses.
+    fn ptr_cmp(&mut self, op: OpId, operands: &[ValueId]) -> ValueId {
+        use cuprite_dialects::cuda::CmpKind;
+        use cuprite_dialects::nvvm::ICmpPredicate as P;
+        let kind = cuprite_dialects::cuda::PtrCmpOp(op).kind(self.ctx).unwrap_or(CmpKind::Eq);
+        let p = match kind {
+            CmpKind::Eq => P::Eq,
+            CmpKind::Ne => P::Ne,
+            CmpKind::Lt => P::Ult,
+            CmpKind::Le => P::Ule,
+            CmpKind::Gt => P::Ugt,
+            CmpKind::Ge => P::Uge,
         };
-        self.emit1(name, &[a, b], t, &[])
-    }
-
-    fn cmp(&mut self, kind: i64, operands: &[ValueId]) -> ValueId {
-        let st = self.ctx.value_type(operands[0]);
-        let signed = self.signed(st);
         let a = self.v(operands[0]);
         let b = self.v(operands[1]);
-        let t = self.ctx.value_type(a);
+        let p = i32_attr(self.ctx, p as i64);
         let i1 = self.ctx.i1();
-        if self.is_float(t) {
-            // eq ne lt le gt ge -> oeq une olt ole ogt oge
-            let p = [0, 7, 2, 3, 4, 5][kind as usize];
-            let p = i32_attr(self.ctx, p);
-            return self.emit1("nvvm.fcmp", &[a, b], i1, &[("predicate", p)]);
-        }
-        let p = match (kind, signed) {
-            (0, _) => 0,
-            (1, _) => 1,
-            (2, true) => 2,
-            (3, true) => 3,
-            (4, true) => 4,
-            (5, true) => 5,
-            (2, false) => 6,
-            (3, false) => 7,
-            (4, false) => 8,
-            _ => 9,
-        };
-        let p = i32_attr(self.ctx, p);
         self.emit1("nvvm.icmp", &[a, b], i1, &[("predicate", p)])
     }
 
-    fn cast(&mut self, kind: i64, src: ValueId, res: TypeId) -> ValueId {
-        let st = self.ctx.value_type(src);
-        let signed_src = self.signed(st);
-        let signed_dst = self.signed(res);
+    /// `cuda.cast`: a conversion involving a pointer.
+    fn cast(&mut self, op: OpId, src: ValueId, res: TypeId) -> ValueId {
+        use cuprite_dialects::cuda::CastKind;
         let x = self.v(src);
         let from = self.ctx.value_type(x);
         let to = self.ty(res);
-        match kind {
-            0 => self.resize(x, from, to, signed_src),
-            1 => self.emit1(if signed_src { "nvvm.sitofp" } else { "nvvm.uitofp" }, &[x], to, &[]),
-            2 => self.emit1(if signed_dst { "nvvm.fptosi" } else { "nvvm.fptoui" }, &[x], to, &[]),
-            3 => {
-                let (a, b) = (self.width(from), self.width(to));
-                match a.cmp(&b) {
-                    std::cmp::Ordering::Less => self.emit1("nvvm.fpext", &[x], to, &[]),
-                    std::cmp::Ordering::Greater => self.emit1("nvvm.fptrunc", &[x], to, &[]),
-                    std::cmp::Ordering::Equal => x,
-                }
-            }
-            4 => {
-                let i1 = self.ctx.i1();
-                if self.is_float(from) {
-                    let z = self.zero(from);
-                    let p = i32_attr(self.ctx, 7);
-                    self.emit1("nvvm.fcmp", &[x, z], i1, &[("predicate", p)])
-                } else if self.is_ptr(from) {
-                    let z = self.emit1("nvvm.null", &[], from, &[]);
-                    let p = i32_attr(self.ctx, 1);
-                    self.emit1("nvvm.icmp", &[x, z], i1, &[("predicate", p)])
-                } else {
-                    self.as_i1(x)
-                }
-            }
-            5 => self.resize(x, from, to, false),
-            6 => self.emit1("nvvm.uitofp", &[x], to, &[]),
-            7 | 10 => {
+        let i64t = self.ctx.i64();
+        match cuprite_dialects::cuda::CastOp(op).kind(self.ctx) {
+            Some(CastKind::PtrCast | CastKind::ArrayDecay) => {
                 if from == to {
                     x
                 } else {
                     self.emit1("nvvm.addrspacecast", &[x], to, &[])
                 }
             }
-            8 => {
-                let i64t = self.ctx.i64();
+            Some(CastKind::PtrToInt) => {
                 let v = self.emit1("nvvm.ptrtoint", &[x], i64t, &[]);
                 self.resize(v, i64t, to, false)
             }
-            9 => {
-                let i64t = self.ctx.i64();
-                let v = self.resize(x, from, i64t, signed_src);
+            Some(CastKind::IntToPtr) => {
+                let v = self.resize(x, from, i64t, false);
                 self.emit1("nvvm.inttoptr", &[v], to, &[])
             }
-            _ => {
-                if from == to {
-                    x
-                } else {
-                    self.emit1("nvvm.bitcast", &[x], to, &[])
-                }
+            None => {
+                let loc = self.loc;
+                self.error(loc, "a cuda.cast without a known kind");
+                self.zero(to)
             }
         }
     }
@@ -1341,13 +1235,12 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         name
     }
 
-    fn atomic(&mut self, kind: i64, operands: &[ValueId], src_ty: TypeId, scope: NvvmScope) -> Option<ValueId> {
-        let signed = self.signed(src_ty);
+    fn atomic(&mut self, kind: i64, operands: &[ValueId], scope: NvvmScope) -> Option<ValueId> {
         let p = self.v(operands[0]);
         let mut x = self.v(operands[1]);
         let t = self.ctx.value_type(x);
         let float = self.is_float(t);
-        // cuda: add sub exch min max inc dec and or xor
+        // cuda: add sub exch min max inc dec and or xor umin umax
         let k = match kind {
             0 if float => 1,
             0 => 0,
@@ -1362,10 +1255,10 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 }
             }
             2 => 2,
-            3 if signed => 3,
-            3 => 5,
-            4 if signed => 4,
-            4 => 6,
+            3 => 3,
+            10 => 5,
+            4 => 4,
+            11 => 6,
             5 => 7,
             6 => 8,
             7 => 9,
@@ -1454,7 +1347,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
 
     /// The built-in functions with a PTX instruction of the right accuracy (`None`: not
     /// available without the math library). `Some(None)`: a call without a result.
-    fn intrinsic(&mut self, name: &str, ops: &[ValueId], src_tys: &[TypeId], rt: Option<TypeId>) -> Option<Option<ValueId>> {
+    fn intrinsic(&mut self, name: &str, ops: &[ValueId], rt: Option<TypeId>) -> Option<Option<ValueId>> {
         let fast = self.opts.approx_sqrt;
         let t = rt.unwrap_or_else(|| self.ctx.i32());
         let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
@@ -1529,19 +1422,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let i1 = self.ctx.i1();
                 let neg = self.emit1("nvvm.icmp", &[x, z], i1, &[("predicate", p)]);
                 self.emit1("nvvm.select", &[neg, n, x], t, &[])
-            }
-            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" => {
-                let signed = src_tys.first().is_some_and(|&s| self.signed(s));
-                let is_float = self.is_float(t);
-                let base = if name.contains("min") { "min" } else { "max" };
-                let n = if is_float {
-                    base.to_string()
-                } else if signed {
-                    format!("s{base}")
-                } else {
-                    format!("u{base}")
-                };
-                self.intr(&n, ops, t)
             }
             "__int_as_float"
             | "__float_as_int"
