@@ -41,7 +41,11 @@ Options:
   --print-ir-before=<pass>[,<pass>...], --print-ir-after=<pass>[,<pass>...]
   --print-ir-before-all, --print-ir-after-all, --print-ir-after-change
                                Print the nvvm module around passes (to stderr)
-  --pass-statistics            Print each pass's counters (to stderr)
+  --pass-statistics            Print each pass's counters, per-pattern tries and
+                               applications among them (to stderr)
+  --disable-patterns=<a>[,<b>...]
+                               Leave these patterns out of the pattern-based conversions
+                               (`cuprite opt --list-patterns` lists them)
   -maxrregcount=<N>            At most N registers per thread: `.maxnreg N` on every
                                kernel without its own __launch_bounds__/__maxnreg__
                                (nvcc passes it to ptxas; PTX carries it as .maxnreg)
@@ -170,6 +174,10 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 None => return Err("-j needs a number of threads (0: one per core)".into()),
             },
             "--pass-statistics" => out.pass_stats = true,
+            _ if a.starts_with("--disable-patterns") => match value("--disable-patterns") {
+                Some(v) => out.pass_opts.disabled_patterns.extend(crate::pipeline::parse_disabled_patterns(&v)?),
+                None => return Err("--disable-patterns needs pattern names (see `cuprite opt --list-patterns`)".into()),
+            },
             "--print-ir-before-all" => out.pass_opts.print_before_all = true,
             "--print-ir-after-all" => out.pass_opts.print_after_all = true,
             "--print-ir-after-change" => out.pass_opts.print_after_change = true,
@@ -497,7 +505,11 @@ fn lower(
     let mut errors = Vec::new();
     for d in &out.diagnostics {
         if d.severity == cuprite_ir::Severity::Error {
-            errors.push(error_at(d.span.as_ref().map(|s| s.lo), d.message.clone()));
+            let mut e = error_at(d.span.as_ref().map(|s| s.lo), d.message.clone());
+            // Notes keep what they say (the pass, disabled patterns); their spans are
+            // IR-level and left out.
+            e.notes = d.notes.iter().map(|(m, _)| cuprite_frontend::diag::Note { span: None, message: m.clone() }).collect();
+            errors.push(e);
         } else {
             let _ = writeln!(log, "{d}");
         }

@@ -42,6 +42,11 @@ Passes:
   --list-passes                 List the registered passes, the conversions among them
                                 (`cuprite compile --print-pipeline` prints the pipeline
                                 from CUDA to PTX: run it here on `--emit=cuda` output)
+  --list-patterns               List the patterns of the pattern-based conversions: pass,
+                                name, root op, benefit and what each does
+  --disable-patterns=<a>[,<b>...]
+                                Leave these patterns out of every pattern-based pass (an
+                                op no enabled pattern converts is then an error at the op)
 
 Instrumentation:
   --print-ir-before=<pass>[,<pass>...]  --print-ir-after=<pass>[,<pass>...]
@@ -125,6 +130,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
             "--timing" | "--mlir-timing" => a.pass_opts.timing = true,
             "--pass-statistics" | "--mlir-pass-statistics" => a.statistics = true,
             "--threading" => a.pass_opts.threading = true,
+            "--disable-patterns" => a.pass_opts.disabled_patterns.extend(crate::pipeline::parse_disabled_patterns(&take_value(flag)?)?),
             "--emit" => match take_value("--emit")?.as_str() {
                 "ir" => a.emit_ptx = false,
                 "ptx" => a.emit_ptx = true,
@@ -171,6 +177,17 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
     if args.iter().any(|a| a == "--list-passes") {
         for (n, d) in passes.list() {
             let _ = writeln!(stdout, "  --{n:<22} {d}");
+        }
+        return 0;
+    }
+    if args.iter().any(|a| a == "--list-patterns") {
+        let mut pass = "";
+        for p in cuprite_lowering::conversions::all_patterns() {
+            if p.pass != pass {
+                pass = p.pass;
+                let _ = writeln!(stdout, "{pass}:");
+            }
+            let _ = writeln!(stdout, "  {:<30} {:<16} benefit {}  {}", p.name, p.root, p.benefit, p.summary);
         }
         return 0;
     }

@@ -6,6 +6,7 @@
 //! ```text
 //! builtin.module(
 //!   link-math-library{sm=80 fast-math=false},          the device math library, as cuda IR
+//!   convert-arith-to-nvvm{div=precise fmad=true},      arith -> nvvm, named patterns
 //!   convert-cuda-to-nvvm{div=precise approx-sqrt=false ftz=false fmad=true},
 //!   nvvm-inline, nvvm.func(mem2reg, sccp, ...),         the -O pipeline (none at -O0)
 //!   nvvm-max-registers{max=N},                         with -maxrregcount only
@@ -86,6 +87,20 @@ pub fn registry() -> PassRegistry {
         Ok(Box::new(LinkMathLibrary(opts)))
     });
     reg
+}
+
+/// The names of `--disable-patterns=a,b`, each checked against the patterns of the
+/// pattern-based conversions.
+pub fn parse_disabled_patterns(value: &str) -> Result<Vec<String>, String> {
+    let known = cuprite_lowering::conversions::all_patterns();
+    let mut out = Vec::new();
+    for n in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !known.iter().any(|p| p.name == n) {
+            return Err(format!("unknown pattern '{n}' in --disable-patterns (see `cuprite opt --list-patterns`)"));
+        }
+        out.push(n.to_string());
+    }
+    Ok(out)
 }
 
 /// What the pipeline of `cuprite compile` depends on.

@@ -9,6 +9,7 @@
 //! Each conversion builds a new module in the same [`cuprite_ir::Context`] and leaves its
 //! input as it was, so that every level can be printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
 
+pub mod conversions;
 pub mod cuda_to_nvvm;
 pub mod nvvm_to_ptx;
 pub mod passes;

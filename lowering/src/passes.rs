@@ -3,16 +3,18 @@
 //!
 //! | pass | anchor | what |
 //! |---|---|---|
+//! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
 //! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); options `div=precise\|full\|approx approx-sqrt=B ftz=B fmad=B` (nvcc's float flags) |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
 //! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`mod@crate::nvvm_to_ptx`]) |
 //!
-//! A conversion runs on the module in place: the translator builds the next level beside
+//! The translators' conversions run on the module in place: the translator builds the next level beside
 //! the input, then the input's body is replaced by it. An op the translator cannot lower is
 //! an error at the op's location, with a note naming the pass, and the module is left as it
 //! was. (The translators become pattern sets run by the core's conversion driver in the
 //! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
 
+use crate::conversions::arith_to_nvvm::{ArithToNvvmOptions, ConvertArithToNvvm};
 use crate::{cuda_to_nvvm::CudaToNvvmOptions, DivMode, LowerError};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
@@ -77,6 +79,25 @@ pub fn parse_bool(pass: &str, key: &str, v: &str) -> Result<bool, String> {
     }
 }
 
+/// The `div` option of a pass: `precise`, `full` or `approx`.
+pub fn parse_div(pass: &str, v: &str) -> Result<DivMode, String> {
+    match v {
+        "precise" => Ok(DivMode::Precise),
+        "full" => Ok(DivMode::Full),
+        "approx" => Ok(DivMode::Approx),
+        _ => Err(format!("option 'div' of pass '{pass}' is precise, full or approx, not '{v}'")),
+    }
+}
+
+/// The `div` option's text for `mode`.
+pub fn div_text(mode: DivMode) -> &'static str {
+    match mode {
+        DivMode::Precise => "precise",
+        DivMode::Full => "full",
+        DivMode::Approx => "approx",
+    }
+}
+
 /// `convert-cuda-to-nvvm`.
 pub struct ConvertCudaToNvvm(pub CudaToNvvmOptions);
 
@@ -87,14 +108,7 @@ impl ConvertCudaToNvvm {
         let mut opts = CudaToNvvmOptions::default();
         for (k, v) in o {
             match k.as_str() {
-                "div" => {
-                    opts.div = match v.as_str() {
-                        "precise" => DivMode::Precise,
-                        "full" => DivMode::Full,
-                        "approx" => DivMode::Approx,
-                        _ => return Err(format!("option 'div' of pass '{}' is precise, full or approx, not '{v}'", Self::NAME)),
-                    }
-                }
+                "div" => opts.div = parse_div(Self::NAME, v)?,
                 "approx-sqrt" => opts.approx_sqrt = parse_bool(Self::NAME, k, v)?,
                 "ftz" => opts.ftz = parse_bool(Self::NAME, k, v)?,
                 "fmad" => opts.no_fma_contraction = !parse_bool(Self::NAME, k, v)?,
@@ -114,12 +128,7 @@ impl Pass for ConvertCudaToNvvm {
     }
     fn options(&self) -> String {
         let o = &self.0;
-        let div = match o.div {
-            DivMode::Precise => "precise",
-            DivMode::Full => "full",
-            DivMode::Approx => "approx",
-        };
-        format!("div={div} approx-sqrt={} ftz={} fmad={}", o.approx_sqrt, o.ftz, !o.no_fma_contraction)
+        format!("div={} approx-sqrt={} ftz={} fmad={}", div_text(o.div), o.approx_sqrt, o.ftz, !o.no_fma_contraction)
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
         run_conversion(ctx, op, state, Self::NAME, "functions and globals lowered", |ctx, m| crate::cuda_to_nvvm(ctx, m, &self.0))
@@ -171,6 +180,9 @@ impl Pass for MaxRegisters {
 /// The `nvvm` optimizations ([`crate::transforms::registry`]) and the conversions.
 pub fn registry() -> cuprite_ir::pass::PassRegistry {
     let mut reg = crate::transforms::registry();
+    reg.register(ConvertArithToNvvm::NAME, "Lower the arith dialect to nvvm, as named patterns (div=precise|full|approx fmad=B)", |o| {
+        Ok(Box::new(ConvertArithToNvvm::from_options(o)?))
+    });
     reg.register(ConvertCudaToNvvm::NAME, "Lower the cuda dialect to nvvm (div=precise|full|approx approx-sqrt=B ftz=B fmad=B)", |o| {
         Ok(Box::new(ConvertCudaToNvvm::from_options(o)?))
     });
@@ -192,11 +204,15 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
     reg
 }
 
-/// The pipeline `cuprite compile -O<level>` runs after the math library is linked: CudaToNvvm
-/// with `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
+/// The pipeline `cuprite compile -O<level>` runs after the math library is linked:
+/// `convert-arith-to-nvvm` and CudaToNvvm with `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
 /// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
 pub fn lowering_pipeline(opts: &CudaToNvvmOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
-    let mut passes = vec![format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options())];
+    let arith = ConvertArithToNvvm(ArithToNvvmOptions { div: opts.div, no_fma_contraction: opts.no_fma_contraction });
+    let mut passes = vec![
+        format!("{}{{{}}}", ConvertArithToNvvm::NAME, arith.options()),
+        format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()),
+    ];
     let o = crate::transforms::pipeline_text(level);
     let inner = &o["builtin.module(".len()..o.len() - 1];
     if !inner.is_empty() {

@@ -100,6 +100,9 @@ pub struct PassState<'a> {
     pub statistics: Vec<(String, u64)>,
     /// Analyses still valid after the pass (set by the pass; default: none).
     pub preserved: Preserved,
+    /// Patterns the user disabled by name ([`PassOptions::disabled_patterns`]): a
+    /// pattern-based pass leaves them out of its set.
+    pub disabled_patterns: &'a [String],
 }
 
 /// A pass failed; its diagnostics say why.
@@ -194,6 +197,8 @@ pub struct PassOptions {
     /// Run nested pipelines on isolated ops in parallel.
     pub threading: bool,
     pub print: PrintOptions,
+    /// Pattern names every pattern-based pass leaves out (`--disable-patterns=a,b`).
+    pub disabled_patterns: Vec<String>,
 }
 
 /// Per-pass wall time, in first-run order.
@@ -373,8 +378,14 @@ impl Runner<'_> {
         }
         let before = (self.opts.print_after_change).then(|| fingerprint(ctx, op));
         let start = Instant::now();
-        let mut st =
-            PassState { analyses: am, sources: self.sources, diagnostics: Vec::new(), statistics: Vec::new(), preserved: Preserved::None };
+        let mut st = PassState {
+            analyses: am,
+            sources: self.sources,
+            diagnostics: Vec::new(),
+            statistics: Vec::new(),
+            preserved: Preserved::None,
+            disabled_patterns: &self.opts.disabled_patterns,
+        };
         let r = p.run(ctx, op, &mut st);
         let preserved = std::mem::take(&mut st.preserved);
         let stats = std::mem::take(&mut st.statistics);

@@ -8,9 +8,9 @@
 //!    blocks cond -> body -> step -> cond with an exit block (`do_while` enters at the
 //!    body); `cuda.switch` a chain of `icmp eq` tests into one block per label, each
 //!    falling through to the next; `break`/`continue` branches to the innermost exit/step.
-//! 2. The `arith` ops of the function map one to one to nvvm's (module `arith`: `divsi` ->
-//!    `sdiv`, `extui` -> `zext`, `cmpi ult` -> `icmp ult`); types are signless on both
-//!    sides. Pointers become opaque `!llvm.ptr<space>`; `cuda.ptr_cmp` is an unsigned
+//! 2. Ops of other dialects (`arith`, or the `nvvm` ops `convert-arith-to-nvvm` made of
+//!    it) move over unchanged on the lowered operands: scalar types are signless on both
+//!    levels. Pointers become opaque `!llvm.ptr<space>`; `cuda.ptr_cmp` is an unsigned
 //!    `icmp` of the addresses.
 //! 3. Memory: a local `cuda.var` is an `nvvm.alloca` in the entry block (mem2reg promotes
 //!    the scalar ones at `-O1`); a `__shared__` one is a module-level `nvvm.global` in space
@@ -28,8 +28,6 @@
 //!
 //! Errors carry the op's location; the translation goes on after one (with a zero value in
 //! place of what failed) so that all of a function's problems are reported at once.
-
-mod arith;
 
 use crate::rounding::Rounded;
 use cuprite_dialects::cuda::layout;
@@ -442,8 +440,9 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             let a = cuprite_dialects::nvvm::kernel_abi::byval_attr(self.ctx, &byval);
             self.ctx.set_attr(op, cuprite_dialects::nvvm::kernel_abi::BYVAL, a);
         }
-        // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them.
-        for k in ["noinline", "alwaysinline"] {
+        // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them, and
+        // [`NO_CONTRACT`] for a `convert-arith-to-nvvm` that runs after this pass.
+        for k in ["noinline", "alwaysinline", NO_CONTRACT] {
             if let Some(a) = self.ctx.get_attr(f, k) {
                 self.ctx.set_attr(op, k, a);
             }
@@ -724,14 +723,20 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let t = self.ty(res_ty.expect("result"));
                 Some(self.emit1("nvvm.null", &[], t, &[]))
             }
-            _ if name.starts_with("arith.") => match self.lower_arith(op) {
-                Some(v) => Some(v),
-                None => {
-                    self.error(loc, format!("'{name}' is not supported by this lowering"));
-                    let t = self.ty(res_ty.expect("result"));
-                    Some(self.zero(t))
-                }
-            },
+            // Ops of the other dialects (arith, nvvm) are not this conversion's: they move
+            // over as they are, on the lowered operands (`convert-arith-to-nvvm` lowers
+            // arith, before or after this pass).
+            _ if !name.starts_with("cuda.") && self.ctx.regions(op).is_empty() && self.ctx.successors(op).len() == 0 => {
+                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
+                let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
+                let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
+                let props: Vec<(String, AttrId)> = self.ctx.props(op).iter().map(|(k, v)| (self.ctx.str(*k).to_string(), *v)).collect();
+                let props: Vec<(&str, AttrId)> = props.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+                let c = self.emit(&name, &ops, &rts, &props, &[]);
+                let rs: Vec<ValueId> = self.ctx.results(c).to_vec();
+                self.set_results(op, &rs);
+                None
+            }
             "cuda.ptr_cmp" => Some(self.ptr_cmp(op, &operands)),
             "cuda.cast" => Some(self.cast(op, operands[0], res_ty.expect("result"))),
             "cuda.ptr_add" => {

@@ -45,7 +45,7 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
             b.emit(Inst::Const { dst, bits });
         }
         "addi" | "subi" | "muli" | "divsi" | "divui" | "remsi" | "remui" | "andi" | "ori" | "xori" | "shli" | "shrsi" | "shrui"
-        | "minsi" | "minui" | "maxsi" | "maxui" | "addf" | "subf" | "mulf" | "divf" | "remf" => {
+        | "minsi" | "minui" | "maxsi" | "maxui" | "addf" | "subf" | "mulf" | "divf" | "remf" | "maxnumf" | "minnumf" => {
             need(2)?;
             let bop = match short {
                 "addi" => BinOp::Add,
@@ -69,6 +69,9 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
                 "subf" => BinOp::FSub(rn),
                 "mulf" => BinOp::FMul(rn),
                 "divf" => BinOp::FDiv(rn),
+                // IEEE maxNum/minNum: a NaN operand gives the other one.
+                "maxnumf" => BinOp::FMax(false),
+                "minnumf" => BinOp::FMin(false),
                 _ => BinOp::FRem,
             };
             bin(b, bop);

@@ -242,6 +242,11 @@ impl T {
         let kind = int_attr(&self.ctx, op, "kind").unwrap_or(-1);
         match short.as_str() {
             _ if name.starts_with("arith.") => super::arith::translate(&self.ctx, &mut self.b, op, &o, dst)?,
+            // nvvm's scalar ops, where a conversion (`convert-arith-to-nvvm`) put them.
+            _ if name.starts_with("nvvm.") => match super::nvvm::scalar_op(&self.ctx, &mut self.b, false, op, &o, dst) {
+                Some(r) => r?,
+                None => return Err(format!("'{name}' inside a cuda function is not simulated (only nvvm's scalar ops are)")),
+            },
             "null" => self.b.emit(Inst::Const { dst, bits: 0 }),
             "var" => {
                 let t = rt.ok_or("var without a result")?;

@@ -171,106 +171,13 @@ impl T<'_> {
             None => None,
         };
         let err = |m: String| format!("{}: {m}", loc_string(ctx, ctx.op_loc(op)));
-        let bin = |this: &mut Self, op: BinOp| {
-            let ty = rty.unwrap_or(Ty::I32);
-            this.b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
-        };
-        // f32 arithmetic flushes subnormals under -ftz=true
-        let fm = FMode { ftz: self.ftz && rty == Some(Ty::F32), ..FMode::RN };
+        if name.starts_with("arith.") {
+            return super::arith::translate(ctx, &mut self.b, op, &o, dst).map_err(err);
+        }
+        if let Some(r) = scalar_op(ctx, &mut self.b, self.ftz, op, &o, dst) {
+            return r.map_err(err);
+        }
         match short {
-            "constant" => {
-                let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
-                    Some(AttrKind::Integer { value, .. }) => *value as u64 & rty.map_or(u64::MAX, Ty::mask),
-                    Some(AttrKind::Float { bits, .. }) => *bits,
-                    _ => return Err(err("nvvm.constant without a value".into())),
-                };
-                self.b.emit(Inst::Const { dst, bits });
-            }
-            "null" => self.b.emit(Inst::Const { dst, bits: 0 }),
-            "add" => bin(self, BinOp::Add),
-            "sub" => bin(self, BinOp::Sub),
-            "mul" => bin(self, BinOp::Mul),
-            "sdiv" => bin(self, BinOp::SDiv),
-            "udiv" => bin(self, BinOp::UDiv),
-            "srem" => bin(self, BinOp::SRem),
-            "urem" => bin(self, BinOp::URem),
-            "shl" => bin(self, BinOp::Shl),
-            "lshr" => bin(self, BinOp::LShr),
-            "ashr" => bin(self, BinOp::AShr),
-            "and" => bin(self, BinOp::And),
-            "or" => bin(self, BinOp::Or),
-            "xor" => bin(self, BinOp::Xor),
-            "fadd" => bin(self, BinOp::FAdd(fm)),
-            "fsub" => bin(self, BinOp::FSub(fm)),
-            "fmul" => bin(self, BinOp::FMul(fm)),
-            "fdiv" => {
-                let f32 = rty == Some(Ty::F32);
-                bin(
-                    self,
-                    if f32 && ctx.get_attr(op, "approx").is_some() {
-                        BinOp::FDivApprox(fm)
-                    } else if f32 && ctx.get_attr(op, "full").is_some() {
-                        BinOp::FDivFull(fm)
-                    } else {
-                        BinOp::FDiv(fm)
-                    },
-                )
-            }
-            "frem" => bin(self, BinOp::FRem),
-            "fneg" => self.b.emit(Inst::Un { op: UnOp::FNeg(fm.ftz), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
-            "icmp" => {
-                let cmp = [Cmp::Eq, Cmp::Ne, Cmp::SLt, Cmp::SLe, Cmp::SGt, Cmp::SGe, Cmp::ULt, Cmp::ULe, Cmp::UGt, Cmp::UGe]
-                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
-                    .copied()
-                    .ok_or_else(|| err("icmp without a predicate".into()))?;
-                let ty = self.ty(ops[0])?;
-                self.b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
-            }
-            "fcmp" => {
-                use Cmp::*;
-                let cmp = [FOeq, FOne, FOlt, FOle, FOgt, FOge, FUeq, FUne, FUlt, FUle, FUgt, FUge, FOrd, FUno]
-                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
-                    .copied()
-                    .ok_or_else(|| err("fcmp without a predicate".into()))?;
-                let ty = self.ty(ops[0])?;
-                let ftz = self.ftz && ty == Ty::F32;
-                self.b.emit(Inst::Cmp { cmp, ty, ftz, dst, a: o[0], b: o[1] });
-            }
-            "select" => self.b.emit(Inst::Select { dst, cond: o[0], a: o[1], b: o[2] }),
-            "trunc" | "zext" | "sext" | "ptrtoint" | "inttoptr" | "bitcast" => {
-                let (from, to) = (self.ty(ops[0])?, rty.unwrap_or(Ty::I64));
-                if from.bits() == to.bits() {
-                    self.b.emit(Inst::Mov { dst, src: o[0] });
-                } else {
-                    let from = if from.is_float() { Ty::int(from.bits()).unwrap_or(from) } else { from };
-                    let to = if to.is_float() { Ty::int(to.bits()).unwrap_or(to) } else { to };
-                    let cvt = Cvt { from, from_signed: short == "sext", to, to_signed: false, rnd: Rnd::Rn, ftz: false, sat: false };
-                    self.b.emit(Inst::Cvt { cvt, dst, src: o[0] });
-                }
-            }
-            "fptosi" | "fptoui" | "sitofp" | "uitofp" | "fpext" | "fptrunc" => {
-                let (from, to) = (self.ty(ops[0])?, rty.unwrap_or(Ty::F32));
-                let signed = matches!(short, "fptosi" | "sitofp");
-                let rnd = if short.starts_with("fpto") { Rnd::Rz } else { Rnd::Rn };
-                let ftz = self.ftz && (from == Ty::F32 || (to == Ty::F32 && from.is_float()));
-                let cvt = Cvt { from, from_signed: signed, to, to_signed: signed, rnd, ftz, sat: false };
-                self.b.emit(Inst::Cvt { cvt, dst, src: o[0] });
-            }
-            "addrspacecast" => {
-                let (from, to) = (self.space_of(ops[0]), res.map_or(Space::Generic, |r| self.space_of(r)));
-                self.b.space_cast(from, to, dst, o[0]);
-            }
-            "intr" => {
-                let n = str_attr(ctx, op, "name").unwrap_or_default();
-                let ty = rty.unwrap_or(Ty::F32);
-                if let Some(r) = cuprite_dialects::nvvm::rounding::Rounded::from_nvvm(&n) {
-                    let from = ops.first().and_then(|&v| ty_of(ctx, ctx.value_type(v))).unwrap_or(ty);
-                    let i = super::rounded_inst(r, from, ty, dst, &o, self.ftz).map_err(err)?;
-                    self.b.emit(i);
-                } else {
-                    self.intr(&n, ty, dst, &o, &ops).map_err(err)?;
-                }
-            }
             "alloca" => {
                 let size = int_attr(ctx, op, "size").unwrap_or(0) as u64;
                 let align = int_attr(ctx, op, "align").unwrap_or(1) as u64;
@@ -403,58 +310,6 @@ impl T<'_> {
         }
         Ok(())
     }
-
-    fn intr(&mut self, n: &str, ty: Ty, dst: Reg, o: &[Reg], ops: &[ValueId]) -> Result<(), String> {
-        let ftz = n.contains(".ftz") || (self.ftz && ty == Ty::F32);
-        let m = FMode { rnd: Rnd::Rn, ftz, sat: false };
-        let base = n.trim_end_matches(".ftz");
-        let un = |this: &mut Self, op: UnOp| this.b.emit(Inst::Un { op, ty, dst, a: o[0] });
-        let bin = |this: &mut Self, op: BinOp| this.b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
-        match base {
-            "sqrt.rn" => un(self, UnOp::Sqrt(m)),
-            "sqrt.approx" => un(self, UnOp::SqrtApprox(m)),
-            "rsqrt.approx" => un(self, UnOp::Rsqrt(m)),
-            "rcp.rn" => un(self, UnOp::Rcp(m)),
-            "rcp.approx" => un(self, UnOp::RcpApprox(m)),
-            "div.approx" => bin(self, BinOp::FDivApprox(m)),
-            "div.full" => bin(self, BinOp::FDivFull(m)),
-            "fma.rn" => self.b.emit(Inst::Fma { ty, mode: m, dst, a: o[0], b: o[1], c: o[2] }),
-            "abs" if ty.is_float() => un(self, UnOp::FAbs(ftz)),
-            "abs" => un(self, UnOp::Abs),
-            "min" => bin(self, BinOp::FMin(ftz)),
-            "max" => bin(self, BinOp::FMax(ftz)),
-            "smin" => bin(self, BinOp::SMin),
-            "smax" => bin(self, BinOp::SMax),
-            "umin" => bin(self, BinOp::UMin),
-            "umax" => bin(self, BinOp::UMax),
-            "ex2.approx" => un(self, UnOp::Ex2(m)),
-            "lg2.approx" => un(self, UnOp::Lg2(m)),
-            "sin.approx" => un(self, UnOp::Sin(m)),
-            "cos.approx" => un(self, UnOp::Cos(m)),
-            "tanh.approx" => un(self, UnOp::Tanh(m)),
-            "trunc" => un(self, UnOp::RoundInt(Rnd::Rz, ftz)),
-            "floor" => un(self, UnOp::RoundInt(Rnd::Rm, ftz)),
-            "ceil" => un(self, UnOp::RoundInt(Rnd::Rp, ftz)),
-            "rint" => un(self, UnOp::RoundInt(Rnd::Rn, ftz)),
-            "saturate" => un(self, UnOp::Saturate(ftz)),
-            "popc" | "clz" | "brev" => {
-                let at = self.ty(ops[0])?;
-                let op = match base {
-                    "popc" => UnOp::Popc,
-                    "clz" => UnOp::Clz,
-                    _ => UnOp::Brev,
-                };
-                self.b.emit(Inst::Un { op, ty: at, dst, a: o[0] });
-            }
-            "mul24" => bin(self, BinOp::Mul24S),
-            "umul24" => bin(self, BinOp::Mul24U),
-            "mulhi" => bin(self, BinOp::MulHiS),
-            "umulhi" => bin(self, BinOp::MulHiU),
-            "copysign" => bin(self, BinOp::Copysign),
-            other => return Err(format!("the simulator has no semantics for intrinsic '{other}'")),
-        }
-        Ok(())
-    }
 }
 
 pub(crate) fn space_num(n: i64) -> Space {
@@ -480,4 +335,198 @@ pub(crate) fn sreg_of(n: i64) -> Option<Sreg> {
         15 => Sreg::Clock64,
         _ => return None,
     })
+}
+
+/// The value's machine type.
+fn ty(ctx: &Context, v: ValueId) -> Result<Ty, String> {
+    let t = ctx.value_type(v);
+    ty_of(ctx, t).ok_or_else(|| format!("a value of type {} the simulator does not know", cuprite_ir::print::type_to_string(ctx, t)))
+}
+
+/// The address space of a pointer value's type (generic for anything else).
+fn space_of(ctx: &Context, v: ValueId) -> Space {
+    match ctx.type_kind(ctx.value_type(v)) {
+        TypeKind::Pointer { addr_space } => space_num(*addr_space as i64),
+        _ => Space::Generic,
+    }
+}
+
+/// The semantics of nvvm's scalar ops (constants, integer and float arithmetic,
+/// comparisons, `select`, conversions, intrinsics): what needs no memory, control flow or
+/// function state, so that any level's function holding such an op runs it (a `cuda`
+/// function after `convert-arith-to-nvvm`). `None`: `op` is not one of them. `ftz`: f32
+/// operations flush subnormals (the function's `-ftz=true`).
+pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: &[Reg], dst: Reg) -> Option<Result<(), String>> {
+    let name = ctx.op_name_str(op);
+    let short = name.strip_prefix("nvvm.")?;
+    let ops: Vec<ValueId> = ctx.operands(op).collect();
+    let res = ctx.results(op).first().copied();
+    let rty = match res.map(|r| ty(ctx, r)).transpose() {
+        Ok(t) => t,
+        Err(e) => return Some(Err(e)),
+    };
+    let r = (|| -> Result<bool, String> {
+        let bin = |b: &mut Builder, op: BinOp| {
+            let ty = rty.unwrap_or(Ty::I32);
+            b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
+        };
+        // f32 arithmetic flushes subnormals under -ftz=true
+        let fm = FMode { ftz: ftz && rty == Some(Ty::F32), ..FMode::RN };
+        match short {
+            "constant" => {
+                let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::Integer { value, .. }) => *value as u64 & rty.map_or(u64::MAX, Ty::mask),
+                    Some(AttrKind::Float { bits, .. }) => *bits,
+                    _ => return Err("nvvm.constant without a value".into()),
+                };
+                b.emit(Inst::Const { dst, bits });
+            }
+            "null" => b.emit(Inst::Const { dst, bits: 0 }),
+            "add" => bin(b, BinOp::Add),
+            "sub" => bin(b, BinOp::Sub),
+            "mul" => bin(b, BinOp::Mul),
+            "sdiv" => bin(b, BinOp::SDiv),
+            "udiv" => bin(b, BinOp::UDiv),
+            "srem" => bin(b, BinOp::SRem),
+            "urem" => bin(b, BinOp::URem),
+            "shl" => bin(b, BinOp::Shl),
+            "lshr" => bin(b, BinOp::LShr),
+            "ashr" => bin(b, BinOp::AShr),
+            "and" => bin(b, BinOp::And),
+            "or" => bin(b, BinOp::Or),
+            "xor" => bin(b, BinOp::Xor),
+            "fadd" => bin(b, BinOp::FAdd(fm)),
+            "fsub" => bin(b, BinOp::FSub(fm)),
+            "fmul" => bin(b, BinOp::FMul(fm)),
+            "fdiv" => {
+                let f32 = rty == Some(Ty::F32);
+                bin(
+                    b,
+                    if f32 && ctx.get_attr(op, "approx").is_some() {
+                        BinOp::FDivApprox(fm)
+                    } else if f32 && ctx.get_attr(op, "full").is_some() {
+                        BinOp::FDivFull(fm)
+                    } else {
+                        BinOp::FDiv(fm)
+                    },
+                )
+            }
+            "frem" => bin(b, BinOp::FRem),
+            "fneg" => b.emit(Inst::Un { op: UnOp::FNeg(fm.ftz), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
+            "icmp" => {
+                let cmp = [Cmp::Eq, Cmp::Ne, Cmp::SLt, Cmp::SLe, Cmp::SGt, Cmp::SGe, Cmp::ULt, Cmp::ULe, Cmp::UGt, Cmp::UGe]
+                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
+                    .copied()
+                    .ok_or_else(|| "icmp without a predicate".to_string())?;
+                let ty = ty(ctx, ops[0])?;
+                b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
+            }
+            "fcmp" => {
+                use Cmp::*;
+                let cmp = [FOeq, FOne, FOlt, FOle, FOgt, FOge, FUeq, FUne, FUlt, FUle, FUgt, FUge, FOrd, FUno]
+                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
+                    .copied()
+                    .ok_or_else(|| "fcmp without a predicate".to_string())?;
+                let ty = ty(ctx, ops[0])?;
+                let ftz = ftz && ty == Ty::F32;
+                b.emit(Inst::Cmp { cmp, ty, ftz, dst, a: o[0], b: o[1] });
+            }
+            "select" => b.emit(Inst::Select { dst, cond: o[0], a: o[1], b: o[2] }),
+            "trunc" | "zext" | "sext" | "ptrtoint" | "inttoptr" | "bitcast" => {
+                let (from, to) = (ty(ctx, ops[0])?, rty.unwrap_or(Ty::I64));
+                if from.bits() == to.bits() {
+                    b.emit(Inst::Mov { dst, src: o[0] });
+                } else {
+                    let from = if from.is_float() { Ty::int(from.bits()).unwrap_or(from) } else { from };
+                    let to = if to.is_float() { Ty::int(to.bits()).unwrap_or(to) } else { to };
+                    let cvt = Cvt { from, from_signed: short == "sext", to, to_signed: false, rnd: Rnd::Rn, ftz: false, sat: false };
+                    b.emit(Inst::Cvt { cvt, dst, src: o[0] });
+                }
+            }
+            "fptosi" | "fptoui" | "sitofp" | "uitofp" | "fpext" | "fptrunc" => {
+                let (from, to) = (ty(ctx, ops[0])?, rty.unwrap_or(Ty::F32));
+                let signed = matches!(short, "fptosi" | "sitofp");
+                let rnd = if short.starts_with("fpto") { Rnd::Rz } else { Rnd::Rn };
+                let ftz = ftz && (from == Ty::F32 || (to == Ty::F32 && from.is_float()));
+                let cvt = Cvt { from, from_signed: signed, to, to_signed: signed, rnd, ftz, sat: false };
+                b.emit(Inst::Cvt { cvt, dst, src: o[0] });
+            }
+            "addrspacecast" => {
+                let (from, to) = (space_of(ctx, ops[0]), res.map_or(Space::Generic, |r| space_of(ctx, r)));
+                b.space_cast(from, to, dst, o[0]);
+            }
+            "intr" => {
+                let n = str_attr(ctx, op, "name").unwrap_or_default();
+                let ty = rty.unwrap_or(Ty::F32);
+                if let Some(r) = cuprite_dialects::nvvm::rounding::Rounded::from_nvvm(&n) {
+                    let from = ops.first().and_then(|&v| ty_of(ctx, ctx.value_type(v))).unwrap_or(ty);
+                    let i = super::rounded_inst(r, from, ty, dst, o, ftz)?;
+                    b.emit(i);
+                } else {
+                    intr(ctx, b, ftz, &n, ty, dst, o, &ops)?;
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })();
+    match r {
+        Ok(true) => Some(Ok(())),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// An `nvvm.intr` by its PTX name.
+#[allow(clippy::too_many_arguments)]
+fn intr(ctx: &Context, b: &mut Builder, ftz_fn: bool, n: &str, ty: Ty, dst: Reg, o: &[Reg], ops: &[ValueId]) -> Result<(), String> {
+    let ftz = n.contains(".ftz") || (ftz_fn && ty == Ty::F32);
+    let m = FMode { rnd: Rnd::Rn, ftz, sat: false };
+    let base = n.trim_end_matches(".ftz");
+    let un = |b: &mut Builder, op: UnOp| b.emit(Inst::Un { op, ty, dst, a: o[0] });
+    let bin = |b: &mut Builder, op: BinOp| b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
+    match base {
+        "sqrt.rn" => un(b, UnOp::Sqrt(m)),
+        "sqrt.approx" => un(b, UnOp::SqrtApprox(m)),
+        "rsqrt.approx" => un(b, UnOp::Rsqrt(m)),
+        "rcp.rn" => un(b, UnOp::Rcp(m)),
+        "rcp.approx" => un(b, UnOp::RcpApprox(m)),
+        "div.approx" => bin(b, BinOp::FDivApprox(m)),
+        "div.full" => bin(b, BinOp::FDivFull(m)),
+        "fma.rn" => b.emit(Inst::Fma { ty, mode: m, dst, a: o[0], b: o[1], c: o[2] }),
+        "abs" if ty.is_float() => un(b, UnOp::FAbs(ftz)),
+        "abs" => un(b, UnOp::Abs),
+        "min" => bin(b, BinOp::FMin(ftz)),
+        "max" => bin(b, BinOp::FMax(ftz)),
+        "smin" => bin(b, BinOp::SMin),
+        "smax" => bin(b, BinOp::SMax),
+        "umin" => bin(b, BinOp::UMin),
+        "umax" => bin(b, BinOp::UMax),
+        "ex2.approx" => un(b, UnOp::Ex2(m)),
+        "lg2.approx" => un(b, UnOp::Lg2(m)),
+        "sin.approx" => un(b, UnOp::Sin(m)),
+        "cos.approx" => un(b, UnOp::Cos(m)),
+        "tanh.approx" => un(b, UnOp::Tanh(m)),
+        "trunc" => un(b, UnOp::RoundInt(Rnd::Rz, ftz)),
+        "floor" => un(b, UnOp::RoundInt(Rnd::Rm, ftz)),
+        "ceil" => un(b, UnOp::RoundInt(Rnd::Rp, ftz)),
+        "rint" => un(b, UnOp::RoundInt(Rnd::Rn, ftz)),
+        "saturate" => un(b, UnOp::Saturate(ftz)),
+        "popc" | "clz" | "brev" => {
+            let at = self::ty(ctx, ops[0])?;
+            let op = match base {
+                "popc" => UnOp::Popc,
+                "clz" => UnOp::Clz,
+                _ => UnOp::Brev,
+            };
+            b.emit(Inst::Un { op, ty: at, dst, a: o[0] });
+        }
+        "mul24" => bin(b, BinOp::Mul24S),
+        "umul24" => bin(b, BinOp::Mul24U),
+        "mulhi" => bin(b, BinOp::MulHiS),
+        "umulhi" => bin(b, BinOp::MulHiU),
+        "copysign" => bin(b, BinOp::Copysign),
+        other => return Err(format!("the simulator has no semantics for intrinsic '{other}'")),
+    }
+    Ok(())
 }

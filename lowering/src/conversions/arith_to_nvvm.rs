@@ -1,0 +1,422 @@
+//! `convert-arith-to-nvvm`: the standard `arith` dialect to `nvvm`, as named patterns.
+//!
+//! Types are signless on both sides, so every pattern replaces one `arith` op by one nvvm
+//! op (or an intrinsic) on the same operands, the signedness moving from the op's name to
+//! the nvvm op's (`divsi` -> `sdiv`, `extui` -> `zext`, `cmpi ult` -> `icmp ult`, `minsi` ->
+//! the `smin` intrinsic). The ops may sit in a `cuda.func` (the pass runs before
+//! `convert-cuda-to-nvvm` in `cuprite compile`'s pipeline, and the simulator runs such
+//! mixed functions) or in an `nvvm.func`.
+//!
+//! The float code-generation flags are this pass's options, as nvcc's:
+//! - `fmad=false` (`-fmad=false`): no `contract` on `fadd`/`fsub`/`fmul`, so instruction
+//!   selection never fuses them into an `fma`. Functions marked
+//!   [`crate::cuda_to_nvvm::NO_CONTRACT`] (the device math library's) never get it.
+//! - `div=precise|full|approx` (`-prec-div`, `--use_fast_math`): f32 `divf` as
+//!   `div.rn`, `div.full` or `div.approx`.
+//!
+//! Each pattern's name is `arith-<op>-to-nvvm`; they are listed (with benefit and
+//! root) by `cuprite opt --list-patterns`.
+
+use super::{run_patterns, PatternInfo};
+use crate::cuda_to_nvvm::{i32_attr, state, NO_CONTRACT};
+use crate::passes::parse_bool;
+use crate::DivMode;
+use cuprite_dialects::arith::{CmpFPredicate, CmpIPredicate};
+use cuprite_dialects::nvvm::{FCmpPredicate, ICmpPredicate};
+use cuprite_ir::{
+    pass::{Pass, PassFailure, PassState},
+    rewrite::conversion::{ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
+    AttrId, AttrKind, Context, OpId, ValueId,
+};
+
+/// The pass name.
+pub const NAME: &str = "convert-arith-to-nvvm";
+
+/// The float code-generation flags that decide how `arith` float ops lower.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArithToNvvmOptions {
+    /// Single-precision division.
+    pub div: DivMode,
+    /// Never mark a multiply or add contractible (`-fmad=false`).
+    pub no_fma_contraction: bool,
+}
+
+/// How a rule rewrites its root: given the rule, the options, the op and its operands.
+type Lower = fn(&Rule, &ArithToNvvmOptions, OpId, &[ValueId], &mut ConversionRewriter<'_, '_>) -> bool;
+
+/// One pattern of the set, before it is bound to the pass's options.
+struct Rule {
+    name: &'static str,
+    root: &'static str,
+    /// The nvvm op (or, for [`min_max`], the intrinsic) it produces.
+    target: &'static str,
+    benefit: u16,
+    summary: &'static str,
+    lower: Lower,
+}
+
+/// A one-to-one rule: `root` becomes `target` on the same operands and result type.
+const fn same(name: &'static str, root: &'static str, target: &'static str, summary: &'static str) -> Rule {
+    Rule { name, root, target, benefit: 1, summary, lower: one_to_one }
+}
+
+/// The pattern set. Benefits: 1 for the general rule of each op, 2 for a special case
+/// that must win over it (constant-folded comparisons).
+static RULES: &[Rule] = &[
+    Rule {
+        name: "arith-constant-to-nvvm",
+        root: "arith.constant",
+        target: "nvvm.constant",
+        benefit: 1,
+        summary: "an integer or float constant",
+        lower: constant,
+    },
+    same("arith-addi-to-nvvm", "arith.addi", "nvvm.add", "integer addition (overflow flags dropped: nvvm wraps)"),
+    same("arith-subi-to-nvvm", "arith.subi", "nvvm.sub", "integer subtraction"),
+    same("arith-muli-to-nvvm", "arith.muli", "nvvm.mul", "integer multiplication"),
+    same("arith-divsi-to-nvvm", "arith.divsi", "nvvm.sdiv", "signed division, truncating"),
+    same("arith-divui-to-nvvm", "arith.divui", "nvvm.udiv", "unsigned division"),
+    same("arith-remsi-to-nvvm", "arith.remsi", "nvvm.srem", "signed remainder (sign of the dividend)"),
+    same("arith-remui-to-nvvm", "arith.remui", "nvvm.urem", "unsigned remainder"),
+    same("arith-andi-to-nvvm", "arith.andi", "nvvm.and", "bitwise and"),
+    same("arith-ori-to-nvvm", "arith.ori", "nvvm.or", "bitwise or"),
+    same("arith-xori-to-nvvm", "arith.xori", "nvvm.xor", "bitwise xor"),
+    same("arith-shli-to-nvvm", "arith.shli", "nvvm.shl", "shift left"),
+    same("arith-shrsi-to-nvvm", "arith.shrsi", "nvvm.ashr", "arithmetic shift right"),
+    same("arith-shrui-to-nvvm", "arith.shrui", "nvvm.lshr", "logical shift right"),
+    Rule {
+        name: "arith-addf-to-nvvm",
+        root: "arith.addf",
+        target: "nvvm.fadd",
+        benefit: 1,
+        summary: "float addition, contractible into an fma unless fmad=false",
+        lower: float_arith,
+    },
+    Rule {
+        name: "arith-subf-to-nvvm",
+        root: "arith.subf",
+        target: "nvvm.fsub",
+        benefit: 1,
+        summary: "float subtraction, contractible unless fmad=false",
+        lower: float_arith,
+    },
+    Rule {
+        name: "arith-mulf-to-nvvm",
+        root: "arith.mulf",
+        target: "nvvm.fmul",
+        benefit: 1,
+        summary: "float multiplication, contractible unless fmad=false",
+        lower: float_arith,
+    },
+    Rule {
+        name: "arith-divf-to-nvvm",
+        root: "arith.divf",
+        target: "nvvm.fdiv",
+        benefit: 1,
+        summary: "float division; f32 after div=precise|full|approx",
+        lower: float_arith,
+    },
+    same("arith-remf-to-nvvm", "arith.remf", "nvvm.frem", "float remainder"),
+    same("arith-negf-to-nvvm", "arith.negf", "nvvm.fneg", "float negation"),
+    Rule {
+        name: "arith-cmpi-to-nvvm",
+        root: "arith.cmpi",
+        target: "nvvm.icmp",
+        benefit: 1,
+        summary: "integer comparison, the predicate kept",
+        lower: cmpi,
+    },
+    Rule {
+        name: "arith-cmpf-constant-to-nvvm",
+        root: "arith.cmpf",
+        target: "nvvm.constant",
+        benefit: 2,
+        summary: "a float comparison with the 'false' or 'true' predicate, as its constant",
+        lower: cmpf_constant,
+    },
+    Rule {
+        name: "arith-cmpf-to-nvvm",
+        root: "arith.cmpf",
+        target: "nvvm.fcmp",
+        benefit: 1,
+        summary: "float comparison (ordered or unordered), the predicate kept",
+        lower: cmpf,
+    },
+    same("arith-select-to-nvvm", "arith.select", "nvvm.select", "select on an i1"),
+    same("arith-extsi-to-nvvm", "arith.extsi", "nvvm.sext", "sign extension"),
+    same("arith-extui-to-nvvm", "arith.extui", "nvvm.zext", "zero extension"),
+    same("arith-trunci-to-nvvm", "arith.trunci", "nvvm.trunc", "integer truncation"),
+    same("arith-sitofp-to-nvvm", "arith.sitofp", "nvvm.sitofp", "signed integer to float"),
+    same("arith-uitofp-to-nvvm", "arith.uitofp", "nvvm.uitofp", "unsigned integer to float"),
+    same("arith-fptosi-to-nvvm", "arith.fptosi", "nvvm.fptosi", "float to signed integer, toward zero"),
+    same("arith-fptoui-to-nvvm", "arith.fptoui", "nvvm.fptoui", "float to unsigned integer, toward zero"),
+    same("arith-extf-to-nvvm", "arith.extf", "nvvm.fpext", "float widening"),
+    same("arith-truncf-to-nvvm", "arith.truncf", "nvvm.fptrunc", "float narrowing, to nearest"),
+    same("arith-bitcast-to-nvvm", "arith.bitcast", "nvvm.bitcast", "reinterpretation of the bits"),
+    Rule {
+        name: "arith-maxnumf-to-nvvm",
+        root: "arith.maxnumf",
+        target: "max",
+        benefit: 1,
+        summary: "float maximum, the non-NaN operand if one is NaN: the max intrinsic (PTX max.f32)",
+        lower: min_max,
+    },
+    Rule {
+        name: "arith-minnumf-to-nvvm",
+        root: "arith.minnumf",
+        target: "min",
+        benefit: 1,
+        summary: "float minimum, the non-NaN operand if one is NaN: the min intrinsic (PTX min.f32)",
+        lower: min_max,
+    },
+    Rule {
+        name: "arith-minsi-to-nvvm",
+        root: "arith.minsi",
+        target: "smin",
+        benefit: 1,
+        summary: "signed minimum, the smin intrinsic",
+        lower: min_max,
+    },
+    Rule {
+        name: "arith-minui-to-nvvm",
+        root: "arith.minui",
+        target: "umin",
+        benefit: 1,
+        summary: "unsigned minimum, the umin intrinsic",
+        lower: min_max,
+    },
+    Rule {
+        name: "arith-maxsi-to-nvvm",
+        root: "arith.maxsi",
+        target: "smax",
+        benefit: 1,
+        summary: "signed maximum, the smax intrinsic",
+        lower: min_max,
+    },
+    Rule {
+        name: "arith-maxui-to-nvvm",
+        root: "arith.maxui",
+        target: "umax",
+        benefit: 1,
+        summary: "unsigned maximum, the umax intrinsic",
+        lower: min_max,
+    },
+];
+
+/// A rule bound to the pass's options: what the conversion driver runs.
+struct Bound {
+    rule: &'static Rule,
+    opts: ArithToNvvmOptions,
+}
+
+impl ConversionPattern for Bound {
+    fn name(&self) -> &str {
+        self.rule.name
+    }
+    fn root(&self) -> Option<&str> {
+        Some(self.rule.root)
+    }
+    fn benefit(&self) -> u16 {
+        self.rule.benefit
+    }
+    fn match_and_rewrite(&self, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        (self.rule.lower)(self.rule, &self.opts, op, operands, rw)
+    }
+}
+
+/// The patterns with `opts` bound.
+pub fn patterns(opts: ArithToNvvmOptions) -> Vec<Box<dyn ConversionPattern>> {
+    RULES.iter().map(|rule| Box::new(Bound { rule, opts }) as Box<dyn ConversionPattern>).collect()
+}
+
+/// What `--list-patterns` prints for this pass.
+pub fn pattern_infos() -> Vec<PatternInfo> {
+    RULES.iter().map(|r| PatternInfo { pass: NAME, name: r.name, root: r.root, benefit: r.benefit, summary: r.summary }).collect()
+}
+
+/// The legality target: no `arith` op remains; nvvm's are legal; the rest is left alone.
+pub fn target() -> ConversionTarget {
+    ConversionTarget::new().illegal_dialect("arith").legal_dialect("nvvm")
+}
+
+/// Replaces `op` by a new `name` op on `operands` with `op`'s result type and `props`.
+fn replace_with(rw: &mut ConversionRewriter<'_, '_>, op: OpId, name: &str, operands: &[ValueId], props: &[(&str, AttrId)]) -> bool {
+    let ctx = rw.ctx();
+    let Some(&res) = ctx.results(op).first() else { return false };
+    let t = ctx.value_type(res);
+    let loc = ctx.op_loc(op);
+    let st = state(ctx, name, loc, operands, &[t], props, &[]);
+    let new = rw.rw.create(st);
+    let v = rw.ctx().result(new, 0);
+    rw.replace_op(op, &[v]);
+    true
+}
+
+fn one_to_one(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    replace_with(rw, op, rule.target, operands, &[])
+}
+
+fn constant(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let ctx = rw.ctx();
+    let Some(a) = ctx.get_attr(op, "value") else { return false };
+    if !matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. }) {
+        return false;
+    }
+    replace_with(rw, op, rule.target, operands, &[("value", a)])
+}
+
+/// Whether the function holding `op` asks for no contraction ([`NO_CONTRACT`]).
+fn in_no_contract_function(ctx: &Context, op: OpId) -> bool {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        if ctx.get_attr(p, "sym_name").is_some() {
+            return ctx.get_attr(p, NO_CONTRACT).is_some();
+        }
+        cur = ctx.parent_op(p);
+    }
+    false
+}
+
+fn float_arith(rule: &Rule, opts: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let ctx = rw.ctx();
+    let mut props = Vec::new();
+    if rule.target == "nvvm.fdiv" {
+        let f32 = ctx.results(op).first().is_some_and(|&r| is_f32(ctx, r));
+        match opts.div {
+            DivMode::Full if f32 => props.push(("full", ctx.unit_attr())),
+            DivMode::Approx if f32 => props.push(("approx", ctx.unit_attr())),
+            _ => {}
+        }
+    } else if !opts.no_fma_contraction && !in_no_contract_function(ctx, op) {
+        props.push(("contract", ctx.unit_attr()));
+    }
+    replace_with(rw, op, rule.target, operands, &props)
+}
+
+fn is_f32(ctx: &Context, v: ValueId) -> bool {
+    matches!(ctx.type_kind(ctx.value_type(v)), cuprite_ir::TypeKind::Float(cuprite_ir::FloatKind::F32))
+}
+
+fn cmpi(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let Some(p) = cuprite_dialects::arith::ops::CmpIOp(op).predicate(rw.ctx()) else { return false };
+    let p = i32_attr(rw.ctx(), icmp_predicate(p) as i64);
+    replace_with(rw, op, rule.target, operands, &[("predicate", p)])
+}
+
+fn cmpf(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let Some(p) = cuprite_dialects::arith::ops::CmpFOp(op).predicate(rw.ctx()).and_then(fcmp_predicate) else { return false };
+    let p = i32_attr(rw.ctx(), p as i64);
+    replace_with(rw, op, rule.target, operands, &[("predicate", p)])
+}
+
+fn cmpf_constant(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, _: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let value = match cuprite_dialects::arith::ops::CmpFOp(op).predicate(rw.ctx()) {
+        Some(CmpFPredicate::False) => 0,
+        Some(CmpFPredicate::True) => 1,
+        _ => return false,
+    };
+    let i1 = rw.ctx().i1();
+    let a = rw.ctx().int_attr(value, i1);
+    replace_with(rw, op, rule.target, &[], &[("value", a)])
+}
+
+fn min_max(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let n = rw.ctx().str_attr(rule.target);
+    replace_with(rw, op, "nvvm.intr", operands, &[("name", n)])
+}
+
+/// nvvm's integer predicate for arith's (the same ten).
+fn icmp_predicate(p: CmpIPredicate) -> ICmpPredicate {
+    match p {
+        CmpIPredicate::Eq => ICmpPredicate::Eq,
+        CmpIPredicate::Ne => ICmpPredicate::Ne,
+        CmpIPredicate::Slt => ICmpPredicate::Slt,
+        CmpIPredicate::Sle => ICmpPredicate::Sle,
+        CmpIPredicate::Sgt => ICmpPredicate::Sgt,
+        CmpIPredicate::Sge => ICmpPredicate::Sge,
+        CmpIPredicate::Ult => ICmpPredicate::Ult,
+        CmpIPredicate::Ule => ICmpPredicate::Ule,
+        CmpIPredicate::Ugt => ICmpPredicate::Ugt,
+        CmpIPredicate::Uge => ICmpPredicate::Uge,
+    }
+}
+
+/// nvvm's float predicate for arith's; `None` for the constant ones (`false`, `true`),
+/// which [`cmpf_constant`] handles.
+fn fcmp_predicate(p: CmpFPredicate) -> Option<FCmpPredicate> {
+    Some(match p {
+        CmpFPredicate::Oeq => FCmpPredicate::Oeq,
+        CmpFPredicate::Ogt => FCmpPredicate::Ogt,
+        CmpFPredicate::Oge => FCmpPredicate::Oge,
+        CmpFPredicate::Olt => FCmpPredicate::Olt,
+        CmpFPredicate::Ole => FCmpPredicate::Ole,
+        CmpFPredicate::One => FCmpPredicate::One,
+        CmpFPredicate::Ord => FCmpPredicate::Ord,
+        CmpFPredicate::Ueq => FCmpPredicate::Ueq,
+        CmpFPredicate::Ugt => FCmpPredicate::Ugt,
+        CmpFPredicate::Uge => FCmpPredicate::Uge,
+        CmpFPredicate::Ult => FCmpPredicate::Ult,
+        CmpFPredicate::Ule => FCmpPredicate::Ule,
+        CmpFPredicate::Une => FCmpPredicate::Une,
+        CmpFPredicate::Uno => FCmpPredicate::Uno,
+        CmpFPredicate::False | CmpFPredicate::True => return None,
+    })
+}
+
+/// Runs the conversion on everything nested in `root`, outside a pass manager (for callers
+/// that lower level by level, keeping each level's module).
+pub fn convert_arith_to_nvvm(ctx: &mut Context, root: OpId, opts: ArithToNvvmOptions) -> Result<(), Vec<crate::LowerError>> {
+    let r = cuprite_ir::rewrite::conversion::apply_conversion(
+        ctx,
+        root,
+        &target(),
+        &TypeConverter::new(),
+        &patterns(opts),
+        cuprite_ir::rewrite::conversion::ConversionMode::Partial,
+        None,
+    );
+    if r.errors.is_empty() {
+        return Ok(());
+    }
+    // The driver reports each op it could not convert; they are the arith ops left.
+    let left: Vec<OpId> =
+        cuprite_ir::walk::collect_preorder(ctx, root).into_iter().filter(|&o| ctx.op_name_str(o).starts_with("arith.")).collect();
+    Err(left
+        .into_iter()
+        .map(|o| crate::LowerError {
+            loc: ctx.op_loc(o),
+            message: format!("failed to legalize operation '{}' in pass '{NAME}'", ctx.op_name_str(o)),
+        })
+        .collect())
+}
+
+/// `convert-arith-to-nvvm{div=... fmad=...}`.
+pub struct ConvertArithToNvvm(pub ArithToNvvmOptions);
+
+impl ConvertArithToNvvm {
+    pub const NAME: &'static str = NAME;
+    /// The pass from its pipeline options.
+    pub fn from_options(o: &[(String, String)]) -> Result<Self, String> {
+        let mut opts = ArithToNvvmOptions::default();
+        for (k, v) in o {
+            match k.as_str() {
+                "div" => opts.div = crate::passes::parse_div(NAME, v)?,
+                "fmad" => opts.no_fma_contraction = !parse_bool(NAME, k, v)?,
+                _ => return Err(format!("pass '{NAME}' has no option '{k}' (options: div, fmad)")),
+            }
+        }
+        Ok(ConvertArithToNvvm(opts))
+    }
+}
+
+impl Pass for ConvertArithToNvvm {
+    fn name(&self) -> &str {
+        NAME
+    }
+    fn options(&self) -> String {
+        format!("div={} fmad={}", crate::passes::div_text(self.0.div), !self.0.no_fma_contraction)
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        run_patterns(ctx, op, state, NAME, &target(), &TypeConverter::new(), patterns(self.0))
+    }
+}

@@ -1,0 +1,75 @@
+//! The pattern-based conversions: every pattern is listed, each can be disabled, and an op
+//! left without an enabled pattern is a diagnostic at its source location that names the
+//! op, the pass and the disabled pattern (never a panic or a silent drop).
+
+use cuprite_tests::run_cli;
+
+/// An IR file with at least one op of every pattern's root (the pass test's input).
+const EVERY_OP: &str = "../tests/ir/passes/convert_arith_to_nvvm.mlir";
+
+#[test]
+fn every_pattern_is_listed_with_its_root_and_benefit() {
+    let (code, out, err) = run_cli(&["opt", "--list-patterns"], "");
+    assert_eq!(code, 0, "{err}");
+    let patterns = cuprite_lowering::conversions::all_patterns();
+    assert!(patterns.len() >= 35, "{} patterns", patterns.len());
+    for p in &patterns {
+        let line =
+            out.lines().find(|l| l.split_whitespace().next() == Some(p.name)).unwrap_or_else(|| panic!("{} not listed:\n{out}", p.name));
+        assert!(line.contains(p.root) && line.contains(&format!("benefit {}", p.benefit)), "{line}");
+    }
+    let mut names: Vec<&str> = patterns.iter().map(|p| p.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), patterns.len(), "pattern names are unique");
+}
+
+#[test]
+fn with_every_pattern_the_conversion_leaves_no_arith() {
+    let text = std::fs::read_to_string(EVERY_OP).unwrap();
+    let (code, out, err) = run_cli(&["opt", "-", "--convert-arith-to-nvvm"], &text);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("arith."), "{out}");
+    // Every pattern's root occurs in the input (so the next test disables each for real).
+    for p in cuprite_lowering::conversions::all_patterns() {
+        assert!(text.contains(&format!("= {} ", p.root)), "{} has no {} in {EVERY_OP}", p.name, p.root);
+    }
+}
+
+#[test]
+fn disabling_each_pattern_in_turn_is_an_error_at_its_ops() {
+    let text = std::fs::read_to_string(EVERY_OP).unwrap();
+    for p in cuprite_lowering::conversions::all_patterns() {
+        let flag = format!("--disable-patterns={}", p.name);
+        let (code, out, err) = run_cli(&["opt", "-", &format!("--{}", p.pass), &flag], &text);
+        assert_eq!(code, 1, "{}: exit {code}\n{out}{err}", p.name);
+        assert!(out.is_empty(), "{}: no IR is printed after a failed pass:\n{out}", p.name);
+        assert!(!err.contains("panicked"), "{err}");
+        let msg = format!("failed to legalize operation '{}'", p.root);
+        assert!(err.contains(&msg), "{}: expected '{msg}' in:\n{err}", p.name);
+        assert!(err.contains(&format!("in pass '{}', with pattern(s) {} disabled", p.pass, p.name)), "{}:\n{err}", p.name);
+        // At the lines of ops with that root in the input.
+        let lines: Vec<&str> = text.lines().collect();
+        let at: Vec<usize> = err.split("<stdin>:").skip(1).filter_map(|r| r.split(':').next()?.parse().ok()).collect();
+        assert!(!at.is_empty(), "{}: no location in:\n{err}", p.name);
+        for l in at {
+            assert!(lines[l - 1].contains(&format!("= {} ", p.root)), "{}: line {l} is not a {}:\n{err}", p.name, p.root);
+        }
+        // Only that pattern's ops fail: any other op converted.
+        let others = err.lines().filter(|l| l.contains("failed to legalize operation") && !l.contains(&msg)).count();
+        assert_eq!(others, 0, "{}:\n{err}", p.name);
+    }
+}
+
+#[test]
+fn compile_reports_a_disabled_pattern_at_the_cuda_source() {
+    let (code, out, err) = run_cli(&["compile", "../tests/ptx/reduce.cu", "--disable-patterns=arith-addf-to-nvvm", "-o", "-"], "");
+    assert_ne!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("failed to legalize operation 'arith.addf'"), "{err}");
+    assert!(err.contains("reduce.cu:"), "the error points into the CUDA source:\n{err}");
+    assert!(err.contains("in pass 'convert-arith-to-nvvm', with pattern(s) arith-addf-to-nvvm disabled"), "{err}");
+    let (code, _, err) = run_cli(&["compile", "../tests/ptx/reduce.cu", "--disable-patterns=no-such-pattern"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown pattern 'no-such-pattern'"), "{err}");
+}
