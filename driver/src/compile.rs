@@ -481,7 +481,7 @@ struct LowerOptions {
 fn lower(
     ctx: &mut cuprite_ir::Context,
     module: cuprite_ir::OpId,
-    opts: &cuprite_lowering::CudaToNvvmOptions,
+    opts: &cuprite_lowering::FloatOptions,
     fast_math: bool,
     lo: &LowerOptions,
     timer: &mut PhaseTimer,

@@ -5,7 +5,7 @@
 //! functions to their intrinsics at link time. An explicit flag wins over what
 //! `--use_fast_math` implies, in either order. `compile` and `run` share them.
 
-use cuprite_lowering::{CudaToNvvmOptions, DivMode};
+use cuprite_lowering::{DivMode, FloatOptions};
 
 /// The flags as given.
 #[derive(Clone, Debug, Default)]
@@ -55,7 +55,7 @@ impl FloatFlags {
     }
 
     /// The lowering's options.
-    pub fn lowering(&self) -> CudaToNvvmOptions {
+    pub fn lowering(&self) -> FloatOptions {
         let fm = self.fast_math;
         let div = match (self.prec_div, fm) {
             (Some(true), _) => DivMode::Precise,
@@ -63,7 +63,7 @@ impl FloatFlags {
             (Some(false), false) => DivMode::Full,
             (None, false) => DivMode::Precise,
         };
-        CudaToNvvmOptions {
+        FloatOptions {
             div,
             approx_sqrt: !self.prec_sqrt.unwrap_or(!fm),
             ftz: self.ftz.unwrap_or(fm),

@@ -57,11 +57,10 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
             errs.iter().map(|e| format!("error: {}: {}\n", cuprite_sim::sem::loc_string(ctx, e.loc), e.message)).collect()
         };
         let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, cuda, &lopts).map_err(|e| render(&ctx, e))?;
-        let aopts = cuprite_lowering::conversions::arith_to_nvvm::ArithToNvvmOptions {
-            div: lopts.div,
-            no_fma_contraction: lopts.no_fma_contraction,
-        };
-        cuprite_lowering::conversions::arith_to_nvvm::convert_arith_to_nvvm(&mut ctx, nvvm, aopts).map_err(|e| render(&ctx, e))?;
+        // The pattern-based conversions, on the ops CudaToNvvm moved over unchanged.
+        use cuprite_lowering::conversions::{arith_to_nvvm::convert_arith_to_nvvm, math_to_nvvm::convert_math_to_nvvm};
+        convert_arith_to_nvvm(&mut ctx, nvvm, lopts.arith()).map_err(|e| render(&ctx, e))?;
+        convert_math_to_nvvm(&mut ctx, nvvm, lopts.math()).map_err(|e| render(&ctx, e))?;
         let mut map = Default::default();
         let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
         let reg = cuprite_lowering::transforms::registry();

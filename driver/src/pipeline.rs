@@ -7,7 +7,8 @@
 //! builtin.module(
 //!   link-math-library{sm=80 fast-math=false},          the device math library, as cuda IR
 //!   convert-arith-to-nvvm{div=precise fmad=true},      arith -> nvvm, named patterns
-//!   convert-cuda-to-nvvm{div=precise approx-sqrt=false ftz=false fmad=true},
+//!   convert-math-to-nvvm{approx-sqrt=false},           math -> nvvm, named patterns
+//!   convert-cuda-to-nvvm{ftz=false},
 //!   nvvm-inline, nvvm.func(mem2reg, sccp, ...),         the -O pipeline (none at -O0)
 //!   nvvm-max-registers{max=N},                         with -maxrregcount only
 //!   convert-nvvm-to-ptx)                               instruction selection
@@ -27,7 +28,7 @@ use cuprite_ir::{
 };
 use cuprite_lowering::{
     passes::{lowering_pipeline, parse_bool},
-    CudaToNvvmOptions,
+    FloatOptions,
 };
 
 /// `link-math-library{sm=N fast-math=B}`: links the device math library (compiled for
@@ -107,7 +108,7 @@ pub fn parse_disabled_patterns(value: &str) -> Result<Vec<String>, String> {
 pub struct PipelineConfig<'a> {
     pub sm: u32,
     pub fast_math: bool,
-    pub lowering: &'a CudaToNvvmOptions,
+    pub lowering: &'a FloatOptions,
     pub level: u8,
     pub max_registers: Option<u32>,
     /// Ends with instruction selection (`convert-nvvm-to-ptx`); without it, at `nvvm`.

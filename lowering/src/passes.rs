@@ -4,7 +4,8 @@
 //! | pass | anchor | what |
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
-//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); options `div=precise\|full\|approx approx-sqrt=B ftz=B fmad=B` (nvcc's float flags) |
+//! | `convert-math-to-nvvm` | any | `math` to nvvm intrinsics as named patterns ([`crate::conversions::math_to_nvvm`]); option `approx-sqrt=B` |
+//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
 //! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`mod@crate::nvvm_to_ptx`]) |
 //!
@@ -14,8 +15,8 @@
 //! was. (The translators become pattern sets run by the core's conversion driver in the
 //! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
 
-use crate::conversions::arith_to_nvvm::{ArithToNvvmOptions, ConvertArithToNvvm};
-use crate::{cuda_to_nvvm::CudaToNvvmOptions, DivMode, LowerError};
+use crate::conversions::{arith_to_nvvm::ConvertArithToNvvm, math_to_nvvm::ConvertMathToNvvm};
+use crate::{DivMode, FloatOptions, LowerError};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
     verify::loc_span,
@@ -99,20 +100,20 @@ pub fn div_text(mode: DivMode) -> &'static str {
 }
 
 /// `convert-cuda-to-nvvm`.
-pub struct ConvertCudaToNvvm(pub CudaToNvvmOptions);
+pub struct ConvertCudaToNvvm(pub FloatOptions);
 
 impl ConvertCudaToNvvm {
     pub const NAME: &'static str = "convert-cuda-to-nvvm";
-    /// The pass from its pipeline options.
+    /// The pass from its pipeline options: `ftz`; the other float flags belong to the
+    /// conversions that implement them.
     pub fn from_options(o: &[(String, String)]) -> Result<Self, String> {
-        let mut opts = CudaToNvvmOptions::default();
+        let mut opts = FloatOptions::default();
         for (k, v) in o {
             match k.as_str() {
-                "div" => opts.div = parse_div(Self::NAME, v)?,
-                "approx-sqrt" => opts.approx_sqrt = parse_bool(Self::NAME, k, v)?,
                 "ftz" => opts.ftz = parse_bool(Self::NAME, k, v)?,
-                "fmad" => opts.no_fma_contraction = !parse_bool(Self::NAME, k, v)?,
-                _ => return Err(format!("pass '{}' has no option '{k}' (options: div, approx-sqrt, ftz, fmad)", Self::NAME)),
+                "div" | "fmad" => return Err(format!("option '{k}' of pass '{}' moved to '{}'", Self::NAME, ConvertArithToNvvm::NAME)),
+                "approx-sqrt" => return Err(format!("option '{k}' of pass '{}' moved to '{}'", Self::NAME, ConvertMathToNvvm::NAME)),
+                _ => return Err(format!("pass '{}' has no option '{k}' (options: ftz)", Self::NAME)),
             }
         }
         Ok(ConvertCudaToNvvm(opts))
@@ -127,8 +128,7 @@ impl Pass for ConvertCudaToNvvm {
         Some("builtin.module")
     }
     fn options(&self) -> String {
-        let o = &self.0;
-        format!("div={} approx-sqrt={} ftz={} fmad={}", div_text(o.div), o.approx_sqrt, o.ftz, !o.no_fma_contraction)
+        format!("ftz={}", self.0.ftz)
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
         run_conversion(ctx, op, state, Self::NAME, "functions and globals lowered", |ctx, m| crate::cuda_to_nvvm(ctx, m, &self.0))
@@ -180,12 +180,13 @@ impl Pass for MaxRegisters {
 /// The `nvvm` optimizations ([`crate::transforms::registry`]) and the conversions.
 pub fn registry() -> cuprite_ir::pass::PassRegistry {
     let mut reg = crate::transforms::registry();
+    reg.register(ConvertMathToNvvm::NAME, "Lower the math dialect to nvvm intrinsics, as named patterns (approx-sqrt=B)", |o| {
+        Ok(Box::new(ConvertMathToNvvm::from_options(o)?))
+    });
     reg.register(ConvertArithToNvvm::NAME, "Lower the arith dialect to nvvm, as named patterns (div=precise|full|approx fmad=B)", |o| {
         Ok(Box::new(ConvertArithToNvvm::from_options(o)?))
     });
-    reg.register(ConvertCudaToNvvm::NAME, "Lower the cuda dialect to nvvm (div=precise|full|approx approx-sqrt=B ftz=B fmad=B)", |o| {
-        Ok(Box::new(ConvertCudaToNvvm::from_options(o)?))
-    });
+    reg.register(ConvertCudaToNvvm::NAME, "Lower the cuda dialect to nvvm (ftz=B)", |o| Ok(Box::new(ConvertCudaToNvvm::from_options(o)?)));
     reg.register(ConvertNvvmToPtx::NAME, "Instruction selection: the nvvm dialect to ptx", |o| {
         cuprite_ir::transforms::no_options(ConvertNvvmToPtx::NAME, o)?;
         Ok(Box::new(ConvertNvvmToPtx))
@@ -205,12 +206,13 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
 }
 
 /// The pipeline `cuprite compile -O<level>` runs after the math library is linked:
-/// `convert-arith-to-nvvm` and CudaToNvvm with `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
+/// `convert-arith-to-nvvm`, `convert-math-to-nvvm` and CudaToNvvm, each with its part of
+/// `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
 /// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
-pub fn lowering_pipeline(opts: &CudaToNvvmOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
-    let arith = ConvertArithToNvvm(ArithToNvvmOptions { div: opts.div, no_fma_contraction: opts.no_fma_contraction });
+pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
     let mut passes = vec![
-        format!("{}{{{}}}", ConvertArithToNvvm::NAME, arith.options()),
+        format!("{}{{{}}}", ConvertArithToNvvm::NAME, ConvertArithToNvvm(opts.arith()).options()),
+        format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
         format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()),
     ];
     let o = crate::transforms::pipeline_text(level);

@@ -4,8 +4,20 @@
 
 use cuprite_tests::run_cli;
 
-/// An IR file with at least one op of every pattern's root (the pass test's input).
-const EVERY_OP: &str = "../tests/ir/passes/convert_arith_to_nvvm.mlir";
+/// The pass test of pass `pass`: an IR file with at least one op of every root of its
+/// patterns (`tests/ir/passes/convert_arith_to_nvvm.mlir` for `convert-arith-to-nvvm`).
+fn every_op(pass: &str) -> (String, String) {
+    let path = format!("../tests/ir/passes/{}.mlir", pass.replace('-', "_"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (path, text)
+}
+
+/// The pattern-based passes.
+fn passes() -> Vec<&'static str> {
+    let mut v: Vec<&str> = cuprite_lowering::conversions::all_patterns().iter().map(|p| p.pass).collect();
+    v.dedup();
+    v
+}
 
 #[test]
 fn every_pattern_is_listed_with_its_root_and_benefit() {
@@ -25,21 +37,29 @@ fn every_pattern_is_listed_with_its_root_and_benefit() {
 }
 
 #[test]
-fn with_every_pattern_the_conversion_leaves_no_arith() {
-    let text = std::fs::read_to_string(EVERY_OP).unwrap();
-    let (code, out, err) = run_cli(&["opt", "-", "--convert-arith-to-nvvm"], &text);
-    assert_eq!(code, 0, "{err}");
-    assert!(!out.contains("arith."), "{out}");
-    // Every pattern's root occurs in the input (so the next test disables each for real).
-    for p in cuprite_lowering::conversions::all_patterns() {
-        assert!(text.contains(&format!("= {} ", p.root)), "{} has no {} in {EVERY_OP}", p.name, p.root);
+fn with_every_pattern_each_conversion_leaves_none_of_its_dialect() {
+    for pass in passes() {
+        let (path, text) = every_op(pass);
+        let (code, out, err) = run_cli(&["opt", "-", &format!("--{pass}")], &text);
+        assert_eq!(code, 0, "{pass}: {err}");
+        let dialect = cuprite_lowering::conversions::all_patterns()
+            .iter()
+            .find(|p| p.pass == pass)
+            .map(|p| p.root.split('.').next().unwrap_or(""))
+            .unwrap_or("")
+            .to_string();
+        assert!(!out.contains(&format!("{dialect}.")), "{pass} left {dialect} ops:\n{out}");
+        // Every pattern's root occurs in the input (so the next test disables each for real).
+        for p in cuprite_lowering::conversions::all_patterns().into_iter().filter(|p| p.pass == pass) {
+            assert!(text.contains(&format!("= {} ", p.root)), "{} has no {} in {path}", p.name, p.root);
+        }
     }
 }
 
 #[test]
 fn disabling_each_pattern_in_turn_is_an_error_at_its_ops() {
-    let text = std::fs::read_to_string(EVERY_OP).unwrap();
     for p in cuprite_lowering::conversions::all_patterns() {
+        let (_, text) = every_op(p.pass);
         let flag = format!("--disable-patterns={}", p.name);
         let (code, out, err) = run_cli(&["opt", "-", &format!("--{}", p.pass), &flag], &text);
         assert_eq!(code, 1, "{}: exit {code}\n{out}{err}", p.name);

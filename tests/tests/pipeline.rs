@@ -113,7 +113,7 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchS
 #[test]
 fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
     let reg = registry();
-    let lowering = cuprite_lowering::CudaToNvvmOptions::default();
+    let lowering = cuprite_lowering::FloatOptions::default();
     let pipeline =
         compile_pipeline(&PipelineConfig { sm: 90, fast_math: false, lowering: &lowering, level: 3, max_registers: None, select: true });
     let steps = steps(&pipeline);
@@ -204,9 +204,13 @@ fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
     assert_eq!(rc, 1);
     assert!(err.contains("--emit=ptx needs a module of the ptx level"), "{err}");
     // Bad pass options are reported.
-    let (rc, _, err) = run_cli(&["opt", "-", "--pass-pipeline=builtin.module(convert-cuda-to-nvvm{div=fast})"], cuda);
+    let (rc, _, err) = run_cli(&["opt", "-", "--pass-pipeline=builtin.module(convert-arith-to-nvvm{div=fast})"], cuda);
     assert_eq!(rc, 2);
     assert!(err.contains("precise, full or approx"), "{err}");
+    // A float flag given to the pass that no longer implements it says where it went.
+    let (rc, _, err) = run_cli(&["opt", "-", "--pass-pipeline=builtin.module(convert-cuda-to-nvvm{approx-sqrt=true})"], cuda);
+    assert_eq!(rc, 2);
+    assert!(err.contains("moved to 'convert-math-to-nvvm'"), "{err}");
     let (rc, _, err) = run_cli(&["opt", "-", "--pass-pipeline=builtin.module(nvvm-max-registers{max=0})"], nvvm);
     assert_eq!(rc, 2);
     assert!(err.contains("positive number of registers"), "{err}");

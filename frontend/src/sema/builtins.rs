@@ -1,8 +1,9 @@
 //! Calls of the functions cuprite's built-in headers declare without a body: the GPU
 //! operations become their `cuda` ops (barriers, fences, atomics, shuffles, votes, clocks);
-//! everything else (math library, integer and conversion intrinsics) is a
-//! `cuda.intrinsic` call by name, after overload resolution picked the declaration (so its
-//! operand types say which overload it is).
+//! the C math functions an op states exactly are standard ops (`sqrtf` is `math.sqrt`,
+//! `fminf` `arith.minnumf`: [`standard_op`]); everything else (the rest of the math library,
+//! integer and conversion intrinsics) is a `cuda.intrinsic` call by name, after overload
+//! resolution picked the declaration (so its operand types say which overload it is).
 
 use super::expr::{Place, Value};
 use super::ty::{IntKind, TyKind};
@@ -159,6 +160,12 @@ impl Sema<'_> {
             }
             _ => {
                 let iname = info.intrinsic.clone().unwrap_or_else(|| name.to_string());
+                if let Some(op) = standard_op(&iname) {
+                    let float = ret_ir.first().is_some_and(|&t| matches!(self.ctx.type_kind(t), cuprite_ir::TypeKind::Float(_)));
+                    if float && args.iter().all(|&a| Some(&self.ctx.value_type(a)) == ret_ir.first()) {
+                        return Some(Value::val(self.op1(op, args, ret_ir[0], &[], span), ret));
+                    }
+                }
                 let n = self.name_attr(&iname);
                 self.op("cuda.intrinsic", args, &ret_ir, &[("name", n)], 0, span)
             }
@@ -210,4 +217,25 @@ impl Sema<'_> {
         let b = self.types.bool();
         self.convert(v, i, b, span, true)
     }
+}
+
+/// The standard-dialect op of a C math function whose meaning it is exactly (IEEE
+/// semantics, correctly rounded): `sqrtf` is `math.sqrt`, `fmaf` `math.fma`, `fminf`
+/// `arith.minnumf` (a NaN operand gives the other), `rintf` `math.roundeven`. The rest
+/// of the math library stays `cuda.intrinsic` by name (linked from the device math library
+/// or lowered to an approximate instruction).
+fn standard_op(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "sqrtf" | "sqrt" => "math.sqrt",
+        "fabsf" | "fabs" => "math.absf",
+        "fmaf" | "fma" => "math.fma",
+        "copysignf" | "copysign" => "math.copysign",
+        "truncf" | "trunc" => "math.trunc",
+        "floorf" | "floor" => "math.floor",
+        "ceilf" | "ceil" => "math.ceil",
+        "rintf" | "rint" | "nearbyintf" | "nearbyint" => "math.roundeven",
+        "fminf" | "fmin" => "arith.minnumf",
+        "fmaxf" | "fmax" => "arith.maxnumf",
+        _ => return None,
+    })
 }

@@ -17,8 +17,8 @@
 //! Each pattern's name is `arith-<op>-to-nvvm`; they are listed (with benefit and
 //! root) by `cuprite opt --list-patterns`.
 
-use super::{run_patterns, PatternInfo};
-use crate::cuda_to_nvvm::{i32_attr, state, NO_CONTRACT};
+use super::{bind, infos, replace_with, run_patterns, PatternInfo, Rule};
+use crate::cuda_to_nvvm::{i32_attr, NO_CONTRACT};
 use crate::passes::parse_bool;
 use crate::DivMode;
 use cuprite_dialects::arith::{CmpFPredicate, CmpIPredicate};
@@ -26,7 +26,7 @@ use cuprite_dialects::nvvm::{FCmpPredicate, ICmpPredicate};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
     rewrite::conversion::{ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
-    AttrId, AttrKind, Context, OpId, ValueId,
+    AttrKind, Context, OpId, ValueId,
 };
 
 /// The pass name.
@@ -41,28 +41,14 @@ pub struct ArithToNvvmOptions {
     pub no_fma_contraction: bool,
 }
 
-/// How a rule rewrites its root: given the rule, the options, the op and its operands.
-type Lower = fn(&Rule, &ArithToNvvmOptions, OpId, &[ValueId], &mut ConversionRewriter<'_, '_>) -> bool;
-
-/// One pattern of the set, before it is bound to the pass's options.
-struct Rule {
-    name: &'static str,
-    root: &'static str,
-    /// The nvvm op (or, for [`min_max`], the intrinsic) it produces.
-    target: &'static str,
-    benefit: u16,
-    summary: &'static str,
-    lower: Lower,
-}
-
 /// A one-to-one rule: `root` becomes `target` on the same operands and result type.
-const fn same(name: &'static str, root: &'static str, target: &'static str, summary: &'static str) -> Rule {
+const fn same(name: &'static str, root: &'static str, target: &'static str, summary: &'static str) -> Rule<ArithToNvvmOptions> {
     Rule { name, root, target, benefit: 1, summary, lower: one_to_one }
 }
 
 /// The pattern set. Benefits: 1 for the general rule of each op, 2 for a special case
 /// that must win over it (constant-folded comparisons).
-static RULES: &[Rule] = &[
+static RULES: &[Rule<ArithToNvvmOptions>] = &[
     Rule {
         name: "arith-constant-to-nvvm",
         root: "arith.constant",
@@ -203,35 +189,14 @@ static RULES: &[Rule] = &[
     },
 ];
 
-/// A rule bound to the pass's options: what the conversion driver runs.
-struct Bound {
-    rule: &'static Rule,
-    opts: ArithToNvvmOptions,
-}
-
-impl ConversionPattern for Bound {
-    fn name(&self) -> &str {
-        self.rule.name
-    }
-    fn root(&self) -> Option<&str> {
-        Some(self.rule.root)
-    }
-    fn benefit(&self) -> u16 {
-        self.rule.benefit
-    }
-    fn match_and_rewrite(&self, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
-        (self.rule.lower)(self.rule, &self.opts, op, operands, rw)
-    }
-}
-
 /// The patterns with `opts` bound.
 pub fn patterns(opts: ArithToNvvmOptions) -> Vec<Box<dyn ConversionPattern>> {
-    RULES.iter().map(|rule| Box::new(Bound { rule, opts }) as Box<dyn ConversionPattern>).collect()
+    bind(RULES, opts)
 }
 
 /// What `--list-patterns` prints for this pass.
 pub fn pattern_infos() -> Vec<PatternInfo> {
-    RULES.iter().map(|r| PatternInfo { pass: NAME, name: r.name, root: r.root, benefit: r.benefit, summary: r.summary }).collect()
+    infos(NAME, RULES)
 }
 
 /// The legality target: no `arith` op remains; nvvm's are legal; the rest is left alone.
@@ -239,24 +204,23 @@ pub fn target() -> ConversionTarget {
     ConversionTarget::new().illegal_dialect("arith").legal_dialect("nvvm")
 }
 
-/// Replaces `op` by a new `name` op on `operands` with `op`'s result type and `props`.
-fn replace_with(rw: &mut ConversionRewriter<'_, '_>, op: OpId, name: &str, operands: &[ValueId], props: &[(&str, AttrId)]) -> bool {
-    let ctx = rw.ctx();
-    let Some(&res) = ctx.results(op).first() else { return false };
-    let t = ctx.value_type(res);
-    let loc = ctx.op_loc(op);
-    let st = state(ctx, name, loc, operands, &[t], props, &[]);
-    let new = rw.rw.create(st);
-    let v = rw.ctx().result(new, 0);
-    rw.replace_op(op, &[v]);
-    true
-}
-
-fn one_to_one(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn one_to_one(
+    rule: &Rule<ArithToNvvmOptions>,
+    _: &ArithToNvvmOptions,
+    op: OpId,
+    operands: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     replace_with(rw, op, rule.target, operands, &[])
 }
 
-fn constant(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn constant(
+    rule: &Rule<ArithToNvvmOptions>,
+    _: &ArithToNvvmOptions,
+    op: OpId,
+    operands: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     let ctx = rw.ctx();
     let Some(a) = ctx.get_attr(op, "value") else { return false };
     if !matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. }) {
@@ -277,7 +241,13 @@ fn in_no_contract_function(ctx: &Context, op: OpId) -> bool {
     false
 }
 
-fn float_arith(rule: &Rule, opts: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn float_arith(
+    rule: &Rule<ArithToNvvmOptions>,
+    opts: &ArithToNvvmOptions,
+    op: OpId,
+    operands: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     let ctx = rw.ctx();
     let mut props = Vec::new();
     if rule.target == "nvvm.fdiv" {
@@ -297,19 +267,37 @@ fn is_f32(ctx: &Context, v: ValueId) -> bool {
     matches!(ctx.type_kind(ctx.value_type(v)), cuprite_ir::TypeKind::Float(cuprite_ir::FloatKind::F32))
 }
 
-fn cmpi(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn cmpi(
+    rule: &Rule<ArithToNvvmOptions>,
+    _: &ArithToNvvmOptions,
+    op: OpId,
+    operands: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     let Some(p) = cuprite_dialects::arith::ops::CmpIOp(op).predicate(rw.ctx()) else { return false };
     let p = i32_attr(rw.ctx(), icmp_predicate(p) as i64);
     replace_with(rw, op, rule.target, operands, &[("predicate", p)])
 }
 
-fn cmpf(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn cmpf(
+    rule: &Rule<ArithToNvvmOptions>,
+    _: &ArithToNvvmOptions,
+    op: OpId,
+    operands: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     let Some(p) = cuprite_dialects::arith::ops::CmpFOp(op).predicate(rw.ctx()).and_then(fcmp_predicate) else { return false };
     let p = i32_attr(rw.ctx(), p as i64);
     replace_with(rw, op, rule.target, operands, &[("predicate", p)])
 }
 
-fn cmpf_constant(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, _: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn cmpf_constant(
+    rule: &Rule<ArithToNvvmOptions>,
+    _: &ArithToNvvmOptions,
+    op: OpId,
+    _: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     let value = match cuprite_dialects::arith::ops::CmpFOp(op).predicate(rw.ctx()) {
         Some(CmpFPredicate::False) => 0,
         Some(CmpFPredicate::True) => 1,
@@ -320,7 +308,13 @@ fn cmpf_constant(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, _: &[ValueId], r
     replace_with(rw, op, rule.target, &[], &[("value", a)])
 }
 
-fn min_max(rule: &Rule, _: &ArithToNvvmOptions, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+fn min_max(
+    rule: &Rule<ArithToNvvmOptions>,
+    _: &ArithToNvvmOptions,
+    op: OpId,
+    operands: &[ValueId],
+    rw: &mut ConversionRewriter<'_, '_>,
+) -> bool {
     let n = rw.ctx().str_attr(rule.target);
     replace_with(rw, op, "nvvm.intr", operands, &[("name", n)])
 }
@@ -366,28 +360,7 @@ fn fcmp_predicate(p: CmpFPredicate) -> Option<FCmpPredicate> {
 /// Runs the conversion on everything nested in `root`, outside a pass manager (for callers
 /// that lower level by level, keeping each level's module).
 pub fn convert_arith_to_nvvm(ctx: &mut Context, root: OpId, opts: ArithToNvvmOptions) -> Result<(), Vec<crate::LowerError>> {
-    let r = cuprite_ir::rewrite::conversion::apply_conversion(
-        ctx,
-        root,
-        &target(),
-        &TypeConverter::new(),
-        &patterns(opts),
-        cuprite_ir::rewrite::conversion::ConversionMode::Partial,
-        None,
-    );
-    if r.errors.is_empty() {
-        return Ok(());
-    }
-    // The driver reports each op it could not convert; they are the arith ops left.
-    let left: Vec<OpId> =
-        cuprite_ir::walk::collect_preorder(ctx, root).into_iter().filter(|&o| ctx.op_name_str(o).starts_with("arith.")).collect();
-    Err(left
-        .into_iter()
-        .map(|o| crate::LowerError {
-            loc: ctx.op_loc(o),
-            message: format!("failed to legalize operation '{}' in pass '{NAME}'", ctx.op_name_str(o)),
-        })
-        .collect())
+    super::convert_outside_pass(ctx, root, NAME, "arith.", &target(), &patterns(opts))
 }
 
 /// `convert-arith-to-nvvm{div=... fmad=...}`.

@@ -7,6 +7,7 @@
 //! | pass | patterns | what |
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | [`arith_to_nvvm`] | `arith` to `nvvm`, in any function; options `div=precise\|full\|approx fmad=B` |
+//! | `convert-math-to-nvvm` | [`math_to_nvvm`] | `math` to nvvm intrinsics, in any function; option `approx-sqrt=B` |
 //!
 //! A pass built here reports, with `--pass-statistics`, how often each pattern was tried
 //! and applied; an op no enabled pattern converts is an error at its location, with a note
@@ -15,12 +16,78 @@
 //! How to add a pattern: `docs/lowering-patterns.md`.
 
 pub mod arith_to_nvvm;
+pub mod math_to_nvvm;
 
 use cuprite_ir::{
     pass::{PassFailure, PassState},
-    rewrite::conversion::{apply_conversion, ConversionMode, ConversionPattern, ConversionTarget, TypeConverter},
-    Context, Diagnostic, OpId,
+    rewrite::conversion::{apply_conversion, ConversionMode, ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
+    AttrId, Context, Diagnostic, OpId, ValueId,
 };
+
+/// How a rule rewrites its root: given the rule, the pass's options, the op and its
+/// (type-converted) operands. Returns `false`, changing nothing, when the op is not its case.
+pub(crate) type Lower<O> = fn(&Rule<O>, &O, OpId, &[ValueId], &mut ConversionRewriter<'_, '_>) -> bool;
+
+/// One pattern of a conversion, before it is bound to the pass's options `O`.
+pub(crate) struct Rule<O: 'static> {
+    pub name: &'static str,
+    pub root: &'static str,
+    /// What it produces: an op name, or an intrinsic's (the `lower` function says which).
+    pub target: &'static str,
+    pub benefit: u16,
+    pub summary: &'static str,
+    pub lower: Lower<O>,
+}
+
+/// A rule bound to the pass's options: what the conversion driver runs.
+struct Bound<O: 'static> {
+    rule: &'static Rule<O>,
+    opts: O,
+}
+
+impl<O: Send + Sync + 'static> ConversionPattern for Bound<O> {
+    fn name(&self) -> &str {
+        self.rule.name
+    }
+    fn root(&self) -> Option<&str> {
+        Some(self.rule.root)
+    }
+    fn benefit(&self) -> u16 {
+        self.rule.benefit
+    }
+    fn match_and_rewrite(&self, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        (self.rule.lower)(self.rule, &self.opts, op, operands, rw)
+    }
+}
+
+/// The patterns of `rules` with `opts` bound.
+pub(crate) fn bind<O: Copy + Send + Sync + 'static>(rules: &'static [Rule<O>], opts: O) -> Vec<Box<dyn ConversionPattern>> {
+    rules.iter().map(|rule| Box::new(Bound { rule, opts }) as Box<dyn ConversionPattern>).collect()
+}
+
+/// What `--list-patterns` says about `rules`, the set of pass `pass`.
+pub(crate) fn infos<O>(pass: &'static str, rules: &'static [Rule<O>]) -> Vec<PatternInfo> {
+    rules.iter().map(|r| PatternInfo { pass, name: r.name, root: r.root, benefit: r.benefit, summary: r.summary }).collect()
+}
+
+/// Replaces `op` by a new `name` op on `operands` with `op`'s result type and `props`.
+pub(crate) fn replace_with(
+    rw: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    name: &str,
+    operands: &[ValueId],
+    props: &[(&str, AttrId)],
+) -> bool {
+    let ctx = rw.ctx();
+    let Some(&res) = ctx.results(op).first() else { return false };
+    let t = ctx.value_type(res);
+    let loc = ctx.op_loc(op);
+    let st = crate::cuda_to_nvvm::state(ctx, name, loc, operands, &[t], props, &[]);
+    let new = rw.rw.create(st);
+    let v = rw.ctx().result(new, 0);
+    rw.replace_op(op, &[v]);
+    true
+}
 
 /// What `--list-patterns` says about one pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +103,34 @@ pub struct PatternInfo {
 
 /// Every pattern of every pattern-based conversion, pass by pass.
 pub fn all_patterns() -> Vec<PatternInfo> {
-    arith_to_nvvm::pattern_infos()
+    let mut v = arith_to_nvvm::pattern_infos();
+    v.extend(math_to_nvvm::pattern_infos());
+    v
+}
+
+/// Runs conversion `patterns` to `target` on `root` outside a pass manager; the ops of
+/// `prefix` (the converted dialect) left over are the errors, named after pass `pass`.
+pub(crate) fn convert_outside_pass(
+    ctx: &mut Context,
+    root: OpId,
+    pass: &str,
+    prefix: &str,
+    target: &ConversionTarget,
+    patterns: &[Box<dyn ConversionPattern>],
+) -> Result<(), Vec<crate::LowerError>> {
+    let r = apply_conversion(ctx, root, target, &TypeConverter::new(), patterns, ConversionMode::Partial, None);
+    if r.errors.is_empty() {
+        return Ok(());
+    }
+    let left: Vec<OpId> =
+        cuprite_ir::walk::collect_preorder(ctx, root).into_iter().filter(|&o| ctx.op_name_str(o).starts_with(prefix)).collect();
+    Err(left
+        .into_iter()
+        .map(|o| crate::LowerError {
+            loc: ctx.op_loc(o),
+            message: format!("failed to legalize operation '{}' in pass '{pass}'", ctx.op_name_str(o)),
+        })
+        .collect())
 }
 
 /// Runs the conversion `patterns` (less the ones `state` disables) on `root` as pass

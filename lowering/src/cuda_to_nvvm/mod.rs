@@ -30,6 +30,7 @@
 //! place of what failed) so that all of a function's problems are reported at once.
 
 use crate::rounding::Rounded;
+use crate::FloatOptions;
 use cuprite_dialects::cuda::layout;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
 use cuprite_dialects::cuda::FenceScope;
@@ -56,57 +57,13 @@ pub struct LowerError {
     pub message: String,
 }
 
-/// How single-precision division is lowered (nvcc's `-prec-div` and `--use_fast_math`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum DivMode {
-    /// IEEE division, correctly rounded (`div.rn.f32`): the default.
-    #[default]
-    Precise,
-    /// `-prec-div=false`: `div.full.f32` (2 ulp, full range).
-    Full,
-    /// `--use_fast_math`: `div.approx.f32` (2 ulp for divisors below 2^126).
-    Approx,
-}
-
-/// Options of the lowering: the floating-point code-generation flags, as nvcc's.
-///
-/// | flag | effect |
-/// |---|---|
-/// | `-ftz=true` | [`ftz`](Self::ftz): `.ftz` on every f32 instruction that has it |
-/// | `-prec-div=false` | [`div`](Self::div) = [`DivMode::Full`] |
-/// | `-prec-sqrt=false` | [`approx_sqrt`](Self::approx_sqrt) |
-/// | `-fmad=false` | [`no_fma_contraction`](Self::no_fma_contraction) |
-/// | `--use_fast_math` | ftz, [`DivMode::Approx`], approx_sqrt (and, at link time, the standard functions become their `__` intrinsics) |
-#[derive(Clone, Debug, Default)]
-pub struct CudaToNvvmOptions {
-    /// Single-precision division.
-    pub div: DivMode,
-    /// Single-precision `sqrtf` with `sqrt.approx.f32` instead of `sqrt.rn.f32`.
-    pub approx_sqrt: bool,
-    /// Flush f32 subnormal inputs and results to zero: every `nvvm.func` carries [`FTZ`],
-    /// which the PTX emitter and the simulator read (the `cuda` level stays IEEE, so with
-    /// this flag the levels agree from `nvvm` down).
-    pub ftz: bool,
-    /// Never contract a multiplication and an addition into an fma (nvcc's `-fmad=false`).
-    /// Functions marked [`NO_CONTRACT`] (the device math library's, whose compensated
-    /// arithmetic needs every product rounded as written) are lowered this way always.
-    pub no_fma_contraction: bool,
-}
-
-impl CudaToNvvmOptions {
-    /// What `--use_fast_math` implies.
-    pub fn fast_math() -> Self {
-        CudaToNvvmOptions { div: DivMode::Approx, approx_sqrt: true, ftz: true, no_fma_contraction: false }
-    }
-}
-
 pub use cuprite_dialects::nvvm::FTZ;
 
 /// The `cuda.func` attribute that turns off fma contraction in one function.
 pub const NO_CONTRACT: &str = "cuprite.no_contract";
 
 /// Lowers the `cuda` module `module` to a new `nvvm` module in the same context.
-pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &CudaToNvvmOptions) -> Result<OpId, Vec<LowerError>> {
+pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &FloatOptions) -> Result<OpId, Vec<LowerError>> {
     let loc = ctx.op_loc(module);
     let (new_module, body) = make_module(ctx, loc);
     let mut errors = Vec::new();
@@ -122,14 +79,7 @@ pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &CudaToNvvmOptions) -
         match ctx.op_name_str(op) {
             "cuda.global" => lower_global(ctx, op, body, &mut errors),
             "cuda.func" => {
-                let local;
-                let opts = if ctx.get_attr(op, NO_CONTRACT).is_some() {
-                    local = CudaToNvvmOptions { no_fma_contraction: true, ..opts.clone() };
-                    &local
-                } else {
-                    opts
-                };
-                let mut f = FnLowering::new(ctx, op, body, &mut names, opts);
+                let mut f = FnLowering::new(ctx, op, body, &mut names);
                 f.run(op);
                 errors.append(&mut f.errors);
             }
@@ -299,7 +249,6 @@ struct Target {
 
 struct FnLowering<'c, 'o> {
     ctx: &'c mut Context,
-    opts: &'o CudaToNvvmOptions,
     module: BlockId,
     names: &'o mut FxHashSet<String>,
     fname: String,
@@ -319,7 +268,7 @@ struct FnLowering<'c, 'o> {
 }
 
 impl<'c, 'o> FnLowering<'c, 'o> {
-    fn new(ctx: &'c mut Context, op: OpId, module: BlockId, names: &'o mut FxHashSet<String>, opts: &'o CudaToNvvmOptions) -> Self {
+    fn new(ctx: &'c mut Context, op: OpId, module: BlockId, names: &'o mut FxHashSet<String>) -> Self {
         let region = ctx.create_region();
         let entry = ctx.create_block(&[]);
         ctx.append_block(region, entry);
@@ -327,7 +276,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let loc = ctx.op_loc(op);
         FnLowering {
             ctx,
-            opts,
             module,
             names,
             fname,
@@ -1353,20 +1301,18 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     /// The built-in functions with a PTX instruction of the right accuracy (`None`: not
     /// available without the math library). `Some(None)`: a call without a result.
     fn intrinsic(&mut self, name: &str, ops: &[ValueId], rt: Option<TypeId>) -> Option<Option<ValueId>> {
-        let fast = self.opts.approx_sqrt;
         let t = rt.unwrap_or_else(|| self.ctx.i32());
         let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
         if let Some(r) = Rounded::from_cuda(name) {
             return Some(Some(self.intr(&r.nvvm_name(), ops, t)));
         }
         let v = match name {
-            "sqrtf" if fast => self.intr("sqrt.approx", ops, t),
-            "sqrtf" | "sqrt" | "hsqrt" => self.intr("sqrt.rn", ops, t),
+            "hsqrt" => self.intr("sqrt.rn", ops, t),
             "rsqrtf" | "hrsqrt" => self.intr("rsqrt.approx", ops, t),
-            "fabsf" | "fabs" | "__habs" => self.intr("abs", ops, t),
-            "fminf" | "fmin" | "__hmin" => self.intr("min", ops, t),
-            "fmaxf" | "fmax" | "__hmax" => self.intr("max", ops, t),
-            "fmaf" | "fma" | "__hfma" => self.intr("fma.rn", ops, t),
+            "__habs" => self.intr("abs", ops, t),
+            "__hmin" => self.intr("min", ops, t),
+            "__hmax" => self.intr("max", ops, t),
+            "__hfma" => self.intr("fma.rn", ops, t),
             "hrcp" => self.intr("rcp.rn", ops, t),
             "hexp2" => self.intr("ex2.approx", ops, t),
             "hlog2" => self.intr("lg2.approx", ops, t),
@@ -1376,11 +1322,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             "hfloor" => self.intr("floor", ops, t),
             "hceil" => self.intr("ceil", ops, t),
             "hrint" => self.intr("rint", ops, t),
-            "copysignf" | "copysign" => self.intr("copysign", ops, t),
-            "truncf" | "trunc" => self.intr("trunc", ops, t),
-            "floorf" | "floor" => self.intr("floor", ops, t),
-            "ceilf" | "ceil" => self.intr("ceil", ops, t),
-            "rintf" | "rint" | "nearbyintf" | "nearbyint" => self.intr("rint", ops, t),
             "__saturatef" => self.intr("saturate", ops, t),
             "__fdividef" => self.intr("div.full", ops, t),
             "__sinf" => self.intr("sin.approx", ops, t),

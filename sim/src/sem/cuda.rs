@@ -242,6 +242,7 @@ impl T {
         let kind = int_attr(&self.ctx, op, "kind").unwrap_or(-1);
         match short.as_str() {
             _ if name.starts_with("arith.") => super::arith::translate(&self.ctx, &mut self.b, op, &o, dst)?,
+            _ if name.starts_with("math.") => super::math::translate(&self.ctx, &mut self.b, op, &o, dst)?,
             // nvvm's scalar ops, where a conversion (`convert-arith-to-nvvm`) put them.
             _ if name.starts_with("nvvm.") => match super::nvvm::scalar_op(&self.ctx, &mut self.b, false, op, &o, dst) {
                 Some(r) => r?,

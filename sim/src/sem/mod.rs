@@ -5,6 +5,7 @@
 //!   `break`/`continue`/`return` at any depth), variables in memory, struct layout, the
 //!   built-in functions by their C names;
 //! - [`arith`]: the standard dialect's scalar arithmetic, wherever a level uses it;
+//! - [`math`]: the standard dialect's exact float functions (`sqrt`, `fma`, `floor`, ...);
 //! - [`nvvm`]: a CFG with block arguments, signless integers, typed pointers in address
 //!   spaces, intrinsics by PTX name;
 //! - [`ptx`]: PTX instructions on virtual registers, with their modifiers read from the
@@ -15,6 +16,7 @@
 
 pub mod arith;
 pub mod cuda;
+pub mod math;
 pub mod nvvm;
 pub mod ptx;
 

@@ -174,6 +174,9 @@ impl T<'_> {
         if name.starts_with("arith.") {
             return super::arith::translate(ctx, &mut self.b, op, &o, dst).map_err(err);
         }
+        if name.starts_with("math.") {
+            return super::math::translate(ctx, &mut self.b, op, &o, dst).map_err(err);
+        }
         if let Some(r) = scalar_op(ctx, &mut self.b, self.ftz, op, &o, dst) {
             return r.map_err(err);
         }
