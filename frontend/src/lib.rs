@@ -25,6 +25,7 @@ pub mod parse;
 pub mod pp;
 pub mod sema;
 pub mod source;
+pub mod structured;
 
 pub use diag::{Diagnostic, Severity};
 pub use source::{FileId, SourceMap, Span};

@@ -411,7 +411,9 @@ impl<'a> Sema<'a> {
     pub fn finish(mut self) -> (Context, OpId, Vec<Diagnostic>) {
         self.finish_worklist();
         self.warn_if_no_kernel();
-        let Sema { ctx, module, mut diags, .. } = self;
+        let Sema { mut ctx, module, mut diags, .. } = self;
+        // Structured C control flow as the standard scf dialect, where nothing leaves it early.
+        crate::structured::raise_to_scf(&mut ctx, module);
         // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
         // rather than handed on.
         if !diags.iter().any(|d| d.severity == crate::Severity::Error) {

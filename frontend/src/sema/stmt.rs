@@ -1,7 +1,8 @@
 //! Statements: block scopes, local declarations (`cuda.var` per thread, or per block for
 //! `__shared__`), structured control flow (`cuda.if`, `cuda.loop`, `cuda.switch`) whose
 //! regions end with `cuda.yield`, `cuda.break`, `cuda.continue` or `cuda.return`, and
-//! inline `asm`.
+//! inline `asm`. When sema finishes, the `if`s and loops nothing leaves early become `scf`
+//! ([`crate::structured`]).
 
 use super::expr::{Place, Value};
 use super::ty::{Ty, TyKind};

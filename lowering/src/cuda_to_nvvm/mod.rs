@@ -674,7 +674,11 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             // Ops of the other dialects (arith, nvvm) are not this conversion's: they move
             // over as they are, on the lowered operands (`convert-arith-to-nvvm` lowers
             // arith, before or after this pass).
-            _ if !name.starts_with("cuda.") && self.ctx.regions(op).is_empty() && self.ctx.successors(op).len() == 0 => {
+            _ if !name.starts_with("cuda.")
+                && !name.starts_with("scf.")
+                && self.ctx.regions(op).is_empty()
+                && self.ctx.successors(op).len() == 0 =>
+            {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
                 let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
                 let rts: Vec<TypeId> = rts.into_iter().map(|t| self.ty(t)).collect();
@@ -926,7 +930,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     }
                 }
             }
-            "cuda.if" => {
+            "cuda.if" | "scf.if" => {
                 self.lower_if(op, &operands);
                 None
             }
@@ -934,11 +938,15 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.lower_loop(op);
                 None
             }
+            "scf.while" if operands.is_empty() && self.ctx.results(op).is_empty() => {
+                self.lower_while(op);
+                None
+            }
             "cuda.switch" => {
                 self.lower_switch(op, &operands);
                 None
             }
-            "cuda.yield" => {
+            "cuda.yield" | "scf.yield" => {
                 let vals: Vec<ValueId> = operands.iter().flat_map(|&o| self.vals(o)).collect();
                 match exits.yield_to {
                     Some(b) => {
@@ -948,7 +956,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 }
                 None
             }
-            "cuda.condition" => {
+            "cuda.condition" | "scf.condition" if operands.len() == 1 => {
                 let c = self.v(operands[0]);
                 match exits.cond_to {
                     Some((t, f)) => {
@@ -1446,6 +1454,33 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         if !self.terminated() {
             self.emit("nvvm.br", &[], &[], &[], &[cond_b]);
         }
+        // The back edge carries the unroll hint.
+        if let (Some(u), Some(t)) = (unroll, self.ctx.terminator(self.cur)) {
+            if self.ctx.is_op(t, "nvvm.br") {
+                let a = i32_attr(self.ctx, u);
+                self.ctx.set_attr(t, "unroll", a);
+            }
+        }
+        self.place(exit_b);
+    }
+
+    /// `scf.while` without loop-carried values (what the frontend emits): `before` tests,
+    /// `after` runs the body and goes back; nothing inside leaves early.
+    fn lower_while(&mut self, op: OpId) {
+        let unroll = int_prop(self.ctx, op, "unroll");
+        let before_b = self.unplaced_block(&[]);
+        let after_b = self.unplaced_block(&[]);
+        let exit_b = self.unplaced_block(&[]);
+        self.emit("nvvm.br", &[], &[], &[], &[before_b]);
+        let (br, ar) = (self.ctx.region(op, 0), self.ctx.region(op, 1));
+        self.place(before_b);
+        self.lower_region(br, Exits { yield_to: None, cond_to: Some((after_b, exit_b)) });
+        if !self.terminated() {
+            self.emit("nvvm.br", &[], &[], &[], &[after_b]);
+        }
+        self.place(after_b);
+        self.lower_region(ar, Exits { yield_to: Some(before_b), cond_to: None });
+        self.close_with_br(before_b);
         // The back edge carries the unroll hint.
         if let (Some(u), Some(t)) = (unroll, self.ctx.terminator(self.cur)) {
             if self.ctx.is_op(t, "nvvm.br") {

@@ -28,22 +28,24 @@ use rustc_hash::FxHashMap;
 
 /// Where the ways out of a region go.
 #[derive(Clone)]
-struct Exits {
+pub(super) struct Exits {
     /// `cuda.yield`: copy into these registers and jump to the label.
-    yield_to: Option<(Label, Vec<Reg>)>,
+    pub(super) yield_to: Option<(Label, Vec<Reg>)>,
     /// The enclosing loops and switches, innermost last: where `break` goes and (loops)
     /// where `continue` goes.
-    targets: Vec<(Label, Option<Label>)>,
+    pub(super) targets: Vec<(Label, Option<Label>)>,
     /// `cuda.condition`: (body, exit).
-    cond: Option<(Label, Label)>,
+    pub(super) cond: Option<(Label, Label)>,
     /// `cuda.return`: results and the label after the call (none: the kernel).
-    ret: Option<(Label, Vec<Reg>)>,
+    pub(super) ret: Option<(Label, Vec<Reg>)>,
 }
 
-struct T {
-    ctx: Context,
+/// The translator of one kernel (and the functions it calls) at the `cuda` level; the
+/// standard dialects' ops inside it are translated by their own modules.
+pub(super) struct T {
+    pub(super) ctx: Context,
     syms: Symbols,
-    b: Builder,
+    pub(super) b: Builder,
     globals: FxHashMap<String, Placement>,
     /// Shared variables by their `cuda.var` op: one allocation per block.
     shared_vars: FxHashMap<OpId, u64>,
@@ -198,7 +200,7 @@ impl T {
         Ok(())
     }
 
-    fn region(&mut self, r: RegionId, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
+    pub(super) fn region(&mut self, r: RegionId, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
         let Some(b) = self.ctx.entry_block(r) else { return Ok(()) };
         let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
         for op in ops {
@@ -209,7 +211,7 @@ impl T {
         Ok(())
     }
 
-    fn val(&mut self, vals: &mut FxHashMap<ValueId, Reg>, v: ValueId) -> Reg {
+    pub(super) fn val(&mut self, vals: &mut FxHashMap<ValueId, Reg>, v: ValueId) -> Reg {
         if let Some(&r) = vals.get(&v) {
             return r;
         }
@@ -243,6 +245,11 @@ impl T {
         match short.as_str() {
             _ if name.starts_with("arith.") => super::arith::translate(&self.ctx, &mut self.b, op, &o, dst)?,
             _ if name.starts_with("math.") => super::math::translate(&self.ctx, &mut self.b, op, &o, dst)?,
+            _ if name.starts_with("scf.") => {
+                if !self.scf_op(op, &o, vals, ex)? {
+                    return Err(format!("'{name}' is not simulated"));
+                }
+            }
             // nvvm's scalar ops, where a conversion (`convert-arith-to-nvvm`) put them.
             _ if name.starts_with("nvvm.") => match super::nvvm::scalar_op(&self.ctx, &mut self.b, false, op, &o, dst) {
                 Some(r) => r?,

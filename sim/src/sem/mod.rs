@@ -6,6 +6,7 @@
 //!   built-in functions by their C names;
 //! - [`arith`]: the standard dialect's scalar arithmetic, wherever a level uses it;
 //! - [`math`]: the standard dialect's exact float functions (`sqrt`, `fma`, `floor`, ...);
+//! - [`scf`]: `scf.if` and `scf.while` inside `cuda` functions;
 //! - [`nvvm`]: a CFG with block arguments, signless integers, typed pointers in address
 //!   spaces, intrinsics by PTX name;
 //! - [`ptx`]: PTX instructions on virtual registers, with their modifiers read from the
@@ -19,6 +20,7 @@ pub mod cuda;
 pub mod math;
 pub mod nvvm;
 pub mod ptx;
+pub mod scf;
 
 use crate::code::{BinOp, Cvt, FMode, Inst, Reg, Rnd, Ty, UnOp};
 use cuprite_dialects::nvvm::rounding::{Mode, Num, Rounded};
