@@ -8,6 +8,7 @@
 //!   link-math-library{sm=80 fast-math=false},          the device math library, as cuda IR
 //!   convert-arith-to-nvvm{div=precise fmad=true},      arith -> nvvm, named patterns
 //!   convert-math-to-nvvm{approx-sqrt=false},           math -> nvvm, named patterns
+//!   convert-scf-to-cf,                                 scf -> cf blocks, named patterns
 //!   convert-cuda-to-nvvm{ftz=false},
 //!   nvvm-inline, nvvm.func(mem2reg, sccp, ...),         the -O pipeline (none at -O0)
 //!   nvvm-max-registers{max=N},                         with -maxrregcount only

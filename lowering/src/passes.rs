@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | any | `math` to nvvm intrinsics as named patterns ([`crate::conversions::math_to_nvvm`]); option `approx-sqrt=B` |
+//! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
 //! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
 //! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`mod@crate::nvvm_to_ptx`]) |
@@ -15,7 +16,7 @@
 //! was. (The translators become pattern sets run by the core's conversion driver in the
 //! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
 
-use crate::conversions::{arith_to_nvvm::ConvertArithToNvvm, math_to_nvvm::ConvertMathToNvvm};
+use crate::conversions::{arith_to_nvvm::ConvertArithToNvvm, math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf};
 use crate::{DivMode, FloatOptions, LowerError};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
@@ -180,6 +181,10 @@ impl Pass for MaxRegisters {
 /// The `nvvm` optimizations ([`crate::transforms::registry`]) and the conversions.
 pub fn registry() -> cuprite_ir::pass::PassRegistry {
     let mut reg = crate::transforms::registry();
+    reg.register(ConvertScfToCf::NAME, "Structured control flow (scf.if, scf.while) to cf branches, as named patterns", |o| {
+        cuprite_ir::transforms::no_options(ConvertScfToCf::NAME, o)?;
+        Ok(Box::new(ConvertScfToCf))
+    });
     reg.register(ConvertMathToNvvm::NAME, "Lower the math dialect to nvvm intrinsics, as named patterns (approx-sqrt=B)", |o| {
         Ok(Box::new(ConvertMathToNvvm::from_options(o)?))
     });
@@ -213,6 +218,7 @@ pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u
     let mut passes = vec![
         format!("{}{{{}}}", ConvertArithToNvvm::NAME, ConvertArithToNvvm(opts.arith()).options()),
         format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
+        ConvertScfToCf::NAME.to_string(),
         format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()),
     ];
     let o = crate::transforms::pipeline_text(level);

@@ -68,7 +68,7 @@ def Cuda_FuncOp : Cuda_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"cu
   let summary = "A kernel (`__global__`) or device function";
   let description = [{
     ```mlir
-    cuda.func kernel @scale(%p: !cuda.ptr<f32, global>, %n: si32) attributes {launch_bounds = array<i32: 256, 2>} {
+    cuda.func kernel @scale(%p: !cuda.ptr<f32, global>, %n: i32) attributes {launch_bounds = array<i32: 256, 2>} {
       ...
       return
     }
@@ -140,7 +140,7 @@ def Cuda_GlobalOp : Cuda_Op<"global", [Symbol]> {
   let description = [{
     ```mlir
     cuda.global constant @coeffs : !cuda.array<4 x f32> = [1.0 : f32, 2.0 : f32, 3.0 : f32, 4.0 : f32]
-    cuda.global global @counter : ui32
+    cuda.global global @counter : i32
     ```
     `init` is the constant initializer (scalars, or arrays of them); none means zero.
     `managed` marks a `__managed__` variable (unified memory, in global space).
@@ -173,7 +173,7 @@ def Cuda_VarOp : Cuda_Op<"var"> {
     The result's pointer type gives the variable's type and space:
 
     ```mlir
-    %i = cuda.var "i" : !cuda.ptr<si32, local>
+    %i = cuda.var "i" : !cuda.ptr<i32, local>
     %tile = cuda.var "tile" : !cuda.ptr<!cuda.array<256 x f32>, shared>
     ```
     With `dynamic`, a `extern __shared__` array: the block's dynamic shared memory.
@@ -335,7 +335,7 @@ def Cuda_AsmOp : Cuda_Op<"asm"> {
 // Structured control flow
 //===----------------------------------------------------------------------------===//
 
-def Cuda_IfOp : Cuda_Op<"if", [RecursiveMemoryEffects, SingleBlock, DefaultDialect<"cuda">]> {
+def Cuda_IfOp : Cuda_Op<"if", [RecursiveMemoryEffects, DefaultDialect<"cuda">]> {
   let summary = "If-then-else, with results for `?:`, `&&` and `||`";
   let description = [{
     ```mlir
@@ -344,31 +344,35 @@ def Cuda_IfOp : Cuda_Op<"if", [RecursiveMemoryEffects, SingleBlock, DefaultDiale
     } else {
       ...
     }
-    %r = cuda.if %c -> si32 {
-      cuda.yield %a : si32
+    %r = cuda.if %c -> i32 {
+      cuda.yield %a : i32
     } else {
-      cuda.yield %b : si32
+      cuda.yield %b : i32
     }
     ```
-    A region may also end with `cuda.break`, `cuda.continue` or `cuda.return`.
+    A region may also end with `cuda.break`, `cuda.continue` or `cuda.return`. The
+    frontend gives each region one block; after `convert-scf-to-cf` a region can be a
+    CFG of several (`cf` branches between them), left at any of its blocks' `cuda.yield`,
+    `break`, `continue` or `return` (the same holds for `cuda.loop` and `cuda.switch`).
   }];
   let arguments = (ins I1:$condition);
   let results = (outs Variadic<AnyType>:$results);
-  let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
+  let regions = (region AnyRegion:$thenRegion, AnyRegion:$elseRegion);
   let assemblyFormat = "$condition (`->` type($results)^)? $thenRegion `else` $elseRegion attr-dict";
 }
 
-def Cuda_LoopOp : Cuda_Op<"loop", [RecursiveMemoryEffects, SingleBlock, DefaultDialect<"cuda">]> {
+def Cuda_LoopOp : Cuda_Op<"loop", [RecursiveMemoryEffects, DefaultDialect<"cuda">]> {
   let summary = "`for`, `while` and `do`-`while` loops";
   let description = [{
     Each iteration runs `cond` (ending with `cuda.condition`), then if it holds `body`,
     then `step`; with `do_while`, the first test is skipped. `cuda.break` in the body
     leaves the loop, `cuda.continue` goes to `step`. `unroll` is `#pragma unroll`'s count
-    (0: unroll fully).
+    (0: unroll fully). The frontend emits `scf.while` instead where nothing leaves the
+    loop early (no `break`, `continue` or `return` inside).
 
     ```mlir
     cuda.loop cond {
-      %c = cuda.cmp lt, %i, %n : si32
+      %c = arith.cmpi slt, %i, %n : i32
       cuda.condition %c
     } body {
       ...
@@ -378,11 +382,11 @@ def Cuda_LoopOp : Cuda_Op<"loop", [RecursiveMemoryEffects, SingleBlock, DefaultD
     ```
   }];
   let arguments = (ins OptionalAttr<UnitAttr>:$do_while, OptionalAttr<I32Attr>:$unroll);
-  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body, SizedRegion<1>:$step);
+  let regions = (region AnyRegion:$cond, AnyRegion:$body, AnyRegion:$step);
   let assemblyFormat = "`cond` $cond `body` $body `step` $step attr-dict";
 }
 
-def Cuda_SwitchOp : Cuda_Op<"switch", [RecursiveMemoryEffects, SingleBlock, DefaultDialect<"cuda">]> {
+def Cuda_SwitchOp : Cuda_Op<"switch", [RecursiveMemoryEffects, DefaultDialect<"cuda">]> {
   let summary = "A `switch`: one region per case label, in source order";
   let description = [{
     `cases` holds each region's label value; `default_index` the default's region (if
@@ -390,7 +394,7 @@ def Cuda_SwitchOp : Cuda_Op<"switch", [RecursiveMemoryEffects, SingleBlock, Defa
     `cuda.yield`; `cuda.break` leaves the switch.
   }];
   let arguments = (ins CudaInt:$value, ArrayAttr:$cases, OptionalAttr<I32Attr>:$default_index);
-  let regions = (region VariadicRegion<SizedRegion<1>>:$regions);
+  let regions = (region VariadicRegion<AnyRegion>:$regions);
   let assemblyFormat = "$value `:` type($value) $cases attr-dict-with-keyword $regions";
 }
 

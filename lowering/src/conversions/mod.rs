@@ -8,6 +8,7 @@
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | [`arith_to_nvvm`] | `arith` to `nvvm`, in any function; options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | [`math_to_nvvm`] | `math` to nvvm intrinsics, in any function; option `approx-sqrt=B` |
+//! | `convert-scf-to-cf` | [`scf_to_cf`] | `scf.if`/`scf.while` to `cf` branches between blocks, in any function |
 //!
 //! A pass built here reports, with `--pass-statistics`, how often each pattern was tried
 //! and applied; an op no enabled pattern converts is an error at its location, with a note
@@ -17,6 +18,7 @@
 
 pub mod arith_to_nvvm;
 pub mod math_to_nvvm;
+pub mod scf_to_cf;
 
 use cuprite_ir::{
     pass::{PassFailure, PassState},
@@ -105,6 +107,7 @@ pub struct PatternInfo {
 pub fn all_patterns() -> Vec<PatternInfo> {
     let mut v = arith_to_nvvm::pattern_infos();
     v.extend(math_to_nvvm::pattern_infos());
+    v.extend(scf_to_cf::pattern_infos());
     v
 }
 

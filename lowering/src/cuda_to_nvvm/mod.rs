@@ -256,6 +256,8 @@ struct FnLowering<'c, 'o> {
     region: RegionId,
     cur: BlockId,
     map: FxHashMap<ValueId, ValueId>,
+    /// The nvvm block of each non-entry block of a multi-block region ([`Self::lower_region`]).
+    blocks: FxHashMap<BlockId, BlockId>,
     /// Struct and array values: their scalars, in [`layout::leaves`] order.
     agg: FxHashMap<ValueId, Vec<ValueId>>,
     /// [`layout::leaves`] by cuda type (`None`: a scalar).
@@ -283,6 +285,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             region,
             cur: entry,
             map: FxHashMap::default(),
+            blocks: FxHashMap::default(),
             agg: FxHashMap::default(),
             leaf_cache: FxHashMap::default(),
             sret: None,
@@ -353,7 +356,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             self.ctx.add_block_arg(self.entry, t);
         }
         self.cur = start;
-        self.lower_block(src_entry, Exits { yield_to: None, cond_to: None });
+        self.lower_region(body_region, Exits { yield_to: None, cond_to: None });
         if !self.terminated() {
             if new_res.is_empty() {
                 self.emit("nvvm.return", &[], &[], &[], &[]);
@@ -496,10 +499,42 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         self.emit1("nvvm.constant", &[], t, &[("value", a)])
     }
 
+    /// Lowers region `r` into the current block. A region of several blocks (a CFG inside a
+    /// structured op or a function, after `convert-scf-to-cf`) gets an nvvm block per
+    /// further block, placed in the region's order, their arguments flattened as values
+    /// are; `cf.br`/`cf.cond_br` branch between them.
     fn lower_region(&mut self, r: RegionId, exits: Exits) {
-        if let Some(b) = self.ctx.entry_block(r) {
+        let blocks = self.ctx.region_blocks(r).to_vec();
+        let Some((&entry, rest)) = blocks.split_first() else { return };
+        for &b in rest {
+            let tys: Vec<TypeId> = self.ctx.block_args(b).to_vec().into_iter().map(|a| self.ctx.value_type(a)).collect();
+            let tys: Vec<TypeId> = tys.into_iter().flat_map(|t| self.flat_tys(t)).collect();
+            let nb = self.unplaced_block(&tys);
+            self.blocks.insert(b, nb);
+        }
+        self.lower_block(entry, exits);
+        for &b in rest {
+            if !self.terminated() {
+                // The source block fell through without a terminator: nothing reaches
+                // past it (a diagnostic was reported where it lost it).
+                self.emit("nvvm.unreachable", &[], &[], &[], &[]);
+            }
+            let nb = self.blocks[&b];
+            self.place(nb);
+            let new_args: Vec<ValueId> = self.ctx.block_args(nb).to_vec();
+            let mut it = new_args.into_iter();
+            for a in self.ctx.block_args(b).to_vec() {
+                self.bind(a, &mut it);
+            }
             self.lower_block(b, exits);
         }
+    }
+
+    /// The nvvm block of a block of a multi-block region, and the flattened values for its
+    /// arguments.
+    fn successor(&mut self, b: BlockId, args: &[ValueId]) -> Option<(BlockId, Vec<ValueId>)> {
+        let nb = *self.blocks.get(&b)?;
+        Some((nb, args.iter().flat_map(|&a| self.vals(a)).collect()))
     }
 
     fn lower_block(&mut self, b: BlockId, exits: Exits) {
@@ -944,6 +979,39 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             }
             "cuda.switch" => {
                 self.lower_switch(op, &operands);
+                None
+            }
+            "cf.br" => {
+                let dest = self.ctx.successor(op, 0);
+                match self.successor(dest, &operands) {
+                    Some((b, vals)) => {
+                        let br = self.emit("nvvm.br", &vals, &[], &[], &[b]);
+                        if let Some(u) = self.ctx.get_attr(op, "unroll") {
+                            let u = match self.ctx.attr_kind(u) {
+                                AttrKind::Integer { value, .. } => i32_attr(self.ctx, *value as i64),
+                                _ => u,
+                            };
+                            self.ctx.set_attr(br, "unroll", u);
+                        }
+                    }
+                    None => self.error(loc, "'cf.br' to a block outside its region"),
+                }
+                None
+            }
+            "cf.cond_br" => {
+                let c = self.v(operands[0]);
+                let (t, f) = (self.ctx.successor(op, 0), self.ctx.successor(op, 1));
+                let (ta, fa) = (self.ctx.successor_args(op, 0).to_vec(), self.ctx.successor_args(op, 1).to_vec());
+                match (self.successor(t, &ta), self.successor(f, &fa)) {
+                    (Some((tb, tv)), Some((fb, fv))) => {
+                        let segs = self.segs(&[1, tv.len() as i64, fv.len() as i64]);
+                        let mut ops = vec![c];
+                        ops.extend(tv);
+                        ops.extend(fv);
+                        self.emit("nvvm.cond_br", &ops, &[], &[("operandSegmentSizes", segs)], &[tb, fb]);
+                    }
+                    _ => self.error(loc, "'cf.cond_br' to a block outside its region"),
+                }
                 None
             }
             "cuda.yield" | "scf.yield" => {

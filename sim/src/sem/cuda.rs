@@ -49,6 +49,8 @@ pub(super) struct T {
     globals: FxHashMap<String, Placement>,
     /// Shared variables by their `cuda.var` op: one allocation per block.
     shared_vars: FxHashMap<OpId, u64>,
+    /// The labels of the non-entry blocks of the multi-block regions being translated.
+    pub(super) block_labels: FxHashMap<cuprite_ir::BlockId, Label>,
     stack: Vec<String>,
 }
 
@@ -58,8 +60,15 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     let ctx = ctx.clone();
     let syms = symbols(&ctx, module, "cuda.func", "cuda.global");
     let (name, f) = find_kernel(&ctx, &syms, kernel, |f| int_attr(&ctx, f, "kind") == Some(0))?;
-    let mut t =
-        T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), shared_vars: FxHashMap::default(), stack: Vec::new() };
+    let mut t = T {
+        ctx,
+        syms,
+        b: Builder::new(&name),
+        globals: FxHashMap::default(),
+        shared_vars: FxHashMap::default(),
+        stack: Vec::new(),
+        block_labels: FxHashMap::default(),
+    };
     t.place_globals()?;
     t.b.prog.max_threads = super::dense_attr(&t.ctx, f, "launch_bounds").and_then(|v| v.first().map(|&m| m as u32));
     let entry = t.ctx.entry_block(t.ctx.region(f, 0)).ok_or("kernel without a body")?;
@@ -200,13 +209,28 @@ impl T {
         Ok(())
     }
 
+    /// Translates region `r` where the code is. A region of several blocks (a CFG after
+    /// `convert-scf-to-cf`) is laid out in reverse post-order, each block at its label
+    /// (`cf` branches jump between them, [`super::cf`]).
     pub(super) fn region(&mut self, r: RegionId, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
-        let Some(b) = self.ctx.entry_block(r) else { return Ok(()) };
-        let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
-        for op in ops {
-            let loc = loc_string(&self.ctx, self.ctx.op_loc(op));
-            self.b.set_loc(&loc);
-            self.op(op, vals, ex).map_err(|m| if m.contains(": ") && m.starts_with(&loc) { m } else { format!("{loc}: {m}") })?;
+        let blocks = if self.ctx.region_blocks(r).len() > 1 { super::layout(&self.ctx, r) } else { self.ctx.region_blocks(r).to_vec() };
+        for (i, &b) in blocks.iter().enumerate() {
+            if i > 0 {
+                let l = self.b.label();
+                self.block_labels.insert(b, l);
+            }
+        }
+        for (i, &b) in blocks.iter().enumerate() {
+            if i > 0 {
+                let l = self.block_labels[&b];
+                self.b.place(l);
+            }
+            let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+            for op in ops {
+                let loc = loc_string(&self.ctx, self.ctx.op_loc(op));
+                self.b.set_loc(&loc);
+                self.op(op, vals, ex).map_err(|m| if m.contains(": ") && m.starts_with(&loc) { m } else { format!("{loc}: {m}") })?;
+            }
         }
         Ok(())
     }
@@ -245,6 +269,11 @@ impl T {
         match short.as_str() {
             _ if name.starts_with("arith.") => super::arith::translate(&self.ctx, &mut self.b, op, &o, dst)?,
             _ if name.starts_with("math.") => super::math::translate(&self.ctx, &mut self.b, op, &o, dst)?,
+            _ if name.starts_with("cf.") => {
+                if !self.cf_op(op, &o, vals)? {
+                    return Err(format!("'{name}' is not simulated"));
+                }
+            }
             _ if name.starts_with("scf.") => {
                 if !self.scf_op(op, &o, vals, ex)? {
                     return Err(format!("'{name}' is not simulated"));

@@ -7,6 +7,7 @@
 //! - [`arith`]: the standard dialect's scalar arithmetic, wherever a level uses it;
 //! - [`math`]: the standard dialect's exact float functions (`sqrt`, `fma`, `floor`, ...);
 //! - [`scf`]: `scf.if` and `scf.while` inside `cuda` functions;
+//! - [`cf`]: branches between the blocks of a `cuda` function's regions;
 //! - [`nvvm`]: a CFG with block arguments, signless integers, typed pointers in address
 //!   spaces, intrinsics by PTX name;
 //! - [`ptx`]: PTX instructions on virtual registers, with their modifiers read from the
@@ -16,6 +17,7 @@
 //! another's lowering, so that a lowering bug shows up as a difference between levels.
 
 pub mod arith;
+pub mod cf;
 pub mod cuda;
 pub mod math;
 pub mod nvvm;

@@ -1,0 +1,221 @@
+//! `convert-scf-to-cf`: structured control flow (`scf.if`, `scf.while`) to branches
+//! between blocks (`cf.br`, `cf.cond_br`), as MLIR's SCFToControlFlow does, in whatever
+//! function holds them (a `cuda.func` in `cuprite compile`'s pipeline, whose regions then
+//! become CFGs).
+//!
+//! `scf.if` in block B: B is split after the op into a continuation C whose arguments are
+//! the results; the then and else regions' blocks move before C; B ends with
+//! `cf.cond_br %c, then, else` and each `scf.yield` of those regions becomes `cf.br C(...)`.
+//!
+//! `scf.while` in block B: same split; the `before` and `after` blocks move before C; B
+//! ends with `cf.br before(inits)`; `scf.condition(%c) args` becomes
+//! `cf.cond_br %c, after(args), C(args)` and `after`'s `scf.yield` the back edge
+//! `cf.br before(...)`, which carries the loop's `unroll` hint.
+//!
+//! The terminators belong to their op's pattern (MLIR's way): `scf.yield` and
+//! `scf.condition` are legal while their parent is still an `scf` op, so a disabled
+//! pattern reports its op only.
+
+use super::{bind, infos, run_patterns, PatternInfo, Rule};
+use cuprite_ir::{
+    pass::{Pass, PassFailure, PassState},
+    rewrite::conversion::{ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
+    BlockId, Context, InsertPoint, OpId, OperationState, RegionId, ValueId,
+};
+
+/// The pass name.
+pub const NAME: &str = "convert-scf-to-cf";
+
+/// The pattern set.
+static RULES: &[Rule<()>] = &[
+    Rule {
+        name: "scf-if-to-cf",
+        root: "scf.if",
+        target: "cf.cond_br",
+        benefit: 1,
+        summary: "then/else blocks inlined, a conditional branch into them, yields branch to the continuation",
+        lower: lower_if,
+    },
+    Rule {
+        name: "scf-while-to-cf",
+        root: "scf.while",
+        target: "cf.cond_br",
+        benefit: 1,
+        summary: "before/after blocks inlined, the condition a conditional branch, the back edge a branch",
+        lower: lower_while,
+    },
+];
+
+/// The patterns.
+pub fn patterns() -> Vec<Box<dyn ConversionPattern>> {
+    bind(RULES, ())
+}
+
+/// What `--list-patterns` prints for this pass.
+pub fn pattern_infos() -> Vec<PatternInfo> {
+    infos(NAME, RULES)
+}
+
+/// Whether terminator `op` still belongs to an `scf` op (its pattern rewrites it).
+fn inside_scf(ctx: &Context, op: OpId) -> bool {
+    ctx.parent_op(op).is_some_and(|p| ctx.op_name_str(p).starts_with("scf."))
+}
+
+/// The legality target: no `scf` op remains; `cf` is legal.
+pub fn target() -> ConversionTarget {
+    ConversionTarget::new()
+        .illegal_dialect("scf")
+        .legal_dialect("cf")
+        .dynamic_op("scf.yield", inside_scf)
+        .dynamic_op("scf.condition", inside_scf)
+}
+
+/// Splits the block of `op` after it: the new block (the continuation) gets one argument
+/// per result of `op`, which it returns with the block.
+fn continuation(rw: &mut ConversionRewriter<'_, '_>, op: OpId) -> Option<(BlockId, Vec<ValueId>)> {
+    let ctx = rw.ctx();
+    let block = ctx.op_block(op)?;
+    let types: Vec<_> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+    let cont = match ctx.next_op(op) {
+        Some(next) => rw.rw.split_block(block, next),
+        // The op ends a block without a terminator (a function body that falls off its
+        // end): the continuation is a new, empty block after it.
+        None => {
+            let region = ctx.block_region(block)?;
+            let index = ctx.block_index(block)? + 1;
+            let nb = ctx.create_block(&[]);
+            ctx.insert_block(region, index, nb);
+            nb
+        }
+    };
+    let args = types.into_iter().map(|t| rw.ctx().add_block_arg(cont, t)).collect();
+    Some((cont, args))
+}
+
+/// Moves the blocks of region `src` into the region holding `before`, ahead of it; returns
+/// them.
+fn inline_before(rw: &mut ConversionRewriter<'_, '_>, src: RegionId, before: BlockId) -> Vec<BlockId> {
+    let blocks = rw.ctx().region_blocks(src).to_vec();
+    let dest = rw.ctx().block_region(before).expect("a block in a region");
+    let index = rw.ctx().block_index(before).unwrap_or(0);
+    rw.rw.inline_region_before(src, dest, index);
+    blocks
+}
+
+/// A branch op `name` at `at` on `operands` to `successors` (`segments`: the operand
+/// segment sizes of a `cf.cond_br`).
+fn branch(
+    rw: &mut ConversionRewriter<'_, '_>,
+    at: InsertPoint,
+    name: &str,
+    operands: Vec<ValueId>,
+    successors: &[BlockId],
+    segments: Option<[i64; 3]>,
+) -> OpId {
+    let ctx = rw.ctx();
+    let loc = match at.before {
+        Some(o) => ctx.op_loc(o),
+        None => ctx.unknown_loc(),
+    };
+    let mut st = OperationState::new(ctx, name, loc);
+    st.operands = operands;
+    st.successors = successors.to_vec();
+    if let Some(seg) = segments {
+        let elem = ctx.int_type(32);
+        let a = ctx.attr(cuprite_ir::AttrKind::DenseArray { elem, values: seg.to_vec() });
+        let k = ctx.sym("operandSegmentSizes");
+        st.props.push((k, a));
+    }
+    match at.before {
+        Some(o) => rw.rw.set_insertion_point_before(o),
+        None => rw.rw.set_insertion_point_to_end(at.block),
+    }
+    rw.rw.create(st)
+}
+
+/// Replaces the terminator of each of `blocks` that is a `term` of the op being lowered by
+/// what `make` builds before it.
+fn rewrite_terminators(
+    rw: &mut ConversionRewriter<'_, '_>,
+    blocks: &[BlockId],
+    term: &str,
+    mut make: impl FnMut(&mut ConversionRewriter<'_, '_>, OpId),
+) {
+    for &b in blocks {
+        let Some(t) = rw.ctx().terminator(b) else { continue };
+        if rw.ctx().is_op(t, term) {
+            make(rw, t);
+            rw.erase_op(t);
+        }
+    }
+}
+
+fn lower_if(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let Some((cont, cargs)) = continuation(rw, op) else { return false };
+    let (tr, er) = (rw.ctx().region(op, 0), rw.ctx().region(op, 1));
+    let then_blocks = inline_before(rw, tr, cont);
+    let else_blocks = inline_before(rw, er, cont);
+    for blocks in [&then_blocks, &else_blocks] {
+        rewrite_terminators(rw, blocks, "scf.yield", |rw, t| {
+            let vals = rw.ctx().operand_vec(t);
+            let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
+            branch(rw, at, "cf.br", vals, &[cont], None);
+        });
+    }
+    let then_b = then_blocks.first().copied().unwrap_or(cont);
+    let else_b = else_blocks.first().copied().unwrap_or(cont);
+    let block = rw.ctx().op_block(op).expect("in a block");
+    branch(rw, InsertPoint::end(block), "cf.cond_br", vec![operands[0]], &[then_b, else_b], Some([1, 0, 0]));
+    rw.replace_op(op, &cargs);
+    true
+}
+
+fn lower_while(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let (br, ar) = (rw.ctx().region(op, 0), rw.ctx().region(op, 1));
+    if rw.ctx().region_blocks(br).is_empty() || rw.ctx().region_blocks(ar).is_empty() {
+        return false;
+    }
+    let unroll = rw.ctx().get_attr(op, "unroll");
+    let Some((cont, cargs)) = continuation(rw, op) else { return false };
+    let before = inline_before(rw, br, cont);
+    let after = inline_before(rw, ar, cont);
+    let (before_entry, after_entry) = (before[0], after[0]);
+    rewrite_terminators(rw, &before, "scf.condition", |rw, t| {
+        let ops = rw.ctx().operand_vec(t);
+        let (c, args) = ops.split_first().expect("a condition");
+        let n = args.len() as i64;
+        let mut operands = vec![*c];
+        operands.extend_from_slice(args);
+        operands.extend_from_slice(args);
+        let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
+        branch(rw, at, "cf.cond_br", operands, &[after_entry, cont], Some([1, n, n]));
+    });
+    rewrite_terminators(rw, &after, "scf.yield", |rw, t| {
+        let vals = rw.ctx().operand_vec(t);
+        let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
+        let back = branch(rw, at, "cf.br", vals, &[before_entry], None);
+        if let Some(u) = unroll {
+            rw.ctx().set_attr(back, "unroll", u);
+        }
+    });
+    let block = rw.ctx().op_block(op).expect("in a block");
+    branch(rw, InsertPoint::end(block), "cf.br", operands.to_vec(), &[before_entry], None);
+    rw.replace_op(op, &cargs);
+    true
+}
+
+/// `convert-scf-to-cf`.
+pub struct ConvertScfToCf;
+
+impl ConvertScfToCf {
+    pub const NAME: &'static str = NAME;
+}
+
+impl Pass for ConvertScfToCf {
+    fn name(&self) -> &str {
+        NAME
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        run_patterns(ctx, op, state, NAME, &target(), &TypeConverter::new(), patterns())
+    }
+}
