@@ -6,9 +6,10 @@
 //! ```text
 //! builtin.module(
 //!   link-math-library{sm=80 fast-math=false},          the device math library, as cuda IR
+//!   convert-scf-to-cf,                                 scf -> cf blocks, named patterns
+//!   lower-cuda-control-flow,                           cuda.if/loop/switch -> cf blocks
 //!   convert-arith-to-nvvm{div=precise fmad=true},      arith -> nvvm, named patterns
 //!   convert-math-to-nvvm{approx-sqrt=false},           math -> nvvm, named patterns
-//!   convert-scf-to-cf,                                 scf -> cf blocks, named patterns
 //!   convert-cuda-to-nvvm{ftz=false},
 //!   nvvm-inline, nvvm.func(mem2reg, sccp, ...),         the -O pipeline (none at -O0)
 //!   nvvm-max-registers{max=N},                         with -maxrregcount only

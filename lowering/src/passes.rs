@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | any | `math` to nvvm intrinsics as named patterns ([`crate::conversions::math_to_nvvm`]); option `approx-sqrt=B` |
+//! | `lower-cuda-control-flow` | any | `cuda.if`/`cuda.loop`/`cuda.switch` and their exits to `cf` branches, named patterns on the walk driver ([`crate::conversions::cuda_cf`]) |
 //! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
 //! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
@@ -16,7 +17,9 @@
 //! was. (The translators become pattern sets run by the core's conversion driver in the
 //! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
 
-use crate::conversions::{arith_to_nvvm::ConvertArithToNvvm, math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf};
+use crate::conversions::{
+    arith_to_nvvm::ConvertArithToNvvm, cuda_cf::LowerCudaControlFlow, math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
+};
 use crate::{DivMode, FloatOptions, LowerError};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
@@ -181,6 +184,14 @@ impl Pass for MaxRegisters {
 /// The `nvvm` optimizations ([`crate::transforms::registry`]) and the conversions.
 pub fn registry() -> cuprite_ir::pass::PassRegistry {
     let mut reg = crate::transforms::registry();
+    reg.register(
+        LowerCudaControlFlow::NAME,
+        "C's control flow (cuda.if, cuda.loop, cuda.switch, break, continue) to cf branches, as named patterns",
+        |o| {
+            cuprite_ir::transforms::no_options(LowerCudaControlFlow::NAME, o)?;
+            Ok(Box::new(LowerCudaControlFlow))
+        },
+    );
     reg.register(ConvertScfToCf::NAME, "Structured control flow (scf.if, scf.while) to cf branches, as named patterns", |o| {
         cuprite_ir::transforms::no_options(ConvertScfToCf::NAME, o)?;
         Ok(Box::new(ConvertScfToCf))
@@ -216,9 +227,10 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
 /// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
 pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
     let mut passes = vec![
+        ConvertScfToCf::NAME.to_string(),
+        LowerCudaControlFlow::NAME.to_string(),
         format!("{}{{{}}}", ConvertArithToNvvm::NAME, ConvertArithToNvvm(opts.arith()).options()),
         format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
-        ConvertScfToCf::NAME.to_string(),
         format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()),
     ];
     let o = crate::transforms::pipeline_text(level);
