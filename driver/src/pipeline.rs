@@ -8,6 +8,7 @@
 //!   link-math-library{sm=80 fast-math=false},          the device math library, as cuda IR
 //!   convert-scf-to-cf,                                 scf -> cf blocks, named patterns
 //!   lower-cuda-control-flow,                           cuda.if/loop/switch -> cf blocks
+//!   convert-cuda-gpu-to-nvvm,                          barriers, shuffles, votes -> nvvm
 //!   convert-arith-to-nvvm{div=precise fmad=true},      arith -> nvvm, named patterns
 //!   convert-math-to-nvvm{approx-sqrt=false},           math -> nvvm, named patterns
 //!   convert-cuda-to-nvvm{ftz=false},

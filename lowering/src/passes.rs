@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | any | `math` to nvvm intrinsics as named patterns ([`crate::conversions::math_to_nvvm`]); option `approx-sqrt=B` |
+//! | `convert-cuda-gpu-to-nvvm` | any | thread indices, barriers, fences, shuffles, votes to nvvm as named patterns ([`crate::conversions::cuda_gpu_to_nvvm`]) |
 //! | `lower-cuda-control-flow` | any | `cuda.if`/`cuda.loop`/`cuda.switch` and their exits to `cf` branches, named patterns on the walk driver ([`crate::conversions::cuda_cf`]) |
 //! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
 //! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |
@@ -18,7 +19,8 @@
 //! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
 
 use crate::conversions::{
-    arith_to_nvvm::ConvertArithToNvvm, cuda_cf::LowerCudaControlFlow, math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
+    arith_to_nvvm::ConvertArithToNvvm, cuda_cf::LowerCudaControlFlow, cuda_gpu_to_nvvm::ConvertCudaGpuToNvvm,
+    math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
 };
 use crate::{DivMode, FloatOptions, LowerError};
 use cuprite_ir::{
@@ -192,6 +194,14 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
             Ok(Box::new(LowerCudaControlFlow))
         },
     );
+    reg.register(
+        ConvertCudaGpuToNvvm::NAME,
+        "The cuda dialect's thread-index, barrier, fence, shuffle and vote ops to nvvm, as named patterns",
+        |o| {
+            cuprite_ir::transforms::no_options(ConvertCudaGpuToNvvm::NAME, o)?;
+            Ok(Box::new(ConvertCudaGpuToNvvm))
+        },
+    );
     reg.register(ConvertScfToCf::NAME, "Structured control flow (scf.if, scf.while) to cf branches, as named patterns", |o| {
         cuprite_ir::transforms::no_options(ConvertScfToCf::NAME, o)?;
         Ok(Box::new(ConvertScfToCf))
@@ -229,6 +239,7 @@ pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u
     let mut passes = vec![
         ConvertScfToCf::NAME.to_string(),
         LowerCudaControlFlow::NAME.to_string(),
+        ConvertCudaGpuToNvvm::NAME.to_string(),
         format!("{}{{{}}}", ConvertArithToNvvm::NAME, ConvertArithToNvvm(opts.arith()).options()),
         format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
         format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()),

@@ -9,6 +9,7 @@
 //! | `convert-arith-to-nvvm` | [`arith_to_nvvm`] | `arith` to `nvvm`, in any function; options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | [`math_to_nvvm`] | `math` to nvvm intrinsics, in any function; option `approx-sqrt=B` |
 //! | `convert-scf-to-cf` | [`scf_to_cf`] | `scf.if`/`scf.while` to `cf` branches between blocks, in any function |
+//! | `convert-cuda-gpu-to-nvvm` | [`cuda_gpu_to_nvvm`] | `cuda.special`/`barrier`/`fence`/`shfl`/`vote` to their nvvm ops, in any function |
 //! | `lower-cuda-control-flow` | [`cuda_cf`] | `cuda.if`/`cuda.loop`/`cuda.switch` with their breaks and continues to `cf` branches (walk driver, children first) |
 //!
 //! A pass built here reports, with `--pass-statistics`, how often each pattern was tried
@@ -19,6 +20,7 @@
 
 pub mod arith_to_nvvm;
 pub mod cuda_cf;
+pub mod cuda_gpu_to_nvvm;
 pub mod math_to_nvvm;
 pub mod scf_to_cf;
 
@@ -111,6 +113,7 @@ pub fn all_patterns() -> Vec<PatternInfo> {
     v.extend(math_to_nvvm::pattern_infos());
     v.extend(scf_to_cf::pattern_infos());
     v.extend(cuda_cf::pattern_infos());
+    v.extend(cuda_gpu_to_nvvm::pattern_infos());
     v
 }
 

@@ -233,25 +233,6 @@ impl T<'_> {
                     b: o[2],
                 });
             }
-            "sreg" => {
-                let sreg = sreg_of(int_attr(ctx, op, "reg").unwrap_or(-1)).ok_or_else(|| err("unknown special register".into()))?;
-                self.b.emit(Inst::Sreg { dst, sreg });
-            }
-            "barrier" => match int_attr(ctx, op, "kind").unwrap_or(0) {
-                0 => self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
-                4 => self.b.emit(Inst::WarpSync { mask: o[0] }),
-                k => {
-                    let red = [BarRed::Popc, BarRed::And, BarRed::Or][(k as usize - 1).min(2)];
-                    self.b.emit(Inst::Barrier { red: Some(red), dst, pred: o[0] });
-                }
-            },
-            "fence" => self.b.emit(Inst::Fence),
-            "shfl" => {
-                let mode = [ShflMode::Idx, ShflMode::Up, ShflMode::Down, ShflMode::Bfly]
-                    [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
-                self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[0] });
-            }
-            "activemask" => self.b.emit(Inst::Activemask { dst }),
             "tex" => {
                 let geom = str_attr(ctx, op, "geom").unwrap_or_default();
                 let float_out = str_attr(ctx, op, "kind").as_deref() == Some("f32");
@@ -259,11 +240,6 @@ impl T<'_> {
                 let rs: Vec<Reg> = ctx.results(op).to_vec().into_iter().map(|r| self.val(vals, r)).collect();
                 let i = super::tex_inst(&geom, float_out, geom == "1d" && int_coords, &rs, o[0], &o[1..])?;
                 self.b.emit(i);
-            }
-            "vote" => {
-                let mode = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot]
-                    [int_attr(ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
-                self.b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
             }
             "addressof" => {
                 let g = sym_attr(ctx, op, "global_name").or_else(|| sym_attr(ctx, op, "name")).unwrap_or_default();
@@ -354,10 +330,11 @@ fn space_of(ctx: &Context, v: ValueId) -> Space {
     }
 }
 
-/// The semantics of nvvm's scalar ops (constants, integer and float arithmetic,
-/// comparisons, `select`, conversions, intrinsics): what needs no memory, control flow or
-/// function state, so that any level's function holding such an op runs it (a `cuda`
-/// function after `convert-arith-to-nvvm`). `None`: `op` is not one of them. `ftz`: f32
+/// The semantics of nvvm's ops that need no memory, control flow or function state
+/// (constants, integer and float arithmetic, comparisons, `select`, conversions,
+/// intrinsics, special registers, barriers, fences, shuffles, votes), so that any level's
+/// function holding such an op runs it (a `cuda` function after `convert-arith-to-nvvm`
+/// or `convert-cuda-gpu-to-nvvm`). `None`: `op` is not one of them. `ftz`: f32
 /// operations flush subnormals (the function's `-ftz=true`).
 pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: &[Reg], dst: Reg) -> Option<Result<(), String>> {
     let name = ctx.op_name_str(op);
@@ -468,6 +445,47 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                 } else {
                     intr(ctx, b, ftz, &n, ty, dst, o, &ops)?;
                 }
+            }
+            "sreg" => {
+                let sreg = sreg_of(int_attr(ctx, op, "reg").unwrap_or(-1)).ok_or("unknown special register")?;
+                b.emit(Inst::Sreg { dst, sreg });
+            }
+            "barrier" => {
+                use cuprite_dialects::nvvm::BarrierKind as K;
+                match K::from_i64(int_attr(ctx, op, "kind").unwrap_or(0)).ok_or("unknown barrier kind")? {
+                    K::Sync => b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
+                    K::Warp => b.emit(Inst::WarpSync { mask: o[0] }),
+                    k => {
+                        let red = match k {
+                            K::Popc => BarRed::Popc,
+                            K::And => BarRed::And,
+                            _ => BarRed::Or,
+                        };
+                        b.emit(Inst::Barrier { red: Some(red), dst, pred: o[0] });
+                    }
+                }
+            }
+            "fence" => b.emit(Inst::Fence),
+            "shfl" => {
+                use cuprite_dialects::nvvm::ShflMode as M;
+                let mode = match M::from_i64(int_attr(ctx, op, "mode").unwrap_or(0)).ok_or("unknown shuffle mode")? {
+                    M::Idx => ShflMode::Idx,
+                    M::Up => ShflMode::Up,
+                    M::Down => ShflMode::Down,
+                    M::Bfly => ShflMode::Bfly,
+                };
+                b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[0] });
+            }
+            "activemask" => b.emit(Inst::Activemask { dst }),
+            "vote" => {
+                use cuprite_dialects::nvvm::VoteMode as M;
+                let mode = match M::from_i64(int_attr(ctx, op, "mode").unwrap_or(0)).ok_or("unknown vote mode")? {
+                    M::All => VoteMode::All,
+                    M::Any => VoteMode::Any,
+                    M::Uni => VoteMode::Uni,
+                    M::Ballot => VoteMode::Ballot,
+                };
+                b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
             }
             _ => return Ok(false),
         }
