@@ -56,17 +56,23 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
         let render = |ctx: &Context, errs: Vec<cuprite_lowering::LowerError>| -> String {
             errs.iter().map(|e| format!("error: {}: {}\n", cuprite_sim::sem::loc_string(ctx, e.loc), e.message)).collect()
         };
-        let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, cuda, &lopts).map_err(|e| render(&ctx, e))?;
-        // The pattern-based conversions, on the ops CudaToNvvm moved over unchanged.
-        use cuprite_lowering::conversions::{arith_to_nvvm::convert_arith_to_nvvm, math_to_nvvm::convert_math_to_nvvm};
-        convert_arith_to_nvvm(&mut ctx, nvvm, lopts.arith()).map_err(|e| render(&ctx, e))?;
-        convert_math_to_nvvm(&mut ctx, nvvm, lopts.math()).map_err(|e| render(&ctx, e))?;
+        // The same conversions as `cuprite compile`'s pipeline, on a copy: the cuda module
+        // stays as sema left it, for the cuda level.
+        let reg = cuprite_lowering::passes::registry();
+        let popts = cuprite_ir::pass::PassOptions::default();
+        let text = format!("builtin.module({})", cuprite_lowering::passes::in_place_conversions(&lopts).join(","));
+        let pm = cuprite_ir::pass::parse_pipeline(&text, "builtin.module", &reg).map_err(|e| format!("error: {e:?}\n"))?;
+        let mut copy_map = Default::default();
+        let lowered = cuprite_ir::clone::clone_op(&mut ctx, cuda, &mut copy_map);
+        if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, lowered, &pm, &popts, None) {
+            return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
+        }
+        let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, lowered, &lopts).map_err(|e| render(&ctx, e))?;
+        ctx.erase_op(lowered);
         let mut map = Default::default();
         let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
-        let reg = cuprite_lowering::transforms::registry();
         let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(level), "builtin.module", &reg)
             .map_err(|e| format!("error: {e:?}\n"))?;
-        let popts = cuprite_ir::pass::PassOptions::default();
         if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, nvvm, &pm, &popts, None) {
             return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
         }

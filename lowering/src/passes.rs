@@ -231,19 +231,27 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
     reg
 }
 
-/// The pipeline `cuprite compile -O<level>` runs after the math library is linked:
-/// `convert-arith-to-nvvm`, `convert-math-to-nvvm` and CudaToNvvm, each with its part of
-/// `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
-/// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
-pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
-    let mut passes = vec![
+/// The pattern-based conversions that run on the `cuda` module in place before CudaToNvvm,
+/// each with its part of `opts`, as pass manager text: control flow to blocks
+/// (`convert-scf-to-cf`, `lower-cuda-control-flow`), then the GPU ops, `arith` and `math` to
+/// nvvm. CudaToNvvm expects their output (it lowers none of what they lower).
+pub fn in_place_conversions(opts: &FloatOptions) -> Vec<String> {
+    vec![
         ConvertScfToCf::NAME.to_string(),
         LowerCudaControlFlow::NAME.to_string(),
         ConvertCudaGpuToNvvm::NAME.to_string(),
         format!("{}{{{}}}", ConvertArithToNvvm::NAME, ConvertArithToNvvm(opts.arith()).options()),
         format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
-        format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()),
-    ];
+    ]
+}
+
+/// The pipeline `cuprite compile -O<level>` runs after the math library is linked:
+/// `convert-arith-to-nvvm`, `convert-math-to-nvvm` and CudaToNvvm, each with its part of
+/// `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
+/// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
+pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
+    let mut passes = in_place_conversions(opts);
+    passes.push(format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()));
     let o = crate::transforms::pipeline_text(level);
     let inner = &o["builtin.module(".len()..o.len() - 1];
     if !inner.is_empty() {

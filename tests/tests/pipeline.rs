@@ -182,10 +182,34 @@ fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
     assert_eq!(rc, 1, "{out}{err}");
     assert!(err.contains("'fmodf' is not supported yet") && err.contains("in pass 'convert-cuda-to-nvvm'"), "{err}");
     assert!(err.contains("<stdin>:4:"), "the error is at the op: {err}");
-    // The library linked first, the same module lowers.
-    let (rc, out, err) = run_cli(&["opt", "-", "--link-math-library", "--convert-cuda-to-nvvm"], cuda);
+    // The library linked first (its code then needs the in-place conversions that run
+    // before CudaToNvvm), the same module lowers.
+    let (rc, out, err) = run_cli(
+        &[
+            "opt",
+            "-",
+            "--link-math-library",
+            "--convert-scf-to-cf",
+            "--lower-cuda-control-flow",
+            "--convert-cuda-gpu-to-nvvm",
+            "--convert-arith-to-nvvm",
+            "--convert-math-to-nvvm",
+            "--convert-cuda-to-nvvm",
+        ],
+        cuda,
+    );
     assert_eq!(rc, 0, "{err}");
-    assert!(out.contains("nvvm.func kernel @k") && !out.contains("cuda."), "{out}");
+    assert!(out.contains("nvvm.func kernel @k") && !out.contains("cuda.") && !out.contains("arith."), "{out}");
+    // Without them, what they lower is an error naming the pass that lowers it.
+    let (rc, _, err) = run_cli(&["opt", "-", "--link-math-library", "--convert-cuda-to-nvvm"], cuda);
+    assert_eq!(rc, 1);
+    assert!(err.contains("is lowered by 'lower-cuda-control-flow', which runs before 'convert-cuda-to-nvvm'"), "{err}");
+    let (rc, _, err) = run_cli(
+        &["opt", "-", "--convert-cuda-to-nvvm"],
+        "module {\n  cuda.func kernel @k() {\n    %0 = cuda.special tid_x : i32\n    cuda.return\n  }\n}\n",
+    );
+    assert_eq!(rc, 1);
+    assert!(err.contains("'cuda.special' is lowered by 'convert-cuda-gpu-to-nvvm'") && err.contains("<stdin>:3:"), "{err}");
     // Instruction selection has no float remainder instruction.
     let nvvm = r#"module {
   nvvm.func kernel @k(%arg0: !llvm.ptr<1>) {

@@ -1,13 +1,16 @@
 //! CudaToNvvm: the `cuda` dialect to the `nvvm` dialect, one function at a time.
 //!
 //! The translation walks each `cuda.func` once and builds its `nvvm.func` beside it in a
-//! new module (the `cuda` module stays as it was, for `--emit=cuda` and for comparing):
+//! new module (the `cuda` module stays as it was, for `--emit=cuda` and for comparing). It
+//! runs after the pattern-based conversions that work in place on the `cuda` module
+//! ([`crate::passes::in_place_conversions`]): control flow is already blocks and `cf`
+//! branches (`convert-scf-to-cf`, `lower-cuda-control-flow`), the GPU ops, `arith` and
+//! `math` already nvvm; what they lower is an error here, naming the pass that lowers it.
+//! What is left is the part that changes types and the ABI:
 //!
-//! 1. Structured control flow becomes a CFG: `cuda.if` a `cond_br` to two blocks that
-//!    branch to a merge block whose arguments are the `if`'s results; `cuda.loop` the
-//!    blocks cond -> body -> step -> cond with an exit block (`do_while` enters at the
-//!    body); `cuda.switch` a chain of `icmp eq` tests into one block per label, each
-//!    falling through to the next; `break`/`continue` branches to the innermost exit/step.
+//! 1. The function's CFG becomes an nvvm CFG, block by block (`FnLowering::lower_region`):
+//!    `cf.br`/`cf.cond_br` branch between the new blocks, block arguments flattened as
+//!    values are.
 //! 2. Ops of other dialects (`arith`, or the `nvvm` ops `convert-arith-to-nvvm` made of
 //!    it) move over unchanged on the lowered operands: scalar types are signless on both
 //!    levels. Pointers become opaque `!llvm.ptr<space>`; `cuda.ptr_cmp` is an unsigned
@@ -22,9 +25,10 @@
 //!    local temporary, passed first (mem2reg's scalar replacement promotes the temporary
 //!    once the call is inlined). A kernel's struct parameter is its scalars too, and the
 //!    kernel carries where each lives in the host's bytes ([`cuprite_dialects::nvvm::kernel_abi`]).
-//! 5. GPU operations map to their nvvm ops; math and bit intrinsics with a PTX instruction
-//!    of the right accuracy map to `nvvm.intr` (`FnLowering::intrinsic`); the rest of the math
-//!    library is a "not supported yet" error at the call.
+//! 5. Atomics, textures, inline `asm` and calls map to their nvvm ops; the built-in functions
+//!    with a PTX instruction of the right accuracy map to `nvvm.intr`
+//!    (`FnLowering::intrinsic`); the rest of the math library is a "not supported yet" error
+//!    at the call (`link-math-library` links it first).
 //!
 //! Errors carry the op's location; the translation goes on after one (with a zero value in
 //! place of what failed) so that all of a function's problems are reported at once.
@@ -233,20 +237,6 @@ pub(crate) fn state(
     st
 }
 
-/// Where control goes when a region ends.
-#[derive(Copy, Clone)]
-struct Exits {
-    /// `cuda.yield` branches here with its operands.
-    yield_to: Option<BlockId>,
-    /// `cuda.condition` branches to (true, false).
-    cond_to: Option<(BlockId, BlockId)>,
-}
-
-struct Target {
-    cont: Option<BlockId>,
-    brk: BlockId,
-}
-
 struct FnLowering<'c, 'o> {
     ctx: &'c mut Context,
     module: BlockId,
@@ -264,7 +254,6 @@ struct FnLowering<'c, 'o> {
     leaf_cache: FxHashMap<TypeId, Option<Leaves>>,
     /// Where a function returning an aggregate stores it (its first parameter).
     sret: Option<ValueId>,
-    targets: Vec<Target>,
     errors: Vec<LowerError>,
     loc: LocId,
 }
@@ -289,7 +278,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             agg: FxHashMap::default(),
             leaf_cache: FxHashMap::default(),
             sret: None,
-            targets: Vec::new(),
             errors: Vec::new(),
             loc,
         }
@@ -356,7 +344,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             self.ctx.add_block_arg(self.entry, t);
         }
         self.cur = start;
-        self.lower_region(body_region, Exits { yield_to: None, cond_to: None });
+        self.lower_region(body_region);
         if !self.terminated() {
             if new_res.is_empty() {
                 self.emit("nvvm.return", &[], &[], &[], &[]);
@@ -499,11 +487,10 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         self.emit1("nvvm.constant", &[], t, &[("value", a)])
     }
 
-    /// Lowers region `r` into the current block. A region of several blocks (a CFG inside a
-    /// structured op or a function, after `convert-scf-to-cf`) gets an nvvm block per
-    /// further block, placed in the region's order, their arguments flattened as values
-    /// are; `cf.br`/`cf.cond_br` branch between them.
-    fn lower_region(&mut self, r: RegionId, exits: Exits) {
+    /// Lowers a function's body region `r`, its entry into the current block: every further
+    /// block gets an nvvm block, placed in the region's order, its arguments flattened as
+    /// values are; `cf.br`/`cf.cond_br` branch between them.
+    fn lower_region(&mut self, r: RegionId) {
         let blocks = self.ctx.region_blocks(r).to_vec();
         let Some((&entry, rest)) = blocks.split_first() else { return };
         for &b in rest {
@@ -512,7 +499,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             let nb = self.unplaced_block(&tys);
             self.blocks.insert(b, nb);
         }
-        self.lower_block(entry, exits);
+        self.lower_block(entry);
         for &b in rest {
             if !self.terminated() {
                 // The source block fell through without a terminator: nothing reaches
@@ -526,7 +513,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             for a in self.ctx.block_args(b).to_vec() {
                 self.bind(a, &mut it);
             }
-            self.lower_block(b, exits);
+            self.lower_block(b);
         }
     }
 
@@ -537,7 +524,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         Some((nb, args.iter().flat_map(|&a| self.vals(a)).collect()))
     }
 
-    fn lower_block(&mut self, b: BlockId, exits: Exits) {
+    fn lower_block(&mut self, b: BlockId) {
         let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
         for op in ops {
             if self.terminated() {
@@ -545,7 +532,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 break;
             }
             self.loc = self.ctx.op_loc(op);
-            self.lower_op(op, exits);
+            self.lower_op(op);
         }
     }
 
@@ -695,7 +682,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         self.ctx.result(a, 0)
     }
 
-    fn lower_op(&mut self, op: OpId, exits: Exits) {
+    fn lower_op(&mut self, op: OpId) {
         let name = self.ctx.op_name_str(op).to_string();
         let operands: Vec<ValueId> = self.ctx.operand_vec(op);
         let res_ty: Option<TypeId> = self.ctx.results(op).first().map(|&r| self.ctx.value_type(r));
@@ -828,44 +815,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.emit("nvvm.store", &[x, p], &[], &props, &[]);
                 None
             }
-            "cuda.special" => {
-                let reg = int_prop(self.ctx, op, "reg").unwrap_or(0);
-                let w = if reg == 15 { 64 } else { 32 };
-                let t = self.ctx.int_type(w);
-                let r = i32_attr(self.ctx, reg);
-                let v = self.emit1("nvvm.sreg", &[], t, &[("reg", r)]);
-                let rt = self.ty(res_ty.expect("result"));
-                Some(self.resize(v, t, rt, false))
-            }
-            "cuda.barrier" => {
-                // cuda: sync, count, and, or, warp; nvvm: sync, popc, and, or, warp.
-                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
-                let ops: Vec<ValueId> = match kind {
-                    1..=3 => vec![self.as_i1(ops[0])],
-                    4 => vec![self.as_i32(ops[0])],
-                    _ => vec![],
-                };
-                let k = i32_attr(self.ctx, kind);
-                match res_ty {
-                    Some(rt) => {
-                        let i32t = self.ctx.i32();
-                        let r = self.emit("nvvm.barrier", &ops, &[i32t], &[("kind", k)], &[]);
-                        let r = self.ctx.result(r, 0);
-                        let rt = self.ty(rt);
-                        Some(self.resize(r, i32t, rt, false))
-                    }
-                    None => {
-                        self.emit("nvvm.barrier", &ops, &[], &[("kind", k)], &[]);
-                        None
-                    }
-                }
-            }
-            "cuda.fence" => {
-                let s = int_prop(self.ctx, op, "scope").unwrap_or(1);
-                let s = i32_attr(self.ctx, s);
-                self.emit("nvvm.fence", &[], &[], &[("scope", s)], &[]);
-                None
-            }
             "cuda.atomic" => {
                 let scope = nvvm_scope(cuprite_dialects::cuda::AtomicOp(op).scope(self.ctx));
                 self.atomic(kind, &operands, scope)
@@ -876,27 +825,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let scope = nvvm_scope(cuprite_dialects::cuda::AtomicCasOp(op).scope(self.ctx));
                 let s = i32_attr(self.ctx, scope as i64);
                 Some(self.emit1("nvvm.cmpxchg", &ops, t, &[("scope", s)]))
-            }
-            "cuda.shfl" => {
-                let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);
-                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
-                Some(self.shfl(mode, &ops))
-            }
-            "cuda.vote" => {
-                let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);
-                let mask = self.v(operands[0]);
-                let p = self.v(operands[1]);
-                let m = i32_attr(self.ctx, mode);
-                let rt = self.ty(res_ty.expect("result"));
-                Some(if mode == 3 {
-                    let i32t = self.ctx.i32();
-                    let r = self.emit1("nvvm.vote", &[mask, p], i32t, &[("mode", m)]);
-                    self.resize(r, i32t, rt, false)
-                } else {
-                    let i1 = self.ctx.i1();
-                    let r = self.emit1("nvvm.vote", &[mask, p], i1, &[("mode", m)]);
-                    self.emit1("nvvm.zext", &[r], rt, &[])
-                })
             }
             "cuda.asm" => {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
@@ -965,22 +893,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     }
                 }
             }
-            "cuda.if" | "scf.if" => {
-                self.lower_if(op, &operands);
-                None
-            }
-            "cuda.loop" => {
-                self.lower_loop(op);
-                None
-            }
-            "scf.while" if operands.is_empty() && self.ctx.results(op).is_empty() => {
-                self.lower_while(op);
-                None
-            }
-            "cuda.switch" => {
-                self.lower_switch(op, &operands);
-                None
-            }
             "cf.br" => {
                 let dest = self.ctx.successor(op, 0);
                 match self.successor(dest, &operands) {
@@ -1014,52 +926,32 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 }
                 None
             }
-            "cuda.yield" | "scf.yield" => {
-                let vals: Vec<ValueId> = operands.iter().flat_map(|&o| self.vals(o)).collect();
-                match exits.yield_to {
-                    Some(b) => {
-                        self.emit("nvvm.br", &vals, &[], &[], &[b]);
-                    }
-                    None => self.error(loc, "'cuda.yield' outside a structured op"),
-                }
+            // Lowered in place before this conversion (its prerequisites in the pipeline).
+            "cuda.if" | "cuda.loop" | "cuda.switch" | "cuda.yield" | "cuda.condition" | "cuda.break" | "cuda.continue" => {
+                self.error(
+                    loc,
+                    format!(
+                        "'{name}' is lowered by 'lower-cuda-control-flow', which runs before '{}'",
+                        crate::passes::ConvertCudaToNvvm::NAME
+                    ),
+                );
                 None
             }
-            "cuda.condition" | "scf.condition" if operands.len() == 1 => {
-                let c = self.v(operands[0]);
-                match exits.cond_to {
-                    Some((t, f)) => {
-                        let segs = self.segs(&[1, 0, 0]);
-                        self.emit("nvvm.cond_br", &[c], &[], &[("operandSegmentSizes", segs)], &[t, f]);
-                    }
-                    None => self.error(loc, "'cuda.condition' outside a loop"),
-                }
+            _ if name.starts_with("scf.") => {
+                self.error(
+                    loc,
+                    format!("'{name}' is lowered by 'convert-scf-to-cf', which runs before '{}'", crate::passes::ConvertCudaToNvvm::NAME),
+                );
                 None
             }
-            "cuda.break" | "cuda.continue" => {
-                // `levels`: the enclosing loop/switch it leaves (1: the innermost); without
-                // it, `continue` goes to the innermost loop.
-                let brk = name == "cuda.break";
-                let levels = int_prop(self.ctx, op, "levels").map(|l| l as usize);
-                let target = match levels {
-                    Some(l) if l >= 1 && l <= self.targets.len() => {
-                        let t = &self.targets[self.targets.len() - l];
-                        if brk {
-                            Some(t.brk)
-                        } else {
-                            t.cont
-                        }
-                    }
-                    Some(_) => None,
-                    None if brk => self.targets.last().map(|t| t.brk),
-                    None => self.targets.iter().rev().find_map(|t| t.cont),
-                };
-                match target {
-                    Some(b) => {
-                        self.emit("nvvm.br", &[], &[], &[], &[b]);
-                    }
-                    None if brk => self.error(loc, "'break' outside a loop or switch"),
-                    None => self.error(loc, "'continue' outside a loop"),
-                }
+            "cuda.special" | "cuda.barrier" | "cuda.fence" | "cuda.shfl" | "cuda.vote" => {
+                self.error(
+                    loc,
+                    format!(
+                        "'{name}' is lowered by 'convert-cuda-gpu-to-nvvm', which runs before '{}'",
+                        crate::passes::ConvertCudaToNvvm::NAME
+                    ),
+                );
                 None
             }
             "cuda.return" => {
@@ -1130,23 +1022,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         } else {
             self.emit1("nvvm.zext", &[v], to, &[])
         }
-    }
-
-    fn as_i1(&mut self, v: ValueId) -> ValueId {
-        let t = self.ctx.value_type(v);
-        if self.width(t) == 1 {
-            return v;
-        }
-        let z = self.const_int(0, t);
-        let p = i32_attr(self.ctx, 1);
-        let i1 = self.ctx.i1();
-        self.emit1("nvvm.icmp", &[v, z], i1, &[("predicate", p)])
-    }
-
-    fn as_i32(&mut self, v: ValueId) -> ValueId {
-        let t = self.ctx.value_type(v);
-        let i32t = self.ctx.i32();
-        self.resize(v, t, i32t, false)
     }
 
     /// `cuda.ptr_cmp`: an unsigned comparison of the addresses.
@@ -1306,63 +1181,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     /// `__shfl*_sync(mask, v, lane, width)`: PTX's `c` operand packs the width
     /// (`((32 - width) << 8) | 31`, or without the 31 for `up`); 64-bit values are two
     /// 32-bit shuffles.
-    fn shfl(&mut self, mode: i64, ops: &[ValueId]) -> ValueId {
-        let (mask, v, lane, width) = (ops[0], ops[1], ops[2], ops[3]);
-        let i32t = self.ctx.i32();
-        let c32 = self.const_int(32, i32t);
-        let seg = self.emit1("nvvm.sub", &[c32, width], i32t, &[]);
-        let c8 = self.const_int(8, i32t);
-        let mut clamp = self.emit1("nvvm.shl", &[seg, c8], i32t, &[]);
-        if mode != 1 {
-            let c31 = self.const_int(31, i32t);
-            clamp = self.emit1("nvvm.or", &[clamp, c31], i32t, &[]);
-        }
-        let m = i32_attr(self.ctx, mode);
-        let t = self.ctx.value_type(v);
-        let w = self.width(t);
-        if w == 32 {
-            return self.emit1("nvvm.shfl", &[mask, v, lane, clamp], t, &[("mode", m)]);
-        }
-        let i64t = self.ctx.i64();
-        let bits = if w == 64 {
-            if self.is_float(t) || self.is_ptr(t) {
-                let name = if self.is_ptr(t) { "nvvm.ptrtoint" } else { "nvvm.bitcast" };
-                self.emit1(name, &[v], i64t, &[])
-            } else {
-                v
-            }
-        } else if self.is_float(t) {
-            let it = self.ctx.int_type(w);
-            let b = self.emit1("nvvm.bitcast", &[v], it, &[]);
-            self.emit1("nvvm.zext", &[b], i32t, &[])
-        } else {
-            self.emit1("nvvm.zext", &[v], i32t, &[])
-        };
-        if w < 32 {
-            let r = self.emit1("nvvm.shfl", &[mask, bits, lane, clamp], i32t, &[("mode", m)]);
-            let it = self.ctx.int_type(w);
-            let r = self.emit1("nvvm.trunc", &[r], it, &[]);
-            return if self.is_float(t) { self.emit1("nvvm.bitcast", &[r], t, &[]) } else { r };
-        }
-        let lo = self.emit1("nvvm.trunc", &[bits], i32t, &[]);
-        let c32l = self.const_int(32, i64t);
-        let hi = self.emit1("nvvm.lshr", &[bits, c32l], i64t, &[]);
-        let hi = self.emit1("nvvm.trunc", &[hi], i32t, &[]);
-        let lo = self.emit1("nvvm.shfl", &[mask, lo, lane, clamp], i32t, &[("mode", m)]);
-        let hi = self.emit1("nvvm.shfl", &[mask, hi, lane, clamp], i32t, &[("mode", m)]);
-        let lo = self.emit1("nvvm.zext", &[lo], i64t, &[]);
-        let hi = self.emit1("nvvm.zext", &[hi], i64t, &[]);
-        let hi = self.emit1("nvvm.shl", &[hi, c32l], i64t, &[]);
-        let r = self.emit1("nvvm.or", &[lo, hi], i64t, &[]);
-        if self.is_ptr(t) {
-            self.emit1("nvvm.inttoptr", &[r], t, &[])
-        } else if self.is_float(t) {
-            self.emit1("nvvm.bitcast", &[r], t, &[])
-        } else {
-            r
-        }
-    }
-
     fn intr(&mut self, name: &str, ops: &[ValueId], t: TypeId) -> ValueId {
         let n = self.ctx.str_attr(name);
         self.emit1("nvvm.intr", ops, t, &[("name", n)])
@@ -1464,137 +1282,5 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             _ => return None,
         };
         Some(Some(v))
-    }
-
-    fn lower_if(&mut self, op: OpId, operands: &[ValueId]) {
-        let c = self.v(operands[0]);
-        let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
-        let rts: Vec<TypeId> = rts.into_iter().flat_map(|t| self.flat_tys(t)).collect();
-        let then_b = self.unplaced_block(&[]);
-        let else_b = self.unplaced_block(&[]);
-        let merge = self.unplaced_block(&rts);
-        let segs = self.segs(&[1, 0, 0]);
-        self.emit("nvvm.cond_br", &[c], &[], &[("operandSegmentSizes", segs)], &[then_b, else_b]);
-        let exits = Exits { yield_to: Some(merge), cond_to: None };
-        let (tr, er) = (self.ctx.region(op, 0), self.ctx.region(op, 1));
-        self.place(then_b);
-        self.lower_region(tr, exits);
-        self.close_with_br(merge);
-        self.place(else_b);
-        self.lower_region(er, exits);
-        self.close_with_br(merge);
-        self.place(merge);
-        let args: Vec<ValueId> = self.ctx.block_args(merge).to_vec();
-        self.set_results(op, &args);
-    }
-
-    /// Ends the current block with a branch to `b` if it has no terminator yet (a region
-    /// whose block is empty).
-    fn close_with_br(&mut self, b: BlockId) {
-        if !self.terminated() && self.ctx.block_args(b).is_empty() {
-            self.emit("nvvm.br", &[], &[], &[], &[b]);
-        } else if !self.terminated() {
-            self.emit("nvvm.unreachable", &[], &[], &[], &[]);
-        }
-    }
-
-    fn lower_loop(&mut self, op: OpId) {
-        let do_while = self.ctx.get_attr(op, "do_while").is_some();
-        let unroll = int_prop(self.ctx, op, "unroll");
-        let cond_b = self.unplaced_block(&[]);
-        let body_b = self.unplaced_block(&[]);
-        let step_b = self.unplaced_block(&[]);
-        let exit_b = self.unplaced_block(&[]);
-        self.emit("nvvm.br", &[], &[], &[], &[if do_while { body_b } else { cond_b }]);
-        let (cr, br, sr) = (self.ctx.region(op, 0), self.ctx.region(op, 1), self.ctx.region(op, 2));
-        self.place(cond_b);
-        self.lower_region(cr, Exits { yield_to: None, cond_to: Some((body_b, exit_b)) });
-        if !self.terminated() {
-            self.emit("nvvm.br", &[], &[], &[], &[body_b]);
-        }
-        self.targets.push(Target { cont: Some(step_b), brk: exit_b });
-        self.place(body_b);
-        self.lower_region(br, Exits { yield_to: Some(step_b), cond_to: None });
-        self.close_with_br(step_b);
-        self.targets.pop();
-        self.place(step_b);
-        self.lower_region(sr, Exits { yield_to: Some(cond_b), cond_to: None });
-        if !self.terminated() {
-            self.emit("nvvm.br", &[], &[], &[], &[cond_b]);
-        }
-        // The back edge carries the unroll hint.
-        if let (Some(u), Some(t)) = (unroll, self.ctx.terminator(self.cur)) {
-            if self.ctx.is_op(t, "nvvm.br") {
-                let a = i32_attr(self.ctx, u);
-                self.ctx.set_attr(t, "unroll", a);
-            }
-        }
-        self.place(exit_b);
-    }
-
-    /// `scf.while` without loop-carried values (what the frontend emits): `before` tests,
-    /// `after` runs the body and goes back; nothing inside leaves early.
-    fn lower_while(&mut self, op: OpId) {
-        let unroll = int_prop(self.ctx, op, "unroll");
-        let before_b = self.unplaced_block(&[]);
-        let after_b = self.unplaced_block(&[]);
-        let exit_b = self.unplaced_block(&[]);
-        self.emit("nvvm.br", &[], &[], &[], &[before_b]);
-        let (br, ar) = (self.ctx.region(op, 0), self.ctx.region(op, 1));
-        self.place(before_b);
-        self.lower_region(br, Exits { yield_to: None, cond_to: Some((after_b, exit_b)) });
-        if !self.terminated() {
-            self.emit("nvvm.br", &[], &[], &[], &[after_b]);
-        }
-        self.place(after_b);
-        self.lower_region(ar, Exits { yield_to: Some(before_b), cond_to: None });
-        self.close_with_br(before_b);
-        // The back edge carries the unroll hint.
-        if let (Some(u), Some(t)) = (unroll, self.ctx.terminator(self.cur)) {
-            if self.ctx.is_op(t, "nvvm.br") {
-                let a = i32_attr(self.ctx, u);
-                self.ctx.set_attr(t, "unroll", a);
-            }
-        }
-        self.place(exit_b);
-    }
-
-    fn lower_switch(&mut self, op: OpId, operands: &[ValueId]) {
-        let v = self.v(operands[0]);
-        let vt = self.ctx.value_type(v);
-        let cases: Vec<AttrId> = match self.ctx.get_attr(op, "cases").map(|a| self.ctx.attr_kind(a).clone()) {
-            Some(AttrKind::Array(l)) => l,
-            _ => Vec::new(),
-        };
-        let default = int_prop(self.ctx, op, "default_index");
-        let regions: Vec<RegionId> = self.ctx.regions(op).to_vec();
-        let blocks: Vec<BlockId> = regions.iter().map(|_| self.unplaced_block(&[])).collect();
-        let exit_b = self.unplaced_block(&[]);
-        let i1 = self.ctx.i1();
-        let eq = i32_attr(self.ctx, 0);
-        for (i, &b) in blocks.iter().enumerate() {
-            if Some(i as i64) == default {
-                continue;
-            }
-            let Some(AttrKind::Integer { value, .. }) = cases.get(i).map(|a| self.ctx.attr_kind(*a).clone()) else { continue };
-            let c = self.const_int(value as i64, vt);
-            let p = self.emit1("nvvm.icmp", &[v, c], i1, &[("predicate", eq)]);
-            let next = self.new_block(&[]);
-            let segs = self.segs(&[1, 0, 0]);
-            self.emit("nvvm.cond_br", &[p], &[], &[("operandSegmentSizes", segs)], &[b, next]);
-            self.cur = next;
-        }
-        let fallback = default.and_then(|d| blocks.get(d as usize).copied()).unwrap_or(exit_b);
-        self.emit("nvvm.br", &[], &[], &[], &[fallback]);
-        let cont = self.targets.iter().rev().find_map(|t| t.cont);
-        self.targets.push(Target { cont, brk: exit_b });
-        for (i, (&r, &b)) in regions.iter().zip(&blocks).enumerate() {
-            let next = blocks.get(i + 1).copied().unwrap_or(exit_b);
-            self.place(b);
-            self.lower_region(r, Exits { yield_to: Some(next), cond_to: None });
-            self.close_with_br(next);
-        }
-        self.targets.pop();
-        self.place(exit_b);
     }
 }
