@@ -37,7 +37,7 @@ use crate::rounding::Rounded;
 use crate::FloatOptions;
 use cuprite_dialects::cuda::layout;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
-use cuprite_dialects::cuda::FenceScope;
+use cuprite_dialects::cuda::{AtomicKind, FenceScope};
 use cuprite_dialects::nvvm::Scope as NvvmScope;
 
 /// An atomic's scope at the nvvm level: cuda's block, device (the default) and system.
@@ -288,7 +288,8 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     }
 
     fn run(&mut self, f: OpId) {
-        let kind = int_prop(self.ctx, f, "kind").unwrap_or(1);
+        let is_kernel = cuprite_dialects::cuda::FuncOp(f).kind(self.ctx) == Some(cuprite_dialects::cuda::FuncKind::Kernel);
+        let kind = if is_kernel { cuprite_dialects::nvvm::FuncKind::Kernel } else { cuprite_dialects::nvvm::FuncKind::Device } as i64;
         let (inputs, results) = match cuprite_dialects::func::function_type(self.ctx, f) {
             Some(t) => t,
             None => return self.error(self.loc, "function without a type"),
@@ -300,7 +301,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         // A kernel's struct parameter stays one block of bytes at the kernel boundary (see
         // `kernel_abi`).
         let mut byval: Vec<Option<(u64, u64, Vec<u64>)>> = Vec::new();
-        if kind == 0 {
+        if is_kernel {
             for &t in &inputs {
                 byval.push(self.leaves(t).map(|l| {
                     let (size, align) = layout::size_align(self.ctx, t).unwrap_or((1, 1));
@@ -686,7 +687,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let name = self.ctx.op_name_str(op).to_string();
         let operands: Vec<ValueId> = self.ctx.operand_vec(op);
         let res_ty: Option<TypeId> = self.ctx.results(op).first().map(|&r| self.ctx.value_type(r));
-        let kind = int_prop(self.ctx, op, "kind").unwrap_or(0);
         let loc = self.loc;
         let val: Option<ValueId> = match name.as_str() {
             "cuda.null" => {
@@ -817,6 +817,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             }
             "cuda.atomic" => {
                 let scope = nvvm_scope(cuprite_dialects::cuda::AtomicOp(op).scope(self.ctx));
+                let kind = cuprite_dialects::cuda::AtomicOp(op).kind(self.ctx);
                 self.atomic(kind, &operands, scope)
             }
             "cuda.atomic_cas" => {
@@ -1139,48 +1140,50 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         name
     }
 
-    fn atomic(&mut self, kind: i64, operands: &[ValueId], scope: NvvmScope) -> Option<ValueId> {
+    /// `cuda.atomic` of `kind`: PTX has no atomic subtraction (an addition of the negated
+    /// value), and on floats only addition and exchange.
+    fn atomic(&mut self, kind: Option<AtomicKind>, operands: &[ValueId], scope: NvvmScope) -> Option<ValueId> {
+        use cuprite_dialects::nvvm::RmwKind as R;
         let p = self.v(operands[0]);
         let mut x = self.v(operands[1]);
         let t = self.ctx.value_type(x);
         let float = self.is_float(t);
-        // cuda: add sub exch min max inc dec and or xor umin umax
-        let k = match kind {
-            0 if float => 1,
-            0 => 0,
-            1 => {
-                if float {
-                    x = self.emit1("nvvm.fneg", &[x], t, &[]);
-                    1
-                } else {
-                    let z = self.const_int(0, t);
-                    x = self.emit1("nvvm.sub", &[z, x], t, &[]);
-                    0
-                }
-            }
-            2 => 2,
-            3 => 3,
-            10 => 5,
-            4 => 4,
-            11 => 6,
-            5 => 7,
-            6 => 8,
-            7 => 9,
-            8 => 10,
-            _ => 11,
+        let Some(kind) = kind else {
+            self.error(self.loc, "an atomic without a known kind");
+            return Some(self.zero(t));
         };
-        if float && !matches!(k, 1 | 2) {
+        let k = match kind {
+            AtomicKind::Add if float => R::Fadd,
+            AtomicKind::Add => R::Add,
+            AtomicKind::Sub if float => {
+                x = self.emit1("nvvm.fneg", &[x], t, &[]);
+                R::Fadd
+            }
+            AtomicKind::Sub => {
+                let z = self.const_int(0, t);
+                x = self.emit1("nvvm.sub", &[z, x], t, &[]);
+                R::Add
+            }
+            AtomicKind::Exch => R::Exch,
+            AtomicKind::Min => R::Smin,
+            AtomicKind::Umin => R::Umin,
+            AtomicKind::Max => R::Smax,
+            AtomicKind::Umax => R::Umax,
+            AtomicKind::Inc => R::Inc,
+            AtomicKind::Dec => R::Dec,
+            AtomicKind::And => R::And,
+            AtomicKind::Or => R::Or,
+            AtomicKind::Xor => R::Xor,
+        };
+        if float && !matches!(k, R::Fadd | R::Exch) {
             self.error(self.loc, "this atomic operation on a float is not supported by PTX");
             return Some(self.zero(t));
         }
-        let k = i32_attr(self.ctx, k);
+        let k = i32_attr(self.ctx, k as i64);
         let s = i32_attr(self.ctx, scope as i64);
         Some(self.emit1("nvvm.atomicrmw", &[p, x], t, &[("kind", k), ("scope", s)]))
     }
 
-    /// `__shfl*_sync(mask, v, lane, width)`: PTX's `c` operand packs the width
-    /// (`((32 - width) << 8) | 31`, or without the 31 for `up`); 64-bit values are two
-    /// 32-bit shuffles.
     fn intr(&mut self, name: &str, ops: &[ValueId], t: TypeId) -> ValueId {
         let n = self.ctx.str_attr(name);
         self.emit1("nvvm.intr", ops, t, &[("name", n)])
