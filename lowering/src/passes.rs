@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | any | `math` to nvvm intrinsics as named patterns ([`crate::conversions::math_to_nvvm`]); option `approx-sqrt=B` |
-//! | `convert-cuda-gpu-to-nvvm` | any | thread indices, barriers, fences, shuffles, votes to nvvm as named patterns ([`crate::conversions::cuda_gpu_to_nvvm`]) |
+//! | `convert-cuda-gpu-to-nvvm` | any | thread indices, barriers, fences, shuffles, votes, atomics to nvvm as named patterns ([`crate::conversions::cuda_gpu_to_nvvm`]) |
 //! | `lower-cuda-control-flow` | any | `cuda.if`/`cuda.loop`/`cuda.switch` and their exits to `cf` branches, named patterns on the walk driver ([`crate::conversions::cuda_cf`]) |
 //! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
 //! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |

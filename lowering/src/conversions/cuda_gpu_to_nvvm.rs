@@ -14,7 +14,12 @@
 //! - `cuda.shfl` -> `nvvm.shfl` with PTX's packed `c` operand `((32 - width) << 8) | 31`
 //!   (no `| 31` for `up`); values narrower than 32 bits go through an `i32`, 64-bit ones as
 //!   two 32-bit shuffles;
-//! - `cuda.vote` -> `nvvm.vote` (`ballot` an `i32`, the others an `i1` zero-extended).
+//! - `cuda.vote` -> `nvvm.vote` (`ballot` an `i32`, the others an `i1` zero-extended);
+//! - `cuda.atomic` -> `nvvm.atomicrmw` (PTX has no atomic subtraction: an addition of the
+//!   negated value; on floats only addition and exchange), `cuda.atomic_cas` ->
+//!   `nvvm.cmpxchg`. Their address becomes an `!llvm.ptr` in its space through a
+//!   `builtin.unrealized_conversion_cast` (a materialization, as MLIR's type conversions
+//!   make), which `convert-cuda-to-nvvm` resolves when it lowers the pointer itself.
 
 use super::{bind, infos, run_patterns, PatternInfo, Rule};
 use crate::cuda_to_nvvm::{i32_attr, state};
@@ -64,6 +69,22 @@ static RULES: &[Rule<()>] = &[
         lower: shfl,
     },
     Rule {
+        name: "cuda-atomic-to-nvvm",
+        root: "cuda.atomic",
+        target: "nvvm.atomicrmw",
+        benefit: 1,
+        summary: "atomicAdd/Sub/Exch/Min/Max/Inc/Dec/And/Or/Xor (subtraction as the addition of the negation)",
+        lower: atomic,
+    },
+    Rule {
+        name: "cuda-atomic-cas-to-nvvm",
+        root: "cuda.atomic_cas",
+        target: "nvvm.cmpxchg",
+        benefit: 1,
+        summary: "atomicCAS",
+        lower: atomic_cas,
+    },
+    Rule {
         name: "cuda-vote-to-nvvm",
         root: "cuda.vote",
         target: "nvvm.vote",
@@ -83,8 +104,8 @@ pub fn pattern_infos() -> Vec<PatternInfo> {
     infos(NAME, RULES)
 }
 
-/// The legality target: the five ops are illegal; nvvm and arith are legal (arith is the
-/// next pass's), the rest is left alone.
+/// The legality target: the patterns' roots are illegal; nvvm and arith are legal (arith is
+/// the next pass's), the rest is left alone.
 pub fn target() -> ConversionTarget {
     let mut t = ConversionTarget::new().legal_dialect("nvvm").legal_dialect("arith");
     for r in RULES {
@@ -307,6 +328,82 @@ fn vote(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Conversio
         let r = b.op1("nvvm.vote", &[operands[0], operands[1]], i1, &[("mode", m)]);
         b.op1("arith.extui", &[r], rt, &[])
     };
+    rw.replace_op(op, &[r]);
+    true
+}
+
+/// `!llvm.ptr<N>` for cuda pointer value `p`, through a materialization cast.
+fn nvvm_pointer(b: &mut B<'_, '_, '_>, p: ValueId) -> Option<ValueId> {
+    let t = b.rw.ctx().value_type(p);
+    let space = match cuprite_dialects::cuda::types::decode(b.rw.ctx(), t)? {
+        cuprite_dialects::cuda::types::Decoded::Ptr { space, .. } => space,
+        _ => return None,
+    };
+    let pt = b.rw.ctx().ty(TypeKind::Pointer { addr_space: crate::cuda_to_nvvm::space_num(space) });
+    Some(b.op1(cuprite_ir::rewrite::conversion::CAST_OP, &[p], pt, &[]))
+}
+
+/// The scope of an atomic (`_block`, none: the device, `_system`).
+fn atomic_scope(s: Option<FenceScope>) -> Scope {
+    match s {
+        Some(FenceScope::Block) => Scope::Cta,
+        Some(FenceScope::Device) | None => Scope::Gpu,
+        Some(FenceScope::System) => Scope::Sys,
+    }
+}
+
+fn atomic(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    use cuprite_dialects::cuda::AtomicKind as K;
+    use cuprite_dialects::nvvm::RmwKind as R;
+    let a = cuprite_dialects::cuda::AtomicOp(op);
+    let Some(kind) = a.kind(rw.ctx()) else { return false };
+    let scope = atomic_scope(a.scope(rw.ctx()));
+    let t = rw.ctx().value_type(operands[1]);
+    let float = matches!(rw.ctx().type_kind(t), TypeKind::Float(_));
+    let k = match kind {
+        K::Add if float => R::Fadd,
+        K::Add | K::Sub => R::Add,
+        K::Exch => R::Exch,
+        K::Min => R::Smin,
+        K::Umin => R::Umin,
+        K::Max => R::Smax,
+        K::Umax => R::Umax,
+        K::Inc => R::Inc,
+        K::Dec => R::Dec,
+        K::And => R::And,
+        K::Or => R::Or,
+        K::Xor => R::Xor,
+    };
+    let k = if float && kind == K::Sub { R::Fadd } else { k };
+    // PTX's float atomics: addition and exchange only (a diagnostic at the op otherwise).
+    if float && !matches!(k, R::Fadd | R::Exch) {
+        return false;
+    }
+    let ka = i32_attr(rw.ctx(), k as i64);
+    let sa = i32_attr(rw.ctx(), scope as i64);
+    let mut b = builder(rw, op);
+    let Some(p) = nvvm_pointer(&mut b, operands[0]) else { return false };
+    let mut x = operands[1];
+    if kind == K::Sub {
+        x = if float {
+            b.op1("arith.negf", &[x], t, &[])
+        } else {
+            let z = b.int(0, t);
+            b.op1("arith.subi", &[z, x], t, &[])
+        };
+    }
+    let r = b.op1("nvvm.atomicrmw", &[p, x], t, &[("kind", ka), ("scope", sa)]);
+    rw.replace_op(op, &[r]);
+    true
+}
+
+fn atomic_cas(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let scope = atomic_scope(cuprite_dialects::cuda::AtomicCasOp(op).scope(rw.ctx()));
+    let t = rw.ctx().value_type(operands[1]);
+    let sa = i32_attr(rw.ctx(), scope as i64);
+    let mut b = builder(rw, op);
+    let Some(p) = nvvm_pointer(&mut b, operands[0]) else { return false };
+    let r = b.op1("nvvm.cmpxchg", &[p, operands[1], operands[2]], t, &[("scope", sa)]);
     rw.replace_op(op, &[r]);
     true
 }

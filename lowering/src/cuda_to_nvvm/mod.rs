@@ -25,7 +25,9 @@
 //!    local temporary, passed first (mem2reg's scalar replacement promotes the temporary
 //!    once the call is inlined). A kernel's struct parameter is its scalars too, and the
 //!    kernel carries where each lives in the host's bytes ([`cuprite_dialects::nvvm::kernel_abi`]).
-//! 5. Atomics, textures, inline `asm` and calls map to their nvvm ops; the built-in functions
+//! 5. Textures, inline `asm` and calls map to their nvvm ops (a materialization cast from
+//!    `convert-cuda-gpu-to-nvvm`, a cuda pointer as an `!llvm.ptr`, becomes the pointer
+//!    lowered here); the built-in functions
 //!    with a PTX instruction of the right accuracy map to `nvvm.intr`
 //!    (`FnLowering::intrinsic`); the rest of the math library is a "not supported yet" error
 //!    at the call (`link-math-library` links it first).
@@ -37,17 +39,6 @@ use crate::rounding::Rounded;
 use crate::FloatOptions;
 use cuprite_dialects::cuda::layout;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
-use cuprite_dialects::cuda::{AtomicKind, FenceScope};
-use cuprite_dialects::nvvm::Scope as NvvmScope;
-
-/// An atomic's scope at the nvvm level: cuda's block, device (the default) and system.
-fn nvvm_scope(s: Option<FenceScope>) -> NvvmScope {
-    match s {
-        Some(FenceScope::Block) => NvvmScope::Cta,
-        Some(FenceScope::System) => NvvmScope::Sys,
-        Some(FenceScope::Device) | None => NvvmScope::Gpu,
-    }
-}
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, LocId, OpId, OperationState, RegionId, Signedness, TypeId, TypeKind, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -128,7 +119,7 @@ pub(crate) fn int_prop(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
     }
 }
 
-fn space_num(s: AddrSpace) -> u32 {
+pub(crate) fn space_num(s: AddrSpace) -> u32 {
     match s {
         AddrSpace::Generic => 0,
         AddrSpace::Global => 1,
@@ -438,10 +429,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         }
     }
 
-    fn is_float(&self, t: TypeId) -> bool {
-        matches!(self.ctx.type_kind(t), TypeKind::Float(_))
-    }
-
     fn is_ptr(&self, t: TypeId) -> bool {
         matches!(self.ctx.type_kind(t), TypeKind::Pointer { .. })
     }
@@ -693,6 +680,18 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let t = self.ty(res_ty.expect("result"));
                 Some(self.emit1("nvvm.null", &[], t, &[]))
             }
+            // A materialization a pattern pass made for a pointer (`convert-cuda-gpu-to-nvvm`'s
+            // atomics): the pointer this conversion gives the operand is the value.
+            cuprite_ir::rewrite::conversion::CAST_OP if operands.len() == 1 && res_ty.is_some() => {
+                let v = self.v(operands[0]);
+                let rt = self.ty(res_ty.expect("checked"));
+                if self.ctx.value_type(v) == rt {
+                    Some(v)
+                } else {
+                    self.error(loc, "a materialization cast between types this conversion does not make equal");
+                    Some(self.zero(rt))
+                }
+            }
             // Ops of the other dialects (arith, nvvm) are not this conversion's: they move
             // over as they are, on the lowered operands (`convert-arith-to-nvvm` lowers
             // arith, before or after this pass).
@@ -815,18 +814,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.emit("nvvm.store", &[x, p], &[], &props, &[]);
                 None
             }
-            "cuda.atomic" => {
-                let scope = nvvm_scope(cuprite_dialects::cuda::AtomicOp(op).scope(self.ctx));
-                let kind = cuprite_dialects::cuda::AtomicOp(op).kind(self.ctx);
-                self.atomic(kind, &operands, scope)
-            }
-            "cuda.atomic_cas" => {
-                let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
-                let t = self.ctx.value_type(ops[1]);
-                let scope = nvvm_scope(cuprite_dialects::cuda::AtomicCasOp(op).scope(self.ctx));
-                let s = i32_attr(self.ctx, scope as i64);
-                Some(self.emit1("nvvm.cmpxchg", &ops, t, &[("scope", s)]))
-            }
             "cuda.asm" => {
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
                 let rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
@@ -945,7 +932,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 );
                 None
             }
-            "cuda.special" | "cuda.barrier" | "cuda.fence" | "cuda.shfl" | "cuda.vote" => {
+            "cuda.special" | "cuda.barrier" | "cuda.fence" | "cuda.shfl" | "cuda.vote" | "cuda.atomic" | "cuda.atomic_cas" => {
                 self.error(
                     loc,
                     format!(
@@ -1138,50 +1125,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             name = format!("{base}${k}");
         }
         name
-    }
-
-    /// `cuda.atomic` of `kind`: PTX has no atomic subtraction (an addition of the negated
-    /// value), and on floats only addition and exchange.
-    fn atomic(&mut self, kind: Option<AtomicKind>, operands: &[ValueId], scope: NvvmScope) -> Option<ValueId> {
-        use cuprite_dialects::nvvm::RmwKind as R;
-        let p = self.v(operands[0]);
-        let mut x = self.v(operands[1]);
-        let t = self.ctx.value_type(x);
-        let float = self.is_float(t);
-        let Some(kind) = kind else {
-            self.error(self.loc, "an atomic without a known kind");
-            return Some(self.zero(t));
-        };
-        let k = match kind {
-            AtomicKind::Add if float => R::Fadd,
-            AtomicKind::Add => R::Add,
-            AtomicKind::Sub if float => {
-                x = self.emit1("nvvm.fneg", &[x], t, &[]);
-                R::Fadd
-            }
-            AtomicKind::Sub => {
-                let z = self.const_int(0, t);
-                x = self.emit1("nvvm.sub", &[z, x], t, &[]);
-                R::Add
-            }
-            AtomicKind::Exch => R::Exch,
-            AtomicKind::Min => R::Smin,
-            AtomicKind::Umin => R::Umin,
-            AtomicKind::Max => R::Smax,
-            AtomicKind::Umax => R::Umax,
-            AtomicKind::Inc => R::Inc,
-            AtomicKind::Dec => R::Dec,
-            AtomicKind::And => R::And,
-            AtomicKind::Or => R::Or,
-            AtomicKind::Xor => R::Xor,
-        };
-        if float && !matches!(k, R::Fadd | R::Exch) {
-            self.error(self.loc, "this atomic operation on a float is not supported by PTX");
-            return Some(self.zero(t));
-        }
-        let k = i32_attr(self.ctx, k as i64);
-        let s = i32_attr(self.ctx, scope as i64);
-        Some(self.emit1("nvvm.atomicrmw", &[p, x], t, &[("kind", k), ("scope", s)]))
     }
 
     fn intr(&mut self, name: &str, ops: &[ValueId], t: TypeId) -> ValueId {

@@ -279,6 +279,9 @@ impl T {
                     return Err(format!("'{name}' is not simulated"));
                 }
             }
+            // A materialization cast a pattern pass made (a cuda pointer as an `!llvm.ptr` of
+            // the same space): the same address.
+            cuprite_ir::rewrite::conversion::CAST_OP if o.len() == 1 => self.b.emit(Inst::Mov { dst, src: o[0] }),
             // nvvm's scalar ops, where a conversion (`convert-arith-to-nvvm`) put them.
             _ if name.starts_with("nvvm.") => match super::nvvm::scalar_op(&self.ctx, &mut self.b, false, op, &o, dst) {
                 Some(r) => r?,

@@ -211,28 +211,6 @@ impl T<'_> {
                 let ty = self.ty(ops[0])?;
                 self.b.emit(Inst::Store { space, ty, src: o[0], addr: o[1], offset: 0, align });
             }
-            "atomicrmw" => {
-                use AtomOp::*;
-                let aop = [Add, FAdd, Exch, SMin, SMax, UMin, UMax, Inc, Dec, And, Or, Xor]
-                    .get(int_attr(ctx, op, "kind").unwrap_or(-1) as usize)
-                    .copied()
-                    .ok_or_else(|| err("atomicrmw without a kind".into()))?;
-                let space = self.space_of(ops[0]);
-                self.b.emit(Inst::Atom { op: aop, space, ty: rty.unwrap_or(Ty::I32), dst, addr: o[0], offset: 0, a: o[1], b: o[1] });
-            }
-            "cmpxchg" => {
-                let space = self.space_of(ops[0]);
-                self.b.emit(Inst::Atom {
-                    op: AtomOp::Cas,
-                    space,
-                    ty: rty.unwrap_or(Ty::I32),
-                    dst,
-                    addr: o[0],
-                    offset: 0,
-                    a: o[1],
-                    b: o[2],
-                });
-            }
             "tex" => {
                 let geom = str_attr(ctx, op, "geom").unwrap_or_default();
                 let float_out = str_attr(ctx, op, "kind").as_deref() == Some("f32");
@@ -332,7 +310,8 @@ fn space_of(ctx: &Context, v: ValueId) -> Space {
 
 /// The semantics of nvvm's ops that need no memory, control flow or function state
 /// (constants, integer and float arithmetic, comparisons, `select`, conversions,
-/// intrinsics, special registers, barriers, fences, shuffles, votes), so that any level's
+/// intrinsics, special registers, barriers, fences, shuffles, votes, atomics on an address
+/// in a register), so that any level's
 /// function holding such an op runs it (a `cuda` function after `convert-arith-to-nvvm`
 /// or `convert-cuda-gpu-to-nvvm`). `None`: `op` is not one of them. `ftz`: f32
 /// operations flush subnormals (the function's `-ftz=true`).
@@ -486,6 +465,30 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                     M::Ballot => VoteMode::Ballot,
                 };
                 b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
+            }
+            "atomicrmw" => {
+                use cuprite_dialects::nvvm::RmwKind as R;
+                let aop = match R::from_i64(int_attr(ctx, op, "kind").unwrap_or(-1)).ok_or("atomicrmw without a kind")? {
+                    R::Add => AtomOp::Add,
+                    R::Fadd => AtomOp::FAdd,
+                    R::Exch => AtomOp::Exch,
+                    R::Smin => AtomOp::SMin,
+                    R::Smax => AtomOp::SMax,
+                    R::Umin => AtomOp::UMin,
+                    R::Umax => AtomOp::UMax,
+                    R::Inc => AtomOp::Inc,
+                    R::Dec => AtomOp::Dec,
+                    R::And => AtomOp::And,
+                    R::Or => AtomOp::Or,
+                    R::Xor => AtomOp::Xor,
+                };
+                let space = space_of(ctx, ops[0]);
+                b.emit(Inst::Atom { op: aop, space, ty: rty.unwrap_or(Ty::I32), dst, addr: o[0], offset: 0, a: o[1], b: o[1] });
+            }
+            "cmpxchg" => {
+                let space = space_of(ctx, ops[0]);
+                let ty = rty.unwrap_or(Ty::I32);
+                b.emit(Inst::Atom { op: AtomOp::Cas, space, ty, dst, addr: o[0], offset: 0, a: o[1], b: o[2] });
             }
             _ => return Ok(false),
         }
