@@ -222,11 +222,7 @@ fn barrier(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Conver
 }
 
 fn fence(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
-    let scope = match cuprite_dialects::cuda::FenceOp(op).scope(rw.ctx()) {
-        Some(FenceScope::Block) => Scope::Cta,
-        Some(FenceScope::Device) | None => Scope::Gpu,
-        Some(FenceScope::System) => Scope::Sys,
-    };
+    let scope = atomic_scope(cuprite_dialects::cuda::FenceOp(op).scope(rw.ctx()));
     let s = i32_attr(rw.ctx(), scope as i64);
     let mut b = builder(rw, op);
     b.op("nvvm.fence", &[], &[], &[("scope", s)]);
@@ -343,7 +339,7 @@ fn nvvm_pointer(b: &mut B<'_, '_, '_>, p: ValueId) -> Option<ValueId> {
     Some(b.op1(cuprite_ir::rewrite::conversion::CAST_OP, &[p], pt, &[]))
 }
 
-/// The scope of an atomic (`_block`, none: the device, `_system`).
+/// The nvvm scope of a fence's or an atomic's (`_block`, none: the device, `_system`).
 fn atomic_scope(s: Option<FenceScope>) -> Scope {
     match s {
         Some(FenceScope::Block) => Scope::Cta,

@@ -212,6 +212,21 @@ impl T {
     /// Translates region `r` where the code is. A region of several blocks (a CFG after
     /// `convert-scf-to-cf`) is laid out in reverse post-order, each block at its label
     /// (`cf` branches jump between them, [`super::cf`]).
+    /// A two-region conditional (`cuda.if`, `scf.if`): the regions' yields give the results.
+    pub(super) fn if_then_else(&mut self, op: OpId, cond: Reg, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
+        let results: Vec<ValueId> = self.ctx.results(op).to_vec();
+        let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
+        let (then_l, else_l, merge) = (self.b.label(), self.b.label(), self.b.label());
+        self.b.branch(cond, false, then_l, else_l);
+        let inner = Exits { yield_to: Some((merge, rs)), ..ex.clone() };
+        self.b.place(then_l);
+        self.region(self.ctx.region(op, 0), vals, &inner)?;
+        self.b.place(else_l);
+        self.region(self.ctx.region(op, 1), vals, &inner)?;
+        self.b.place(merge);
+        Ok(())
+    }
+
     pub(super) fn region(&mut self, r: RegionId, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<(), String> {
         let blocks = if self.ctx.region_blocks(r).len() > 1 { super::layout(&self.ctx, r) } else { self.ctx.region_blocks(r).to_vec() };
         for (i, &b) in blocks.iter().enumerate() {
@@ -548,17 +563,7 @@ impl T {
                 self.b.branch(o[0], false, body, exit);
             }
             "unreachable" => self.b.emit(Inst::Trap),
-            "if" => {
-                let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
-                let (then_l, else_l, merge) = (self.b.label(), self.b.label(), self.b.label());
-                self.b.branch(o[0], false, then_l, else_l);
-                let inner = Exits { yield_to: Some((merge, rs)), ..ex.clone() };
-                self.b.place(then_l);
-                self.region(self.ctx.region(op, 0), vals, &inner)?;
-                self.b.place(else_l);
-                self.region(self.ctx.region(op, 1), vals, &inner)?;
-                self.b.place(merge);
-            }
+            "if" => self.if_then_else(op, o[0], vals, ex)?,
             "loop" => {
                 let (cond, body, step, exit) = (self.b.label(), self.b.label(), self.b.label(), self.b.label());
                 if self.ctx.get_attr(op, "do_while").is_some() {

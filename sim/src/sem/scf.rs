@@ -17,18 +17,8 @@ impl T {
     /// level runs.
     pub(super) fn scf_op(&mut self, op: OpId, o: &[Reg], vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<bool, String> {
         match self.ctx.op_name_str(op) {
-            "scf.if" => {
-                let results: Vec<ValueId> = self.ctx.results(op).to_vec();
-                let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
-                let (then_l, else_l, merge) = (self.b.label(), self.b.label(), self.b.label());
-                self.b.branch(o[0], false, then_l, else_l);
-                let inner = Exits { yield_to: Some((merge, rs)), ..ex.clone() };
-                self.b.place(then_l);
-                self.region(self.ctx.region(op, 0), vals, &inner)?;
-                self.b.place(else_l);
-                self.region(self.ctx.region(op, 1), vals, &inner)?;
-                self.b.place(merge);
-            }
+            // Its semantics are cuda.if's (without early exits).
+            "scf.if" => self.if_then_else(op, o[0], vals, ex)?,
             "scf.while" => {
                 if !o.is_empty() || !self.ctx.results(op).is_empty() {
                     return Err("scf.while with loop-carried values is not simulated".into());
