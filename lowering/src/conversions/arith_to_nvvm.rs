@@ -17,7 +17,7 @@
 //! Each pattern's name is `arith-<op>-to-nvvm`; they are listed (with benefit and
 //! root) by `cuprite opt --list-patterns`.
 
-use super::{bind, infos, replace_with, run_patterns, PatternInfo, Rule};
+use super::{bind, infos, replace_with, rule, run_patterns, PatternInfo, Rule};
 use crate::cuda_to_nvvm::{i32_attr, NO_CONTRACT};
 use crate::passes::parse_bool;
 use crate::DivMode;
@@ -46,17 +46,14 @@ const fn same(name: &'static str, root: &'static str, target: &'static str, summ
     Rule { name, root, target, benefit: 1, summary, lower: one_to_one }
 }
 
+/// This pass's rules and options, for the patterns' signatures.
+type R = Rule<ArithToNvvmOptions>;
+type O = ArithToNvvmOptions;
+
 /// The pattern set. Benefits: 1 for the general rule of each op, 2 for a special case
 /// that must win over it (constant-folded comparisons).
 static RULES: &[Rule<ArithToNvvmOptions>] = &[
-    Rule {
-        name: "arith-constant-to-nvvm",
-        root: "arith.constant",
-        target: "nvvm.constant",
-        benefit: 1,
-        summary: "an integer or float constant",
-        lower: constant,
-    },
+    rule("arith-constant-to-nvvm", "arith.constant", "nvvm.constant", "an integer or float constant", constant),
     same("arith-addi-to-nvvm", "arith.addi", "nvvm.add", "integer addition (overflow flags dropped: nvvm wraps)"),
     same("arith-subi-to-nvvm", "arith.subi", "nvvm.sub", "integer subtraction"),
     same("arith-muli-to-nvvm", "arith.muli", "nvvm.mul", "integer multiplication"),
@@ -70,48 +67,13 @@ static RULES: &[Rule<ArithToNvvmOptions>] = &[
     same("arith-shli-to-nvvm", "arith.shli", "nvvm.shl", "shift left"),
     same("arith-shrsi-to-nvvm", "arith.shrsi", "nvvm.ashr", "arithmetic shift right"),
     same("arith-shrui-to-nvvm", "arith.shrui", "nvvm.lshr", "logical shift right"),
-    Rule {
-        name: "arith-addf-to-nvvm",
-        root: "arith.addf",
-        target: "nvvm.fadd",
-        benefit: 1,
-        summary: "float addition, contractible into an fma unless fmad=false",
-        lower: float_arith,
-    },
-    Rule {
-        name: "arith-subf-to-nvvm",
-        root: "arith.subf",
-        target: "nvvm.fsub",
-        benefit: 1,
-        summary: "float subtraction, contractible unless fmad=false",
-        lower: float_arith,
-    },
-    Rule {
-        name: "arith-mulf-to-nvvm",
-        root: "arith.mulf",
-        target: "nvvm.fmul",
-        benefit: 1,
-        summary: "float multiplication, contractible unless fmad=false",
-        lower: float_arith,
-    },
-    Rule {
-        name: "arith-divf-to-nvvm",
-        root: "arith.divf",
-        target: "nvvm.fdiv",
-        benefit: 1,
-        summary: "float division; f32 after div=precise|full|approx",
-        lower: float_arith,
-    },
+    rule("arith-addf-to-nvvm", "arith.addf", "nvvm.fadd", "float addition, contractible into an fma unless fmad=false", float_arith),
+    rule("arith-subf-to-nvvm", "arith.subf", "nvvm.fsub", "float subtraction, contractible unless fmad=false", float_arith),
+    rule("arith-mulf-to-nvvm", "arith.mulf", "nvvm.fmul", "float multiplication, contractible unless fmad=false", float_arith),
+    rule("arith-divf-to-nvvm", "arith.divf", "nvvm.fdiv", "float division; f32 after div=precise|full|approx", float_arith),
     same("arith-remf-to-nvvm", "arith.remf", "nvvm.frem", "float remainder"),
     same("arith-negf-to-nvvm", "arith.negf", "nvvm.fneg", "float negation"),
-    Rule {
-        name: "arith-cmpi-to-nvvm",
-        root: "arith.cmpi",
-        target: "nvvm.icmp",
-        benefit: 1,
-        summary: "integer comparison, the predicate kept",
-        lower: cmpi,
-    },
+    rule("arith-cmpi-to-nvvm", "arith.cmpi", "nvvm.icmp", "integer comparison, the predicate kept", cmpi),
     Rule {
         name: "arith-cmpf-constant-to-nvvm",
         root: "arith.cmpf",
@@ -120,14 +82,7 @@ static RULES: &[Rule<ArithToNvvmOptions>] = &[
         summary: "a float comparison with the 'false' or 'true' predicate, as its constant",
         lower: cmpf_constant,
     },
-    Rule {
-        name: "arith-cmpf-to-nvvm",
-        root: "arith.cmpf",
-        target: "nvvm.fcmp",
-        benefit: 1,
-        summary: "float comparison (ordered or unordered), the predicate kept",
-        lower: cmpf,
-    },
+    rule("arith-cmpf-to-nvvm", "arith.cmpf", "nvvm.fcmp", "float comparison (ordered or unordered), the predicate kept", cmpf),
     same("arith-select-to-nvvm", "arith.select", "nvvm.select", "select on an i1"),
     same("arith-extsi-to-nvvm", "arith.extsi", "nvvm.sext", "sign extension"),
     same("arith-extui-to-nvvm", "arith.extui", "nvvm.zext", "zero extension"),
@@ -139,54 +94,24 @@ static RULES: &[Rule<ArithToNvvmOptions>] = &[
     same("arith-extf-to-nvvm", "arith.extf", "nvvm.fpext", "float widening"),
     same("arith-truncf-to-nvvm", "arith.truncf", "nvvm.fptrunc", "float narrowing, to nearest"),
     same("arith-bitcast-to-nvvm", "arith.bitcast", "nvvm.bitcast", "reinterpretation of the bits"),
-    Rule {
-        name: "arith-maxnumf-to-nvvm",
-        root: "arith.maxnumf",
-        target: "max",
-        benefit: 1,
-        summary: "float maximum, the non-NaN operand if one is NaN: the max intrinsic (PTX max.f32)",
-        lower: min_max,
-    },
-    Rule {
-        name: "arith-minnumf-to-nvvm",
-        root: "arith.minnumf",
-        target: "min",
-        benefit: 1,
-        summary: "float minimum, the non-NaN operand if one is NaN: the min intrinsic (PTX min.f32)",
-        lower: min_max,
-    },
-    Rule {
-        name: "arith-minsi-to-nvvm",
-        root: "arith.minsi",
-        target: "smin",
-        benefit: 1,
-        summary: "signed minimum, the smin intrinsic",
-        lower: min_max,
-    },
-    Rule {
-        name: "arith-minui-to-nvvm",
-        root: "arith.minui",
-        target: "umin",
-        benefit: 1,
-        summary: "unsigned minimum, the umin intrinsic",
-        lower: min_max,
-    },
-    Rule {
-        name: "arith-maxsi-to-nvvm",
-        root: "arith.maxsi",
-        target: "smax",
-        benefit: 1,
-        summary: "signed maximum, the smax intrinsic",
-        lower: min_max,
-    },
-    Rule {
-        name: "arith-maxui-to-nvvm",
-        root: "arith.maxui",
-        target: "umax",
-        benefit: 1,
-        summary: "unsigned maximum, the umax intrinsic",
-        lower: min_max,
-    },
+    rule(
+        "arith-maxnumf-to-nvvm",
+        "arith.maxnumf",
+        "max",
+        "float maximum, the non-NaN operand if one is NaN: the max intrinsic (PTX max.f32)",
+        min_max,
+    ),
+    rule(
+        "arith-minnumf-to-nvvm",
+        "arith.minnumf",
+        "min",
+        "float minimum, the non-NaN operand if one is NaN: the min intrinsic (PTX min.f32)",
+        min_max,
+    ),
+    rule("arith-minsi-to-nvvm", "arith.minsi", "smin", "signed minimum, the smin intrinsic", min_max),
+    rule("arith-minui-to-nvvm", "arith.minui", "umin", "unsigned minimum, the umin intrinsic", min_max),
+    rule("arith-maxsi-to-nvvm", "arith.maxsi", "smax", "signed maximum, the smax intrinsic", min_max),
+    rule("arith-maxui-to-nvvm", "arith.maxui", "umax", "unsigned maximum, the umax intrinsic", min_max),
 ];
 
 /// The patterns with `opts` bound.
@@ -204,23 +129,11 @@ pub fn target() -> ConversionTarget {
     ConversionTarget::new().illegal_dialect("arith").legal_dialect("nvvm")
 }
 
-fn one_to_one(
-    rule: &Rule<ArithToNvvmOptions>,
-    _: &ArithToNvvmOptions,
-    op: OpId,
-    operands: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn one_to_one(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     replace_with(rw, op, rule.target, operands, &[])
 }
 
-fn constant(
-    rule: &Rule<ArithToNvvmOptions>,
-    _: &ArithToNvvmOptions,
-    op: OpId,
-    operands: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn constant(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let ctx = rw.ctx();
     let Some(a) = ctx.get_attr(op, "value") else { return false };
     if !matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. }) {
@@ -241,13 +154,7 @@ fn in_no_contract_function(ctx: &Context, op: OpId) -> bool {
     false
 }
 
-fn float_arith(
-    rule: &Rule<ArithToNvvmOptions>,
-    opts: &ArithToNvvmOptions,
-    op: OpId,
-    operands: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn float_arith(rule: &R, opts: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let ctx = rw.ctx();
     let mut props = Vec::new();
     if rule.target == "nvvm.fdiv" {
@@ -267,37 +174,19 @@ fn is_f32(ctx: &Context, v: ValueId) -> bool {
     matches!(ctx.type_kind(ctx.value_type(v)), cuprite_ir::TypeKind::Float(cuprite_ir::FloatKind::F32))
 }
 
-fn cmpi(
-    rule: &Rule<ArithToNvvmOptions>,
-    _: &ArithToNvvmOptions,
-    op: OpId,
-    operands: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn cmpi(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let Some(p) = cuprite_dialects::arith::ops::CmpIOp(op).predicate(rw.ctx()) else { return false };
     let p = i32_attr(rw.ctx(), icmp_predicate(p) as i64);
     replace_with(rw, op, rule.target, operands, &[("predicate", p)])
 }
 
-fn cmpf(
-    rule: &Rule<ArithToNvvmOptions>,
-    _: &ArithToNvvmOptions,
-    op: OpId,
-    operands: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn cmpf(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let Some(p) = cuprite_dialects::arith::ops::CmpFOp(op).predicate(rw.ctx()).and_then(fcmp_predicate) else { return false };
     let p = i32_attr(rw.ctx(), p as i64);
     replace_with(rw, op, rule.target, operands, &[("predicate", p)])
 }
 
-fn cmpf_constant(
-    rule: &Rule<ArithToNvvmOptions>,
-    _: &ArithToNvvmOptions,
-    op: OpId,
-    _: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn cmpf_constant(rule: &R, _: &O, op: OpId, _: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let value = match cuprite_dialects::arith::ops::CmpFOp(op).predicate(rw.ctx()) {
         Some(CmpFPredicate::False) => 0,
         Some(CmpFPredicate::True) => 1,
@@ -308,13 +197,7 @@ fn cmpf_constant(
     replace_with(rw, op, rule.target, &[], &[("value", a)])
 }
 
-fn min_max(
-    rule: &Rule<ArithToNvvmOptions>,
-    _: &ArithToNvvmOptions,
-    op: OpId,
-    operands: &[ValueId],
-    rw: &mut ConversionRewriter<'_, '_>,
-) -> bool {
+fn min_max(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let n = rw.ctx().str_attr(rule.target);
     replace_with(rw, op, "nvvm.intr", operands, &[("name", n)])
 }

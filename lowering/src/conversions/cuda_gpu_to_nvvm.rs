@@ -21,7 +21,7 @@
 //!   `builtin.unrealized_conversion_cast` (a materialization, as MLIR's type conversions
 //!   make), which `convert-cuda-to-nvvm` resolves when it lowers the pointer itself.
 
-use super::{bind, infos, run_patterns, PatternInfo, Rule};
+use super::{bind, infos, rule, run_patterns, PatternInfo, Rule};
 use crate::cuda_to_nvvm::{i32_attr, state};
 use cuprite_dialects::cuda::{BarrierKind, FenceScope, ShflMode, SpecialReg, VoteMode};
 use cuprite_dialects::nvvm::{BarrierKind as NvvmBarrier, Scope, ShflMode as NvvmShfl, SpecialReg as NvvmReg, VoteMode as NvvmVote};
@@ -36,62 +36,31 @@ pub const NAME: &str = "convert-cuda-gpu-to-nvvm";
 
 /// The pattern set.
 static RULES: &[Rule<()>] = &[
-    Rule {
-        name: "cuda-special-to-nvvm",
-        root: "cuda.special",
-        target: "nvvm.sreg",
-        benefit: 1,
-        summary: "a thread-index or clock register, resized to the C type",
-        lower: special,
-    },
-    Rule {
-        name: "cuda-barrier-to-nvvm",
-        root: "cuda.barrier",
-        target: "nvvm.barrier",
-        benefit: 1,
-        summary: "__syncthreads and its count/and/or forms, __syncwarp",
-        lower: barrier,
-    },
-    Rule {
-        name: "cuda-fence-to-nvvm",
-        root: "cuda.fence",
-        target: "nvvm.fence",
-        benefit: 1,
-        summary: "__threadfence_block/__threadfence/__threadfence_system at cta/gpu/sys scope",
-        lower: fence,
-    },
-    Rule {
-        name: "cuda-shfl-to-nvvm",
-        root: "cuda.shfl",
-        target: "nvvm.shfl",
-        benefit: 1,
-        summary: "__shfl*_sync with PTX's packed width operand; 64-bit values as two shuffles",
-        lower: shfl,
-    },
-    Rule {
-        name: "cuda-atomic-to-nvvm",
-        root: "cuda.atomic",
-        target: "nvvm.atomicrmw",
-        benefit: 1,
-        summary: "atomicAdd/Sub/Exch/Min/Max/Inc/Dec/And/Or/Xor (subtraction as the addition of the negation)",
-        lower: atomic,
-    },
-    Rule {
-        name: "cuda-atomic-cas-to-nvvm",
-        root: "cuda.atomic_cas",
-        target: "nvvm.cmpxchg",
-        benefit: 1,
-        summary: "atomicCAS",
-        lower: atomic_cas,
-    },
-    Rule {
-        name: "cuda-vote-to-nvvm",
-        root: "cuda.vote",
-        target: "nvvm.vote",
-        benefit: 1,
-        summary: "__all/__any/__uni/__ballot_sync",
-        lower: vote,
-    },
+    rule("cuda-special-to-nvvm", "cuda.special", "nvvm.sreg", "a thread-index or clock register, resized to the C type", special),
+    rule("cuda-barrier-to-nvvm", "cuda.barrier", "nvvm.barrier", "__syncthreads and its count/and/or forms, __syncwarp", barrier),
+    rule(
+        "cuda-fence-to-nvvm",
+        "cuda.fence",
+        "nvvm.fence",
+        "__threadfence_block/__threadfence/__threadfence_system at cta/gpu/sys scope",
+        fence,
+    ),
+    rule(
+        "cuda-shfl-to-nvvm",
+        "cuda.shfl",
+        "nvvm.shfl",
+        "__shfl*_sync with PTX's packed width operand; 64-bit values as two shuffles",
+        shfl,
+    ),
+    rule(
+        "cuda-atomic-to-nvvm",
+        "cuda.atomic",
+        "nvvm.atomicrmw",
+        "atomicAdd/Sub/Exch/Min/Max/Inc/Dec/And/Or/Xor (subtraction as the addition of the negation)",
+        atomic,
+    ),
+    rule("cuda-atomic-cas-to-nvvm", "cuda.atomic_cas", "nvvm.cmpxchg", "atomicCAS", atomic_cas),
+    rule("cuda-vote-to-nvvm", "cuda.vote", "nvvm.vote", "__all/__any/__uni/__ballot_sync", vote),
 ];
 
 /// The patterns.

@@ -10,7 +10,7 @@
 //! Option `approx-sqrt=B` (nvcc's `-prec-sqrt=false`, implied by `--use_fast_math`): an f32
 //! `math.sqrt` becomes `sqrt.approx` instead of the correctly rounded `sqrt.rn`.
 
-use super::{bind, infos, replace_with, run_patterns, PatternInfo, Rule};
+use super::{bind, infos, replace_with, rule, run_patterns, PatternInfo, Rule};
 use crate::passes::parse_bool;
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
@@ -35,14 +35,7 @@ const fn intrinsic(name: &'static str, root: &'static str, target: &'static str,
 
 /// The pattern set.
 static RULES: &[Rule<MathToNvvmOptions>] = &[
-    Rule {
-        name: "math-sqrt-to-nvvm",
-        root: "math.sqrt",
-        target: "sqrt.rn",
-        benefit: 1,
-        summary: "square root, correctly rounded (sqrt.rn); f32 with approx-sqrt: sqrt.approx",
-        lower: sqrt,
-    },
+    rule("math-sqrt-to-nvvm", "math.sqrt", "sqrt.rn", "square root, correctly rounded (sqrt.rn); f32 with approx-sqrt: sqrt.approx", sqrt),
     intrinsic("math-absf-to-nvvm", "math.absf", "abs", "float absolute value (clears the sign bit)"),
     intrinsic("math-fma-to-nvvm", "math.fma", "fma.rn", "fused multiply-add, rounded once to nearest"),
     intrinsic("math-copysign-to-nvvm", "math.copysign", "copysign", "the magnitude of the first operand, the sign of the second"),

@@ -45,6 +45,17 @@ pub(crate) struct Rule<O: 'static> {
     pub lower: Lower<O>,
 }
 
+/// A rule of benefit 1 (the usual case).
+pub(crate) const fn rule<O>(
+    name: &'static str,
+    root: &'static str,
+    target: &'static str,
+    summary: &'static str,
+    lower: Lower<O>,
+) -> Rule<O> {
+    Rule { name, root, target, benefit: 1, summary, lower }
+}
+
 /// A rule bound to the pass's options: what the conversion driver runs.
 struct Bound<O: 'static> {
     rule: &'static Rule<O>,

@@ -16,7 +16,7 @@
 //! `scf.condition` are legal while their parent is still an `scf` op, so a disabled
 //! pattern reports its op only.
 
-use super::{bind, infos, run_patterns, PatternInfo, Rule};
+use super::{bind, infos, rule, run_patterns, PatternInfo, Rule};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
     rewrite::conversion::{ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
@@ -28,22 +28,20 @@ pub const NAME: &str = "convert-scf-to-cf";
 
 /// The pattern set.
 static RULES: &[Rule<()>] = &[
-    Rule {
-        name: "scf-if-to-cf",
-        root: "scf.if",
-        target: "cf.cond_br",
-        benefit: 1,
-        summary: "then/else blocks inlined, a conditional branch into them, yields branch to the continuation",
-        lower: lower_if,
-    },
-    Rule {
-        name: "scf-while-to-cf",
-        root: "scf.while",
-        target: "cf.cond_br",
-        benefit: 1,
-        summary: "before/after blocks inlined, the condition a conditional branch, the back edge a branch",
-        lower: lower_while,
-    },
+    rule(
+        "scf-if-to-cf",
+        "scf.if",
+        "cf.cond_br",
+        "then/else blocks inlined, a conditional branch into them, yields branch to the continuation",
+        lower_if,
+    ),
+    rule(
+        "scf-while-to-cf",
+        "scf.while",
+        "cf.cond_br",
+        "before/after blocks inlined, the condition a conditional branch, the back edge a branch",
+        lower_while,
+    ),
 ];
 
 /// The patterns.
