@@ -801,8 +801,23 @@ impl<'c, 's> Sel<'c, 's> {
             }
             "nvvm.icmp" => self.icmp(op, &ops, res.expect("result")),
             "nvvm.fcmp" => {
-                let p = int_prop(self.ctx, op, "predicate").unwrap_or(0) as usize;
-                let cc = ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"][p.min(13)];
+                use cuprite_dialects::nvvm::FCmpPredicate as P;
+                let cc = match cuprite_dialects::nvvm::FCmpOp(op).predicate(self.ctx).unwrap_or(P::Oeq) {
+                    P::Oeq => "eq",
+                    P::One => "ne",
+                    P::Olt => "lt",
+                    P::Ole => "le",
+                    P::Ogt => "gt",
+                    P::Oge => "ge",
+                    P::Ueq => "equ",
+                    P::Une => "neu",
+                    P::Ult => "ltu",
+                    P::Ule => "leu",
+                    P::Ugt => "gtu",
+                    P::Uge => "geu",
+                    P::Ord => "num",
+                    P::Uno => "nan",
+                };
                 let at = self.ctx.value_type(ops[0]);
                 let s = suffix(self.ctx, at, 'f');
                 let d = self.reg(res.expect("result"));
@@ -902,24 +917,25 @@ impl<'c, 's> Sel<'c, 's> {
                 }
             }
             "nvvm.atomicrmw" => {
-                let k = int_prop(self.ctx, op, "kind").unwrap_or(0);
+                use cuprite_dialects::nvvm::RmwKind as R;
+                let k = cuprite_dialects::nvvm::AtomicRmwOp(op).kind(self.ctx).unwrap_or(R::Add);
                 let pt = self.ctx.value_type(ops[0]);
                 let w = width(self.ctx, t);
                 let opn = match k {
-                    0 => format!("add.u{w}"),
+                    R::Add => format!("add.u{w}"),
                     // Half additions exist only without flushing subnormals (sm_70 on).
-                    1 if w == 16 => "add.noftz.f16".to_string(),
-                    1 => format!("add.{}", suffix(self.ctx, t, 'f')),
-                    2 => format!("exch.b{w}"),
-                    3 => format!("min.s{w}"),
-                    4 => format!("max.s{w}"),
-                    5 => format!("min.u{w}"),
-                    6 => format!("max.u{w}"),
-                    7 => format!("inc.u{w}"),
-                    8 => format!("dec.u{w}"),
-                    9 => format!("and.b{w}"),
-                    10 => format!("or.b{w}"),
-                    _ => format!("xor.b{w}"),
+                    R::Fadd if w == 16 => "add.noftz.f16".to_string(),
+                    R::Fadd => format!("add.{}", suffix(self.ctx, t, 'f')),
+                    R::Exch => format!("exch.b{w}"),
+                    R::Smin => format!("min.s{w}"),
+                    R::Smax => format!("max.s{w}"),
+                    R::Umin => format!("min.u{w}"),
+                    R::Umax => format!("max.u{w}"),
+                    R::Inc => format!("inc.u{w}"),
+                    R::Dec => format!("dec.u{w}"),
+                    R::And => format!("and.b{w}"),
+                    R::Or => format!("or.b{w}"),
+                    R::Xor => format!("xor.b{w}"),
                 };
                 let d = self.reg(res.expect("result"));
                 let (addr, off) = self.address(ops[0]);
@@ -940,68 +956,71 @@ impl<'c, 's> Sel<'c, 's> {
                 self.inst("atom", &join(&[scope, space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
             }
             "nvvm.sreg" => {
-                let r = int_prop(self.ctx, op, "reg").unwrap_or(0) as usize;
-                let names = [
-                    "%tid.x",
-                    "%tid.y",
-                    "%tid.z",
-                    "%ntid.x",
-                    "%ntid.y",
-                    "%ntid.z",
-                    "%ctaid.x",
-                    "%ctaid.y",
-                    "%ctaid.z",
-                    "%nctaid.x",
-                    "%nctaid.y",
-                    "%nctaid.z",
-                    "WARP_SZ",
-                    "%laneid",
-                    "%clock",
-                    "%clock64",
-                ];
+                use cuprite_dialects::nvvm::SpecialReg as S;
+                let r = cuprite_dialects::nvvm::SRegOp(op).reg(self.ctx).unwrap_or(S::TidX);
+                let name = match r {
+                    S::TidX => "%tid.x",
+                    S::TidY => "%tid.y",
+                    S::TidZ => "%tid.z",
+                    S::NtidX => "%ntid.x",
+                    S::NtidY => "%ntid.y",
+                    S::NtidZ => "%ntid.z",
+                    S::CtaidX => "%ctaid.x",
+                    S::CtaidY => "%ctaid.y",
+                    S::CtaidZ => "%ctaid.z",
+                    S::NctaidX => "%nctaid.x",
+                    S::NctaidY => "%nctaid.y",
+                    S::NctaidZ => "%nctaid.z",
+                    S::Warpsize => "WARP_SZ",
+                    S::Laneid => "%laneid",
+                    S::Clock => "%clock",
+                    S::Clock64 => "%clock64",
+                };
                 let d = self.reg(res.expect("result"));
-                let s = self.sym(names[r.min(15)], t);
-                self.inst("mov", if r == 15 { "u64" } else { "u32" }, &[d, s], None);
+                let s = self.sym(name, t);
+                self.inst("mov", if r == S::Clock64 { "u64" } else { "u32" }, &[d, s], None);
             }
             "nvvm.barrier" => {
-                let k = int_prop(self.ctx, op, "kind").unwrap_or(0);
+                use cuprite_dialects::nvvm::BarrierKind as K;
+                let k = cuprite_dialects::nvvm::BarrierOp(op).kind(self.ctx).unwrap_or(K::Sync);
                 let i32t = self.ctx.i32();
                 let zero = self.imm_int(0, i32t);
                 match k {
-                    0 => {
+                    K::Sync => {
                         self.inst("bar", "sync", &[zero], None);
                     }
-                    1 => {
+                    K::Popc => {
                         let d = self.reg(res.expect("result"));
                         let p = self.use_reg(ops[0]);
                         self.inst("bar", "red.popc.u32", &[d, zero, p], None);
                     }
-                    2 | 3 => {
+                    K::And | K::Or => {
                         let d = self.reg(res.expect("result"));
                         let p = self.use_reg(ops[0]);
                         let i1 = self.ctx.i1();
                         let q = self.new_reg(i1);
-                        self.inst("bar", if k == 2 { "red.and.pred" } else { "red.or.pred" }, &[q, zero, p], None);
+                        self.inst("bar", if k == K::And { "red.and.pred" } else { "red.or.pred" }, &[q, zero, p], None);
                         let one = self.imm_int(1, i32t);
                         let z = self.imm_int(0, i32t);
                         self.inst("selp", "u32", &[d, one, z, q], None);
                     }
-                    _ => {
+                    K::Warp => {
                         let m = self.src(ops[0]);
                         self.inst("bar", "warp.sync", &[m], None);
                     }
                 }
             }
             "nvvm.fence" => {
-                let s = match int_prop(self.ctx, op, "scope").unwrap_or(1) {
-                    0 => "cta",
-                    2 => "sys",
-                    _ => "gl",
+                use cuprite_dialects::nvvm::Scope;
+                let s = match cuprite_dialects::nvvm::FenceOp(op).scope(self.ctx) {
+                    Some(Scope::Cta) => "cta",
+                    Some(Scope::Sys) => "sys",
+                    Some(Scope::Gpu) | None => "gl",
                 };
                 self.inst("membar", s, &[], None);
             }
             "nvvm.shfl" => {
-                let mode = ["idx", "up", "down", "bfly"][int_prop(self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                let mode = cuprite_dialects::nvvm::ShflOp(op).mode(self.ctx).unwrap_or(cuprite_dialects::nvvm::ShflMode::Idx).keyword();
                 let d = self.reg(res.expect("result"));
                 let v = self.use_reg(ops[1]);
                 let lane = self.src(ops[2]);
@@ -1014,15 +1033,16 @@ impl<'c, 's> Sel<'c, 's> {
                 self.inst("activemask", "b32", &[d], None);
             }
             "nvvm.vote" => {
-                let mode = int_prop(self.ctx, op, "mode").unwrap_or(0);
+                use cuprite_dialects::nvvm::VoteMode as V;
+                let mode = cuprite_dialects::nvvm::VoteOp(op).mode(self.ctx).unwrap_or(V::All);
                 let d = self.reg(res.expect("result"));
                 let p = self.use_reg(ops[1]);
                 let m = self.src(ops[0]);
                 let mods = match mode {
-                    0 => "sync.all.pred",
-                    1 => "sync.any.pred",
-                    2 => "sync.uni.pred",
-                    _ => "sync.ballot.b32",
+                    V::All => "sync.all.pred",
+                    V::Any => "sync.any.pred",
+                    V::Uni => "sync.uni.pred",
+                    V::Ballot => "sync.ballot.b32",
                 };
                 self.inst("vote", mods, &[d, p, m], None);
             }
@@ -1308,14 +1328,15 @@ impl<'c, 's> Sel<'c, 's> {
     }
 
     fn icmp(&mut self, op: OpId, ops: &[ValueId], res: ValueId) {
-        let p = int_prop(self.ctx, op, "predicate").unwrap_or(0);
+        use cuprite_dialects::nvvm::ICmpPredicate as P;
+        let p = cuprite_dialects::nvvm::ICmpOp(op).predicate(self.ctx).unwrap_or(P::Eq);
         let at = self.ctx.value_type(ops[0]);
         let d = self.reg(res);
         let w = width(self.ctx, at);
         if w == 1 {
             let a = self.use_reg(ops[0]);
             let b = self.use_reg(ops[1]);
-            if p == 0 {
+            if p == P::Eq {
                 let i1 = self.ctx.i1();
                 let x = self.new_reg(i1);
                 self.inst("xor", "pred", &[x, a, b], None);
@@ -1326,18 +1347,18 @@ impl<'c, 's> Sel<'c, 's> {
             return;
         }
         let rw = w.max(16);
-        let signed = matches!(p, 2..=5);
+        let signed = matches!(p, P::Slt | P::Sle | P::Sgt | P::Sge);
         let (cc, k) = match p {
-            0 => ("eq", 'b'),
-            1 => ("ne", 'b'),
-            2 => ("lt", 's'),
-            3 => ("le", 's'),
-            4 => ("gt", 's'),
-            5 => ("ge", 's'),
-            6 => ("lo", 'u'),
-            7 => ("ls", 'u'),
-            8 => ("hi", 'u'),
-            _ => ("hs", 'u'),
+            P::Eq => ("eq", 'b'),
+            P::Ne => ("ne", 'b'),
+            P::Slt => ("lt", 's'),
+            P::Sle => ("le", 's'),
+            P::Sgt => ("gt", 's'),
+            P::Sge => ("ge", 's'),
+            P::Ult => ("lo", 'u'),
+            P::Ule => ("ls", 'u'),
+            P::Ugt => ("hi", 'u'),
+            P::Uge => ("hs", 'u'),
         };
         let mut a = self.use_reg(ops[0]);
         let mut b = self.src(ops[1]);
