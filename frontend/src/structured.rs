@@ -76,10 +76,9 @@ enum Exit {
 }
 
 fn levels(ctx: &Context, op: OpId) -> Option<i64> {
-    match ctx.get_attr(op, "levels").map(|a| ctx.attr_kind(a)) {
-        Some(cuprite_ir::AttrKind::Integer { value, .. }) => Some(*value as i64),
-        _ => None,
-    }
+    use cuprite_dialects::cuda::{BreakOp, ContinueOp};
+    let l = if ctx.is_op(op, BreakOp::NAME) { BreakOp(op).levels(ctx) } else { ContinueOp(op).levels(ctx) };
+    l.map(|l| l as i64)
 }
 
 /// Marks the `cuda.if`/`cuda.loop` ancestors of `op` that `exit` leaves.
@@ -187,7 +186,7 @@ fn raise_loop(ctx: &mut Context, op: OpId) -> bool {
     if ctx.num_operands(ctx.terminator(cb).expect("checked")) != 1 || !ctx.results(op).is_empty() {
         return false;
     }
-    let do_while = ctx.get_attr(op, "do_while").is_some();
+    let do_while = cuprite_dialects::cuda::LoopOp(op).do_while(ctx);
     // Region 0 of the new op runs first: the condition (while/for) or the body (do-while).
     // Glue: the body's yield goes, and the step's ops follow the body (for), or the
     // condition's ops follow the body and the step's (do-while: its step is empty).
@@ -199,7 +198,7 @@ fn raise_loop(ctx: &mut Context, op: OpId) -> bool {
         ctx.move_op(o, InsertPoint::end(bb));
     }
     let new = replacement(ctx, op, "scf.while", 2);
-    if let Some(u) = ctx.get_attr(op, "unroll") {
+    if let Some(u) = cuprite_dialects::cuda::LoopOp(op).unroll_attr(ctx) {
         ctx.set_attr(new, "unroll", u);
     }
     let cond_term = ctx.terminator(cb).expect("checked");

@@ -23,12 +23,13 @@
 //! `levels = N - 1`. The layout is the one CudaToNvvm gives the structured ops, so the
 //! PTX does not change.
 
-use super::PatternInfo;
+use super::{branch, cond_br, continuation, inline_before, PatternInfo};
 use crate::cuda_to_nvvm::{i32_attr, state};
+use cuprite_dialects::cuda::{BreakOp, ContinueOp, LoopOp, SwitchOp};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
     rewrite::{walk::apply_patterns_walk, PatternSet, Rewriter},
-    AttrId, AttrKind, BlockId, Context, Diagnostic, InsertPoint, OpId, RegionId, ValueId,
+    AttrId, AttrKind, BlockId, Context, Diagnostic, InsertPoint, OpId, RegionId,
 };
 
 /// The pass name.
@@ -81,47 +82,6 @@ pub fn lower_cuda_control_flow(ctx: &mut Context, root: OpId, disabled: &[String
     (r, left)
 }
 
-// ----- shared pieces ----------------------------------------------------------------------
-
-/// Splits the block of `op` after it into a continuation with one argument per result.
-fn continuation(rw: &mut Rewriter<'_>, op: OpId) -> Option<(BlockId, Vec<ValueId>)> {
-    let block = rw.ctx.op_block(op)?;
-    let types: Vec<_> = rw.ctx.results(op).iter().map(|&r| rw.ctx.value_type(r)).collect();
-    let next = rw.ctx.next_op(op)?;
-    let cont = rw.split_block(block, next);
-    let args = types.into_iter().map(|t| rw.ctx.add_block_arg(cont, t)).collect();
-    Some((cont, args))
-}
-
-/// Moves the blocks of `src` ahead of `before` (in its region); returns them.
-fn inline_before(rw: &mut Rewriter<'_>, src: RegionId, before: BlockId) -> Vec<BlockId> {
-    let blocks = rw.ctx.region_blocks(src).to_vec();
-    let dest = rw.ctx.block_region(before).expect("a block in a region");
-    let index = rw.ctx.block_index(before).unwrap_or(0);
-    rw.inline_region_before(src, dest, index);
-    blocks
-}
-
-/// Creates a branch op at `at`.
-fn branch(rw: &mut Rewriter<'_>, at: InsertPoint, name: &str, operands: &[ValueId], succ: &[BlockId], props: &[(&str, AttrId)]) -> OpId {
-    let loc = match at.before {
-        Some(o) => rw.ctx.op_loc(o),
-        None => rw.ctx.op_loc(rw.ctx.block_parent_op(at.block).expect("a block of an op")),
-    };
-    let st = state(rw.ctx, name, loc, operands, &[], props, succ);
-    match at.before {
-        Some(o) => rw.set_insertion_point_before(o),
-        None => rw.set_insertion_point_to_end(at.block),
-    }
-    rw.create(st)
-}
-
-fn cond_br(rw: &mut Rewriter<'_>, at: InsertPoint, c: ValueId, t: BlockId, f: BlockId) -> OpId {
-    let elem = rw.ctx.int_type(32);
-    let segs = rw.ctx.attr(AttrKind::DenseArray { elem, values: vec![1, 0, 0] });
-    branch(rw, at, "cf.cond_br", &[c], &[t, f], &[("operandSegmentSizes", segs)])
-}
-
 /// Where a construct's exits go.
 struct Targets {
     /// `cuda.break` to this construct (`None`: it is not a break target: an `if`).
@@ -155,10 +115,7 @@ fn rewrite_exits(rw: &mut Rewriter<'_>, blocks: &[BlockId], yield_to: Option<Blo
             }
             "cuda.break" | "cuda.continue" => {
                 let brk = name == "cuda.break";
-                let levels = match rw.ctx.get_attr(term, "levels").map(|a| rw.ctx.attr_kind(a)) {
-                    Some(AttrKind::Integer { value, .. }) => Some(*value as i64),
-                    _ => None,
-                };
+                let levels = if brk { BreakOp(term).levels(rw.ctx) } else { ContinueOp(term).levels(rw.ctx) }.map(|l| l as i64);
                 // A construct that is not a loop or switch is not counted.
                 let counted = t.brk.is_some();
                 let dest = match levels {
@@ -211,8 +168,8 @@ fn lower_loop(op: OpId, rw: &mut Rewriter<'_>) -> bool {
     if regions.len() != 3 || regions.iter().any(|&r| rw.ctx.region_blocks(r).is_empty()) {
         return false;
     }
-    let do_while = rw.ctx.get_attr(op, "do_while").is_some();
-    let unroll = rw.ctx.get_attr(op, "unroll");
+    let do_while = LoopOp(op).do_while(rw.ctx);
+    let unroll = LoopOp(op).unroll_attr(rw.ctx);
     let Some((exit, _)) = continuation(rw, op) else { return false };
     let cond = inline_before(rw, regions[0], exit);
     let body = inline_before(rw, regions[1], exit);
@@ -248,14 +205,11 @@ fn lower_switch(op: OpId, rw: &mut Rewriter<'_>) -> bool {
     }
     let v = rw.ctx.operand(op, 0);
     let vt = rw.ctx.value_type(v);
-    let cases: Vec<AttrId> = match rw.ctx.get_attr(op, "cases").map(|a| rw.ctx.attr_kind(a).clone()) {
+    let cases: Vec<AttrId> = match SwitchOp(op).cases_attr(rw.ctx).map(|a| rw.ctx.attr_kind(a).clone()) {
         Some(AttrKind::Array(l)) => l,
         _ => Vec::new(),
     };
-    let default = match rw.ctx.get_attr(op, "default_index").map(|a| rw.ctx.attr_kind(a)) {
-        Some(AttrKind::Integer { value, .. }) => Some(*value as usize),
-        _ => None,
-    };
+    let default = SwitchOp(op).default_index(rw.ctx).map(|d| d as usize);
     let Some((exit, _)) = continuation(rw, op) else { return false };
     let block = rw.ctx.op_block(op).expect("in a block");
     // The case regions' blocks, in order, then the tests go between the op's block and

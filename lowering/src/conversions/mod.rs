@@ -27,7 +27,7 @@ pub mod scf_to_cf;
 use cuprite_ir::{
     pass::{PassFailure, PassState},
     rewrite::conversion::{apply_conversion, ConversionMode, ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
-    AttrId, Context, Diagnostic, OpId, ValueId,
+    AttrId, BlockId, Context, Diagnostic, InsertPoint, OpId, RegionId, ValueId,
 };
 
 /// How a rule rewrites its root: given the rule, the pass's options, the op and its
@@ -190,4 +190,64 @@ pub(crate) fn run_patterns(
         state.diagnostics.push(e.with_note(note.clone(), None));
     }
     Err(PassFailure)
+}
+
+// ----- block surgery shared by the control-flow patterns ----------------------------------
+
+/// Splits the block of `op` after it; the new block (the continuation) gets one argument
+/// per result of `op`, returned with it. An op that ends a block without a terminator gets
+/// a new, empty continuation after its block.
+pub(crate) fn continuation(rw: &mut cuprite_ir::rewrite::Rewriter<'_>, op: OpId) -> Option<(BlockId, Vec<ValueId>)> {
+    let block = rw.ctx.op_block(op)?;
+    let types: Vec<_> = rw.ctx.results(op).iter().map(|&r| rw.ctx.value_type(r)).collect();
+    let cont = match rw.ctx.next_op(op) {
+        Some(next) => rw.split_block(block, next),
+        None => {
+            let region = rw.ctx.block_region(block)?;
+            let index = rw.ctx.block_index(block)? + 1;
+            let nb = rw.ctx.create_block(&[]);
+            rw.ctx.insert_block(region, index, nb);
+            nb
+        }
+    };
+    let args = types.into_iter().map(|t| rw.ctx.add_block_arg(cont, t)).collect();
+    Some((cont, args))
+}
+
+/// Moves the blocks of region `src` ahead of `before` (in its region); returns them.
+pub(crate) fn inline_before(rw: &mut cuprite_ir::rewrite::Rewriter<'_>, src: RegionId, before: BlockId) -> Vec<BlockId> {
+    let blocks = rw.ctx.region_blocks(src).to_vec();
+    let dest = rw.ctx.block_region(before).expect("a block in a region");
+    let index = rw.ctx.block_index(before).unwrap_or(0);
+    rw.inline_region_before(src, dest, index);
+    blocks
+}
+
+/// A branch op `name` at `at` on `operands` to `successors`, with `props`; located at the
+/// op it goes before (or the op owning the block).
+pub(crate) fn branch(
+    rw: &mut cuprite_ir::rewrite::Rewriter<'_>,
+    at: InsertPoint,
+    name: &str,
+    operands: &[ValueId],
+    successors: &[BlockId],
+    props: &[(&str, AttrId)],
+) -> OpId {
+    let loc = match at.before {
+        Some(o) => rw.ctx.op_loc(o),
+        None => rw.ctx.op_loc(rw.ctx.block_parent_op(at.block).expect("a block of an op")),
+    };
+    let st = crate::cuda_to_nvvm::state(rw.ctx, name, loc, operands, &[], props, successors);
+    match at.before {
+        Some(o) => rw.set_insertion_point_before(o),
+        None => rw.set_insertion_point_to_end(at.block),
+    }
+    rw.create(st)
+}
+
+/// `cf.cond_br %c, t, f` (no forwarded values) at `at`.
+pub(crate) fn cond_br(rw: &mut cuprite_ir::rewrite::Rewriter<'_>, at: InsertPoint, c: ValueId, t: BlockId, f: BlockId) -> OpId {
+    let elem = rw.ctx.int_type(32);
+    let segs = rw.ctx.attr(cuprite_ir::AttrKind::DenseArray { elem, values: vec![1, 0, 0] });
+    branch(rw, at, "cf.cond_br", &[c], &[t, f], &[("operandSegmentSizes", segs)])
 }

@@ -16,11 +16,11 @@
 //! `scf.condition` are legal while their parent is still an `scf` op, so a disabled
 //! pattern reports its op only.
 
-use super::{bind, infos, rule, run_patterns, PatternInfo, Rule};
+use super::{bind, branch, cond_br, continuation, infos, inline_before, rule, run_patterns, PatternInfo, Rule};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
     rewrite::conversion::{ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
-    BlockId, Context, InsertPoint, OpId, OperationState, RegionId, ValueId,
+    BlockId, Context, InsertPoint, OpId, ValueId,
 };
 
 /// The pass name.
@@ -68,69 +68,6 @@ pub fn target() -> ConversionTarget {
         .dynamic_op("scf.condition", inside_scf)
 }
 
-/// Splits the block of `op` after it: the new block (the continuation) gets one argument
-/// per result of `op`, which it returns with the block.
-fn continuation(rw: &mut ConversionRewriter<'_, '_>, op: OpId) -> Option<(BlockId, Vec<ValueId>)> {
-    let ctx = rw.ctx();
-    let block = ctx.op_block(op)?;
-    let types: Vec<_> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
-    let cont = match ctx.next_op(op) {
-        Some(next) => rw.rw.split_block(block, next),
-        // The op ends a block without a terminator (a function body that falls off its
-        // end): the continuation is a new, empty block after it.
-        None => {
-            let region = ctx.block_region(block)?;
-            let index = ctx.block_index(block)? + 1;
-            let nb = ctx.create_block(&[]);
-            ctx.insert_block(region, index, nb);
-            nb
-        }
-    };
-    let args = types.into_iter().map(|t| rw.ctx().add_block_arg(cont, t)).collect();
-    Some((cont, args))
-}
-
-/// Moves the blocks of region `src` into the region holding `before`, ahead of it; returns
-/// them.
-fn inline_before(rw: &mut ConversionRewriter<'_, '_>, src: RegionId, before: BlockId) -> Vec<BlockId> {
-    let blocks = rw.ctx().region_blocks(src).to_vec();
-    let dest = rw.ctx().block_region(before).expect("a block in a region");
-    let index = rw.ctx().block_index(before).unwrap_or(0);
-    rw.rw.inline_region_before(src, dest, index);
-    blocks
-}
-
-/// A branch op `name` at `at` on `operands` to `successors` (`segments`: the operand
-/// segment sizes of a `cf.cond_br`).
-fn branch(
-    rw: &mut ConversionRewriter<'_, '_>,
-    at: InsertPoint,
-    name: &str,
-    operands: Vec<ValueId>,
-    successors: &[BlockId],
-    segments: Option<[i64; 3]>,
-) -> OpId {
-    let ctx = rw.ctx();
-    let loc = match at.before {
-        Some(o) => ctx.op_loc(o),
-        None => ctx.unknown_loc(),
-    };
-    let mut st = OperationState::new(ctx, name, loc);
-    st.operands = operands;
-    st.successors = successors.to_vec();
-    if let Some(seg) = segments {
-        let elem = ctx.int_type(32);
-        let a = ctx.attr(cuprite_ir::AttrKind::DenseArray { elem, values: seg.to_vec() });
-        let k = ctx.sym("operandSegmentSizes");
-        st.props.push((k, a));
-    }
-    match at.before {
-        Some(o) => rw.rw.set_insertion_point_before(o),
-        None => rw.rw.set_insertion_point_to_end(at.block),
-    }
-    rw.rw.create(st)
-}
-
 /// Replaces the terminator of each of `blocks` that is a `term` of the op being lowered by
 /// what `make` builds before it.
 fn rewrite_terminators(
@@ -149,21 +86,21 @@ fn rewrite_terminators(
 }
 
 fn lower_if(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
-    let Some((cont, cargs)) = continuation(rw, op) else { return false };
+    let Some((cont, cargs)) = continuation(&mut rw.rw, op) else { return false };
     let (tr, er) = (rw.ctx().region(op, 0), rw.ctx().region(op, 1));
-    let then_blocks = inline_before(rw, tr, cont);
-    let else_blocks = inline_before(rw, er, cont);
+    let then_blocks = inline_before(&mut rw.rw, tr, cont);
+    let else_blocks = inline_before(&mut rw.rw, er, cont);
     for blocks in [&then_blocks, &else_blocks] {
         rewrite_terminators(rw, blocks, "scf.yield", |rw, t| {
             let vals = rw.ctx().operand_vec(t);
             let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
-            branch(rw, at, "cf.br", vals, &[cont], None);
+            branch(&mut rw.rw, at, "cf.br", &vals, &[cont], &[]);
         });
     }
     let then_b = then_blocks.first().copied().unwrap_or(cont);
     let else_b = else_blocks.first().copied().unwrap_or(cont);
     let block = rw.ctx().op_block(op).expect("in a block");
-    branch(rw, InsertPoint::end(block), "cf.cond_br", vec![operands[0]], &[then_b, else_b], Some([1, 0, 0]));
+    cond_br(&mut rw.rw, InsertPoint::end(block), operands[0], then_b, else_b);
     rw.replace_op(op, &cargs);
     true
 }
@@ -174,9 +111,9 @@ fn lower_while(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Co
         return false;
     }
     let unroll = rw.ctx().get_attr(op, "unroll");
-    let Some((cont, cargs)) = continuation(rw, op) else { return false };
-    let before = inline_before(rw, br, cont);
-    let after = inline_before(rw, ar, cont);
+    let Some((cont, cargs)) = continuation(&mut rw.rw, op) else { return false };
+    let before = inline_before(&mut rw.rw, br, cont);
+    let after = inline_before(&mut rw.rw, ar, cont);
     let (before_entry, after_entry) = (before[0], after[0]);
     rewrite_terminators(rw, &before, "scf.condition", |rw, t| {
         let ops = rw.ctx().operand_vec(t);
@@ -186,18 +123,20 @@ fn lower_while(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Co
         operands.extend_from_slice(args);
         operands.extend_from_slice(args);
         let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
-        branch(rw, at, "cf.cond_br", operands, &[after_entry, cont], Some([1, n, n]));
+        let elem = rw.ctx().int_type(32);
+        let segs = rw.ctx().attr(cuprite_ir::AttrKind::DenseArray { elem, values: vec![1, n, n] });
+        branch(&mut rw.rw, at, "cf.cond_br", &operands, &[after_entry, cont], &[("operandSegmentSizes", segs)]);
     });
     rewrite_terminators(rw, &after, "scf.yield", |rw, t| {
         let vals = rw.ctx().operand_vec(t);
         let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
-        let back = branch(rw, at, "cf.br", vals, &[before_entry], None);
+        let back = branch(&mut rw.rw, at, "cf.br", &vals, &[before_entry], &[]);
         if let Some(u) = unroll {
             rw.ctx().set_attr(back, "unroll", u);
         }
     });
     let block = rw.ctx().op_block(op).expect("in a block");
-    branch(rw, InsertPoint::end(block), "cf.br", operands.to_vec(), &[before_entry], None);
+    branch(&mut rw.rw, InsertPoint::end(block), "cf.br", operands, &[before_entry], &[]);
     rw.replace_op(op, &cargs);
     true
 }
