@@ -353,7 +353,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             if syntax_only || has_errors {
                 String::new()
             } else if emit == Emit::Cuda {
-                let out = cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n";
+                let out =
+                    cuprite_ir::print::print_op(ctx, module, cuprite_ir::print::PrintOptions { locations, ..Default::default() }) + "\n";
                 timer.done("print cuda");
                 out
             } else {
@@ -525,7 +526,7 @@ fn lower(
     }
     timer.passes(&out.timing, "pass manager (other: contexts and threads)");
     let print = |ctx: &cuprite_ir::Context, m| {
-        cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { generic: false, locations }) + "\n"
+        cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { locations, ..Default::default() }) + "\n"
     };
     let popts = cuprite_lowering::PtxOptions { sm };
     let lower_err = |errs: Vec<cuprite_lowering::LowerError>| -> Vec<cuprite_frontend::Diagnostic> {

@@ -28,6 +28,11 @@ Input/output:
   --allow-unregistered          Accept ops of unregistered dialects (generic form)
   --generic, --mlir-print-op-generic
                                 Print every op in generic form
+  --irdl-compatible             Print for upstream mlir-opt with our dialects loaded from
+                                IRDL (`mlir-opt --irdl-file=dialects/irdl/cuda.irdl.mlir`):
+                                generic form, inherent attributes in the attribute
+                                dictionary, dialect types in parameter syntax
+                                (`!cuda.ptr<f32, \"global\">`); the input may use it too
   --print-debuginfo, --mlir-print-debuginfo
                                 Print locations (`loc(...)`)
   --no-verify                   Do not verify the input and the output
@@ -117,6 +122,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
             "-o" => a.output = Some(take_value("-o")?).filter(|o| o != "-"),
             "--allow-unregistered" | "--allow-unregistered-dialect" => a.allow_unregistered = true,
             "--generic" | "--mlir-print-op-generic" => a.print.generic = true,
+            "--irdl-compatible" => a.print.irdl_compatible = true,
             "--print-debuginfo" | "--mlir-print-debuginfo" => a.print.locations = true,
             "--no-verify" => a.verify = false,
             "--pass-pipeline" => a.pipeline = Some(take_value("--pass-pipeline")?),

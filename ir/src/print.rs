@@ -29,6 +29,11 @@ pub struct PrintOptions {
     pub generic: bool,
     /// Print `loc(...)` after every op and block argument.
     pub locations: bool,
+    /// Print for upstream mlir-opt with our dialects loaded from IRDL (`--irdl-file`):
+    /// generic form, properties in the attribute dictionary (IRDL's dynamic ops have no
+    /// properties; MLIR reads inherent attributes from the dictionary too), and dialect types
+    /// in parameter syntax (`!cuda.ptr<f32, "global">`, see `DialectInfo::type_to_params`).
+    pub irdl_compatible: bool,
 }
 
 const NO_NAME: u32 = u32::MAX;
@@ -247,7 +252,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
                 Task::Op(op) => {
                     self.indent(self.level);
                     self.print_results(op);
-                    let custom = if self.opts.generic {
+                    let custom = if self.opts.generic || self.opts.irdl_compatible {
                         None
                     } else {
                         let info = ctx.op_info(op);
@@ -461,7 +466,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             self.out.push(']');
         }
         let (props, _) = ctx.attr_dicts(op);
-        if props != ctx.empty_dict() {
+        if props != ctx.empty_dict() && !self.opts.irdl_compatible {
             self.out.push_str(" <{");
             self.dict_body(props);
             self.out.push_str("}>");
@@ -470,8 +475,14 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
 
     fn print_generic_tail(&mut self, op: OpId) {
         let ctx = self.ctx;
-        let (_, attrs) = ctx.attr_dicts(op);
-        if attrs != ctx.empty_dict() {
+        let (props, attrs) = ctx.attr_dicts(op);
+        if self.opts.irdl_compatible && props != ctx.empty_dict() {
+            let mut all: Vec<_> = ctx.props(op).iter().chain(ctx.attrs(op)).copied().collect();
+            all.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+            self.out.push_str(" {");
+            self.named_attrs(&all);
+            self.out.push('}');
+        } else if attrs != ctx.empty_dict() {
             self.out.push_str(" {");
             self.dict_body(attrs);
             self.out.push('}');
@@ -561,7 +572,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             return;
         }
         let mut s = String::new();
-        write_type(self.ctx, t, &mut s);
+        write_type_in(self.ctx, t, &mut s, self.opts.irdl_compatible);
         self.out.push_str(&s);
         if self.type_strs.len() <= i {
             self.type_strs.resize(i + 1, None);
@@ -579,7 +590,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     }
     /// Prints an attribute.
     pub fn attr(&mut self, a: AttrId) {
-        write_attr(self.ctx, a, &mut self.out);
+        write_attr_in(self.ctx, a, &mut self.out, self.opts.irdl_compatible);
     }
     /// Prints `@name`.
     pub fn symbol_name(&mut self, name: &str) {
@@ -678,6 +689,11 @@ pub fn escape_into(out: &mut String, s: &str) {
 
 /// Appends the text of a type.
 pub fn write_type(ctx: &Context, t: TypeId, out: &mut String) {
+    write_type_in(ctx, t, out, false)
+}
+
+/// Appends the text of a type; `params`: dialect types in parameter syntax.
+fn write_type_in(ctx: &Context, t: TypeId, out: &mut String, params: bool) {
     match ctx.type_kind(t) {
         TypeKind::Integer { width, signedness } => {
             let p = match signedness {
@@ -696,18 +712,18 @@ pub fn write_type(ctx: &Context, t: TypeId, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_type(ctx, x, out);
+                write_type_in(ctx, x, out, params);
             }
             out.push_str(") -> ");
             if results.len() == 1 && !matches!(ctx.type_kind(results[0]), TypeKind::Function { .. }) {
-                write_type(ctx, results[0], out);
+                write_type_in(ctx, results[0], out, params);
             } else {
                 out.push('(');
                 for (i, &x) in results.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    write_type(ctx, x, out);
+                    write_type_in(ctx, x, out, params);
                 }
                 out.push(')');
             }
@@ -725,7 +741,10 @@ pub fn write_type(ctx: &Context, t: TypeId, out: &mut String) {
         TypeKind::Opaque { dialect, body } => {
             out.push('!');
             out.push_str(ctx.str(*dialect));
-            out.push_str(body);
+            match ctx.registry().dialect(ctx.str(*dialect)).and_then(|d| d.type_to_params).filter(|_| params) {
+                Some(f) => out.push_str(&f(body)),
+                None => out.push_str(body),
+            }
         }
     }
 }
@@ -763,13 +782,18 @@ fn write_int_value(ctx: &Context, value: i128, ty: TypeId, out: &mut String) {
 
 /// Appends the text of an attribute.
 pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String) {
+    write_attr_in(ctx, a, out, false)
+}
+
+/// Appends the text of an attribute; `params`: dialect types in parameter syntax.
+fn write_attr_in(ctx: &Context, a: AttrId, out: &mut String, params: bool) {
     match ctx.attr_kind(a) {
         AttrKind::Unit => out.push_str("unit"),
         AttrKind::Integer { value, ty } => {
             write_int_value(ctx, *value, *ty, out);
             if !matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless }) {
                 out.push_str(" : ");
-                write_type(ctx, *ty, out);
+                write_type_in(ctx, *ty, out, params);
             }
         }
         AttrKind::Float { bits, ty } => {
@@ -779,21 +803,21 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String) {
             };
             out.push_str(&format_float(*bits, kind));
             out.push_str(" : ");
-            write_type(ctx, *ty, out);
+            write_type_in(ctx, *ty, out, params);
         }
         AttrKind::String(s) => {
             out.push('"');
             escape_into(out, s);
             out.push('"');
         }
-        AttrKind::Type(t) => write_type(ctx, *t, out),
+        AttrKind::Type(t) => write_type_in(ctx, *t, out, params),
         AttrKind::Array(items) => {
             out.push('[');
             for (i, &x) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_attr(ctx, x, out);
+                write_attr_in(ctx, x, out, params);
             }
             out.push(']');
         }
@@ -806,7 +830,7 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String) {
                 symbol_name_into(out, ctx.str(n), false);
                 if !matches!(ctx.attr_kind(x), AttrKind::Unit) {
                     out.push_str(" = ");
-                    write_attr(ctx, x, out);
+                    write_attr_in(ctx, x, out, params);
                 }
             }
             out.push('}');
@@ -821,7 +845,7 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String) {
         }
         AttrKind::DenseArray { elem, values } => {
             out.push_str("array<");
-            write_type(ctx, *elem, out);
+            write_type_in(ctx, *elem, out, params);
             if !values.is_empty() {
                 out.push(':');
                 let fk = match ctx.type_kind(*elem) {
@@ -843,7 +867,7 @@ pub fn write_attr(ctx: &Context, a: AttrId, out: &mut String) {
             out.push_str(body);
             if let Some(t) = ty {
                 out.push_str(" : ");
-                write_type(ctx, *t, out);
+                write_type_in(ctx, *t, out, params);
             }
         }
         AttrKind::Opaque { dialect, body } => {

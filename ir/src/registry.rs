@@ -149,6 +149,17 @@ pub struct OpInfo {
     /// Ops in this op's regions may leave out this dialect prefix in custom forms (MLIR's
     /// `OpAsmOpInterface::getDefaultDialect`).
     pub default_dialect: Option<&'static str>,
+    /// The op's declaration (operands, results, inherent attributes, ...), for ops
+    /// generated from ODS.
+    pub spec: Option<&'static crate::ods::OpSpec>,
+}
+
+impl OpInfo {
+    /// Whether `name` is one of the op's inherent attributes (a property): attributes the
+    /// declaration lists, and `operandSegmentSizes` of ops with segmented operands.
+    pub fn is_inherent(&self, name: &str) -> bool {
+        self.spec.is_some_and(|s| s.attrs.iter().any(|a| a.name == name) || (s.segmented_operands && name == "operandSegmentSizes"))
+    }
 }
 
 impl OpInfo {
@@ -169,6 +180,13 @@ pub struct DialectInfo {
     pub name: &'static str,
     /// Builds a constant op of type `ty` holding `attr` (used by folding drivers).
     pub materialize_constant: Option<MaterializeConstantFn>,
+    /// A dialect type in MLIR's parameter syntax (`.ptr<f32, "global">`), from its canonical
+    /// body (the text after `!dialect`, from the `.`): what `irdl_compatible` printing writes,
+    /// as mlir-opt reads it with the dialect loaded from IRDL (`irdl.type`s).
+    pub type_to_params: Option<fn(&str) -> String>,
+    /// The canonical body of a type written in parameter syntax; `None` when `body` is not
+    /// in parameter syntax (the parser keeps it as written).
+    pub type_from_params: Option<fn(&str) -> Option<String>>,
 }
 
 /// The read-only table of dialects and ops.

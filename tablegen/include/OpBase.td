@@ -306,6 +306,28 @@ def outs;
 def region;
 def successor;
 
+// A dialect type with parameters (MLIR's TypeDef). The IR core keeps dialect types as
+// text; this declaration gives their parameters to the docs and to the IRDL backend
+// (`irdl.type`), whose parameter syntax `!dialect.mnemonic<p1, p2>` is the spelling
+// `--irdl-compatible` printing uses.
+class TypeParameter<string irdlConstraint, string desc> {
+  string irdl = irdlConstraint;
+  string summary = desc;
+}
+def TypeParam : TypeParameter<"any", "a type">;
+def StringParam : TypeParameter<"#builtin.string", "a string">;
+def IntegerParam : TypeParameter<"#builtin.integer", "an integer">;
+def TypeArrayParam : TypeParameter<"#builtin.array", "an array of types">;
+
+class TypeDef<Dialect dialect, string mnemonic> {
+  Dialect typeDialect = dialect;
+  string typeMnemonic = mnemonic;
+  string summary = "";
+  string description = "";
+  // `(ins TypeParam:$pointee, StringParam:$space)`.
+  dag parameters = (ins);
+}
+
 class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   Dialect opDialect = dialect;
   string opName = mnemonic;

@@ -36,6 +36,25 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
     if !d.description.trim().is_empty() {
         let _ = writeln!(o, "{}\n", dedent(&d.description));
     }
+    if !model.types.is_empty() {
+        let _ = writeln!(o, "## Types\n");
+        for t in &model.types {
+            let _ = writeln!(o, "### `!{}.{}`\n", d.name, t.mnemonic);
+            if !t.summary.is_empty() {
+                let _ = writeln!(o, "{}\n", t.summary.trim());
+            }
+            if !t.description.trim().is_empty() {
+                let _ = writeln!(o, "{}\n", dedent(&t.description));
+            }
+            if !t.parameters.is_empty() {
+                let _ = writeln!(o, "| Parameter | Kind | IRDL |\n|---|---|---|");
+                for (n, irdl, summary) in &t.parameters {
+                    let _ = writeln!(o, "| `{n}` | {} | `{irdl}` |", cell(summary));
+                }
+                o.push('\n');
+            }
+        }
+    }
     let _ = writeln!(o, "## Operations\n");
     for op in &model.ops {
         let _ = writeln!(o, "- [`{}`](#{}): {}", op.name, op.name.replace('.', ""), cell(&op.summary));

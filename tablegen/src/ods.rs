@@ -151,6 +151,19 @@ impl OpDef {
 pub struct DialectModel {
     pub dialect: DialectDef,
     pub ops: Vec<OpDef>,
+    pub types: Vec<TypeDefModel>,
+}
+
+/// A dialect type's declaration (`TypeDef`).
+#[derive(Clone, Debug)]
+pub struct TypeDefModel {
+    pub def_name: String,
+    pub mnemonic: String,
+    pub summary: String,
+    pub description: String,
+    /// `(name, IRDL constraint, summary)` per parameter.
+    pub parameters: Vec<(String, String, String)>,
+    pub span: Span,
 }
 
 fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -188,7 +201,50 @@ pub fn build(rk: &RecordKeeper) -> Result<DialectModel, Diagnostic> {
         }
         ops.push(op);
     }
-    Ok(DialectModel { dialect, ops })
+    let mut types: Vec<TypeDefModel> = Vec::new();
+    for r in rk.defs_derived_from("TypeDef") {
+        let t = build_type(rk, r, &dialect)?;
+        if let Some(prev) = types.iter().find(|x| x.mnemonic == t.mnemonic) {
+            return Err(err(r.span, format!("type '{}' is defined twice", t.mnemonic)).with_note(prev.span, "first defined here"));
+        }
+        types.push(t);
+    }
+    Ok(DialectModel { dialect, ops, types })
+}
+
+fn build_type(rk: &RecordKeeper, r: &Record, dialect: &DialectDef) -> Result<TypeDefModel, Diagnostic> {
+    let Some(dr) = r.value("typeDialect").and_then(|v| def_record(rk, v)) else {
+        return Err(err(r.span, format!("type '{}' has no dialect", r.name)));
+    };
+    if dr.name != dialect.def_name {
+        return Err(err(r.span, format!("type '{}' belongs to dialect '{}', not '{}'", r.name, dr.name, dialect.def_name)));
+    }
+    let mnemonic = r.str("typeMnemonic").unwrap_or_default().to_string();
+    if !is_ident(&mnemonic) {
+        return Err(err(r.span, format!("type '{}' needs a mnemonic of identifier characters, found '{mnemonic}'", r.name)));
+    }
+    let mut parameters: Vec<(String, String, String)> = Vec::new();
+    for (v, n) in dag_args(r, "parameters", "ins")? {
+        let sp = field_span(r, "parameters");
+        let Some(n) = n.as_ref().filter(|n| is_ident(n)) else {
+            return Err(err(sp, format!("every parameter of type '{}' needs a '$name'", r.name)));
+        };
+        if parameters.iter().any(|p| &p.0 == n) {
+            return Err(err(sp, format!("'{n}' names two parameters of type '{}'", r.name)));
+        }
+        let Some(c) = def_record(rk, v).filter(|c| c.is_a("TypeParameter")) else {
+            return Err(err(sp, format!("parameter '{n}' of type '{}' must be a TypeParameter, found '{v}'", r.name)));
+        };
+        parameters.push((n.clone(), c.str("irdl").unwrap_or("any").to_string(), c.str("summary").unwrap_or_default().to_string()));
+    }
+    Ok(TypeDefModel {
+        def_name: r.name.clone(),
+        mnemonic,
+        summary: r.str("summary").unwrap_or_default().to_string(),
+        description: r.str("description").unwrap_or_default().to_string(),
+        parameters,
+        span: r.span,
+    })
 }
 
 fn def_record<'a>(rk: &'a RecordKeeper, v: &Value) -> Option<&'a Record> {

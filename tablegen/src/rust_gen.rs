@@ -221,7 +221,13 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
     o.push_str("\n// ----- registration -----\n\n");
     o.push_str("/// The dialect's hooks.\npub fn dialect_info() -> DialectInfo {\n");
     let mat = if d.has_constant_materializer { "Some(super::materialize_constant)" } else { "None" };
-    let _ = writeln!(o, "    DialectInfo {{ name: DIALECT_NAME, materialize_constant: {mat} }}\n}}\n");
+    // A dialect that declares `TypeDef`s provides `type_to_params`/`type_from_params`.
+    let (to, from) =
+        if model.types.is_empty() { ("None", "None") } else { ("Some(super::type_to_params)", "Some(super::type_from_params)") };
+    let _ = writeln!(
+        o,
+        "    DialectInfo {{ name: DIALECT_NAME, materialize_constant: {mat}, type_to_params: {to}, type_from_params: {from} }}\n}}\n"
+    );
     o.push_str("/// Every op of the dialect.\npub fn op_infos() -> Vec<OpInfo> {\n    vec![\n");
     for op in &model.ops {
         let f = op.fn_name();
@@ -270,6 +276,7 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
         if let Some(dd) = &op.default_dialect {
             let _ = writeln!(o, "            default_dialect: Some({}),", str_lit(dd));
         }
+        let _ = writeln!(o, "            spec: Some(&{}),", spec_name(op));
         let _ = writeln!(o, "            ..OpInfo::new({})\n        }},", str_lit(&op.name));
     }
     o.push_str("    ]\n}\n\n");

@@ -31,11 +31,12 @@ pub fn parse_verified(ctx: &mut Context, text: &str, name: &str) -> Result<OpId,
 }
 
 /// All four print modes.
-pub const PRINT_MODES: [PrintOptions; 4] = [
-    PrintOptions { generic: false, locations: false },
-    PrintOptions { generic: true, locations: false },
-    PrintOptions { generic: false, locations: true },
-    PrintOptions { generic: true, locations: true },
+pub const PRINT_MODES: [PrintOptions; 5] = [
+    PrintOptions { generic: false, locations: false, irdl_compatible: false },
+    PrintOptions { generic: true, locations: false, irdl_compatible: false },
+    PrintOptions { generic: false, locations: true, irdl_compatible: false },
+    PrintOptions { generic: true, locations: true, irdl_compatible: false },
+    PrintOptions { generic: true, locations: false, irdl_compatible: true },
 ];
 
 /// Checks print -> parse -> print is the identity in every print mode; returns the custom

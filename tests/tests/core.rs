@@ -144,13 +144,13 @@ fn clone_and_transplant_preserve_text() {
     let mut ctx = context(true);
     let text = std::fs::read_to_string(cuprite_tests::ir_dir().join("roundtrip/generic_syntax.mlir")).unwrap();
     let m = parse_module(&mut ctx, &text, "g.mlir").unwrap();
-    let before = print_op(&ctx, m, PrintOptions { generic: true, locations: true });
+    let before = print_op(&ctx, m, PrintOptions { generic: true, locations: true, ..Default::default() });
     let mut map = cuprite_ir::clone::CloneMap::default();
     let copy = cuprite_ir::clone::clone_op(&mut ctx, m, &mut map);
-    assert_eq!(print_op(&ctx, copy, PrintOptions { generic: true, locations: true }), before);
+    assert_eq!(print_op(&ctx, copy, PrintOptions { generic: true, locations: true, ..Default::default() }), before);
     let mut other = context(true);
     let t = cuprite_ir::clone::transplant(&ctx, m, &mut other);
-    assert_eq!(print_op(&other, t, PrintOptions { generic: true, locations: true }), before);
+    assert_eq!(print_op(&other, t, PrintOptions { generic: true, locations: true, ..Default::default() }), before);
     verify(&other, t, None).unwrap();
 }
 

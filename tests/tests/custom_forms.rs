@@ -81,7 +81,7 @@ fn mlir_opt_parses_cuprite_custom_and_generic_forms() {
         let mut ctx = context(false);
         let m = parse_verified(&mut ctx, &text, &name).unwrap();
         for generic in [false, true] {
-            let s = cuprite_ir::print::print_op(&ctx, m, cuprite_ir::print::PrintOptions { generic, locations: false });
+            let s = cuprite_ir::print::print_op(&ctx, m, cuprite_ir::print::PrintOptions { generic, ..Default::default() });
             let theirs = run_tool(&tool, &[], &s).unwrap_or_else(|e| panic!("mlir-opt-22 rejects cuprite's print of {name}:\n{e}\n{s}"));
             // And mlir-opt reads it as the same IR it reads from the original file.
             let direct = run_tool(&tool, &[], &text).unwrap();

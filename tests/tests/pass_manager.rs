@@ -53,7 +53,7 @@ fn parallel_execution_matches_sequential() {
         let pm = parse_pipeline("builtin.module(func.func(canonicalize,cse))", "builtin.module", &reg).unwrap();
         let opts = PassOptions { threading, verify_each: true, print_after_all: true, ..Default::default() };
         let out = run_pipeline(&mut ctx, m, &pm, &opts, None).unwrap_or_else(|_| panic!("pipeline failed"));
-        outputs.push((print_op(&ctx, m, PrintOptions { generic: true, locations: true }), out.dumps));
+        outputs.push((print_op(&ctx, m, PrintOptions { generic: true, locations: true, ..Default::default() }), out.dumps));
     }
     assert_eq!(outputs[0].0, outputs[1].0, "same IR");
     assert_eq!(outputs[0].1, outputs[1].1, "same dumps, same order");

@@ -43,10 +43,10 @@ fn deep_nesting_does_not_overflow_the_stack() {
     let m = parse_module(&mut ctx, &text, "deep.mlir").unwrap();
     assert_eq!(max_depth(&ctx, m), DEPTH);
     verify(&ctx, m, None).unwrap();
-    let printed = print_op(&ctx, m, PrintOptions { generic: true, locations: false });
+    let printed = print_op(&ctx, m, PrintOptions { generic: true, locations: false, ..Default::default() });
     let mut ctx2 = context(true);
     let m2 = parse_module(&mut ctx2, &printed, "deep2.mlir").unwrap();
-    assert_eq!(print_op(&ctx2, m2, PrintOptions { generic: true, locations: false }), printed);
+    assert_eq!(print_op(&ctx2, m2, PrintOptions { generic: true, locations: false, ..Default::default() }), printed);
     // The custom form of builtin.module recurses per level and is depth-limited: it must
     // print, and reparsing reports the limit instead of overflowing.
     let custom = print_op(&ctx, m, PrintOptions::default());
@@ -94,7 +94,7 @@ fn million_op_block_is_linear() {
     let m = parse_module(&mut ctx, &text, "long.mlir").unwrap();
     assert!(ctx.num_ops() >= LONG - 3);
     verify(&ctx, m, None).unwrap();
-    let printed = print_op(&ctx, m, PrintOptions { generic: true, locations: false });
+    let printed = print_op(&ctx, m, PrintOptions { generic: true, locations: false, ..Default::default() });
     assert!(printed.len() > 50 * LONG);
     let copy = {
         let mut c = ctx.clone();

@@ -37,3 +37,5 @@ fn parse_func(p: &mut OpParser<'_, '_>, st: &mut OperationState) -> Result<(), D
 pub fn is_scalar_attr(ctx: &Context, a: cuprite_ir::AttrId) -> bool {
     matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. })
 }
+
+pub(crate) use types::{type_from_params, type_to_params};

@@ -23,12 +23,52 @@ def Cuda_Dialect : Dialect {
     - `!cuda.array<N x T>`;
     - `!cuda.struct<"name", {T1, T2, ...}>` (`align N` after the fields when declared with
       `__align__`), or `!cuda.struct<"name">` for a reference inside its own fields.
+
+    `cuprite opt --irdl-compatible` prints them in MLIR's
+    parameter syntax (the types below), which mlir-opt reads with this dialect loaded from
+    its IRDL; the parser reads both spellings.
   }];
+}
+
+def Cuda_PtrType : TypeDef<Cuda_Dialect, "ptr"> {
+  let summary = "A pointer into an address space";
+  let description = [{
+    `!cuda.ptr<f32, global>`; in parameter syntax `!cuda.ptr<f32, "global">`, with
+    `"generic"` for the generic address space (`!cuda.ptr<f32>`).
+  }];
+  let parameters = (ins TypeParam:$pointee, StringParam:$space);
+}
+
+def Cuda_ArrayType : TypeDef<Cuda_Dialect, "array"> {
+  let summary = "A C array of a fixed length";
+  let description = [{
+    `!cuda.array<4 x f32>`; in parameter syntax `!cuda.array<4 : i64, f32>`.
+  }];
+  let parameters = (ins IntegerParam:$size, TypeParam:$element);
+}
+
+def Cuda_StructType : TypeDef<Cuda_Dialect, "struct"> {
+  let summary = "A C struct or class: its name, field types and declared alignment";
+  let description = [{
+    `!cuda.struct<"float2", {f32, f32} align 8>`; in parameter syntax
+    `!cuda.struct<"float2", [f32, f32], 8 : i64>`, with alignment 0 when the struct has no
+    `__align__` larger than its fields'.
+  }];
+  let parameters = (ins StringParam:$name, TypeArrayParam:$fields, IntegerParam:$align);
+}
+
+def Cuda_StructRefType : TypeDef<Cuda_Dialect, "struct_ref"> {
+  let summary = "A struct named inside its own fields (through a pointer)";
+  let description = [{
+    `!cuda.struct<"node">` inside `!cuda.struct<"node", {i32, !cuda.ptr<!cuda.struct<"node">>}>`;
+    in parameter syntax `!cuda.struct_ref<"node">`.
+  }];
+  let parameters = (ins StringParam:$name);
 }
 
 class Cuda_Op<string mnemonic, list<Trait> traits = []> : Op<Cuda_Dialect, mnemonic, traits>;
 
-def CudaPtr : Type<[{ crate::cuda::types::is_ptr($_ctx, $_self) }], "cuda pointer", "!builtin.opaque">;
+def CudaPtr : Type<[{ crate::cuda::types::is_ptr($_ctx, $_self) }], "cuda pointer", "@cuda::@ptr">;
 def CudaScalar : Type<[{ crate::cuda::types::is_scalar($_ctx, $_self) }], "integer, float or cuda pointer", "any">;
 def CudaInt : Type<[{ ::cuprite_ir::ods::is_int($_ctx, $_self) }], "integer", "!builtin.integer">;
 

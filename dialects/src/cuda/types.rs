@@ -165,3 +165,86 @@ pub fn decode(ctx: &Context, t: TypeId) -> Option<Decoded> {
     let align = rest[close + 1..].trim().strip_prefix("align ").and_then(|a| a.trim().parse().ok());
     Some(Decoded::Struct { name: name.to_string(), fields: Some(fields), align })
 }
+
+// ----- parameter syntax ------------------------------------------------------------------
+//
+// MLIR reads a dialect type it knows only from IRDL (`irdl.type @ptr`) in parameter syntax:
+// `!cuda.ptr<f32, "global">`, `!cuda.array<4 : i64, f32>`, `!cuda.struct<"s", [f32], 0 : i64>`,
+// `!cuda.struct_ref<"s">`. These two functions translate a type's body between that and the
+// canonical spelling, nested `cuda` types included (see `ops.td`'s `TypeDef`s).
+
+/// A component type's text in parameter syntax (nested `cuda` types translated).
+fn component_to_params(t: &str) -> String {
+    match t.strip_prefix("!cuda") {
+        Some(body) => format!("!cuda{}", type_to_params(body)),
+        None => t.to_string(),
+    }
+}
+
+/// A component type's canonical text.
+fn component_from_params(t: &str) -> String {
+    match t.strip_prefix("!cuda") {
+        Some(body) => format!("!cuda{}", type_from_params(body).unwrap_or_else(|| body.to_string())),
+        None => t.to_string(),
+    }
+}
+
+/// The body of a `cuda` type (`.ptr<f32, global>`) in parameter syntax (`.ptr<f32, "global">`).
+pub fn type_to_params(body: &str) -> String {
+    let Some(b) = body.strip_prefix('.') else { return body.to_string() };
+    if let Some(inner) = b.strip_prefix("ptr<").and_then(|r| r.strip_suffix('>')) {
+        let parts = split_top(inner);
+        let space = parts.get(1).copied().unwrap_or("generic");
+        return format!(".ptr<{}, \"{space}\">", component_to_params(parts.first().copied().unwrap_or_default()));
+    }
+    if let Some((n, elem)) = b.strip_prefix("array<").and_then(|r| r.strip_suffix('>')).and_then(|i| i.split_once(" x ")) {
+        return format!(".array<{} : i64, {}>", n.trim(), component_to_params(elem.trim()));
+    }
+    if let Some(inner) = b.strip_prefix("struct<\"").and_then(|r| r.strip_suffix('>')) {
+        if let Some((name, rest)) = inner.split_once('"') {
+            let rest = rest.trim_start_matches(',').trim();
+            if rest.is_empty() {
+                return format!(".struct_ref<\"{name}\">");
+            }
+            if let Some(close) = rest.rfind('}') {
+                let fields: Vec<String> = split_top(&rest[1..close]).into_iter().map(component_to_params).collect();
+                let align = rest[close + 1..].trim().strip_prefix("align ").map_or("0", str::trim);
+                return format!(".struct<\"{name}\", [{}], {align} : i64>", fields.join(", "));
+            }
+        }
+    }
+    body.to_string()
+}
+
+/// The canonical body of a `cuda` type written in parameter syntax; `None` if `body` is
+/// not in parameter syntax.
+pub fn type_from_params(body: &str) -> Option<String> {
+    let b = body.strip_prefix('.')?;
+    if let Some(inner) = b.strip_prefix("ptr<").and_then(|r| r.strip_suffix('>')) {
+        let parts = split_top(inner);
+        let [pointee, space] = parts.as_slice() else { return None };
+        let space = space.strip_prefix('"')?.strip_suffix('"')?;
+        let pointee = component_from_params(pointee);
+        return Some(match space {
+            "generic" => format!(".ptr<{pointee}>"),
+            s => format!(".ptr<{pointee}, {s}>"),
+        });
+    }
+    if let Some(inner) = b.strip_prefix("array<").and_then(|r| r.strip_suffix('>')) {
+        let parts = split_top(inner);
+        let [n, elem] = parts.as_slice() else { return None };
+        let n = n.strip_suffix(": i64")?.trim();
+        return Some(format!(".array<{n} x {}>", component_from_params(elem)));
+    }
+    if let Some(inner) = b.strip_prefix("struct_ref<").and_then(|r| r.strip_suffix('>')) {
+        return Some(format!(".struct<{}>", inner.trim()));
+    }
+    let inner = b.strip_prefix("struct<").and_then(|r| r.strip_suffix('>'))?;
+    let parts = split_top(inner);
+    let [name, fields, align] = parts.as_slice() else { return None };
+    let fields = fields.strip_prefix('[')?.strip_suffix(']')?;
+    let fields: Vec<String> = split_top(fields).into_iter().map(component_from_params).collect();
+    let align = align.strip_suffix(": i64")?.trim();
+    let align = if align == "0" { String::new() } else { format!(" align {align}") };
+    Some(format!(".struct<{name}, {{{}}}{align}>", fields.join(", ")))
+}

@@ -916,12 +916,18 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.scratch_types = inputs;
         let loc = if self.at_keyword("loc") { self.parse_loc_paren()? } else { self.file_loc(p.lo, p.hi) };
         let empty = self.ctx.empty_dict();
+        let (props, attrs) = match (p.props, attrs) {
+            // Without `<{...}>`, the op's inherent attributes are read from the dictionary,
+            // as MLIR does (and as IR written for dialects without properties has them).
+            (None, Some(a)) => self.split_inherent(p.name, a),
+            (props, attrs) => (props, attrs),
+        };
         let op = self.ctx.create_op_parts(
             p.name,
             loc,
             &operands,
             &outputs,
-            p.props.unwrap_or(empty),
+            props.unwrap_or(empty),
             attrs.unwrap_or(empty),
             &p.regions,
             &p.successors,
@@ -930,6 +936,19 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.ctx.insert_op(op, InsertPoint::end(block));
         self.scratch_outputs = outputs;
         self.bind_results(op, &p.results)
+    }
+
+    /// Splits an attribute dictionary into the inherent attributes of op `name` (its
+    /// properties) and the rest.
+    fn split_inherent(&mut self, name: Symbol, dict: AttrId) -> (Option<AttrId>, Option<AttrId>) {
+        let registry = self.ctx.registry().clone();
+        let Some(info) = registry.lookup(self.ctx.str(name)).map(|i| registry.op(i)) else { return (None, Some(dict)) };
+        let AttrKind::Dict(entries) = self.ctx.attr_kind(dict) else { return (None, Some(dict)) };
+        let (inherent, rest): (Vec<_>, Vec<_>) = entries.iter().partition(|e| info.is_inherent(self.ctx.str(e.0)));
+        if inherent.is_empty() {
+            return (None, Some(dict));
+        }
+        (Some(self.ctx.attr(AttrKind::Dict(inherent))), Some(self.ctx.attr(AttrKind::Dict(rest))))
     }
 
     fn bind_results(&mut self, op: OpId, groups: &[(&'a str, u32, u32, u32)]) -> PResult<()> {
