@@ -24,25 +24,9 @@ irdl.dialect @cuda {
     %0 = irdl.base "#builtin.string"
     irdl.parameters(name: %0)
   }
-  irdl.operation @func {
-    %0 = irdl.base "#builtin.integer"
-    %1 = irdl.base "#builtin.string"
-    %2 = irdl.base "#builtin.type"
-    %3 = irdl.region
-    irdl.attributes {"kind" = %0, "sym_name" = %1, "function_type" = %2}
-    irdl.regions(body: %3)
-  }
   irdl.operation @return {
     %0 = irdl.any
     irdl.operands(value: variadic %0)
-  }
-  irdl.operation @call {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.base "#builtin.symbol_ref"
-    irdl.operands(operands: variadic %0)
-    irdl.results(results: variadic %1)
-    irdl.attributes {"callee" = %2}
   }
   irdl.operation @tex {
     %0 = irdl.any

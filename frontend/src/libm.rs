@@ -19,7 +19,7 @@
 //!   editor server, the test harness) compiles the library once per `sm`, and a kernel
 //!   that calls no library function never compiles it.
 //! * **Link.** [`link`] walks the user's module: every `cuda.intrinsic` whose name the
-//!   library defines becomes a `cuda.call` of `__cuprite_<name>`, and that function is
+//!   library defines becomes a `func.call` of `__cuprite_<name>`, and that function is
 //!   copied ([`cuprite_ir::clone::transplant`]) from the cached library context into the
 //!   module, with every function and global it refers to, transitively (a library
 //!   function may itself call `expm1f`: the copied body is linked in turn). Only what is
@@ -250,7 +250,7 @@ pub fn link(ctx: &mut Context, module: OpId, opts: &LinkOptions) -> Result<LinkR
             drop(l);
             let fname = format!("{PREFIX}{name}");
             let callee = ctx.symbol_ref(&fname);
-            let mut st = OperationState::new(ctx, "cuda.call", ctx.op_loc(op));
+            let mut st = OperationState::new(ctx, "func.call", ctx.op_loc(op));
             st.operands = ctx.operand_vec(op);
             st.result_types = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
             let k = ctx.sym("callee");
@@ -280,7 +280,7 @@ pub fn link(ctx: &mut Context, module: OpId, opts: &LinkOptions) -> Result<LinkR
             let Some(&src) = l.symbols.get(&name) else { continue };
             let copy = cuprite_ir::clone::transplant(&l.ctx, src, ctx);
             drop(l);
-            if ctx.op_name_str(copy) == "cuda.func" {
+            if ctx.op_name_str(copy) == "func.func" {
                 // Compensated arithmetic: no fma contraction, whatever -fmad says.
                 let unit = ctx.unit_attr();
                 ctx.set_attr(copy, "cuprite.no_contract", unit);

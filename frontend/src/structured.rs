@@ -87,7 +87,7 @@ fn mark_exit(ctx: &Context, op: OpId, exit: Exit, blocked: &mut FxHashSet<OpId>)
     let mut cur = ctx.parent_op(op);
     while let Some(a) = cur {
         let name = ctx.op_name_str(a);
-        if name == "cuda.func" {
+        if name == "func.func" {
             break;
         }
         let is_loop = name == "cuda.loop";

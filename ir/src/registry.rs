@@ -187,7 +187,13 @@ pub struct DialectInfo {
     /// The canonical body of a type written in parameter syntax; `None` when `body` is not
     /// in parameter syntax (the parser keeps it as written).
     pub type_from_params: Option<fn(&str) -> Option<String>>,
+    /// Verifies a discardable attribute named after the dialect (`cuda.kernel` on a
+    /// `func.func`): MLIR's `Dialect::verifyOperationAttribute`.
+    pub verify_attribute: Option<VerifyAttributeFn>,
 }
+
+/// `(ctx, op, attribute name, value)`; the message is attached to the op's location.
+pub type VerifyAttributeFn = fn(&Context, OpId, &str, AttrId) -> Result<(), String>;
 
 /// The read-only table of dialects and ops.
 #[derive(Clone, Default)]

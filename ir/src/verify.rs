@@ -316,6 +316,16 @@ impl Verifier<'_> {
                 self.err(op, m);
             }
         }
+        // Discardable attributes named after a dialect (`cuda.kernel`): that dialect's
+        // verifier (MLIR's `Dialect::verifyOperationAttribute`).
+        for &(name, value) in ctx.attrs(op) {
+            let Some((dialect, _)) = ctx.str(name).split_once('.') else { continue };
+            let Some(f) = ctx.registry().dialect(dialect).and_then(|d| d.verify_attribute) else { continue };
+            if let Err(m) = f(ctx, op, ctx.str(name), value) {
+                self.err(op, m);
+                return;
+            }
+        }
     }
 
     /// Checks that `v` is visible at and dominates its use in `user`.

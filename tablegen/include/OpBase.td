@@ -27,6 +27,9 @@ class Dialect {
   // Whether the dialect's Rust module has `materialize_constant` (folding creates
   // constants of this dialect through it).
   bit hasConstantMaterializer = 0;
+  // Whether the dialect's Rust module has `verify_attribute`, which checks discardable
+  // attributes named after the dialect (MLIR's `hasOperationAttrVerify`).
+  bit hasOperationAttrVerify = 0;
 }
 
 //===----------------------------------------------------------------------------===//

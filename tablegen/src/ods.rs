@@ -12,6 +12,9 @@ pub struct DialectDef {
     pub summary: String,
     pub description: String,
     pub has_constant_materializer: bool,
+    /// `hasOperationAttrVerify`: `verify_attribute` in the dialect module checks the
+    /// discardable attributes named after the dialect.
+    pub has_attribute_verifier: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -192,6 +195,7 @@ pub fn build(rk: &RecordKeeper) -> Result<DialectModel, Diagnostic> {
         summary: d.str("summary").unwrap_or_default().to_string(),
         description: d.str("description").unwrap_or_default().to_string(),
         has_constant_materializer: d.bit("hasConstantMaterializer"),
+        has_attribute_verifier: d.bit("hasOperationAttrVerify"),
     };
     let mut ops: Vec<OpDef> = Vec::new();
     for r in rk.defs_derived_from("Op") {

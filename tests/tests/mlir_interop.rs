@@ -7,8 +7,8 @@
 //!   `--irdl-compatible`): mlir-opt parses it (types and ops checked against the IRDL) and
 //!   prints it back, and cuprite reads that print as the same IR. MLIR 22's IRDL cannot make an
 //!   op a terminator, give a variadic group operands of different types, or declare a variadic
-//!   number of regions, so its verifier rejects `cuda.func` bodies ending in `cuda.return`,
-//!   `cuda.call`s and `cuda.switch`: verification is left off for this parse;
+//!   number of regions, so its verifier rejects `cuda.if`/`cuda.loop` regions ending in
+//!   `cuda.yield` and `cuda.switch`: verification is left off for this parse;
 //! - with `cuda` ops unregistered (`--allow-unregistered-dialect`, whose ops MLIR treats
 //!   conservatively): upstream verifies the standard dialects' ops and runs `canonicalize`
 //!   and `cse`; cuprite reads the result, lowers it with the compiler's pipeline to PTX, and

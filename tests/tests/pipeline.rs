@@ -170,11 +170,11 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
 fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
     // A math library call with the library never linked: CudaToNvvm has no lowering.
     let cuda = r#"module {
-  cuda.func kernel @k(%arg0: !cuda.ptr<f32, global>) {
+  func.func @k(%arg0: !cuda.ptr<f32, global>) attributes {cuda.kernel} {
     %0 = cuda.load %arg0 : !cuda.ptr<f32, global> -> f32
     %1 = cuda.intrinsic "fmodf"(%0, %0) : (f32, f32) -> f32
     cuda.store %1, %arg0 : f32, !cuda.ptr<f32, global>
-    cuda.return
+    return
   }
 }
 "#;
@@ -206,7 +206,7 @@ fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
     assert!(err.contains("is lowered by 'lower-cuda-control-flow', which runs before 'convert-cuda-to-nvvm'"), "{err}");
     let (rc, _, err) = run_cli(
         &["opt", "-", "--convert-cuda-to-nvvm"],
-        "module {\n  cuda.func kernel @k() {\n    %0 = cuda.special tid_x : i32\n    cuda.return\n  }\n}\n",
+        "module {\n  func.func @k() attributes {cuda.kernel} {\n    %0 = cuda.special tid_x : i32\n    return\n  }\n}\n",
     );
     assert_eq!(rc, 1);
     assert!(err.contains("'cuda.special' is lowered by 'convert-cuda-gpu-to-nvvm'") && err.contains("<stdin>:3:"), "{err}");

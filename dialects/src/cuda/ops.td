@@ -4,10 +4,13 @@ include "OpBase.td"
 
 def Cuda_Dialect : Dialect {
   let name = "cuda";
+  let hasOperationAttrVerify = 1;
   let summary = "CUDA C++ device code, close to the source";
   let description = [{
-    The frontend's output, together with the standard dialects: kernels and device
-    functions, pointers with address spaces, arrays and structs, variables in memory,
+    The frontend's output, together with the standard dialects: functions are
+    `func.func` (a kernel carries the unit attribute `cuda.kernel`, and `__launch_bounds__`
+    is `cuda.launch_bounds = array<i32: maxThreads[, minBlocks]>`), calls `func.call`, a
+    function's own returns `func.return`. This dialect holds pointers with address spaces, arrays and structs, variables in memory,
     GPU operations, and the control flow C has that `scf` does not express (loops with
     `break`/`continue`, `switch`, `return` from any depth). Scalars are the builtin
     signless types (`i32`, `i64`, `f32`, `i1` for `bool`): C arithmetic, comparisons,
@@ -77,7 +80,6 @@ def Cuda_CmpKind : I32EnumAttr<"CmpKind", "pointer comparison", [
   EnumCase<"ge", 5>]>;
 def Cuda_CastKind : I32EnumAttr<"CastKind", "pointer conversion", [
   EnumCase<"ptr_cast", 0>, EnumCase<"ptr_to_int", 1>, EnumCase<"int_to_ptr", 2>, EnumCase<"array_decay", 3>]>;
-def Cuda_FuncKind : I32EnumAttr<"FuncKind", "function kind", [EnumCase<"kernel", 0>, EnumCase<"device", 1>]>;
 def Cuda_Space : I32EnumAttr<"Space", "address space", [
   EnumCase<"generic", 0>, EnumCase<"global", 1>, EnumCase<"shared", 3>, EnumCase<"constant", 4>,
   EnumCase<"local", 5>]>;
@@ -104,42 +106,15 @@ def Cuda_FenceScope : I32EnumAttr<"FenceScope", "memory scope of a fence or an a
 // Functions and globals
 //===----------------------------------------------------------------------------===//
 
-def Cuda_FuncOp : Cuda_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"cuda">]> {
-  let summary = "A kernel (`__global__`) or device function";
-  let description = [{
-    ```mlir
-    cuda.func kernel @scale(%p: !cuda.ptr<f32, global>, %n: i32) attributes {launch_bounds = array<i32: 256, 2>} {
-      ...
-      return
-    }
-    cuda.func device @sq(%x: f32) -> f32 { ... }
-    ```
-    Pointer parameters are generic pointers (C++ pointers have no address space).
-    `launch_bounds` holds `__launch_bounds__`' maximum threads per block and (optionally)
-    minimum blocks per multiprocessor.
-  }];
-  let arguments = (ins Cuda_FuncKind:$kind, SymbolNameAttr:$sym_name, FunctionTypeAttr:$function_type,
-                   OptionalAttr<StrAttr>:$sym_visibility, OptionalAttr<DictArrayAttr>:$arg_attrs,
-                   OptionalAttr<DictArrayAttr>:$res_attrs, OptionalAttr<DenseI32ArrayAttr>:$launch_bounds);
-  let regions = (region AnyRegion:$body);
-  let callableRegion = "body";
-  let hasVerifier = 1;
-  let hasCustomAssemblyFormat = 1;
-  let printGuardFn = "can_print_func";
-}
-
 def Cuda_ReturnOp : Cuda_Op<"return", [Terminator, ReturnLike]> {
-  let summary = "Returns from the enclosing function, from any depth of regions";
+  let summary = "Returns from the enclosing function from inside a `cuda` construct's region";
+  let description = [{
+    A function's own blocks end in `func.return`; a `return` inside a `cuda.if`,
+    `cuda.loop` or `cuda.switch` is `cuda.return` (`lower-cuda-control-flow` turns it into
+    `func.return` once the construct's blocks are the function's).
+  }];
   let arguments = (ins Variadic<AnyType>:$value);
   let assemblyFormat = "attr-dict ($value^ `:` type($value))?";
-}
-
-def Cuda_CallOp : Cuda_Op<"call"> {
-  let summary = "Calls a device function";
-  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$operands);
-  let results = (outs Variadic<AnyType>:$results);
-  let calleeAttr = "callee";
-  let assemblyFormat = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)";
 }
 
 def Cuda_TexOp : Cuda_Op<"tex"> {

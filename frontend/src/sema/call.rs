@@ -612,7 +612,7 @@ impl Sema<'_> {
         }
         let callee = self.require_func(f);
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
-        let op = self.op("cuda.call", &operands, &results, &[("callee", callee)], 0, span);
+        let op = self.op("func.call", &operands, &results, &[("callee", callee)], 0, span);
         match self.types.kind(ret).clone() {
             TyKind::Void => Some(Value { place: Place::Void, ty: ret }),
             TyKind::Ref(t) => Some(Value { place: Place::Addr(self.ctx.result(op, 0), AddrSpace::Generic), ty: t }),

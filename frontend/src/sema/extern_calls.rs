@@ -18,8 +18,8 @@
 //! - **`assert(e)`** (assert.h) calls `__assertfail(message, file, line, function,
 //!   charSize)` when `e` is false, as CUDA's `__assert_fail` does.
 //!
-//! `vprintf`, `__assertfail` and `cudaGraphSetConditional` are **external functions**: a `cuda.func` with no body
-//! (declared once per module, before the functions), called with `cuda.call`. Each level
+//! `vprintf`, `__assertfail` and `cudaGraphSetConditional` are **external functions**: a `func.func` with no body
+//! (declared once per module, before the functions), called with `func.call`. Each level
 //! keeps them as declarations (PTX's `.extern .func`), and the simulator implements them.
 
 use super::expr::{Place, Value};
@@ -68,28 +68,20 @@ impl Sema<'_> {
         Some(Value { place: Place::Addr(a, AddrSpace::Global), ty: arr })
     }
 
-    /// External function `name` of type `params -> ret` (declared once), for `cuda.call`.
+    /// External function `name` of type `params -> ret` (declared once), for `func.call`.
     pub(crate) fn extern_func(&mut self, name: &str, params: &[Ty], ret: Ty, span: Span) -> AttrId {
         if !self.extern_funcs.contains(name) {
             self.extern_funcs.insert(name.to_string());
             let inputs: Vec<TypeId> = params.iter().filter_map(|&p| self.types.ir(&mut self.ctx, p)).collect();
             let results: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
             let fty = self.ctx.function_type(inputs, results);
-            let kind_a = self.enum_attr(1);
             let name_a = self.ctx.str_attr(name);
             let fty_a = self.ctx.type_attr(fty);
             let vis = self.ctx.str_attr("private");
             let saved = self.fs.take();
             let was = std::mem::replace(&mut self.declaring, true);
             // A function with no body: created with its region, then emptied.
-            let fop = self.op(
-                "cuda.func",
-                &[],
-                &[],
-                &[("kind", kind_a), ("sym_name", name_a), ("function_type", fty_a), ("sym_visibility", vis)],
-                1,
-                span,
-            );
+            let fop = self.op("func.func", &[], &[], &[("sym_name", name_a), ("function_type", fty_a), ("sym_visibility", vis)], 1, span);
             self.declaring = was;
             self.fs = saved;
             let r = self.ctx.region(fop, 0);
@@ -150,7 +142,7 @@ impl Sema<'_> {
         let int = self.types.int(IntKind::Int);
         let callee = self.extern_func("vprintf", &[cp, cp], int, span);
         let int_ir = self.types.ir(&mut self.ctx, int)?;
-        let call = self.op("cuda.call", &[fmt, buf], &[int_ir], &[("callee", callee)], 0, span);
+        let call = self.op("func.call", &[fmt, buf], &[int_ir], &[("callee", callee)], 0, span);
         let r = self.ctx.result(call, 0);
         let r = self.convert(r, int, ret, span, false)?;
         Some(Value::val(r, ret))
@@ -176,7 +168,7 @@ impl Sema<'_> {
         let handle = self.types.int(IntKind::ULongLong);
         let uint = self.types.int(IntKind::UInt);
         let callee = self.extern_func("cudaGraphSetConditional", &[handle, uint], void, span);
-        self.op("cuda.call", args, &[], &[("callee", callee)], 0, span);
+        self.op("func.call", args, &[], &[("callee", callee)], 0, span);
         Some(Value { place: Place::Void, ty: void })
     }
 
@@ -197,7 +189,7 @@ impl Sema<'_> {
         let int = self.types.int(IntKind::Int);
         let line = if self.ctx.int_width(line_t) == Some(32) { *line } else { self.convert(*line, int, uint, span, false)? };
         let one = self.constant_int(1, ulong, span);
-        self.op("cuda.call", &[*msg, *file, line, *func, one], &[], &[("callee", callee)], 0, span);
+        self.op("func.call", &[*msg, *file, line, *func, one], &[], &[("callee", callee)], 0, span);
         Some(Value { place: Place::Void, ty: void })
     }
 }

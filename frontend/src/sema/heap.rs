@@ -37,7 +37,7 @@ impl Sema<'_> {
         }
         let callee = self.extern_func(if alloc { "malloc" } else { "free" }, &params, ret, span);
         let rt: Vec<TypeId> = self.types.ir(&mut self.ctx, ret).into_iter().collect();
-        let op = self.op("cuda.call", &arg.into_iter().collect::<Vec<_>>(), &rt, &[("callee", callee)], 0, span);
+        let op = self.op("func.call", &arg.into_iter().collect::<Vec<_>>(), &rt, &[("callee", callee)], 0, span);
         if alloc {
             Value::val(self.ctx.result(op, 0), vp)
         } else {

@@ -205,7 +205,7 @@ pub struct FuncInfo {
     /// A function parameter pack: its name and the parameters it expanded to
     /// (`params[start..start + len]`).
     pub param_pack: Option<(Option<Atom>, usize, usize)>,
-    /// Whether its `cuda.func` has been emitted.
+    /// Whether its `func.func` has been emitted.
     pub emitted: bool,
     /// The intrinsic a built-in declaration stands for (`intrinsic("sinf")`), if not its name.
     pub intrinsic: Option<String>,
@@ -324,7 +324,7 @@ pub struct Sema<'a> {
     strings: FxHashMap<Vec<u8>, String>,
     /// External functions declared (`vprintf`, `__assertfail`).
     extern_funcs: FxHashSet<String>,
-    /// The module's first `cuda.func`.
+    /// The module's first `func.func`.
     first_func: Option<OpId>,
     /// Calls of functions with no body yet: the callee, the caller (none outside a
     /// function), and the error to report if no body follows and the caller is compiled.
@@ -414,6 +414,7 @@ impl<'a> Sema<'a> {
         let Sema { mut ctx, module, mut diags, .. } = self;
         // Structured C control flow as the standard scf dialect, where nothing leaves it early.
         crate::structured::raise_to_scf(&mut ctx, module);
+        cuprite_dialects::cuda::returns_to_func_return(&mut ctx, module);
         // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
         // rather than handed on.
         if !diags.iter().any(|d| d.severity == crate::Severity::Error) {
@@ -799,7 +800,7 @@ impl<'a> Sema<'a> {
             .collect();
         let no_attrs = self.ctx.empty_dict();
         let op = self.ctx.create_op_parts(name, loc, operands, results, prop_dict, no_attrs, &regions, &[]);
-        let func_sym = if self.fs.is_none() { Some(self.sym("cuda.func")) } else { None };
+        let func_sym = if self.fs.is_none() { Some(self.sym("func.func")) } else { None };
         let at = match &self.fs {
             Some(fs) => InsertPoint::end(fs.block),
             None if Some(name) == func_sym => {
@@ -1232,11 +1233,10 @@ impl<'a> Sema<'a> {
         }
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, info.ret).into_iter().collect();
         let fty = self.ctx.function_type(inputs.clone(), results);
-        let kind = if info.exec == Exec::Kernel { 0 } else { 1 };
-        let kind_a = self.enum_attr(kind);
         let name_a = self.ctx.str_attr(&sym);
         let fty_a = self.ctx.type_attr(fty);
-        let mut props = vec![("kind", kind_a), ("sym_name", name_a), ("function_type", fty_a)];
+        let props = [("sym_name", name_a), ("function_type", fty_a)];
+        let mut bounds = None;
         if !info.launch_bounds.is_empty() {
             let mut vals = Vec::new();
             // Evaluated where the function is: its template parameters bound (`BLOCK`).
@@ -1253,11 +1253,18 @@ impl<'a> Sema<'a> {
             } else if !vals.is_empty() {
                 let i32t = self.ctx.i32();
                 let a = self.ctx.attr(cuprite_ir::AttrKind::DenseArray { elem: i32t, values: vals.iter().map(|&v| v as i64).collect() });
-                props.push(("launch_bounds", a));
+                bounds = Some(a);
             }
         }
         let saved_fs = self.fs.take();
-        let fop = self.op("cuda.func", &[], &[], &props, 1, info.span);
+        let fop = self.op("func.func", &[], &[], &props, 1, info.span);
+        if info.exec == Exec::Kernel {
+            let u = self.ctx.unit_attr();
+            self.ctx.set_attr(fop, cuprite_dialects::cuda::KERNEL, u);
+        }
+        if let Some(a) = bounds {
+            self.ctx.set_attr(fop, cuprite_dialects::cuda::LAUNCH_BOUNDS, a);
+        }
         if let Some(always) = info.inline {
             let u = self.ctx.unit_attr();
             self.ctx.set_attr(fop, if always { "alwaysinline" } else { "noinline" }, u);

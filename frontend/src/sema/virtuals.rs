@@ -54,7 +54,7 @@ pub(crate) struct VirtualTables {
     deleting: rustc_hash::FxHashSet<FuncId>,
     /// Overriders reported as never defined.
     reported: rustc_hash::FxHashSet<FuncId>,
-    /// Dispatchers in the order they were first needed: their `cuda.func` once emitted, and
+    /// Dispatchers in the order they were first needed: their `func.func` once emitted, and
     /// how many dynamic classes there were then.
     emitted: Vec<(FuncId, Option<OpId>, usize)>,
 }
@@ -399,11 +399,10 @@ impl Sema<'_> {
         }
         let results: Vec<TypeId> = self.types.ir(&mut self.ctx, info.ret).into_iter().collect();
         let fty = self.ctx.function_type(inputs.clone(), results.clone());
-        let kind_a = self.enum_attr(1);
         let name_a = self.ctx.str_attr(info.symbol.as_deref().unwrap_or_default());
         let fty_a = self.ctx.type_attr(fty);
         let saved_fs = self.fs.take();
-        let fop = self.op("cuda.func", &[], &[], &[("kind", kind_a), ("sym_name", name_a), ("function_type", fty_a)], 1, span);
+        let fop = self.op("func.func", &[], &[], &[("sym_name", name_a), ("function_type", fty_a)], 1, span);
         let entry = self.region_block(fop, 0);
         let args: Vec<ValueId> = inputs.iter().map(|&t| self.ctx.add_block_arg(entry, t)).collect();
         self.fs = Some(FnState {
@@ -486,7 +485,7 @@ impl Sema<'_> {
                 let callee = s.require_func(g);
                 let gret = s.funcs[g.0 as usize].ret;
                 let rtys: Vec<TypeId> = s.types.ir(&mut s.ctx, gret).into_iter().collect();
-                let call = s.op("cuda.call", &operands, &rtys, &[("callee", callee)], 0, span);
+                let call = s.op("func.call", &operands, &rtys, &[("callee", callee)], 0, span);
                 let mut rets = Vec::new();
                 if !rtys.is_empty() {
                     let mut v = s.ctx.result(call, 0);

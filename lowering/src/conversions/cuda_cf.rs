@@ -1,8 +1,9 @@
 //! `lower-cuda-control-flow`: C's control flow that `scf` cannot state (`cuda.if`,
 //! `cuda.loop` and `cuda.switch`, whose regions may be left through `cuda.break`,
 //! `cuda.continue` or `cuda.return`) to blocks and `cf` branches inside the function, as
-//! named patterns. Afterwards a `cuda.func` is a CFG whose only terminators are `cf`
-//! branches, `cuda.return` and `cuda.unreachable`.
+//! named patterns. Afterwards a `func.func` is a CFG whose only terminators are `cf`
+//! branches, `func.return` (the `cuda.return`s the constructs held become `func.return`)
+//! and `cuda.unreachable`.
 //!
 //! The patterns run children first (the core's walk driver, post-order), so when a
 //! construct is lowered everything inside it is already blocks, and every `cuda.break` or
@@ -78,6 +79,8 @@ const LOWERED: &[&str] = &["cuda.if", "cuda.loop", "cuda.switch", "cuda.break", 
 pub fn lower_cuda_control_flow(ctx: &mut Context, root: OpId, disabled: &[String]) -> (cuprite_ir::rewrite::walk::WalkResult, Vec<OpId>) {
     let set = patterns(disabled);
     let r = apply_patterns_walk(ctx, root, &set, None);
+    // The constructs' `cuda.return`s now in a function's own blocks are `func.return`s.
+    cuprite_dialects::cuda::returns_to_func_return(ctx, root);
     let left = cuprite_ir::walk::collect_preorder(ctx, root).into_iter().filter(|&o| LOWERED.contains(&ctx.op_name_str(o))).collect();
     (r, left)
 }

@@ -1,6 +1,6 @@
 //! `convert-scf-to-cf`: structured control flow (`scf.if`, `scf.while`) to branches
 //! between blocks (`cf.br`, `cf.cond_br`), as MLIR's SCFToControlFlow does, in whatever
-//! function holds them (a `cuda.func` in `cuprite compile`'s pipeline, whose regions then
+//! function holds them (a `func.func` in `cuprite compile`'s pipeline, whose regions then
 //! become CFGs).
 //!
 //! `scf.if` in block B: B is split after the op into a continuation C whose arguments are

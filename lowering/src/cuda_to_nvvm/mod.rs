@@ -1,6 +1,6 @@
 //! CudaToNvvm: the `cuda` dialect to the `nvvm` dialect, one function at a time.
 //!
-//! The translation walks each `cuda.func` once and builds its `nvvm.func` beside it in a
+//! The translation walks each `func.func` once and builds its `nvvm.func` beside it in a
 //! new module (the `cuda` module stays as it was, for `--emit=cuda` and for comparing). It
 //! runs after the pattern-based conversions that work in place on the `cuda` module
 //! ([`crate::passes::in_place_conversions`]): control flow is already blocks and `cf`
@@ -54,7 +54,7 @@ pub struct LowerError {
 
 pub use cuprite_dialects::nvvm::FTZ;
 
-/// The `cuda.func` attribute that turns off fma contraction in one function.
+/// The `func.func` attribute that turns off fma contraction in one function.
 pub const NO_CONTRACT: &str = "cuprite.no_contract";
 
 /// Lowers the `cuda` module `module` to a new `nvvm` module in the same context.
@@ -66,14 +66,14 @@ pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &FloatOptions) -> Res
     let src_block = ctx.entry_block(ctx.region(module, 0)).expect("module body");
     let ops: Vec<OpId> = ctx.block_ops(src_block).collect();
     for op in &ops {
-        if ctx.is_op(*op, "cuda.func") {
+        if ctx.is_op(*op, "func.func") {
             names.insert(str_prop(ctx, *op, "sym_name").unwrap_or_default());
         }
     }
     for op in ops {
         match ctx.op_name_str(op) {
             "cuda.global" => lower_global(ctx, op, body, &mut errors),
-            "cuda.func" => {
+            "func.func" => {
                 let mut f = FnLowering::new(ctx, op, body, &mut names);
                 f.run(op);
                 errors.append(&mut f.errors);
@@ -279,7 +279,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     }
 
     fn run(&mut self, f: OpId) {
-        let is_kernel = cuprite_dialects::cuda::FuncOp(f).kind(self.ctx) == Some(cuprite_dialects::cuda::FuncKind::Kernel);
+        let is_kernel = cuprite_dialects::cuda::is_kernel(self.ctx, f);
         let kind = if is_kernel { cuprite_dialects::nvvm::FuncKind::Kernel } else { cuprite_dialects::nvvm::FuncKind::Device } as i64;
         let (inputs, results) = match cuprite_dialects::func::function_type(self.ctx, f) {
             Some(t) => t,
@@ -355,7 +355,9 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             ("sym_name", self.ctx.str_attr(&self.fname.clone())),
             ("function_type", self.ctx.type_attr(fty)),
         ];
-        if let Some(AttrKind::DenseArray { values, .. }) = self.ctx.get_attr(f, "launch_bounds").map(|a| self.ctx.attr_kind(a).clone()) {
+        if let Some(AttrKind::DenseArray { values, .. }) =
+            self.ctx.get_attr(f, cuprite_dialects::cuda::LAUNCH_BOUNDS).map(|a| self.ctx.attr_kind(a).clone())
+        {
             if let Some(&n) = values.first() {
                 let elem = self.ctx.int_type(32);
                 props.push(("maxntid", self.ctx.attr(AttrKind::DenseArray { elem, values: vec![n] })));
@@ -697,6 +699,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             // arith, before or after this pass).
             _ if !name.starts_with("cuda.")
                 && !name.starts_with("scf.")
+                && !name.starts_with("func.")
                 && self.ctx.regions(op).is_empty()
                 && self.ctx.successors(op).len() == 0 =>
             {
@@ -829,7 +832,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 self.set_results(op, &rs);
                 None
             }
-            "cuda.call" => {
+            "func.call" => {
                 // Aggregates by value: arguments as their scalars; a result through a
                 // temporary whose address goes first (the callee's side is in `run`).
                 let src_rts: Vec<TypeId> = self.ctx.results(op).to_vec().into_iter().map(|r| self.ctx.value_type(r)).collect();
@@ -942,7 +945,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 );
                 None
             }
-            "cuda.return" => {
+            "func.return" | "cuda.return" => {
                 match self.sret {
                     Some(p) if !operands.is_empty() => {
                         let t = self.ctx.value_type(operands[0]);

@@ -36,7 +36,7 @@ pub(super) struct Exits {
     pub(super) targets: Vec<(Label, Option<Label>)>,
     /// `cuda.condition`: (body, exit).
     pub(super) cond: Option<(Label, Label)>,
-    /// `cuda.return`: results and the label after the call (none: the kernel).
+    /// `func.return`/`cuda.return`: results and the label after the call (none: the kernel).
     pub(super) ret: Option<(Label, Vec<Reg>)>,
 }
 
@@ -44,7 +44,7 @@ pub(super) struct Exits {
 /// standard dialects' ops inside it are translated by their own modules.
 pub(super) struct T {
     pub(super) ctx: Context,
-    syms: Symbols,
+    pub(super) syms: Symbols,
     pub(super) b: Builder,
     globals: FxHashMap<String, Placement>,
     /// Shared variables by their `cuda.var` op: one allocation per block.
@@ -58,8 +58,8 @@ pub(super) struct T {
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     // Type layout parses component types (which may intern new ones): work on a copy.
     let ctx = ctx.clone();
-    let syms = symbols(&ctx, module, "cuda.func", "cuda.global");
-    let (name, f) = find_kernel(&ctx, &syms, kernel, |f| int_attr(&ctx, f, "kind") == Some(0))?;
+    let syms = symbols(&ctx, module, "func.func", "cuda.global");
+    let (name, f) = find_kernel(&ctx, &syms, kernel, |f| cuprite_dialects::cuda::is_kernel(&ctx, f))?;
     let mut t = T {
         ctx,
         syms,
@@ -70,7 +70,7 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
         block_labels: FxHashMap::default(),
     };
     t.place_globals()?;
-    t.b.prog.max_threads = super::dense_attr(&t.ctx, f, "launch_bounds").and_then(|v| v.first().map(|&m| m as u32));
+    t.b.prog.max_threads = super::dense_attr(&t.ctx, f, cuprite_dialects::cuda::LAUNCH_BOUNDS).and_then(|v| v.first().map(|&m| m as u32));
     let entry = t.ctx.entry_block(t.ctx.region(f, 0)).ok_or("kernel without a body")?;
     let mut args = Vec::new();
     for (i, a) in t.ctx.block_args(entry).to_vec().into_iter().enumerate() {
@@ -183,7 +183,7 @@ impl T {
         cuprite_dialects::cuda::layout::size_align(&mut self.ctx, p).ok_or_else(|| "pointer to an incomplete type".to_string())
     }
 
-    fn func(&mut self, f: OpId, args: &[Reg], ret: Option<(Label, Vec<Reg>)>) -> Result<(), String> {
+    pub(super) fn func(&mut self, f: OpId, args: &[Reg], ret: Option<(Label, Vec<Reg>)>) -> Result<(), String> {
         let name = str_attr(&self.ctx, f, "sym_name").unwrap_or_default();
         if self.stack.contains(&name) {
             return Err(format!(
@@ -286,6 +286,11 @@ impl T {
             _ if name.starts_with("math.") => super::math::translate(&self.ctx, &mut self.b, op, &o, dst)?,
             _ if name.starts_with("cf.") => {
                 if !self.cf_op(op, &o, vals)? {
+                    return Err(format!("'{name}' is not simulated"));
+                }
+            }
+            _ if name.starts_with("func.") => {
+                if !self.func_op(op, &o, vals, ex)? {
                     return Err(format!("'{name}' is not simulated"));
                 }
             }
@@ -502,33 +507,7 @@ impl T {
                 let tys: Vec<TypeId> = ops.iter().map(|&v| self.ctx.value_type(v)).collect();
                 self.intrinsic(&n, &o, &tys, rt, dst)?;
             }
-            "call" => {
-                let callee = sym_attr(&self.ctx, op, "callee").unwrap_or_default();
-                let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function @{callee}"))?;
-                let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
-                if self.ctx.regions(f).is_empty() || self.ctx.entry_block(self.ctx.region(f, 0)).is_none() {
-                    return super::runtime_call(&mut self.b, &callee, &o, rs.first().copied());
-                }
-                let args: Vec<Reg> = o
-                    .iter()
-                    .map(|&a| {
-                        let t = self.b.reg();
-                        self.b.emit(Inst::Mov { dst: t, src: a });
-                        t
-                    })
-                    .collect();
-                let after = self.b.label();
-                self.func(f, &args, Some((after, rs)))?;
-                self.b.place(after);
-            }
-            "return" => match &ex.ret {
-                None => self.b.emit(Inst::Exit),
-                Some((l, rs)) => {
-                    let (l, rs) = (*l, rs.clone());
-                    self.b.copies(&rs, &o);
-                    self.b.jump(l);
-                }
-            },
+            "return" => self.ret(&o, ex),
             "yield" => {
                 let (l, rs) = ex.yield_to.clone().ok_or("yield outside a construct")?;
                 self.b.copies(&rs, &o);

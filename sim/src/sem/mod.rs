@@ -19,6 +19,7 @@
 pub mod arith;
 pub mod cf;
 pub mod cuda;
+pub mod func;
 pub mod math;
 pub mod nvvm;
 pub mod ptx;

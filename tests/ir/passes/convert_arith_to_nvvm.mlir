@@ -4,7 +4,7 @@
 // into the name (divsi -> sdiv, extui -> zext, cmpi ult -> icmp ult), float arithmetic
 // contractible, `cmpf true` a constant, minsi the smin intrinsic, maxnumf the max one.
 module {
-  cuda.func device @every_op(%a: i32, %b: i32, %x: f32, %y: f32, %p: i1) -> i32 {
+  func.func @every_op(%a: i32, %b: i32, %x: f32, %y: f32, %p: i1) -> i32 {
     %c = arith.constant 7 : i32
     %f = arith.constant 1.5 : f32
     %0 = arith.addi %a, %b overflow<nsw> : i32
@@ -53,6 +53,6 @@ module {
     %41 = arith.extui %25 : i1 to i32
     %42 = arith.addi %39, %40 : i32
     %43 = arith.addi %42, %41 : i32
-    cuda.return %43 : i32
+    return %43 : i32
   }
 }

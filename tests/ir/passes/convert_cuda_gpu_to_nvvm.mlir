@@ -7,7 +7,7 @@
 // the address an !llvm.ptr through a materialization cast). Glue arithmetic is arith, for
 // convert-arith-to-nvvm.
 module {
-  cuda.func device @gpu_ops(%x: f64, %p: !cuda.ptr<f32>, %h: i16, %c: i32, %b: i1, %g: !cuda.ptr<i32, global>, %sh: !cuda.ptr<f32, shared>) -> i64 {
+  func.func @gpu_ops(%x: f64, %p: !cuda.ptr<f32>, %h: i16, %c: i32, %b: i1, %g: !cuda.ptr<i32, global>, %sh: !cuda.ptr<f32, shared>) -> i64 {
     %tid = cuda.special tid_x : i32
     %clk = cuda.special clock64 : i64
     cuda.barrier sync
@@ -33,6 +33,6 @@ module {
     %u = arith.addi %u0, %cas : i32
     %v = arith.extsi %u : i32 to i64
     %r = arith.addi %clk, %v : i64
-    cuda.return %r : i64
+    return %r : i64
   }
 }

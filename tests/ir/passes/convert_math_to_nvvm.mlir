@@ -4,7 +4,7 @@
 // nvvm intrinsic of the same accuracy; with approx-sqrt, the f32 square root is
 // sqrt.approx and the f64 one stays sqrt.rn.
 module {
-  cuda.func device @every_op(%x: f32, %y: f32, %z: f32, %d: f64) -> f32 {
+  func.func @every_op(%x: f32, %y: f32, %z: f32, %d: f64) -> f32 {
     %0 = math.sqrt %x : f32
     %1 = math.sqrt %d : f64
     %2 = math.absf %0 : f32
@@ -16,6 +16,6 @@ module {
     %8 = math.roundeven %7 : f32
     %9 = arith.truncf %1 : f64 to f32
     %10 = arith.addf %8, %9 : f32
-    cuda.return %10 : f32
+    return %10 : f32
   }
 }

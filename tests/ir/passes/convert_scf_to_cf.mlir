@@ -3,7 +3,7 @@
 // the frontend emits them, become blocks and cf branches; the loop's unroll hint goes to
 // its back edge.
 module {
-  cuda.func kernel @scale(%p: !cuda.ptr<f32>, %n: i32) {
+  func.func @scale(%p: !cuda.ptr<f32>, %n: i32) attributes {cuda.kernel} {
     %i = cuda.var "i" : !cuda.ptr<i32, local>
     %zero = arith.constant 0 : i32
     cuda.store %zero, %i : i32, !cuda.ptr<i32, local>
@@ -37,6 +37,6 @@ module {
     } else {
       scf.yield
     }
-    cuda.return
+    return
   }
 }

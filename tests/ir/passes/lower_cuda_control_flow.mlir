@@ -5,7 +5,7 @@
 // lowered first, so each construct resolves the exits that target it and passes the
 // others one level out.
 module {
-  cuda.func device @walk(%v: !cuda.ptr<i32>, %n: i32) -> i32 {
+  func.func @walk(%v: !cuda.ptr<i32>, %n: i32) -> i32 {
     %s = cuda.var "s" : !cuda.ptr<i32, local>
     %i = cuda.var "i" : !cuda.ptr<i32, local>
     %zero = arith.constant 0 : i32
@@ -63,6 +63,6 @@ module {
       cuda.yield
     } {unroll = 2 : i32}
     %r = cuda.load %s : !cuda.ptr<i32, local> -> i32
-    cuda.return %r : i32
+    return %r : i32
   }
 }

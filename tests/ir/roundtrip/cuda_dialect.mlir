@@ -1,6 +1,6 @@
 module {
   cuda.global constant @coeffs : !cuda.array<4 x f32> = [1.0 : f32, 2.0 : f32, 3.0 : f32, 4.0 : f32]
-  cuda.func kernel @scale(%p: !cuda.ptr<f32, global>, %n: i32) attributes {launch_bounds = array<i32: 256, 2>} {
+  func.func @scale(%p: !cuda.ptr<f32, global>, %n: i32) attributes {cuda.kernel, cuda.launch_bounds = array<i32: 256, 2>} {
     %i = cuda.var "i" : !cuda.ptr<i32, local>
     %t = cuda.special tid_x : i32
     cuda.store %t, %i : i32, !cuda.ptr<i32, local>
@@ -46,11 +46,11 @@ module {
     %ne = cuda.ptr_cmp ne, %g, %nul : !cuda.ptr<f32>
     %addr = cuda.cast ptr_to_int %g : !cuda.ptr<f32> to i64
     cuda.barrier sync
-    %r = cuda.call @sq(%f) : (f32) -> f32
-    cuda.return
+    %r = func.call @sq(%f) : (f32) -> f32
+    return
   }
-  cuda.func device @sq(%x: f32) -> f32 {
+  func.func @sq(%x: f32) -> f32 {
     %y = arith.mulf %x, %x : f32
-    cuda.return %y : f32
+    return %y : f32
   }
 }
