@@ -2,7 +2,7 @@
 use std::path::PathBuf;
 
 /// The dialects of this crate, each with `src/<name>/ops.td`.
-const DIALECTS: &[&str] = &["builtin", "func", "cf", "arith", "math", "scf", "cuda", "nvvm", "ptx"];
+const DIALECTS: &[&str] = &["builtin", "func", "cf", "arith", "math", "scf", "ub", "cuda", "nvvm", "ptx"];
 
 fn main() {
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));

@@ -213,8 +213,6 @@ irdl.dialect @cuda {
   }
   irdl.operation @break {
   }
-  irdl.operation @unreachable {
-  }
   irdl.operation @continue {
   }
 }

@@ -1,4 +1,4 @@
-//! cuprite's dialects: `builtin`, `func`, `arith`, `math`, `scf`, `cf`, `cuda`, `nvvm` and `ptx`. Each is declared
+//! cuprite's dialects: `builtin`, `func`, `arith`, `math`, `scf`, `cf`, `ub`, `cuda`, `nvvm` and `ptx`. Each is declared
 //! once in its `ops.td` (ODS in TableGen, read by `cuprite-tablegen` from `build.rs`, which
 //! generates the op wrappers, the generated verifiers, the declarative assembly formats and
 //! the registration); its `mod.rs` holds only the hand-written logic: verifiers beyond the
@@ -13,6 +13,7 @@ pub mod math;
 pub mod nvvm;
 pub mod ptx;
 pub mod scf;
+pub mod ub;
 
 use cuprite_ir::{pass::PassRegistry, Registry};
 use std::sync::Arc;
@@ -25,6 +26,7 @@ pub fn register_all(reg: &mut Registry) {
     arith::register(reg);
     math::register(reg);
     scf::register(reg);
+    ub::register(reg);
     cuda::register(reg);
     nvvm::register(reg);
     ptx::register(reg);

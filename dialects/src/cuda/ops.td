@@ -435,15 +435,6 @@ def Cuda_BreakOp : Cuda_Op<"break", [Terminator]> {
   let assemblyFormat = "attr-dict";
 }
 
-def Cuda_UnreachableOp : Cuda_Op<"unreachable", [Terminator]> {
-  let summary = "Ends a block that control never reaches the end of";
-  let description = [{
-    After a `cuda.if` or `cuda.switch` all of whose regions leave by `cuda.return`,
-    `cuda.break` or `cuda.continue`.
-  }];
-  let assemblyFormat = "attr-dict";
-}
-
 def Cuda_ContinueOp : Cuda_Op<"continue", [Terminator]> {
   let summary = "Goes to the innermost loop's step, or to that of the loop `levels` out";
   let description = [{

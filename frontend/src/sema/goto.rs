@@ -199,7 +199,7 @@ impl Sema<'_> {
         let at = stack.iter().rposition(|c| matches!(c, Construct::Forward(l) | Construct::Backward(l) if *l == label));
         let Some(at) = at else {
             if self.fs.as_ref().is_some_and(|f| f.crossed_labels.contains(&label)) {
-                self.terminate("cuda.unreachable", &[], span);
+                self.terminate("ub.unreachable", &[], span);
                 return;
             }
             let func = self.fs.as_ref().map(|f| f.func);

@@ -70,7 +70,7 @@ impl Sema<'_> {
                         None => s.terminate("cuda.yield", &[], span),
                     });
                     if t1 && t2 && self.diverged(ifop) {
-                        self.terminate("cuda.unreachable", &[], span);
+                        self.terminate("ub.unreachable", &[], span);
                     }
                 }
                 self.pop_scope();
@@ -127,7 +127,7 @@ impl Sema<'_> {
     }
 
     /// Whether no region of `op` falls through (each ends with return/break/continue or
-    /// `cuda.unreachable`).
+    /// `ub.unreachable`).
     fn diverged(&self, op: OpId) -> bool {
         self.ctx.regions(op).iter().all(|&r| {
             self.ctx.region_blocks(r).iter().all(|&b| match self.ctx.terminator(b) {
@@ -285,10 +285,10 @@ impl Sema<'_> {
                 let b = self.region_block(sw, i);
                 self.ctx
                     .terminator(b)
-                    .is_some_and(|t| matches!(self.ctx.str(self.ctx.op_name(t)), "cuda.return" | "cuda.continue" | "cuda.unreachable"))
+                    .is_some_and(|t| matches!(self.ctx.str(self.ctx.op_name(t)), "cuda.return" | "cuda.continue" | "ub.unreachable"))
             });
         if all_leave {
-            self.terminate("cuda.unreachable", &[], span);
+            self.terminate("ub.unreachable", &[], span);
         }
     }
 

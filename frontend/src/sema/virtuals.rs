@@ -524,7 +524,7 @@ impl Sema<'_> {
                 s.terminate("cuda.return", &[v], span);
             }
         });
-        self.terminate("cuda.unreachable", &[], span);
+        self.terminate("ub.unreachable", &[], span);
         self.fs = saved_fs;
         fop
     }

@@ -3,7 +3,7 @@
 //! `cuda.continue` or `cuda.return`) to blocks and `cf` branches inside the function, as
 //! named patterns. Afterwards a `func.func` is a CFG whose only terminators are `cf`
 //! branches, `func.return` (the `cuda.return`s the constructs held become `func.return`)
-//! and `cuda.unreachable`.
+//! and `ub.unreachable`.
 //!
 //! The patterns run children first (the core's walk driver, post-order), so when a
 //! construct is lowered everything inside it is already blocks, and every `cuda.break` or

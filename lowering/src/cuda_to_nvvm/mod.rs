@@ -700,6 +700,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             _ if !name.starts_with("cuda.")
                 && !name.starts_with("scf.")
                 && !name.starts_with("func.")
+                && !name.starts_with("ub.")
                 && self.ctx.regions(op).is_empty()
                 && self.ctx.successors(op).len() == 0 =>
             {
@@ -960,7 +961,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 }
                 None
             }
-            "cuda.unreachable" => {
+            "ub.unreachable" => {
                 self.emit("nvvm.unreachable", &[], &[], &[], &[]);
                 None
             }

@@ -541,7 +541,8 @@ impl T {
                 let (body, exit) = ex.cond.ok_or("condition outside a loop")?;
                 self.b.branch(o[0], false, body, exit);
             }
-            "unreachable" => self.b.emit(Inst::Trap),
+            // `ub.unreachable`: a thread that gets there traps.
+            "ub.unreachable" => self.b.emit(Inst::Trap),
             "if" => self.if_then_else(op, o[0], vals, ex)?,
             "loop" => {
                 let (cond, body, step, exit) = (self.b.label(), self.b.label(), self.b.label(), self.b.label());
