@@ -529,14 +529,34 @@ fn lower(
         cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { locations, ..Default::default() }) + "\n"
     };
     let popts = cuprite_lowering::PtxOptions { sm };
-    let lower_err = |errs: Vec<cuprite_lowering::LowerError>| -> Vec<cuprite_frontend::Diagnostic> {
-        errs.into_iter().map(|e| error_at(e.loc.offset_value(), e.message)).collect()
+    // An inlined op's location is a call site: its own place is the callee's.
+    let lower_err = |ctx: &cuprite_ir::Context, errs: Vec<cuprite_lowering::LowerError>| -> Vec<cuprite_frontend::Diagnostic> {
+        errs.into_iter().map(|e| error_at(cuprite_ir::verify::loc_span(ctx, e.loc, None).map(|s| s.lo), e.message)).collect()
     };
     let out = match emit {
         Emit::Nvvm | Emit::PtxIr => print(ctx, module),
         _ if threaded_ptx => {
             let threads = if lo.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { lo.threads };
-            cuprite_lowering::nvvm_to_ptx_text(ctx, module, &popts, threads).map_err(lower_err)?
+            let disabled = &lo.pass_opts.disabled_patterns;
+            cuprite_lowering::nvvm_to_ptx_text(ctx, module, &popts, threads, disabled).map_err(|errs| {
+                // The selector runs outside the pass manager here: the note its pass adds.
+                let pass = cuprite_lowering::passes::ConvertNvvmToPtx::NAME;
+                let off: Vec<&str> = cuprite_lowering::nvvm_to_ptx::pattern_infos()
+                    .iter()
+                    .map(|p| p.name)
+                    .filter(|n| disabled.iter().any(|d| d == n))
+                    .collect();
+                let note = if off.is_empty() {
+                    format!("in pass '{pass}'")
+                } else {
+                    format!("in pass '{pass}', with pattern(s) {} disabled", off.join(", "))
+                };
+                let mut ds = lower_err(ctx, errs);
+                for d in &mut ds {
+                    d.notes.push(cuprite_frontend::diag::Note { span: None, message: note.clone() });
+                }
+                ds
+            })?
         }
         _ => cuprite_lowering::print_ptx(ctx, module, &popts),
     };

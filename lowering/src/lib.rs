@@ -23,7 +23,7 @@ pub mod transforms;
 
 pub use cuda_to_nvvm::{cuda_to_nvvm, LowerError, FTZ};
 pub use float_options::{DivMode, FloatOptions};
-pub use nvvm_to_ptx::{nvvm_to_ptx, nvvm_to_ptx_text};
+pub use nvvm_to_ptx::{nvvm_to_ptx, nvvm_to_ptx_text, select_module};
 pub use ptx_print::{print_ptx, PtxOptions};
 
 /// `-maxrregcount=N`: `maxnreg = N` on every kernel of nvvm `module` that has no launch

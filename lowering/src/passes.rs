@@ -10,7 +10,7 @@
 //! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
 //! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
-//! | `convert-nvvm-to-ptx` | `builtin.module` | NvvmToPtx, instruction selection ([`mod@crate::nvvm_to_ptx`]) |
+//! | `convert-nvvm-to-ptx` | `builtin.module` | instruction selection as named patterns ([`mod@crate::nvvm_to_ptx`]) |
 //!
 //! The translators' conversions run on the module in place: the translator builds the next level beside
 //! the input, then the input's body is replaced by it. An op the translator cannot lower is
@@ -156,7 +156,35 @@ impl Pass for ConvertNvvmToPtx {
         Some("builtin.module")
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
-        run_conversion(ctx, op, state, Self::NAME, "functions and globals selected", crate::nvvm_to_ptx)
+        match crate::nvvm_to_ptx::select_module(ctx, op, state.disabled_patterns) {
+            Ok((new, stats)) => {
+                let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
+                replace_module_body(ctx, op, new);
+                state.statistics.push(("functions and globals selected".into(), n as u64));
+                for (name, tried, applied) in stats {
+                    state.statistics.push((format!("pattern {name} tried"), tried));
+                    state.statistics.push((format!("pattern {name} applied"), applied));
+                }
+                Ok(())
+            }
+            Err(errors) => {
+                let disabled: Vec<&str> = crate::nvvm_to_ptx::pattern_infos()
+                    .iter()
+                    .map(|p| p.name)
+                    .filter(|n| state.disabled_patterns.iter().any(|d| d == n))
+                    .collect();
+                let note = if disabled.is_empty() {
+                    format!("in pass '{}'", Self::NAME)
+                } else {
+                    format!("in pass '{}', with pattern(s) {} disabled", Self::NAME, disabled.join(", "))
+                };
+                for e in errors {
+                    let span = loc_span(ctx, e.loc, state.sources);
+                    state.diagnostics.push(Diagnostic::error(e.message, span).with_note(note.clone(), None));
+                }
+                Err(PassFailure)
+            }
+        }
     }
 }
 

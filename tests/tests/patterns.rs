@@ -12,9 +12,10 @@ fn every_op(pass: &str) -> (String, String) {
     (path, text)
 }
 
-/// Whether `line` of an IR file holds an op named `root`.
+/// Whether `line` of an IR file holds an op named `root` (written with its dialect prefix).
 fn holds(line: &str, root: &str) -> bool {
-    line.trim_start().starts_with(&format!("{root} ")) || line.contains(&format!("= {root} "))
+    let t = line.trim();
+    t == root || t.starts_with(&format!("{root} ")) || line.contains(&format!("= {root} "))
 }
 
 /// The pattern-based passes.
@@ -61,6 +62,24 @@ fn disabling_each_pattern_in_turn_is_an_error_at_its_ops() {
     for p in cuprite_lowering::conversions::all_patterns() {
         let (_, text) = every_op(p.pass);
         let flag = format!("--disable-patterns={}", p.name);
+        if p.optional {
+            // An optimization (a selection fusion): its ops are still converted, by the
+            // patterns of lower benefit, into other code.
+            let (code, with, err) = run_cli(&["opt", "-", &format!("--{}", p.pass), "--pass-statistics"], &text);
+            assert_eq!(code, 0, "{err}");
+            assert!(err.contains(&format!("pattern {} applied", p.name)), "{}: no statistics in:\n{err}", p.name);
+            // `(      5) pattern isel-mad applied`
+            let applied: u64 = err
+                .lines()
+                .find(|l| l.ends_with(&format!("pattern {} applied", p.name)))
+                .and_then(|l| l.split(['(', ')']).nth(1)?.trim().parse().ok())
+                .unwrap_or(0);
+            assert!(applied > 0, "{} never applies to the {} test input", p.name, p.pass);
+            let (code, without, err) = run_cli(&["opt", "-", &format!("--{}", p.pass), &flag], &text);
+            assert_eq!(code, 0, "{}: disabling an optional pattern fails:\n{err}", p.name);
+            assert_ne!(with, without, "{}: disabling it changes nothing", p.name);
+            continue;
+        }
         let (code, out, err) = run_cli(&["opt", "-", &format!("--{}", p.pass), &flag], &text);
         assert_eq!(code, 1, "{}: exit {code}\n{out}{err}", p.name);
         assert!(out.is_empty(), "{}: no IR is printed after a failed pass:\n{out}", p.name);
@@ -89,6 +108,20 @@ fn compile_reports_a_disabled_pattern_at_the_cuda_source() {
     assert!(err.contains("failed to legalize operation 'arith.addf'"), "{err}");
     assert!(err.contains("reduce.cu:"), "the error points into the CUDA source:\n{err}");
     assert!(err.contains("in pass 'convert-arith-to-nvvm', with pattern(s) arith-addf-to-nvvm disabled"), "{err}");
+    // A selection pattern, in the per-function threaded selector and in the pass.
+    for threads in ["-j0", "-j1"] {
+        let (code, out, err) = run_cli(&["compile", "../tests/ptx/reduce.cu", "--disable-patterns=isel-shfl", threads, "-o", "-"], "");
+        assert_ne!(code, 0, "{threads}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("failed to legalize operation 'nvvm.shfl'") && err.contains("reduce.cu:"), "{threads}: {err}");
+        assert!(err.contains("in pass 'convert-nvvm-to-ptx', with pattern(s) isel-shfl disabled"), "{threads}: {err}");
+    }
+    // A fusion disabled: the same program, other instructions.
+    let (code, with, err) = run_cli(&["compile", "../tests/ptx/matmul.cu", "-o", "-"], "");
+    assert_eq!(code, 0, "{err}");
+    let (code, without, err) = run_cli(&["compile", "../tests/ptx/matmul.cu", "--disable-patterns=isel-fma-fadd", "-o", "-"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(with.contains("fma.rn.f32") && !without.contains("fma.rn.f32"), "{without}");
     let (code, _, err) = run_cli(&["compile", "../tests/ptx/reduce.cu", "--disable-patterns=no-such-pattern"], "");
     assert_eq!(code, 2);
     assert!(err.contains("unknown pattern 'no-such-pattern'"), "{err}");

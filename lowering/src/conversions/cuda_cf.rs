@@ -57,7 +57,7 @@ static RULES: &[Entry] = &[
 
 /// What `--list-patterns` prints for this pass.
 pub fn pattern_infos() -> Vec<PatternInfo> {
-    RULES.iter().map(|&(name, root, summary, _)| PatternInfo { pass: NAME, name, root, benefit: 1, summary }).collect()
+    RULES.iter().map(|&(name, root, summary, _)| PatternInfo { pass: NAME, name, root, benefit: 1, summary, optional: false }).collect()
 }
 
 /// The patterns, less the disabled ones.

@@ -11,6 +11,7 @@
 //! | `convert-scf-to-cf` | [`scf_to_cf`] | `scf.if`/`scf.while` to `cf` branches between blocks, in any function |
 //! | `convert-cuda-gpu-to-nvvm` | [`cuda_gpu_to_nvvm`] | `cuda.special`/`barrier`/`fence`/`shfl`/`vote` to their nvvm ops, in any function |
 //! | `lower-cuda-control-flow` | [`cuda_cf`] | `cuda.if`/`cuda.loop`/`cuda.switch` with their breaks and continues to `cf` branches (walk driver, children first) |
+//! | `convert-nvvm-to-ptx` | [`mod@crate::nvvm_to_ptx`] (`rules.rs`) | instruction selection: one pattern per nvvm op, fusions (`mad`, `fma`, `mul.wide`, `[reg+imm]`) at benefit 2 (its own selection driver) |
 //!
 //! A pass built here reports, with `--pass-statistics`, how often each pattern was tried
 //! and applied; an op no enabled pattern converts is an error at its location, with a note
@@ -84,7 +85,10 @@ pub(crate) fn bind<O: Copy + Send + Sync + 'static>(rules: &'static [Rule<O>], o
 
 /// What `--list-patterns` says about `rules`, the set of pass `pass`.
 pub(crate) fn infos<O>(pass: &'static str, rules: &'static [Rule<O>]) -> Vec<PatternInfo> {
-    rules.iter().map(|r| PatternInfo { pass, name: r.name, root: r.root, benefit: r.benefit, summary: r.summary }).collect()
+    rules
+        .iter()
+        .map(|r| PatternInfo { pass, name: r.name, root: r.root, benefit: r.benefit, summary: r.summary, optional: false })
+        .collect()
 }
 
 /// Replaces `op` by a new `name` op on `operands` with `op`'s result type and `props`.
@@ -116,6 +120,9 @@ pub struct PatternInfo {
     pub root: &'static str,
     pub benefit: u16,
     pub summary: &'static str,
+    /// An optimization: with it disabled, a pattern of lower benefit still converts its
+    /// root (the selection fusions).
+    pub optional: bool,
 }
 
 /// Every pattern of every pattern-based conversion, pass by pass.
@@ -125,6 +132,7 @@ pub fn all_patterns() -> Vec<PatternInfo> {
     v.extend(scf_to_cf::pattern_infos());
     v.extend(cuda_cf::pattern_infos());
     v.extend(cuda_gpu_to_nvvm::pattern_infos());
+    v.extend(crate::nvvm_to_ptx::pattern_infos());
     v
 }
 

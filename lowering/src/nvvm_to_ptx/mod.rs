@@ -15,14 +15,29 @@
 //!    `.b32`), calls are `ptx.call` (printed as the call sequence).
 //! 5. `nvvm.alloca`s get offsets in the function's local depot (`__local_depot<N>`).
 
+mod rules;
+
+pub use rules::pattern_infos;
+
 use crate::cuda_to_nvvm::{i32_attr, i64_attr, int_prop, make_module, state, str_prop, LowerError};
 use crate::rounding::{Num, Rounded};
 use cuprite_dialects::nvvm::Scope as NvvmScope;
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
-/// Lowers the `nvvm` module `module` to a new `ptx` module in the same context.
+/// Lowers the `nvvm` module `module` to a new `ptx` module in the same context, with every
+/// selection pattern.
 pub fn nvvm_to_ptx(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<LowerError>> {
+    select_module(ctx, module, &[]).map(|(m, _)| m)
+}
+
+/// How often each selection pattern was tried and applied: (name, tried, applied).
+pub type PatternStats = Vec<(&'static str, u64, u64)>;
+
+/// Lowers the `nvvm` module `module` to a new `ptx` module in the same context, without
+/// the patterns named in `disabled`; with the patterns' statistics.
+pub fn select_module(ctx: &mut Context, module: OpId, disabled: &[String]) -> Result<(OpId, PatternStats), Vec<LowerError>> {
+    let mut stats = vec![(0u64, 0u64); rules::RULES.len()];
     let loc = ctx.op_loc(module);
     let (new_module, body) = make_module(ctx, loc);
     let mut errors = Vec::new();
@@ -44,16 +59,20 @@ pub fn nvvm_to_ptx(ctx: &mut Context, module: OpId) -> Result<OpId, Vec<LowerErr
                 lower_global(ctx, op, body);
             }
             "nvvm.func" => {
-                let mut s = Sel::new(ctx, op, index, &sigs);
+                let mut s = Sel::new(ctx, op, index, &sigs, disabled);
                 s.run(op, body);
                 errors.append(&mut s.errors);
+                for (k, (t, a)) in s.stats.iter().enumerate() {
+                    stats[k].0 += t;
+                    stats[k].1 += a;
+                }
                 index += 1;
             }
             other => errors.push(LowerError { loc: ctx.op_loc(op), message: format!("cannot select '{other}' at module level") }),
         }
     }
     if errors.is_empty() {
-        Ok(new_module)
+        Ok((new_module, rules::RULES.iter().zip(stats).map(|(r, (t, a))| (r.name, t, a)).collect()))
     } else {
         Err(errors)
     }
@@ -131,7 +150,13 @@ type KindSigs = FxHashMap<String, (Vec<TypeKind>, Vec<TypeKind>)>;
 /// transplanted out of `ctx` one by one (cheap, sequential); selection and printing, the
 /// expensive part, run in parallel. On a selection error the sequential path runs and
 /// reports (its errors carry locations of `ctx`).
-pub fn nvvm_to_ptx_text(ctx: &mut Context, module: OpId, opts: &crate::PtxOptions, threads: usize) -> Result<String, Vec<LowerError>> {
+pub fn nvvm_to_ptx_text(
+    ctx: &mut Context,
+    module: OpId,
+    opts: &crate::PtxOptions,
+    threads: usize,
+    disabled: &[String],
+) -> Result<String, Vec<LowerError>> {
     let src = ctx.entry_block(ctx.region(module, 0)).expect("module body");
     let ops: Vec<OpId> = ctx.block_ops(src).collect();
     let mut sigs: KindSigs = FxHashMap::default();
@@ -142,7 +167,7 @@ pub fn nvvm_to_ptx_text(ctx: &mut Context, module: OpId, opts: &crate::PtxOption
                 sigs.insert(str_prop(ctx, op, "sym_name").unwrap_or_default(), (k(&i), k(&r)));
             }
         } else if !ctx.is_op(op, "nvvm.global") {
-            return nvvm_to_ptx(ctx, module).map(|m| crate::print_ptx(ctx, m, opts));
+            return select_module(ctx, module, disabled).map(|(m, _)| crate::print_ptx(ctx, m, opts));
         }
     }
     let mut out = crate::ptx_print::header(opts);
@@ -182,14 +207,16 @@ pub fn nvvm_to_ptx_text(ctx: &mut Context, module: OpId, opts: &crate::PtxOption
         let handles: Vec<_> = chunks
             .into_iter()
             .map(|chunk| {
-                s.spawn(move || chunk.into_iter().map(|(i, mut c, f)| (i, select_and_print(&mut c, f, i, sigs))).collect::<Vec<_>>())
+                s.spawn(move || {
+                    chunk.into_iter().map(|(i, mut c, f)| (i, select_and_print(&mut c, f, i, sigs, disabled))).collect::<Vec<_>>()
+                })
             })
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     });
     results.sort_by_key(|r| r.0);
     if results.iter().any(|r| r.1.is_none()) {
-        return nvvm_to_ptx(ctx, module).map(|m| crate::print_ptx(ctx, m, opts));
+        return select_module(ctx, module, disabled).map(|(m, _)| crate::print_ptx(ctx, m, opts));
     }
     let parts: Vec<FuncText> = results.into_iter().filter_map(|r| r.1).collect();
     let mut protos = false;
@@ -214,7 +241,7 @@ pub fn nvvm_to_ptx_text(ctx: &mut Context, module: OpId, opts: &crate::PtxOption
 
 /// Selects function `f` (alone in context `c`, the `index`-th of its module) and prints
 /// it: (its prototype if it is a `.func`, its text); `None` on a selection error.
-fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs) -> Option<FuncText> {
+fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs, disabled: &[String]) -> Option<FuncText> {
     let sigs: FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)> = sigs
         .iter()
         .map(|(n, (i, r))| {
@@ -225,7 +252,7 @@ fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs) -> 
         .collect();
     let loc = c.op_loc(f);
     let (_m, body) = make_module(c, loc);
-    let mut s = Sel::new(c, f, index, &sigs);
+    let mut s = Sel::new(c, f, index, &sigs, disabled);
     s.run(f, body);
     if !s.errors.is_empty() {
         return None;
@@ -349,115 +376,27 @@ struct Sel<'c, 's> {
     depot_align: u64,
     loc: LocId,
     errors: Vec<LowerError>,
-    /// Fusions chosen before selection (see [`Fusions`]).
-    fuse: Fusions,
-}
-
-/// Instructions that compute several nvvm ops at once, chosen by [`Fusions::find`] before
-/// selection: an `add` of a single-use `mul` in the same block becomes `mad.lo` (integer)
-/// or `fma.rn` (float, when both carry `contract`: C's `-ffp-contract=fast`, nvcc's
-/// default); a 64-bit `mul` of two values sign- (zero-) extended from 32 bits, or of one
-/// and a constant that fits, becomes `mul.wide.s32` (`.u32`), and `mad.wide` when it is
-/// also fused into an add. Absorbed ops emit nothing of their own.
-#[derive(Default)]
-struct Fusions {
-    /// add/fadd/fsub -> (its mul/fmul, the index of that operand).
-    mad: FxHashMap<OpId, (OpId, usize)>,
-    /// i64 mul -> (32-bit a, 32-bit b (or constant), signed).
-    wide: FxHashMap<OpId, (ValueId, ValueId, bool)>,
+    /// The patterns `--disable-patterns` named.
+    disabled: &'s [String],
+    /// Ops a fusion pattern selects with the ops it absorbs ([`rules::Fusion`]), chosen
+    /// bottom-up before selection; the absorbed ops select to nothing of their own.
+    fused: FxHashMap<OpId, rules::Fusion>,
     absorbed: rustc_hash::FxHashSet<OpId>,
-}
-
-impl Fusions {
-    fn find(ctx: &Context, blocks: &[BlockId]) -> Fusions {
-        let mut f = Fusions::default();
-        let one_use_here = |v: ValueId, user: OpId, name: &str| -> Option<OpId> {
-            let d = ctx.defining_op(v)?;
-            (ctx.is_op(d, name) && ctx.has_one_use(v) && ctx.op_block(d) == ctx.op_block(user)).then_some(d)
-        };
-        for &b in blocks {
-            for op in ctx.block_ops(b) {
-                let name = ctx.op_name_str(op);
-                match name {
-                    "nvvm.mul" => {
-                        if width(ctx, ctx.value_type(ctx.result(op, 0))) != 64 {
-                            continue;
-                        }
-                        let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
-                        for signed in [true, false] {
-                            let (Some(a), Some(bb)) = (narrow32(ctx, x, signed), narrow32(ctx, y, signed)) else { continue };
-                            if ctx.defining_op(a.0).is_some_and(|d| ctx.is_op(d, "nvvm.constant")) && a.1.is_none() {
-                                continue;
-                            }
-                            f.wide.insert(op, (a.0, bb.0, signed));
-                            for (v, ext) in [(x, a.1), (y, bb.1)] {
-                                if let Some(e) = ext {
-                                    if ctx.has_one_use(v) && ctx.op_block(e) == ctx.op_block(op) {
-                                        f.absorbed.insert(e);
-                                    }
-                                }
-                            }
-                            break;
-                        }
-                    }
-                    // A constant `ptradd` that only loads and stores use as their address is
-                    // their `[base+offset]` operand (`address`): it emits nothing.
-                    "nvvm.ptradd" => {
-                        let fits = crate::transforms::ptradd_const_offset(ctx, op).is_some_and(|v| i32::try_from(v).is_ok());
-                        let r = ctx.result(op, 0);
-                        if fits && ctx.uses(r).all(|(u, k)| (ctx.is_op(u, "nvvm.load") && k == 0) || (ctx.is_op(u, "nvvm.store") && k == 1))
-                        {
-                            f.absorbed.insert(op);
-                        }
-                    }
-                    "nvvm.add" | "nvvm.fadd" | "nvvm.fsub" => {
-                        let t = ctx.value_type(ctx.result(op, 0));
-                        let float = name != "nvvm.add";
-                        if (float && (ctx.get_attr(op, "contract").is_none() || ctx.get_attr(op, "approx").is_some()))
-                            || (!float && width(ctx, t) < 16)
-                        {
-                            continue;
-                        }
-                        let mul = if float { "nvvm.fmul" } else { "nvvm.mul" };
-                        for i in 0..2 {
-                            if let Some(m) = one_use_here(ctx.operand(op, i), op, mul) {
-                                if float && (ctx.get_attr(m, "contract").is_none() || ctx.get_attr(m, "approx").is_some()) {
-                                    continue;
-                                }
-                                if f.absorbed.insert(m) {
-                                    f.mad.insert(op, (m, i));
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        f
-    }
-}
-
-/// `v` as a 32-bit value when it is a sign- (zero-) extension from i32 (then with the
-/// extension op) or a constant that fits.
-fn narrow32(ctx: &Context, v: ValueId, signed: bool) -> Option<(ValueId, Option<OpId>)> {
-    let d = ctx.defining_op(v)?;
-    let ext = if signed { "nvvm.sext" } else { "nvvm.zext" };
-    if ctx.is_op(d, ext) && width(ctx, ctx.value_type(ctx.operand(d, 0))) == 32 {
-        return Some((ctx.operand(d, 0), Some(d)));
-    }
-    if ctx.is_op(d, "nvvm.constant") {
-        if let Some(AttrKind::Integer { value, .. }) = ctx.get_attr(d, "value").map(|a| ctx.attr_kind(a)) {
-            let fits = if signed { i32::try_from(*value).is_ok() } else { u32::try_from(*value).is_ok() };
-            return fits.then_some((v, None));
-        }
-    }
-    None
+    /// Loads, stores and atomics address `[reg+imm]` through a constant `ptradd`
+    /// (`isel-ptradd-into-address` enabled).
+    fold_addresses: bool,
+    /// Per pattern of [`rules::RULES`]: (tried, applied).
+    stats: Vec<(u64, u64)>,
 }
 
 impl<'c, 's> Sel<'c, 's> {
-    fn new(ctx: &'c mut Context, f: OpId, index: usize, sigs: &'s FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)>) -> Self {
+    fn new(
+        ctx: &'c mut Context,
+        f: OpId,
+        index: usize,
+        sigs: &'s FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)>,
+        disabled: &'s [String],
+    ) -> Self {
         let region = ctx.create_region();
         let entry = ctx.create_block(&[]);
         ctx.append_block(region, entry);
@@ -483,7 +422,11 @@ impl<'c, 's> Sel<'c, 's> {
             depot_align: 1,
             loc,
             errors: Vec::new(),
-            fuse: Fusions::default(),
+            disabled,
+            fused: FxHashMap::default(),
+            absorbed: rustc_hash::FxHashSet::default(),
+            fold_addresses: !disabled.iter().any(|d| d == rules::ADDRESS_FOLD),
+            stats: vec![(0, 0); rules::RULES.len()],
         }
     }
 
@@ -545,7 +488,7 @@ impl<'c, 's> Sel<'c, 's> {
             let op = self.ctx.create_op(st);
             self.ctx.insert_op(op, InsertPoint::end(self.entry));
         }
-        self.fuse = Fusions::find(self.ctx, &src_blocks);
+        self.match_fusions(&src_blocks);
         for &b in &src_blocks {
             self.cur = self.blocks[&b];
             let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
@@ -739,382 +682,84 @@ impl<'c, 's> Sel<'c, 's> {
 
     // ----- selection -----------------------------------------------------------------
 
+    /// Whether pattern `name` is enabled.
+    fn enabled(&self, name: &str) -> bool {
+        !self.disabled.iter().any(|d| d == name)
+    }
+
+    /// The match phase of the fusion patterns: each block's ops bottom-up (a user before the
+    /// ops it may absorb, as a DAG selector matches from the root), the higher benefit first;
+    /// an op already absorbed is not matched again.
+    fn match_fusions(&mut self, blocks: &[BlockId]) {
+        let order = rules::by_benefit();
+        for &b in blocks {
+            let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+            for &op in ops.iter().rev() {
+                if self.absorbed.contains(&op) {
+                    continue;
+                }
+                let name = self.ctx.op_name_str(op);
+                for &k in &order {
+                    let r = &rules::RULES[k];
+                    let rules::How::Fuse { matches, .. } = r.how else { continue };
+                    if r.root != name || !self.enabled(r.name) {
+                        continue;
+                    }
+                    self.stats[k].0 += 1;
+                    if let Some(mut f) = matches(self.ctx, op) {
+                        if f.absorbed.iter().any(|a| self.absorbed.contains(a) || self.fused.contains_key(a)) {
+                            continue;
+                        }
+                        self.stats[k].1 += 1;
+                        f.rule = k;
+                        self.absorbed.extend(f.absorbed.iter().copied());
+                        self.fused.insert(op, f);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Selects `op`: nothing if a fusion absorbed it, its fusion's instructions if it roots
+    /// one, else the first enabled selection pattern of its root (by benefit) that applies.
     fn select(&mut self, op: OpId, results: &[TypeId]) {
+        if self.absorbed.contains(&op) {
+            return;
+        }
         let name = self.ctx.op_name_str(op).to_string();
-        let ops: Vec<ValueId> = self.ctx.operand_vec(op);
         let res: Option<ValueId> = self.ctx.results(op).first().copied();
-        let rt = res.map(|r| self.ctx.value_type(r));
-        let t = rt.unwrap_or_else(|| self.ctx.i32());
-        if self.fuse.absorbed.contains(&op) {
-            return;
+        let t = res.map(|r| self.ctx.value_type(r)).unwrap_or_else(|| self.ctx.i32());
+        let a = rules::OpArgs { name: &name, ops: self.ctx.operand_vec(op), res, t, results };
+        if let Some(f) = self.fused.remove(&op) {
+            if let rules::How::Fuse { emit, .. } = rules::RULES[f.rule].how {
+                emit(self, op, &a, &f);
+                return;
+            }
         }
-        if let Some(&(m, i)) = self.fuse.mad.get(&op) {
-            return self.mad(op, m, ops[1 - i], i, res.expect("result"), t);
+        let mut any = false;
+        for k in rules::by_benefit() {
+            let r = &rules::RULES[k];
+            let rules::How::Select(select) = r.how else { continue };
+            if r.root != name {
+                continue;
+            }
+            any = true;
+            if !self.enabled(r.name) {
+                continue;
+            }
+            self.stats[k].0 += 1;
+            if select(self, op, &a) {
+                self.stats[k].1 += 1;
+                return;
+            }
         }
-        if let Some(&(a, b, signed)) = self.fuse.wide.get(&op) {
-            let d = self.reg(res.expect("result"));
-            let (a, b) = (self.use_reg(a), self.src32(b));
-            let k = if signed { 's' } else { 'u' };
-            self.inst("mul", &format!("wide.{k}32"), &[d, a, b], None);
-            return;
-        }
-        match name.as_str() {
-            "nvvm.constant" => {
-                let a = self.ctx.get_attr(op, "value").expect("value");
-                self.consts.insert(res.expect("result"), a);
-            }
-            "nvvm.null" => {
-                let d = self.reg(res.expect("result"));
-                let z = self.imm_int(0, t);
-                self.inst("mov", "b64", &[d, z], None);
-            }
-            "nvvm.add" | "nvvm.sub" | "nvvm.mul" | "nvvm.sdiv" | "nvvm.udiv" | "nvvm.srem" | "nvvm.urem" | "nvvm.and" | "nvvm.or"
-            | "nvvm.xor" | "nvvm.shl" | "nvvm.lshr" | "nvvm.ashr" => self.int_bin(&name[5..], &ops, res.expect("result"), t),
-            "nvvm.fadd" | "nvvm.fsub" | "nvvm.fmul" | "nvvm.fdiv" => {
-                let contract = self.ctx.get_attr(op, "contract").is_some();
-                let approx = self.ctx.get_attr(op, "approx").is_some();
-                let s = suffix(self.ctx, t, 'f');
-                let base = &name[6..];
-                if base == "div" && s == "f16" {
-                    // PTX has no f16 division: f32's correctly rounded quotient rounded to
-                    // f16 is f16's correctly rounded one (24 >= 2 * 11 + 2 bits).
-                    return self.half_via_f32("div", "rn.f32", &ops, res.expect("result"));
-                }
-                let (opn, mods) = match base {
-                    "div" if approx && s == "f32" => ("div", format!("approx.{s}")),
-                    "div" if self.ctx.get_attr(op, "full").is_some() && s == "f32" => ("div", format!("full.{s}")),
-                    "div" => ("div", format!("rn.{s}")),
-                    _ if contract => (base, s.clone()),
-                    _ => (base, format!("rn.{s}")),
-                };
-                let d = self.reg(res.expect("result"));
-                let a = self.src(ops[0]);
-                let b = self.src(ops[1]);
-                self.inst(opn, &mods, &[d, a, b], None);
-            }
-            "nvvm.frem" => self.error("the float remainder (fmod) is not supported yet (it needs the device math library)"),
-            "nvvm.fneg" => {
-                let s = suffix(self.ctx, t, 'f');
-                let d = self.reg(res.expect("result"));
-                let a = self.use_reg(ops[0]);
-                self.inst("neg", &s, &[d, a], None);
-            }
-            "nvvm.icmp" => self.icmp(op, &ops, res.expect("result")),
-            "nvvm.fcmp" => {
-                use cuprite_dialects::nvvm::FCmpPredicate as P;
-                let cc = match cuprite_dialects::nvvm::FCmpOp(op).predicate(self.ctx).unwrap_or(P::Oeq) {
-                    P::Oeq => "eq",
-                    P::One => "ne",
-                    P::Olt => "lt",
-                    P::Ole => "le",
-                    P::Ogt => "gt",
-                    P::Oge => "ge",
-                    P::Ueq => "equ",
-                    P::Une => "neu",
-                    P::Ult => "ltu",
-                    P::Ule => "leu",
-                    P::Ugt => "gtu",
-                    P::Uge => "geu",
-                    P::Ord => "num",
-                    P::Uno => "nan",
-                };
-                let at = self.ctx.value_type(ops[0]);
-                let s = suffix(self.ctx, at, 'f');
-                let d = self.reg(res.expect("result"));
-                let a = self.use_reg(ops[0]);
-                let b = self.src(ops[1]);
-                self.inst("setp", &format!("{cc}.{s}"), &[d, a, b], None);
-            }
-            "nvvm.select" => {
-                let d = self.reg(res.expect("result"));
-                let p = self.use_reg(ops[0]);
-                if width(self.ctx, t) == 1 {
-                    let a = self.use_reg(ops[1]);
-                    let b = self.use_reg(ops[2]);
-                    let i1 = self.ctx.i1();
-                    let (t1, t2, np) = (self.new_reg(i1), self.new_reg(i1), self.new_reg(i1));
-                    self.inst("and", "pred", &[t1, p, a], None);
-                    self.inst("not", "pred", &[np, p], None);
-                    self.inst("and", "pred", &[t2, np, b], None);
-                    self.inst("or", "pred", &[d, t1, t2], None);
-                } else {
-                    let a = self.src(ops[1]);
-                    let b = self.src(ops[2]);
-                    let rt = reg_ty(self.ctx, t);
-                    let s = if is_float(self.ctx, t) { suffix(self.ctx, t, 'f') } else { suffix(self.ctx, rt, 'b') };
-                    self.inst("selp", &s, &[d, a, b, p], None);
-                }
-            }
-            "nvvm.trunc" | "nvvm.zext" | "nvvm.sext" | "nvvm.fptosi" | "nvvm.fptoui" | "nvvm.sitofp" | "nvvm.uitofp" | "nvvm.fpext"
-            | "nvvm.fptrunc" | "nvvm.bitcast" | "nvvm.ptrtoint" | "nvvm.inttoptr" | "nvvm.addrspacecast" => {
-                self.cast(&name[5..], ops[0], res.expect("result"))
-            }
-            "nvvm.ptradd" => {
-                let d = self.reg(res.expect("result"));
-                let a = self.use_reg(ops[0]);
-                let b = self.src(ops[1]);
-                self.inst("add", "s64", &[d, a, b], None);
-            }
-            "nvvm.addressof" => {
-                let n = str_of_symref(self.ctx, self.ctx.get_attr(op, "name").expect("name"));
-                let d = self.reg(res.expect("result"));
-                let s = self.sym(&n, t);
-                self.inst("mov", "u64", &[d, s], None);
-            }
-            "nvvm.alloca" => {
-                let size = int_prop(self.ctx, op, "size").unwrap_or(0) as u64;
-                let align = (int_prop(self.ctx, op, "align").unwrap_or(1) as u64).max(1);
-                let off = self.depot.div_ceil(align) * align;
-                self.depot = off + size.max(1);
-                self.depot_align = self.depot_align.max(align);
-                let d = self.reg(res.expect("result"));
-                let dn = format!("__local_depot{}", self.index);
-                let s = self.sym(&dn, t);
-                self.inst("mov", "u64", &[d, s], None);
-                if off > 0 {
-                    let i64t = self.ctx.i64();
-                    let o = self.imm_int(off as i64, i64t);
-                    self.inst("add", "u64", &[d, d, o], None);
-                }
-            }
-            "nvvm.load" => {
-                let d = self.reg(res.expect("result"));
-                let pt = self.ctx.value_type(ops[0]);
-                let (addr, off) = self.address(ops[0]);
-                let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
-                let space = space_of(self.ctx, pt);
-                let cache = self.cache_op(op, vol, space);
-                if width(self.ctx, t) == 1 {
-                    let i16t = self.ctx.int_type(16);
-                    let tmp = self.new_reg(i16t);
-                    self.inst("ld", &join(&[vol, space, &cache, ".u8"]), &[tmp, addr], off);
-                    let z = self.imm_int(0, i16t);
-                    self.inst("setp", "ne.b16", &[d, tmp, z], None);
-                } else {
-                    let s = mem_suffix(self.ctx, t);
-                    self.inst("ld", &join(&[vol, space, &cache, &format!(".{s}")]), &[d, addr], off);
-                }
-            }
-            "nvvm.store" => {
-                let vt = self.ctx.value_type(ops[0]);
-                let pt = self.ctx.value_type(ops[1]);
-                let (addr, off) = self.address(ops[1]);
-                let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
-                let space = space_of(self.ctx, pt);
-                let cache = self.cache_op(op, vol, space);
-                if width(self.ctx, vt) == 1 {
-                    let p = self.use_reg(ops[0]);
-                    let i16t = self.ctx.int_type(16);
-                    let tmp = self.new_reg(i16t);
-                    let one = self.imm_int(1, i16t);
-                    let z = self.imm_int(0, i16t);
-                    self.inst("selp", "u16", &[tmp, one, z, p], None);
-                    self.inst("st", &join(&[vol, space, &cache, ".u8"]), &[addr, tmp], off);
-                } else {
-                    let v = self.src(ops[0]);
-                    let s = mem_suffix(self.ctx, vt);
-                    self.inst("st", &join(&[vol, space, &cache, &format!(".{s}")]), &[addr, v], off);
-                }
-            }
-            "nvvm.atomicrmw" => {
-                use cuprite_dialects::nvvm::RmwKind as R;
-                let k = cuprite_dialects::nvvm::AtomicRmwOp(op).kind(self.ctx).unwrap_or(R::Add);
-                let pt = self.ctx.value_type(ops[0]);
-                let w = width(self.ctx, t);
-                let opn = match k {
-                    R::Add => format!("add.u{w}"),
-                    // Half additions exist only without flushing subnormals (sm_70 on).
-                    R::Fadd if w == 16 => "add.noftz.f16".to_string(),
-                    R::Fadd => format!("add.{}", suffix(self.ctx, t, 'f')),
-                    R::Exch => format!("exch.b{w}"),
-                    R::Smin => format!("min.s{w}"),
-                    R::Smax => format!("max.s{w}"),
-                    R::Umin => format!("min.u{w}"),
-                    R::Umax => format!("max.u{w}"),
-                    R::Inc => format!("inc.u{w}"),
-                    R::Dec => format!("dec.u{w}"),
-                    R::And => format!("and.b{w}"),
-                    R::Or => format!("or.b{w}"),
-                    R::Xor => format!("xor.b{w}"),
-                };
-                let d = self.reg(res.expect("result"));
-                let (addr, off) = self.address(ops[0]);
-                let v = self.src(ops[1]);
-                let space = space_of(self.ctx, pt);
-                let scope = atom_scope(cuprite_dialects::nvvm::AtomicRmwOp(op).scope(self.ctx));
-                self.inst("atom", &join(&[scope, space, &format!(".{opn}")]), &[d, addr, v], off);
-            }
-            "nvvm.cmpxchg" => {
-                let pt = self.ctx.value_type(ops[0]);
-                let w = width(self.ctx, t);
-                let d = self.reg(res.expect("result"));
-                let (addr, off) = self.address(ops[0]);
-                let c = self.src(ops[1]);
-                let v = self.src(ops[2]);
-                let space = space_of(self.ctx, pt);
-                let scope = atom_scope(cuprite_dialects::nvvm::CmpXchgOp(op).scope(self.ctx));
-                self.inst("atom", &join(&[scope, space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
-            }
-            "nvvm.sreg" => {
-                use cuprite_dialects::nvvm::SpecialReg as S;
-                let r = cuprite_dialects::nvvm::SRegOp(op).reg(self.ctx).unwrap_or(S::TidX);
-                let name = match r {
-                    S::TidX => "%tid.x",
-                    S::TidY => "%tid.y",
-                    S::TidZ => "%tid.z",
-                    S::NtidX => "%ntid.x",
-                    S::NtidY => "%ntid.y",
-                    S::NtidZ => "%ntid.z",
-                    S::CtaidX => "%ctaid.x",
-                    S::CtaidY => "%ctaid.y",
-                    S::CtaidZ => "%ctaid.z",
-                    S::NctaidX => "%nctaid.x",
-                    S::NctaidY => "%nctaid.y",
-                    S::NctaidZ => "%nctaid.z",
-                    S::Warpsize => "WARP_SZ",
-                    S::Laneid => "%laneid",
-                    S::Clock => "%clock",
-                    S::Clock64 => "%clock64",
-                };
-                let d = self.reg(res.expect("result"));
-                let s = self.sym(name, t);
-                self.inst("mov", if r == S::Clock64 { "u64" } else { "u32" }, &[d, s], None);
-            }
-            "nvvm.barrier" => {
-                use cuprite_dialects::nvvm::BarrierKind as K;
-                let k = cuprite_dialects::nvvm::BarrierOp(op).kind(self.ctx).unwrap_or(K::Sync);
-                let i32t = self.ctx.i32();
-                let zero = self.imm_int(0, i32t);
-                match k {
-                    K::Sync => {
-                        self.inst("bar", "sync", &[zero], None);
-                    }
-                    K::Popc => {
-                        let d = self.reg(res.expect("result"));
-                        let p = self.use_reg(ops[0]);
-                        self.inst("bar", "red.popc.u32", &[d, zero, p], None);
-                    }
-                    K::And | K::Or => {
-                        let d = self.reg(res.expect("result"));
-                        let p = self.use_reg(ops[0]);
-                        let i1 = self.ctx.i1();
-                        let q = self.new_reg(i1);
-                        self.inst("bar", if k == K::And { "red.and.pred" } else { "red.or.pred" }, &[q, zero, p], None);
-                        let one = self.imm_int(1, i32t);
-                        let z = self.imm_int(0, i32t);
-                        self.inst("selp", "u32", &[d, one, z, q], None);
-                    }
-                    K::Warp => {
-                        let m = self.src(ops[0]);
-                        self.inst("bar", "warp.sync", &[m], None);
-                    }
-                }
-            }
-            "nvvm.fence" => {
-                use cuprite_dialects::nvvm::Scope;
-                let s = match cuprite_dialects::nvvm::FenceOp(op).scope(self.ctx) {
-                    Some(Scope::Cta) => "cta",
-                    Some(Scope::Sys) => "sys",
-                    Some(Scope::Gpu) | None => "gl",
-                };
-                self.inst("membar", s, &[], None);
-            }
-            "nvvm.shfl" => {
-                let mode = cuprite_dialects::nvvm::ShflOp(op).mode(self.ctx).unwrap_or(cuprite_dialects::nvvm::ShflMode::Idx).keyword();
-                let d = self.reg(res.expect("result"));
-                let v = self.use_reg(ops[1]);
-                let lane = self.src(ops[2]);
-                let c = self.src(ops[3]);
-                let m = self.src(ops[0]);
-                self.inst("shfl", &format!("sync.{mode}.b32"), &[d, v, lane, c, m], None);
-            }
-            "nvvm.activemask" => {
-                let d = self.reg(res.expect("result"));
-                self.inst("activemask", "b32", &[d], None);
-            }
-            "nvvm.vote" => {
-                use cuprite_dialects::nvvm::VoteMode as V;
-                let mode = cuprite_dialects::nvvm::VoteOp(op).mode(self.ctx).unwrap_or(V::All);
-                let d = self.reg(res.expect("result"));
-                let p = self.use_reg(ops[1]);
-                let m = self.src(ops[0]);
-                let mods = match mode {
-                    V::All => "sync.all.pred",
-                    V::Any => "sync.any.pred",
-                    V::Uni => "sync.uni.pred",
-                    V::Ballot => "sync.ballot.b32",
-                };
-                self.inst("vote", mods, &[d, p, m], None);
-            }
-            "nvvm.intr" => self.intr(op, &ops, res.expect("result"), t),
-            // `tex.<geom>.v4.<kind>.<coords> {d0..d3}, [t, {c..}]`: 3-D, 2-D layered and cube
-            // coordinates are a 4-vector (the last one repeated, as NVRTC pads it).
-            "nvvm.tex" => {
-                let geom = str_prop(self.ctx, op, "geom").unwrap_or_default();
-                let kind = str_prop(self.ctx, op, "kind").unwrap_or_else(|| "f32".into());
-                let level = self.ctx.get_attr(op, "level").is_some();
-                let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
-                let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
-                let ncoords = ops.len() - 1 - usize::from(level);
-                let int_coords = geom == "1d" && ops.get(1).is_some_and(|&c| !is_float(self.ctx, self.ctx.value_type(c)));
-                for &o in &ops {
-                    let r = self.use_reg(o);
-                    args.push(r);
-                }
-                if matches!(geom.as_str(), "3d" | "a2d" | "cube") && ncoords == 3 {
-                    let last = args[4 + ncoords];
-                    args.insert(5 + ncoords, last);
-                }
-                let mods = format!("{}{geom}.v4.{kind}.{}", if level { "level." } else { "" }, if int_coords { "s32" } else { "f32" });
-                self.inst("tex", &mods, &args, None);
-            }
-            "nvvm.inline_asm" => {
-                let tmpl = str_prop(self.ctx, op, "template").unwrap_or_default();
-                let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
-                let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
-                for o in ops {
-                    let r = self.use_reg(o);
-                    args.push(r);
-                }
-                let ta = self.ctx.str_attr(&tmpl);
-                let st = state(self.ctx, "ptx.asm", self.loc, &args, &[], &[("template", ta)], &[]);
-                let a = self.ctx.create_op(st);
-                self.ctx.insert_op(a, InsertPoint::end(self.cur));
-            }
-            "nvvm.call" => self.call(op, &ops),
-            "nvvm.return" => {
-                for (i, (&v, &rt)) in ops.iter().zip(results).enumerate() {
-                    let r = self.abi_widen(v, rt);
-                    let s = self.sym(&format!("func_retval{i}"), rt);
-                    let ty = abi_ty(self.ctx, rt).trim_start_matches('.');
-                    self.inst("st", &format!("param.{ty}"), &[s, r], None);
-                }
-                self.term("ptx.ret", &[], &[]);
-            }
-            "nvvm.unreachable" => {
-                self.term("ptx.unreachable", &[], &[]);
-            }
-            "nvvm.br" => {
-                let dest = self.ctx.successor(op, 0);
-                self.copies(dest, &ops);
-                let nd = self.blocks[&dest];
-                let b = self.term("ptx.bra", &[], &[nd]);
-                if int_prop(self.ctx, op, "unroll") == Some(1) {
-                    let u = self.ctx.unit_attr();
-                    self.ctx.set_attr(b, "nounroll", u);
-                }
-            }
-            "nvvm.cond_br" => {
-                let (t_dest, f_dest) = (self.ctx.successor(op, 0), self.ctx.successor(op, 1));
-                let nt = self.ctx.block_args(t_dest).len();
-                let t_ops = ops[1..1 + nt].to_vec();
-                let f_ops = ops[1 + nt..].to_vec();
-                let p = self.use_reg(ops[0]);
-                let tb = self.edge(t_dest, &t_ops);
-                let fb = self.edge(f_dest, &f_ops);
-                self.term("ptx.cbra", &[p], &[tb, fb]);
-            }
-            other => self.error(format!("selecting '{other}' is not supported yet")),
+        if any {
+            self.error(format!("failed to legalize operation '{name}'"));
+        } else if let Some((_, why)) = rules::UNSELECTABLE.iter().find(|(n, _)| *n == name) {
+            self.error(*why);
+        } else {
+            self.error(format!("selecting '{name}' is not supported yet"));
         }
     }
 
@@ -1187,7 +832,7 @@ impl<'c, 's> Sel<'c, 's> {
 
     /// `[reg+imm]` or `[symbol]` addressing for an address value.
     fn address(&mut self, a: ValueId) -> (ValueId, Option<i64>) {
-        if let Some(def) = self.ctx.defining_op(a) {
+        if let Some(def) = self.ctx.defining_op(a).filter(|_| self.fold_addresses) {
             if self.ctx.is_op(def, "nvvm.ptradd") {
                 // The constant's own op (not `consts`, which may not have seen it yet): the
                 // `Fusions` absorbing this ptradd reads the same.
@@ -1264,13 +909,15 @@ impl<'c, 's> Sel<'c, 's> {
         self.inst(mnem, &mods, &[d, a, b], None);
     }
 
-    /// `op` = `m` + `c` (`m` is operand `i` of `op`): `mad` or `fma` (see [`Fusions`]).
-    fn mad(&mut self, op: OpId, m: OpId, c: ValueId, i: usize, res: ValueId, t: TypeId) {
+    /// `op` = `m` + `c` (`m` is operand `i` of `op`): `mad` (`mad.wide` with `wide`, the
+    /// multiply's 32-bit operands and signedness) or `fma` (see [`rules`]).
+    #[allow(clippy::too_many_arguments)]
+    fn mad(&mut self, op: OpId, m: OpId, c: ValueId, i: usize, res: ValueId, t: TypeId, wide: Option<(ValueId, ValueId, bool)>) {
         let d = self.reg(res);
         let (x, y) = (self.ctx.operand(m, 0), self.ctx.operand(m, 1));
         if self.ctx.is_op(op, "nvvm.add") {
             let c = self.src(c);
-            if let Some(&(a, b, signed)) = self.fuse.wide.get(&m) {
+            if let Some((a, b, signed)) = wide {
                 let (a, b) = (self.use_reg(a), self.src32(b));
                 let k = if signed { 's' } else { 'u' };
                 self.inst("mad", &format!("wide.{k}32"), &[d, a, b, c], None);

@@ -1,0 +1,1135 @@
+//! The selection patterns of `convert-nvvm-to-ptx`: one per `nvvm` op (its instruction or
+//! instructions, `isel-<op>`, benefit 1; `nvvm.frem` has none, PTX having no float
+//! remainder: the device math library's `fmodf` is code), and fusion patterns of higher benefit that select
+//! an op together with operands they absorb:
+//!
+//! | pattern | root | absorbs | selects |
+//! |---|---|---|---|
+//! | `isel-mad` (2) | `nvvm.add` | a single-use `mul` in the same block (and its widening extensions) | `mad.lo`, `mad.wide` |
+//! | `isel-fma-fadd`, `isel-fma-fsub` (2) | `nvvm.fadd`/`fsub` with `contract` | a single-use `fmul` with `contract` | `fma.rn` |
+//! | `isel-mul-wide` (2) | 64-bit `nvvm.mul` | single-use `sext`/`zext` from 32 bits (or a constant that fits) | `mul.wide.s32`/`.u32` |
+//! | `isel-ptradd-into-address` (2) | `nvvm.ptradd` by a constant | itself, when loads and stores are its only users | their `[reg+imm]` address |
+//!
+//! The driver ([`super::Sel::match_fusions`], [`super::Sel::select`]) matches the fusion
+//! patterns bottom-up over each block before selection, as a DAG selector matches from the
+//! root down, then selects top-down: an absorbed op emits nothing, a fusion's root emits
+//! the fused instructions, any other op its first enabled selection pattern. Disabling a
+//! fusion (`--disable-patterns=isel-mad`) leaves its ops to the single-op patterns;
+//! disabling a single-op pattern leaves its ops without a selection, an error at each.
+//! `isel-ptradd-into-address` also decides whether loads and stores fold a constant
+//! offset into `[reg+imm]` at all.
+//!
+//! The selector's target is not in SSA form (PTX registers are written by the
+//! instructions that name them), so it runs on its own driver rather than the core's
+//! conversion driver: the register of each nvvm value plays the type converter's part,
+//! and [`super::Sel`] the rewriter's.
+
+use super::{
+    abi_ty, atom_scope, int_prop, is_float, join, mem_suffix, reg_ty, space_of, state, str_of_symref, str_prop, suffix, width, Sel, ValueId,
+};
+use crate::conversions::PatternInfo;
+use cuprite_ir::{AttrKind, Context, InsertPoint, OpId, TypeId};
+
+/// The pass the patterns belong to.
+pub const PASS: &str = "convert-nvvm-to-ptx";
+/// The fusion that folds constant `ptradd`s into `[reg+imm]` addresses.
+pub(super) const ADDRESS_FOLD: &str = "isel-ptradd-into-address";
+
+/// Ops no pattern selects, with the reason the error gives.
+pub(super) const UNSELECTABLE: &[(&str, &str)] =
+    &[("nvvm.frem", "the float remainder (fmod) is not supported yet (it needs the device math library)")];
+
+/// What a pattern sees of the op it selects.
+pub(super) struct OpArgs<'a> {
+    pub name: &'a str,
+    pub ops: Vec<ValueId>,
+    /// The first result, if any, and its type (`i32` for none).
+    pub res: Option<ValueId>,
+    pub t: TypeId,
+    /// The function's result types (for `nvvm.return`).
+    pub results: &'a [TypeId],
+}
+
+/// What a fusion pattern matched: the ops it absorbs, and what its emission needs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Fusion {
+    /// The pattern (an index into [`RULES`]), set by the driver.
+    pub rule: usize,
+    pub absorbed: Vec<OpId>,
+    /// The multiply a `mad`/`fma` absorbs and which operand of the root it is.
+    pub mul: Option<(OpId, usize)>,
+    /// A widening multiply's 32-bit operands and signedness.
+    pub wide: Option<(ValueId, ValueId, bool)>,
+}
+
+type SelectFn = fn(&mut Sel<'_, '_>, OpId, &OpArgs<'_>) -> bool;
+type MatchFn = fn(&Context, OpId) -> Option<Fusion>;
+type EmitFn = fn(&mut Sel<'_, '_>, OpId, &OpArgs<'_>, &Fusion);
+
+/// How a pattern selects.
+#[derive(Clone, Copy)]
+pub(super) enum How {
+    /// The op alone; `false` (nothing emitted) when the op is not its case.
+    Select(SelectFn),
+    /// The op with the operands `matches` absorbs, emitted by `emit`.
+    Fuse { matches: MatchFn, emit: EmitFn },
+}
+
+/// One selection pattern.
+pub(super) struct IselRule {
+    pub name: &'static str,
+    pub root: &'static str,
+    pub benefit: u16,
+    pub summary: &'static str,
+    pub how: How,
+}
+
+/// The rules' indices, highest benefit first (ties in table order).
+pub(super) fn by_benefit() -> Vec<usize> {
+    let mut v: Vec<usize> = (0..RULES.len()).collect();
+    v.sort_by_key(|&k| std::cmp::Reverse(RULES[k].benefit));
+    v
+}
+
+/// What `--list-patterns` says about the selection patterns.
+pub fn pattern_infos() -> Vec<PatternInfo> {
+    RULES
+        .iter()
+        .map(|r| PatternInfo {
+            pass: PASS,
+            name: r.name,
+            root: r.root,
+            benefit: r.benefit,
+            summary: r.summary,
+            optional: matches!(r.how, How::Fuse { .. }),
+        })
+        .collect()
+}
+
+/// Every selection pattern.
+pub(super) static RULES: &[IselRule] = &[
+    IselRule {
+        name: "isel-mad",
+        root: "nvvm.add",
+        benefit: 2,
+        summary: "`mad.lo` of a single-use `mul` in the same block, `mad.wide` when that is a widening multiply",
+        how: How::Fuse { matches: match_mad, emit: emit_mad },
+    },
+    IselRule {
+        name: "isel-fma-fadd",
+        root: "nvvm.fadd",
+        benefit: 2,
+        summary: "`fma.rn` of a single-use `fmul` in the same block, both with `contract`",
+        how: How::Fuse { matches: match_fma, emit: emit_mad },
+    },
+    IselRule {
+        name: "isel-fma-fsub",
+        root: "nvvm.fsub",
+        benefit: 2,
+        summary: "`fma.rn` (with a negated operand) of a single-use `fmul` in the same block, both with `contract`",
+        how: How::Fuse { matches: match_fma, emit: emit_mad },
+    },
+    IselRule {
+        name: "isel-mul-wide",
+        root: "nvvm.mul",
+        benefit: 2,
+        summary: "`mul.wide.s32`/`.u32` of a 64-bit multiply of values extended from 32 bits",
+        how: How::Fuse { matches: match_mul_wide, emit: emit_mul_wide },
+    },
+    IselRule {
+        name: ADDRESS_FOLD,
+        root: "nvvm.ptradd",
+        benefit: 2,
+        summary: "a constant offset that only loads and stores use: their `[reg+imm]` address, no instruction",
+        how: How::Fuse { matches: match_address_offset, emit: |_, _, _, _| {} },
+    },
+    IselRule {
+        name: "isel-constant",
+        root: "nvvm.constant",
+        benefit: 1,
+        summary: "an immediate at its uses (no instruction)",
+        how: How::Select(|s, op, a| s.sel_constant(op, a)),
+    },
+    IselRule {
+        name: "isel-null",
+        root: "nvvm.null",
+        benefit: 1,
+        summary: "`mov.b64 %rd, 0`",
+        how: How::Select(|s, op, a| s.sel_null(op, a)),
+    },
+    IselRule {
+        name: "isel-add",
+        root: "nvvm.add",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-sub",
+        root: "nvvm.sub",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-mul",
+        root: "nvvm.mul",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-sdiv",
+        root: "nvvm.sdiv",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-udiv",
+        root: "nvvm.udiv",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-srem",
+        root: "nvvm.srem",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-urem",
+        root: "nvvm.urem",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-and",
+        root: "nvvm.and",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-or",
+        root: "nvvm.or",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-xor",
+        root: "nvvm.xor",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-shl",
+        root: "nvvm.shl",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-lshr",
+        root: "nvvm.lshr",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-ashr",
+        root: "nvvm.ashr",
+        benefit: 1,
+        summary: "integer arithmetic, bitwise ops and shifts (`add.s32`, `mul.lo`, `div.s`/`.u`, `shr.s`/`.u`; sub-32-bit operands widened where the upper bits matter; `.pred` logic on i1)",
+        how: How::Select(|s, op, a| s.sel_int_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-fadd",
+        root: "nvvm.fadd",
+        benefit: 1,
+        summary: "float arithmetic (`add.rn`, or unrounded when contraction is allowed; `div.rn`/`.full`/`.approx`; f16 division through f32)",
+        how: How::Select(|s, op, a| s.sel_float_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-fsub",
+        root: "nvvm.fsub",
+        benefit: 1,
+        summary: "float arithmetic (`add.rn`, or unrounded when contraction is allowed; `div.rn`/`.full`/`.approx`; f16 division through f32)",
+        how: How::Select(|s, op, a| s.sel_float_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-fmul",
+        root: "nvvm.fmul",
+        benefit: 1,
+        summary: "float arithmetic (`add.rn`, or unrounded when contraction is allowed; `div.rn`/`.full`/`.approx`; f16 division through f32)",
+        how: How::Select(|s, op, a| s.sel_float_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-fdiv",
+        root: "nvvm.fdiv",
+        benefit: 1,
+        summary: "float arithmetic (`add.rn`, or unrounded when contraction is allowed; `div.rn`/`.full`/`.approx`; f16 division through f32)",
+        how: How::Select(|s, op, a| s.sel_float_binary(op, a)),
+    },
+    IselRule {
+        name: "isel-fneg",
+        root: "nvvm.fneg",
+        benefit: 1,
+        summary: "`neg.f32`",
+        how: How::Select(|s, op, a| s.sel_fneg(op, a)),
+    },
+    IselRule {
+        name: "isel-icmp",
+        root: "nvvm.icmp",
+        benefit: 1,
+        summary: "`setp` with the predicate and signedness (i1 comparisons as predicate logic)",
+        how: How::Select(|s, op, a| s.sel_icmp(op, a)),
+    },
+    IselRule {
+        name: "isel-fcmp",
+        root: "nvvm.fcmp",
+        benefit: 1,
+        summary: "`setp` with the ordered/unordered predicate",
+        how: How::Select(|s, op, a| s.sel_fcmp(op, a)),
+    },
+    IselRule {
+        name: "isel-select",
+        root: "nvvm.select",
+        benefit: 1,
+        summary: "`selp` (predicate logic for i1)",
+        how: How::Select(|s, op, a| s.sel_select(op, a)),
+    },
+    IselRule {
+        name: "isel-trunc",
+        root: "nvvm.trunc",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-zext",
+        root: "nvvm.zext",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-sext",
+        root: "nvvm.sext",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-fptosi",
+        root: "nvvm.fptosi",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-fptoui",
+        root: "nvvm.fptoui",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-sitofp",
+        root: "nvvm.sitofp",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-uitofp",
+        root: "nvvm.uitofp",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-fpext",
+        root: "nvvm.fpext",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-fptrunc",
+        root: "nvvm.fptrunc",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-bitcast",
+        root: "nvvm.bitcast",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-ptrtoint",
+        root: "nvvm.ptrtoint",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-inttoptr",
+        root: "nvvm.inttoptr",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-addrspacecast",
+        root: "nvvm.addrspacecast",
+        benefit: 1,
+        summary: "`cvt` with the rounding and saturation C wants, `mov` for bit casts, `cvta` between address spaces",
+        how: How::Select(|s, op, a| s.sel_cast(op, a)),
+    },
+    IselRule {
+        name: "isel-ptradd",
+        root: "nvvm.ptradd",
+        benefit: 1,
+        summary: "`add.s64`",
+        how: How::Select(|s, op, a| s.sel_ptradd(op, a)),
+    },
+    IselRule {
+        name: "isel-addressof",
+        root: "nvvm.addressof",
+        benefit: 1,
+        summary: "`mov.u64` of the symbol",
+        how: How::Select(|s, op, a| s.sel_addressof(op, a)),
+    },
+    IselRule {
+        name: "isel-alloca",
+        root: "nvvm.alloca",
+        benefit: 1,
+        summary: "an offset in the function's local depot (`__local_depot<N>`)",
+        how: How::Select(|s, op, a| s.sel_alloca(op, a)),
+    },
+    IselRule {
+        name: "isel-load",
+        root: "nvvm.load",
+        benefit: 1,
+        summary: "`ld.<space>[.volatile|.nc|.cache].<type>` (i1 as a byte)",
+        how: How::Select(|s, op, a| s.sel_load(op, a)),
+    },
+    IselRule {
+        name: "isel-store",
+        root: "nvvm.store",
+        benefit: 1,
+        summary: "`st.<space>[.volatile|.cache].<type>` (i1 as a byte)",
+        how: How::Select(|s, op, a| s.sel_store(op, a)),
+    },
+    IselRule {
+        name: "isel-atomicrmw",
+        root: "nvvm.atomicrmw",
+        benefit: 1,
+        summary: "`atom.<scope>.<space>.<op>.<type>`",
+        how: How::Select(|s, op, a| s.sel_atomicrmw(op, a)),
+    },
+    IselRule {
+        name: "isel-cmpxchg",
+        root: "nvvm.cmpxchg",
+        benefit: 1,
+        summary: "`atom.<scope>.<space>.cas.b<N>`",
+        how: How::Select(|s, op, a| s.sel_cmpxchg(op, a)),
+    },
+    IselRule {
+        name: "isel-sreg",
+        root: "nvvm.sreg",
+        benefit: 1,
+        summary: "`mov.u32` of the special register",
+        how: How::Select(|s, op, a| s.sel_sreg(op, a)),
+    },
+    IselRule {
+        name: "isel-barrier",
+        root: "nvvm.barrier",
+        benefit: 1,
+        summary: "`bar.sync`, `bar.red.popc/and/or`, `bar.warp.sync`",
+        how: How::Select(|s, op, a| s.sel_barrier(op, a)),
+    },
+    IselRule {
+        name: "isel-fence",
+        root: "nvvm.fence",
+        benefit: 1,
+        summary: "`membar.cta/gl/sys`",
+        how: How::Select(|s, op, a| s.sel_fence(op, a)),
+    },
+    IselRule {
+        name: "isel-shfl",
+        root: "nvvm.shfl",
+        benefit: 1,
+        summary: "`shfl.sync.<mode>.b32`",
+        how: How::Select(|s, op, a| s.sel_shfl(op, a)),
+    },
+    IselRule {
+        name: "isel-activemask",
+        root: "nvvm.activemask",
+        benefit: 1,
+        summary: "`activemask.b32`",
+        how: How::Select(|s, op, a| s.sel_activemask(op, a)),
+    },
+    IselRule {
+        name: "isel-vote",
+        root: "nvvm.vote",
+        benefit: 1,
+        summary: "`vote.sync.<mode>`",
+        how: How::Select(|s, op, a| s.sel_vote(op, a)),
+    },
+    IselRule {
+        name: "isel-intr",
+        root: "nvvm.intr",
+        benefit: 1,
+        summary: "the intrinsic's instruction(s) (`sqrt.rn`, `ex2.approx`, `popc`, `brev`, `mul.hi`, ...)",
+        how: How::Select(|s, op, a| s.sel_intr(op, a)),
+    },
+    IselRule {
+        name: "isel-tex",
+        root: "nvvm.tex",
+        benefit: 1,
+        summary: "`tex.<geom>.v4.<kind>.<coords>`",
+        how: How::Select(|s, op, a| s.sel_tex(op, a)),
+    },
+    IselRule {
+        name: "isel-inline-asm",
+        root: "nvvm.inline_asm",
+        benefit: 1,
+        summary: "the template as written (`ptx.asm`)",
+        how: How::Select(|s, op, a| s.sel_inline_asm(op, a)),
+    },
+    IselRule {
+        name: "isel-call",
+        root: "nvvm.call",
+        benefit: 1,
+        summary: "the PTX call sequence (`.param` arguments, `call.uni`, results)",
+        how: How::Select(|s, op, a| s.sel_call(op, a)),
+    },
+    IselRule {
+        name: "isel-return",
+        root: "nvvm.return",
+        benefit: 1,
+        summary: "`st.param` of the results and `ret`",
+        how: How::Select(|s, op, a| s.sel_return(op, a)),
+    },
+    IselRule {
+        name: "isel-unreachable",
+        root: "nvvm.unreachable",
+        benefit: 1,
+        summary: "`ptx.unreachable` (`trap` where control could reach it)",
+        how: How::Select(|s, op, a| s.sel_unreachable(op, a)),
+    },
+    IselRule {
+        name: "isel-br",
+        root: "nvvm.br",
+        benefit: 1,
+        summary: "register copies for the destination's arguments and `bra`",
+        how: How::Select(|s, op, a| s.sel_br(op, a)),
+    },
+    IselRule {
+        name: "isel-cond-br",
+        root: "nvvm.cond_br",
+        benefit: 1,
+        summary: "`@p bra` (an edge block for each side's copies)",
+        how: How::Select(|s, op, a| s.sel_cond_br(op, a)),
+    },
+];
+
+// ----- fusion matchers ---------------------------------------------------------------
+
+/// The op defining `v` if it is a `name` whose only use is in `user`'s block.
+fn one_use_here(ctx: &Context, v: ValueId, user: OpId, name: &str) -> Option<OpId> {
+    let d = ctx.defining_op(v)?;
+    (ctx.is_op(d, name) && ctx.has_one_use(v) && ctx.op_block(d) == ctx.op_block(user)).then_some(d)
+}
+
+/// `v` as a 32-bit value when it is a sign- (zero-) extension from i32 (then with the
+/// extension op) or a constant that fits.
+fn narrow32(ctx: &Context, v: ValueId, signed: bool) -> Option<(ValueId, Option<OpId>)> {
+    let d = ctx.defining_op(v)?;
+    let ext = if signed { "nvvm.sext" } else { "nvvm.zext" };
+    if ctx.is_op(d, ext) && width(ctx, ctx.value_type(ctx.operand(d, 0))) == 32 {
+        return Some((ctx.operand(d, 0), Some(d)));
+    }
+    if ctx.is_op(d, "nvvm.constant") {
+        if let Some(AttrKind::Integer { value, .. }) = ctx.get_attr(d, "value").map(|a| ctx.attr_kind(a)) {
+            let fits = if signed { i32::try_from(*value).is_ok() } else { u32::try_from(*value).is_ok() };
+            return fits.then_some((v, None));
+        }
+    }
+    None
+}
+
+/// A 64-bit `mul` of two 32-bit values (signed or unsigned extensions, or constants that
+/// fit; not a constant first): its 32-bit operands, signedness, and the extensions only it
+/// uses (in its block).
+fn wide_mul(ctx: &Context, mul: OpId) -> Option<((ValueId, ValueId, bool), Vec<OpId>)> {
+    if width(ctx, ctx.value_type(ctx.result(mul, 0))) != 64 {
+        return None;
+    }
+    let (x, y) = (ctx.operand(mul, 0), ctx.operand(mul, 1));
+    for signed in [true, false] {
+        let (Some(a), Some(b)) = (narrow32(ctx, x, signed), narrow32(ctx, y, signed)) else { continue };
+        if ctx.defining_op(a.0).is_some_and(|d| ctx.is_op(d, "nvvm.constant")) && a.1.is_none() {
+            continue;
+        }
+        let mut exts = Vec::new();
+        for (v, ext) in [(x, a.1), (y, b.1)] {
+            if let Some(e) = ext {
+                if ctx.has_one_use(v) && ctx.op_block(e) == ctx.op_block(mul) && !exts.contains(&e) {
+                    exts.push(e);
+                }
+            }
+        }
+        return Some(((a.0, b.0, signed), exts));
+    }
+    None
+}
+
+fn match_mul_wide(ctx: &Context, mul: OpId) -> Option<Fusion> {
+    let (wide, exts) = wide_mul(ctx, mul)?;
+    Some(Fusion { absorbed: exts, wide: Some(wide), ..Fusion::default() })
+}
+
+/// An integer `add` (16 bits or wider) of a single-use `mul`: the first such operand.
+fn match_mad(ctx: &Context, add: OpId) -> Option<Fusion> {
+    if width(ctx, ctx.value_type(ctx.result(add, 0))) < 16 {
+        return None;
+    }
+    (0..2).find_map(|i| {
+        let m = one_use_here(ctx, ctx.operand(add, i), add, "nvvm.mul")?;
+        let mut absorbed = vec![m];
+        let wide = wide_mul(ctx, m).map(|(w, exts)| {
+            absorbed.extend(exts);
+            w
+        });
+        Some(Fusion { absorbed, mul: Some((m, i)), wide, ..Fusion::default() })
+    })
+}
+
+/// Float contraction allowed on `op`: `contract` and not `approx`.
+fn contracts(ctx: &Context, op: OpId) -> bool {
+    ctx.get_attr(op, "contract").is_some() && ctx.get_attr(op, "approx").is_none()
+}
+
+/// An `fadd`/`fsub` of a single-use `fmul`, both contractible: the first such operand.
+fn match_fma(ctx: &Context, op: OpId) -> Option<Fusion> {
+    if !contracts(ctx, op) {
+        return None;
+    }
+    (0..2).find_map(|i| {
+        let m = one_use_here(ctx, ctx.operand(op, i), op, "nvvm.fmul").filter(|&m| contracts(ctx, m))?;
+        Some(Fusion { absorbed: vec![m], mul: Some((m, i)), ..Fusion::default() })
+    })
+}
+
+/// A `ptradd` by a constant that fits 32 bits, used only as loads' and stores' address.
+fn match_address_offset(ctx: &Context, op: OpId) -> Option<Fusion> {
+    let fits = crate::transforms::ptradd_const_offset(ctx, op).is_some_and(|v| i32::try_from(v).is_ok());
+    let r = ctx.result(op, 0);
+    let only_addresses = ctx.uses(r).all(|(u, k)| (ctx.is_op(u, "nvvm.load") && k == 0) || (ctx.is_op(u, "nvvm.store") && k == 1));
+    (fits && only_addresses).then(|| Fusion { absorbed: vec![op], ..Fusion::default() })
+}
+
+fn emit_mad(s: &mut Sel<'_, '_>, op: OpId, a: &OpArgs<'_>, f: &Fusion) {
+    let Some((m, i)) = f.mul else { return };
+    s.mad(op, m, a.ops[1 - i], i, a.res.expect("result"), a.t, f.wide);
+}
+
+fn emit_mul_wide(s: &mut Sel<'_, '_>, _op: OpId, a: &OpArgs<'_>, f: &Fusion) {
+    let Some((x, y, signed)) = f.wide else { return };
+    let d = s.reg(a.res.expect("result"));
+    let (x, y) = (s.use_reg(x), s.src32(y));
+    let k = if signed { 's' } else { 'u' };
+    s.inst("mul", &format!("wide.{k}32"), &[d, x, y], None);
+}
+
+// ----- the single-op patterns --------------------------------------------------------
+
+impl Sel<'_, '_> {
+    pub(super) fn sel_constant(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let res = a.res;
+        let a = self.ctx.get_attr(op, "value").expect("value");
+        self.consts.insert(res.expect("result"), a);
+
+        true
+    }
+
+    pub(super) fn sel_null(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let (res, t) = (a.res, a.t);
+        let d = self.reg(res.expect("result"));
+        let z = self.imm_int(0, t);
+        self.inst("mov", "b64", &[d, z], None);
+
+        true
+    }
+
+    pub(super) fn sel_int_binary(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let (name, ops, res, t) = (a.name, a.ops.clone(), a.res, a.t);
+        self.int_bin(&name[5..], &ops, res.expect("result"), t);
+        true
+    }
+
+    pub(super) fn sel_float_binary(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (name, ops, res, t) = (a.name, a.ops.clone(), a.res, a.t);
+        let contract = self.ctx.get_attr(op, "contract").is_some();
+        let approx = self.ctx.get_attr(op, "approx").is_some();
+        let s = suffix(self.ctx, t, 'f');
+        let base = &name[6..];
+        if base == "div" && s == "f16" {
+            // PTX has no f16 division: f32's correctly rounded quotient rounded to
+            // f16 is f16's correctly rounded one (24 >= 2 * 11 + 2 bits).
+            {
+                self.half_via_f32("div", "rn.f32", &ops, res.expect("result"));
+                return true;
+            }
+        }
+        let (opn, mods) = match base {
+            "div" if approx && s == "f32" => ("div", format!("approx.{s}")),
+            "div" if self.ctx.get_attr(op, "full").is_some() && s == "f32" => ("div", format!("full.{s}")),
+            "div" => ("div", format!("rn.{s}")),
+            _ if contract => (base, s.clone()),
+            _ => (base, format!("rn.{s}")),
+        };
+        let d = self.reg(res.expect("result"));
+        let a = self.src(ops[0]);
+        let b = self.src(ops[1]);
+        self.inst(opn, &mods, &[d, a, b], None);
+
+        true
+    }
+
+    pub(super) fn sel_fneg(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res, t) = (a.ops.clone(), a.res, a.t);
+        let s = suffix(self.ctx, t, 'f');
+        let d = self.reg(res.expect("result"));
+        let a = self.use_reg(ops[0]);
+        self.inst("neg", &s, &[d, a], None);
+
+        true
+    }
+
+    pub(super) fn sel_icmp(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res) = (a.ops.clone(), a.res);
+        self.icmp(op, &ops, res.expect("result"));
+        true
+    }
+
+    pub(super) fn sel_fcmp(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res) = (a.ops.clone(), a.res);
+        use cuprite_dialects::nvvm::FCmpPredicate as P;
+        let cc = match cuprite_dialects::nvvm::FCmpOp(op).predicate(self.ctx).unwrap_or(P::Oeq) {
+            P::Oeq => "eq",
+            P::One => "ne",
+            P::Olt => "lt",
+            P::Ole => "le",
+            P::Ogt => "gt",
+            P::Oge => "ge",
+            P::Ueq => "equ",
+            P::Une => "neu",
+            P::Ult => "ltu",
+            P::Ule => "leu",
+            P::Ugt => "gtu",
+            P::Uge => "geu",
+            P::Ord => "num",
+            P::Uno => "nan",
+        };
+        let at = self.ctx.value_type(ops[0]);
+        let s = suffix(self.ctx, at, 'f');
+        let d = self.reg(res.expect("result"));
+        let a = self.use_reg(ops[0]);
+        let b = self.src(ops[1]);
+        self.inst("setp", &format!("{cc}.{s}"), &[d, a, b], None);
+
+        true
+    }
+
+    pub(super) fn sel_select(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res, t) = (a.ops.clone(), a.res, a.t);
+        let d = self.reg(res.expect("result"));
+        let p = self.use_reg(ops[0]);
+        if width(self.ctx, t) == 1 {
+            let a = self.use_reg(ops[1]);
+            let b = self.use_reg(ops[2]);
+            let i1 = self.ctx.i1();
+            let (t1, t2, np) = (self.new_reg(i1), self.new_reg(i1), self.new_reg(i1));
+            self.inst("and", "pred", &[t1, p, a], None);
+            self.inst("not", "pred", &[np, p], None);
+            self.inst("and", "pred", &[t2, np, b], None);
+            self.inst("or", "pred", &[d, t1, t2], None);
+        } else {
+            let a = self.src(ops[1]);
+            let b = self.src(ops[2]);
+            let rt = reg_ty(self.ctx, t);
+            let s = if is_float(self.ctx, t) { suffix(self.ctx, t, 'f') } else { suffix(self.ctx, rt, 'b') };
+            self.inst("selp", &s, &[d, a, b, p], None);
+        }
+
+        true
+    }
+
+    pub(super) fn sel_cast(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let (name, ops, res) = (a.name, a.ops.clone(), a.res);
+        self.cast(&name[5..], ops[0], res.expect("result"));
+
+        true
+    }
+
+    pub(super) fn sel_ptradd(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res) = (a.ops.clone(), a.res);
+        let d = self.reg(res.expect("result"));
+        let a = self.use_reg(ops[0]);
+        let b = self.src(ops[1]);
+        self.inst("add", "s64", &[d, a, b], None);
+
+        true
+    }
+
+    pub(super) fn sel_addressof(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (res, t) = (a.res, a.t);
+        let n = str_of_symref(self.ctx, self.ctx.get_attr(op, "name").expect("name"));
+        let d = self.reg(res.expect("result"));
+        let s = self.sym(&n, t);
+        self.inst("mov", "u64", &[d, s], None);
+
+        true
+    }
+
+    pub(super) fn sel_alloca(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (res, t) = (a.res, a.t);
+        let size = int_prop(self.ctx, op, "size").unwrap_or(0) as u64;
+        let align = (int_prop(self.ctx, op, "align").unwrap_or(1) as u64).max(1);
+        let off = self.depot.div_ceil(align) * align;
+        self.depot = off + size.max(1);
+        self.depot_align = self.depot_align.max(align);
+        let d = self.reg(res.expect("result"));
+        let dn = format!("__local_depot{}", self.index);
+        let s = self.sym(&dn, t);
+        self.inst("mov", "u64", &[d, s], None);
+        if off > 0 {
+            let i64t = self.ctx.i64();
+            let o = self.imm_int(off as i64, i64t);
+            self.inst("add", "u64", &[d, d, o], None);
+        }
+
+        true
+    }
+
+    pub(super) fn sel_load(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res, t) = (a.ops.clone(), a.res, a.t);
+        let d = self.reg(res.expect("result"));
+        let pt = self.ctx.value_type(ops[0]);
+        let (addr, off) = self.address(ops[0]);
+        let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
+        let space = space_of(self.ctx, pt);
+        let cache = self.cache_op(op, vol, space);
+        if width(self.ctx, t) == 1 {
+            let i16t = self.ctx.int_type(16);
+            let tmp = self.new_reg(i16t);
+            self.inst("ld", &join(&[vol, space, &cache, ".u8"]), &[tmp, addr], off);
+            let z = self.imm_int(0, i16t);
+            self.inst("setp", "ne.b16", &[d, tmp, z], None);
+        } else {
+            let s = mem_suffix(self.ctx, t);
+            self.inst("ld", &join(&[vol, space, &cache, &format!(".{s}")]), &[d, addr], off);
+        }
+
+        true
+    }
+
+    pub(super) fn sel_store(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        let vt = self.ctx.value_type(ops[0]);
+        let pt = self.ctx.value_type(ops[1]);
+        let (addr, off) = self.address(ops[1]);
+        let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
+        let space = space_of(self.ctx, pt);
+        let cache = self.cache_op(op, vol, space);
+        if width(self.ctx, vt) == 1 {
+            let p = self.use_reg(ops[0]);
+            let i16t = self.ctx.int_type(16);
+            let tmp = self.new_reg(i16t);
+            let one = self.imm_int(1, i16t);
+            let z = self.imm_int(0, i16t);
+            self.inst("selp", "u16", &[tmp, one, z, p], None);
+            self.inst("st", &join(&[vol, space, &cache, ".u8"]), &[addr, tmp], off);
+        } else {
+            let v = self.src(ops[0]);
+            let s = mem_suffix(self.ctx, vt);
+            self.inst("st", &join(&[vol, space, &cache, &format!(".{s}")]), &[addr, v], off);
+        }
+
+        true
+    }
+
+    pub(super) fn sel_atomicrmw(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res, t) = (a.ops.clone(), a.res, a.t);
+        use cuprite_dialects::nvvm::RmwKind as R;
+        let k = cuprite_dialects::nvvm::AtomicRmwOp(op).kind(self.ctx).unwrap_or(R::Add);
+        let pt = self.ctx.value_type(ops[0]);
+        let w = width(self.ctx, t);
+        let opn = match k {
+            R::Add => format!("add.u{w}"),
+            // Half additions exist only without flushing subnormals (sm_70 on).
+            R::Fadd if w == 16 => "add.noftz.f16".to_string(),
+            R::Fadd => format!("add.{}", suffix(self.ctx, t, 'f')),
+            R::Exch => format!("exch.b{w}"),
+            R::Smin => format!("min.s{w}"),
+            R::Smax => format!("max.s{w}"),
+            R::Umin => format!("min.u{w}"),
+            R::Umax => format!("max.u{w}"),
+            R::Inc => format!("inc.u{w}"),
+            R::Dec => format!("dec.u{w}"),
+            R::And => format!("and.b{w}"),
+            R::Or => format!("or.b{w}"),
+            R::Xor => format!("xor.b{w}"),
+        };
+        let d = self.reg(res.expect("result"));
+        let (addr, off) = self.address(ops[0]);
+        let v = self.src(ops[1]);
+        let space = space_of(self.ctx, pt);
+        let scope = atom_scope(cuprite_dialects::nvvm::AtomicRmwOp(op).scope(self.ctx));
+        self.inst("atom", &join(&[scope, space, &format!(".{opn}")]), &[d, addr, v], off);
+
+        true
+    }
+
+    pub(super) fn sel_cmpxchg(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res, t) = (a.ops.clone(), a.res, a.t);
+        let pt = self.ctx.value_type(ops[0]);
+        let w = width(self.ctx, t);
+        let d = self.reg(res.expect("result"));
+        let (addr, off) = self.address(ops[0]);
+        let c = self.src(ops[1]);
+        let v = self.src(ops[2]);
+        let space = space_of(self.ctx, pt);
+        let scope = atom_scope(cuprite_dialects::nvvm::CmpXchgOp(op).scope(self.ctx));
+        self.inst("atom", &join(&[scope, space, &format!(".cas.b{w}")]), &[d, addr, c, v], off);
+
+        true
+    }
+
+    pub(super) fn sel_sreg(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (res, t) = (a.res, a.t);
+        use cuprite_dialects::nvvm::SpecialReg as S;
+        let r = cuprite_dialects::nvvm::SRegOp(op).reg(self.ctx).unwrap_or(S::TidX);
+        let name = match r {
+            S::TidX => "%tid.x",
+            S::TidY => "%tid.y",
+            S::TidZ => "%tid.z",
+            S::NtidX => "%ntid.x",
+            S::NtidY => "%ntid.y",
+            S::NtidZ => "%ntid.z",
+            S::CtaidX => "%ctaid.x",
+            S::CtaidY => "%ctaid.y",
+            S::CtaidZ => "%ctaid.z",
+            S::NctaidX => "%nctaid.x",
+            S::NctaidY => "%nctaid.y",
+            S::NctaidZ => "%nctaid.z",
+            S::Warpsize => "WARP_SZ",
+            S::Laneid => "%laneid",
+            S::Clock => "%clock",
+            S::Clock64 => "%clock64",
+        };
+        let d = self.reg(res.expect("result"));
+        let s = self.sym(name, t);
+        self.inst("mov", if r == S::Clock64 { "u64" } else { "u32" }, &[d, s], None);
+
+        true
+    }
+
+    pub(super) fn sel_barrier(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res) = (a.ops.clone(), a.res);
+        use cuprite_dialects::nvvm::BarrierKind as K;
+        let k = cuprite_dialects::nvvm::BarrierOp(op).kind(self.ctx).unwrap_or(K::Sync);
+        let i32t = self.ctx.i32();
+        let zero = self.imm_int(0, i32t);
+        match k {
+            K::Sync => {
+                self.inst("bar", "sync", &[zero], None);
+            }
+            K::Popc => {
+                let d = self.reg(res.expect("result"));
+                let p = self.use_reg(ops[0]);
+                self.inst("bar", "red.popc.u32", &[d, zero, p], None);
+            }
+            K::And | K::Or => {
+                let d = self.reg(res.expect("result"));
+                let p = self.use_reg(ops[0]);
+                let i1 = self.ctx.i1();
+                let q = self.new_reg(i1);
+                self.inst("bar", if k == K::And { "red.and.pred" } else { "red.or.pred" }, &[q, zero, p], None);
+                let one = self.imm_int(1, i32t);
+                let z = self.imm_int(0, i32t);
+                self.inst("selp", "u32", &[d, one, z, q], None);
+            }
+            K::Warp => {
+                let m = self.src(ops[0]);
+                self.inst("bar", "warp.sync", &[m], None);
+            }
+        }
+
+        true
+    }
+
+    pub(super) fn sel_fence(&mut self, op: OpId, _a: &OpArgs<'_>) -> bool {
+        use cuprite_dialects::nvvm::Scope;
+        let s = match cuprite_dialects::nvvm::FenceOp(op).scope(self.ctx) {
+            Some(Scope::Cta) => "cta",
+            Some(Scope::Sys) => "sys",
+            Some(Scope::Gpu) | None => "gl",
+        };
+        self.inst("membar", s, &[], None);
+
+        true
+    }
+
+    pub(super) fn sel_shfl(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res) = (a.ops.clone(), a.res);
+        let mode = cuprite_dialects::nvvm::ShflOp(op).mode(self.ctx).unwrap_or(cuprite_dialects::nvvm::ShflMode::Idx).keyword();
+        let d = self.reg(res.expect("result"));
+        let v = self.use_reg(ops[1]);
+        let lane = self.src(ops[2]);
+        let c = self.src(ops[3]);
+        let m = self.src(ops[0]);
+        self.inst("shfl", &format!("sync.{mode}.b32"), &[d, v, lane, c, m], None);
+
+        true
+    }
+
+    pub(super) fn sel_activemask(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let res = a.res;
+        let d = self.reg(res.expect("result"));
+        self.inst("activemask", "b32", &[d], None);
+
+        true
+    }
+
+    pub(super) fn sel_vote(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res) = (a.ops.clone(), a.res);
+        use cuprite_dialects::nvvm::VoteMode as V;
+        let mode = cuprite_dialects::nvvm::VoteOp(op).mode(self.ctx).unwrap_or(V::All);
+        let d = self.reg(res.expect("result"));
+        let p = self.use_reg(ops[1]);
+        let m = self.src(ops[0]);
+        let mods = match mode {
+            V::All => "sync.all.pred",
+            V::Any => "sync.any.pred",
+            V::Uni => "sync.uni.pred",
+            V::Ballot => "sync.ballot.b32",
+        };
+        self.inst("vote", mods, &[d, p, m], None);
+
+        true
+    }
+
+    pub(super) fn sel_intr(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let (ops, res, t) = (a.ops.clone(), a.res, a.t);
+        self.intr(op, &ops, res.expect("result"), t);
+        true
+    }
+
+    /// `tex.<geom>.v4.<kind>.<coords> {d0..d3}, [t, {c..}]`: 3-D, 2-D layered and cube
+    /// coordinates are a 4-vector (the last one repeated, as NVRTC pads it).
+    pub(super) fn sel_tex(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        let geom = str_prop(self.ctx, op, "geom").unwrap_or_default();
+        let kind = str_prop(self.ctx, op, "kind").unwrap_or_else(|| "f32".into());
+        let level = self.ctx.get_attr(op, "level").is_some();
+        let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
+        let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
+        let ncoords = ops.len() - 1 - usize::from(level);
+        let int_coords = geom == "1d" && ops.get(1).is_some_and(|&c| !is_float(self.ctx, self.ctx.value_type(c)));
+        for &o in &ops {
+            let r = self.use_reg(o);
+            args.push(r);
+        }
+        if matches!(geom.as_str(), "3d" | "a2d" | "cube") && ncoords == 3 {
+            let last = args[4 + ncoords];
+            args.insert(5 + ncoords, last);
+        }
+        let mods = format!("{}{geom}.v4.{kind}.{}", if level { "level." } else { "" }, if int_coords { "s32" } else { "f32" });
+        self.inst("tex", &mods, &args, None);
+
+        true
+    }
+
+    pub(super) fn sel_inline_asm(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        let tmpl = str_prop(self.ctx, op, "template").unwrap_or_default();
+        let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
+        let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
+        for o in ops {
+            let r = self.use_reg(o);
+            args.push(r);
+        }
+        let ta = self.ctx.str_attr(&tmpl);
+        let st = state(self.ctx, "ptx.asm", self.loc, &args, &[], &[("template", ta)], &[]);
+        let a = self.ctx.create_op(st);
+        self.ctx.insert_op(a, InsertPoint::end(self.cur));
+
+        true
+    }
+
+    pub(super) fn sel_call(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        self.call(op, &ops);
+        true
+    }
+
+    pub(super) fn sel_return(&mut self, _op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        for (i, (&v, &rt)) in ops.iter().zip(a.results).enumerate() {
+            let r = self.abi_widen(v, rt);
+            let s = self.sym(&format!("func_retval{i}"), rt);
+            let ty = abi_ty(self.ctx, rt).trim_start_matches('.');
+            self.inst("st", &format!("param.{ty}"), &[s, r], None);
+        }
+        self.term("ptx.ret", &[], &[]);
+
+        true
+    }
+
+    pub(super) fn sel_unreachable(&mut self, _op: OpId, _a: &OpArgs<'_>) -> bool {
+        self.term("ptx.unreachable", &[], &[]);
+
+        true
+    }
+
+    pub(super) fn sel_br(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        let dest = self.ctx.successor(op, 0);
+        self.copies(dest, &ops);
+        let nd = self.blocks[&dest];
+        let b = self.term("ptx.bra", &[], &[nd]);
+        if int_prop(self.ctx, op, "unroll") == Some(1) {
+            let u = self.ctx.unit_attr();
+            self.ctx.set_attr(b, "nounroll", u);
+        }
+
+        true
+    }
+
+    pub(super) fn sel_cond_br(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        let (t_dest, f_dest) = (self.ctx.successor(op, 0), self.ctx.successor(op, 1));
+        let nt = self.ctx.block_args(t_dest).len();
+        let t_ops = ops[1..1 + nt].to_vec();
+        let f_ops = ops[1 + nt..].to_vec();
+        let p = self.use_reg(ops[0]);
+        let tb = self.edge(t_dest, &t_ops);
+        let fb = self.edge(f_dest, &f_ops);
+        self.term("ptx.cbra", &[p], &[tb, fb]);
+
+        true
+    }
+}
