@@ -684,25 +684,23 @@ impl<'c, 's> Sel<'c, 's> {
 
     /// Whether pattern `name` is enabled.
     fn enabled(&self, name: &str) -> bool {
-        !self.disabled.iter().any(|d| d == name)
+        self.disabled.is_empty() || !self.disabled.iter().any(|d| d == name)
     }
 
     /// The match phase of the fusion patterns: each block's ops bottom-up (a user before the
     /// ops it may absorb, as a DAG selector matches from the root), the higher benefit first;
     /// an op already absorbed is not matched again.
     fn match_fusions(&mut self, blocks: &[BlockId]) {
-        let order = rules::by_benefit();
         for &b in blocks {
             let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
             for &op in ops.iter().rev() {
                 if self.absorbed.contains(&op) {
                     continue;
                 }
-                let name = self.ctx.op_name_str(op);
-                for &k in &order {
+                for &k in rules::rules_for(self.ctx.op_name_str(op)) {
                     let r = &rules::RULES[k];
                     let rules::How::Fuse { matches, .. } = r.how else { continue };
-                    if r.root != name || !self.enabled(r.name) {
+                    if !self.enabled(r.name) {
                         continue;
                     }
                     self.stats[k].0 += 1;
@@ -738,12 +736,9 @@ impl<'c, 's> Sel<'c, 's> {
             }
         }
         let mut any = false;
-        for k in rules::by_benefit() {
+        for &k in rules::rules_for(&name) {
             let r = &rules::RULES[k];
             let rules::How::Select(select) = r.how else { continue };
-            if r.root != name {
-                continue;
-            }
             any = true;
             if !self.enabled(r.name) {
                 continue;

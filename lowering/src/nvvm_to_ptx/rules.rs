@@ -84,11 +84,20 @@ pub(super) struct IselRule {
     pub how: How,
 }
 
-/// The rules' indices, highest benefit first (ties in table order).
-pub(super) fn by_benefit() -> Vec<usize> {
-    let mut v: Vec<usize> = (0..RULES.len()).collect();
-    v.sort_by_key(|&k| std::cmp::Reverse(RULES[k].benefit));
-    v
+/// The indices of the rules rooted at op `root`, highest benefit first (ties in table
+/// order); computed once.
+pub(super) fn rules_for(root: &str) -> &'static [usize] {
+    static BY_ROOT: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, Vec<usize>>> = std::sync::OnceLock::new();
+    let map = BY_ROOT.get_or_init(|| {
+        let mut order: Vec<usize> = (0..RULES.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(RULES[k].benefit));
+        let mut m: rustc_hash::FxHashMap<&'static str, Vec<usize>> = rustc_hash::FxHashMap::default();
+        for k in order {
+            m.entry(RULES[k].root).or_default().push(k);
+        }
+        m
+    });
+    map.get(root).map_or(&[], Vec::as_slice)
 }
 
 /// What `--list-patterns` says about the selection patterns.
