@@ -279,3 +279,23 @@ fn volatile_asm_keeps_its_flag_when_lowered() {
     assert!(asm[0].contains("laneid") && asm[0].contains("volatile"), "{nvvm}");
     assert!(asm[1].contains("clock") && !asm[1].contains("volatile"), "{nvvm}");
 }
+
+/// The hand-written PTX the simulator tests run (`tests/sim/*.ptx`) is PTX ptxas accepts,
+/// and the isel pass test's CUDA source compiles to PTX it accepts.
+#[test]
+fn hand_written_ptx_and_test_sources_assemble() {
+    let Some(ptxas) = ptxas() else { return };
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("tests/sim")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ptx") {
+            assemble(&ptxas, &std::fs::read_to_string(&p).unwrap(), 90, &p.file_stem().unwrap().to_string_lossy());
+            n += 1;
+        }
+    }
+    let src = root().join("tests/ir/sources/convert_nvvm_to_ptx.cu");
+    let (code, ptx, err) = compile(&src, &["-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assemble(&ptxas, &ptx, 90, "convert_nvvm_to_ptx");
+    assert!(n >= 1);
+}

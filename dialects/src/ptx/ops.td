@@ -84,7 +84,7 @@ def Ptx_SymOp : Ptx_Op<"sym", [Pure]> {
 class Ptx_Inst<string mnemonic, string what> : Ptx_Op<mnemonic> {
   let summary = "`" # mnemonic # "`: " # what;
   let arguments = (ins StrAttr:$mods, Variadic<AnyType>:$args, OptionalAttr<I64Attr>:$offset);
-  let assemblyFormat = "$mods `(` $args `)` attr-dict `:` type($args)";
+  let assemblyFormat = "$mods `(` $args `)` attr-dict (`:` type($args)^)?";
 }
 
 def Ptx_MovOp : Ptx_Inst<"mov", "copies or bit-casts a register, immediate or symbol address">;
@@ -177,7 +177,7 @@ def Ptx_CallOp : Ptx_Op<"call"> {
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args, I32Attr:$nresults);
   let calleeAttr = "callee";
-  let assemblyFormat = "$callee `(` $args `)` attr-dict `:` type($args)";
+  let assemblyFormat = "$callee `(` $args `)` attr-dict (`:` type($args)^)?";
 }
 
 def Ptx_CallIndirectOp : Ptx_Op<"call_indirect"> {
@@ -189,12 +189,12 @@ def Ptx_CallIndirectOp : Ptx_Op<"call_indirect"> {
     `.align 8 .b8 [16]`).
   }];
   let arguments = (ins Variadic<AnyType>:$args, I32Attr:$nresults, ArrayAttr:$rets, ArrayAttr:$params);
-  let assemblyFormat = "`(` $args `)` attr-dict `:` type($args)";
+  let assemblyFormat = "`(` $args `)` attr-dict (`:` type($args)^)?";
 }
 
 def Ptx_AsmOp : Ptx_Op<"asm"> {
   let summary = "Inline PTX: `template` with `%N` replaced by the Nth operand's register";
   let arguments = (ins StrAttr:$template, Variadic<AnyType>:$args);
-  let assemblyFormat = "$template `(` $args `)` attr-dict `:` type($args)";
+  let assemblyFormat = "$template `(` $args `)` attr-dict (`:` type($args)^)?";
 }
 

@@ -453,11 +453,27 @@ impl Parser<'_> {
         let mut outputs = Vec::new();
         let mut inputs = Vec::new();
         let mut clobbers = Vec::new();
-        if self.eat(Punct::Colon) {
+        // The sections' colons; `::` (one token) is two of them, as in
+        // `asm volatile("membar.gl;" ::: "memory")`.
+        let mut pending = 0u8;
+        let mut colon = |p: &mut Self| {
+            if pending > 0 {
+                pending -= 1;
+                true
+            } else if p.eat(Punct::Colon) {
+                true
+            } else if p.eat(Punct::ColonColon) {
+                pending = 1;
+                true
+            } else {
+                false
+            }
+        };
+        if colon(self) {
             outputs = self.parse_asm_operands();
-            if self.eat(Punct::Colon) {
+            if colon(self) {
                 inputs = self.parse_asm_operands();
-                if self.eat(Punct::Colon) {
+                if colon(self) {
                     while self.peek().kind == TokenKind::Str {
                         clobbers.push(self.bump().text);
                         if !self.eat(Punct::Comma) {
