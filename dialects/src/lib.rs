@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod cf;
 pub mod cuda;
 pub mod func;
+pub mod hints;
 pub mod math;
 pub mod nvvm;
 pub mod ptx;

@@ -282,8 +282,7 @@ pub fn link(ctx: &mut Context, module: OpId, opts: &LinkOptions) -> Result<LinkR
             drop(l);
             if ctx.op_name_str(copy) == "func.func" {
                 // Compensated arithmetic: no fma contraction, whatever -fmad says.
-                let unit = ctx.unit_attr();
-                ctx.set_attr(copy, "cuprite.no_contract", unit);
+                cuprite_dialects::hints::set_no_contract(ctx, copy);
             }
             ctx.insert_op(copy, InsertPoint::end(body));
             existing.insert(name.clone());

@@ -198,8 +198,8 @@ fn raise_loop(ctx: &mut Context, op: OpId) -> bool {
         ctx.move_op(o, InsertPoint::end(bb));
     }
     let new = replacement(ctx, op, "scf.while", 2);
-    if let Some(u) = cuprite_dialects::cuda::LoopOp(op).unroll_attr(ctx) {
-        ctx.set_attr(new, "unroll", u);
+    if let Some(n) = cuprite_dialects::cuda::LoopOp(op).unroll(ctx) {
+        cuprite_dialects::hints::set_unroll(ctx, new, n as i64);
     }
     let cond_term = ctx.terminator(cb).expect("checked");
     if do_while {

@@ -36,7 +36,7 @@ pub struct FloatOptions {
     /// this flag the levels agree from `nvvm` down).
     pub ftz: bool,
     /// Never contract a multiplication and an addition into an fma (nvcc's `-fmad=false`).
-    /// Functions marked [`crate::cuda_to_nvvm::NO_CONTRACT`] (the device math library's, whose compensated
+    /// Functions marked [`cuprite_dialects::hints::NO_CONTRACT`] (the device math library's, whose compensated
     /// arithmetic needs every product rounded as written) are lowered this way always.
     pub no_fma_contraction: bool,
 }

@@ -30,12 +30,11 @@ pub use ptx_print::{print_ptx, PtxOptions};
 /// bounds or register limit of its own (as nvcc, where `__launch_bounds__` wins).
 pub fn set_max_registers(ctx: &mut cuprite_ir::Context, module: cuprite_ir::OpId, n: u32) {
     for f in cuprite_ir::walk::collect_preorder(ctx, module) {
-        let kernel = ctx.op_name_str(f) == "nvvm.func"
-            && matches!(ctx.get_attr(f, "kind").map(|a| ctx.attr_kind(a)), Some(cuprite_ir::AttrKind::Integer { value: 0, .. }));
-        if kernel && ctx.get_attr(f, "maxntid").is_none() && ctx.get_attr(f, "maxnreg").is_none() {
+        let nf = cuprite_dialects::nvvm::FuncOp(f);
+        if cuprite_dialects::nvvm::is_kernel(ctx, f) && nf.maxntid_attr(ctx).is_none() && nf.maxnreg_attr(ctx).is_none() {
             let i32t = ctx.int_type(32);
             let a = ctx.int_attr(n as i128, i32t);
-            ctx.set_attr(f, "maxnreg", a);
+            ctx.set_prop(f, "maxnreg", a);
         }
     }
 }

@@ -7,8 +7,7 @@
 //! branched to. Virtual registers are numbered per class in order of declaration, so the
 //! output is deterministic.
 
-use crate::cuda_to_nvvm::{int_prop, str_prop};
-use crate::nvvm_to_ptx::str_of_symref;
+use cuprite_dialects::ptx;
 use cuprite_ir::{AttrKind, BlockId, Context, FloatKind, OpId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
@@ -93,39 +92,27 @@ pub fn print_ptx(ctx: &Context, module: OpId, opts: &PtxOptions) -> String {
 
 /// An external function (`.extern .func vprintf`): declared, defined elsewhere.
 pub(crate) fn is_extern(ctx: &Context, f: OpId) -> bool {
-    ctx.get_attr(f, "extern").is_some()
+    ptx::FuncOp(f).r#extern(ctx)
 }
 
 pub(crate) fn is_entry(ctx: &Context, f: OpId) -> bool {
-    matches!(ctx.get_attr(f, "kind").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 0, .. }))
-}
-
-fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
-    match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(l)) => l
-            .iter()
-            .map(|a| match ctx.attr_kind(*a) {
-                AttrKind::String(s) => s.clone(),
-                _ => String::new(),
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    ptx::FuncOp(f).kind(ctx) == Some(ptx::FuncKind::Entry)
 }
 
 pub(crate) fn print_global(ctx: &Context, op: OpId, out: &mut String) {
-    let space = str_prop(ctx, op, "space").unwrap_or_default();
-    let name = str_prop(ctx, op, "sym_name").unwrap_or_default();
-    let align = int_prop(ctx, op, "align").unwrap_or(1);
-    let size = int_prop(ctx, op, "size").unwrap_or(0);
-    if ctx.get_attr(op, "extern").is_some() {
+    let g = ptx::GlobalOp(op);
+    let space = g.space(ctx).unwrap_or_default();
+    let name = g.sym_name(ctx).unwrap_or_default();
+    let align = g.align(ctx).unwrap_or(1);
+    let size = g.size(ctx).unwrap_or(0);
+    if g.r#extern(ctx) {
         let _ = writeln!(out, ".extern {space} .align {align} .b8 {name}[];");
         return;
     }
     // `__managed__` memory (unified memory) carries its attribute, as nvcc prints it.
-    let attr = if cuprite_dialects::ptx::GlobalOp(op).managed(ctx) { " .attribute(.managed)" } else { "" };
+    let attr = if g.managed(ctx) { " .attribute(.managed)" } else { "" };
     let _ = write!(out, "{space}{attr} .align {align} .b8 {name}[{}]", size.max(1));
-    if let Some(AttrKind::DenseArray { values, .. }) = ctx.get_attr(op, "init").map(|a| ctx.attr_kind(a)) {
+    if let Some(AttrKind::DenseArray { values, .. }) = g.init_attr(ctx).map(|a| ctx.attr_kind(a)) {
         let bytes: Vec<String> = values.iter().map(|b| ((*b as u8) as u32).to_string()).collect();
         let _ = write!(out, " = {{{}}}", bytes.join(", "));
     }
@@ -134,20 +121,20 @@ pub(crate) fn print_global(ctx: &Context, op: OpId, out: &mut String) {
 
 /// `.visible .entry name(.param ...)` / `.visible .func (.param .b32 func_retval0) name(...)`.
 pub(crate) fn signature(ctx: &Context, f: OpId) -> String {
-    let name = str_prop(ctx, f, "sym_name").unwrap_or_default();
+    let name = ptx::FuncOp(f).sym_name(ctx).unwrap_or_default();
     let mut s = String::new();
     if is_entry(ctx, f) {
         s.push_str(".visible .entry ");
     } else {
         s.push_str(if is_extern(ctx, f) { ".extern .func " } else { ".visible .func " });
-        let rets = str_list(ctx, f, "rets");
+        let rets = ptx::string_list(ctx, ptx::FuncOp(f).rets_attr(ctx));
         if !rets.is_empty() {
             let r: Vec<String> = rets.iter().enumerate().map(|(i, t)| format!(".param {t} func_retval{i}")).collect();
             let _ = write!(s, "({}) ", r.join(", "));
         }
     }
-    s.push_str(&name);
-    let params = str_list(ctx, f, "params");
+    s.push_str(name);
+    let params = ptx::string_list(ctx, ptx::FuncOp(f).params_attr(ctx));
     if params.is_empty() {
         s.push_str("()");
     } else {
@@ -178,10 +165,10 @@ impl Names {
             return r.clone();
         }
         let Some(def) = ctx.defining_op(v) else { return "%?".into() };
-        if ctx.is_op(def, "ptx.sym") {
-            return ctx.get_attr(def, "name").map(|a| str_of_symref(ctx, a)).unwrap_or_default();
+        if let Some(s) = ptx::SymOp::cast(ctx, def) {
+            return s.name(ctx).unwrap_or_default().to_string();
         }
-        match ctx.get_attr(def, "value").map(|a| ctx.attr_kind(a)) {
+        match ptx::ImmOp::cast(ctx, def).and_then(|i| i.value_attr(ctx)).map(|a| ctx.attr_kind(a)) {
             Some(AttrKind::Integer { value, .. }) => value.to_string(),
             Some(AttrKind::Float { bits, ty }) => match ctx.type_kind(*ty) {
                 TypeKind::Float(FloatKind::F64) => format!("0d{bits:016X}"),
@@ -198,22 +185,23 @@ pub(crate) fn print_func(ctx: &Context, f: OpId, index: usize, out: &mut String)
     }
     out.push_str(&signature(ctx, f));
     out.push('\n');
-    if let Some(AttrKind::DenseArray { values, .. }) = ctx.get_attr(f, "maxntid").map(|a| ctx.attr_kind(a)) {
+    let pf = ptx::FuncOp(f);
+    if let Some(AttrKind::DenseArray { values, .. }) = pf.maxntid_attr(ctx).map(|a| ctx.attr_kind(a)) {
         let mut v: Vec<String> = values.iter().map(|x| x.to_string()).collect();
         while v.len() < 3 {
             v.push("1".into());
         }
         let _ = writeln!(out, ".maxntid {}", v.join(", "));
     }
-    if let Some(n) = int_prop(ctx, f, "minnctapersm") {
+    if let Some(n) = pf.minnctapersm(ctx) {
         let _ = writeln!(out, ".minnctapersm {n}");
     }
-    if let Some(n) = int_prop(ctx, f, "maxnreg") {
+    if let Some(n) = pf.maxnreg(ctx) {
         let _ = writeln!(out, ".maxnreg {n}");
     }
     out.push_str("{\n");
-    if let Some(size) = int_prop(ctx, f, "depot") {
-        let align = int_prop(ctx, f, "depot_align").unwrap_or(1);
+    if let Some(size) = pf.depot(ctx) {
+        let align = pf.depot_align(ctx).unwrap_or(1);
         let _ = writeln!(out, "\t.local .align {align} .b8 \t__local_depot{index}[{size}];");
     }
     let region = ctx.region(f, 0);
@@ -248,7 +236,7 @@ pub(crate) fn print_func(ctx: &Context, f: OpId, index: usize, out: &mut String)
         if let Some(t) = ctx.terminator(b) {
             let succ: Vec<BlockId> = ctx.successors(t).collect();
             let targets: Vec<BlockId> = match (ctx.op_name_str(t), succ.as_slice()) {
-                ("ptx.bra", &[d]) if Some(d) == next && ctx.get_attr(t, "nounroll").is_none() => vec![],
+                ("ptx.bra", &[d]) if Some(d) == next && !ptx::BraOp(t).nounroll(ctx) => vec![],
                 ("ptx.cbra", &[tt, f]) if Some(tt) == next => vec![f],
                 ("ptx.cbra", &[tt, f]) if Some(f) == next => vec![tt],
                 _ => succ,
@@ -279,7 +267,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
         "reg" | "imm" | "sym" => {}
         "bra" => {
             let d = ctx.successor(op, 0);
-            if ctx.get_attr(op, "nounroll").is_some() {
+            if ptx::BraOp(op).nounroll(ctx) {
                 out.push_str("\t.pragma \"nounroll\";\n");
             }
             if Some(d) != next {
@@ -303,7 +291,7 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
         "call" => print_call(ctx, op, &args, out),
         "call_indirect" => print_call_indirect(ctx, op, &args, out),
         "asm" => {
-            let tmpl = str_prop(ctx, op, "template").unwrap_or_default();
+            let tmpl = ptx::AsmOp(op).template(ctx).unwrap_or_default();
             let mut s = String::new();
             let mut chars = tmpl.chars().peekable();
             while let Some(c) = chars.next() {
@@ -332,14 +320,14 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
             let _ = writeln!(out, "\t// begin inline asm\n\t{}\n\t// end inline asm", s.trim());
         }
         _ => {
-            let mods = str_prop(ctx, op, "mods").unwrap_or_default();
+            let mods = ptx::inst_mods(ctx, op).unwrap_or_default();
             let full = if mods.is_empty() { mnem.to_string() } else { format!("{mnem}.{mods}") };
             let addr_at = match mnem {
                 "ld" | "atom" => Some(1),
                 "st" | "red" => Some(0),
                 _ => None,
             };
-            let off = int_prop(ctx, op, "offset");
+            let off = ptx::inst_offset(ctx, op);
             let parts: Vec<String> = args
                 .iter()
                 .enumerate()
@@ -390,8 +378,9 @@ fn print_op(ctx: &Context, op: OpId, names: &Names, next: Option<BlockId>, out: 
 /// `ptx.call_indirect`: the call sequence with its prototype (named after the sequence's
 /// first result or argument register, unique in the function).
 fn print_call_indirect(ctx: &Context, op: OpId, args: &[String], out: &mut String) {
-    let nres = int_prop(ctx, op, "nresults").unwrap_or(0) as usize;
-    let (rets, params) = (str_list(ctx, op, "rets"), str_list(ctx, op, "params"));
+    let call = ptx::CallIndirectOp(op);
+    let nres = call.nresults(ctx).unwrap_or(0) as usize;
+    let (rets, params) = (ptx::string_list(ctx, call.rets_attr(ctx)), ptx::string_list(ctx, call.params_attr(ctx)));
     let Some(target) = args.get(nres) else { return };
     let proto = format!("prototype_{}", args.iter().map(|a| a.trim_start_matches('%')).collect::<Vec<_>>().join("_"));
     let base = |d: &String| d.split_whitespace().last().unwrap_or(".b64").to_string();
@@ -418,8 +407,9 @@ fn print_call_indirect(ctx: &Context, op: OpId, args: &[String], out: &mut Strin
 }
 
 fn print_call(ctx: &Context, op: OpId, args: &[String], out: &mut String) {
-    let callee = ctx.get_attr(op, "callee").map(|a| str_of_symref(ctx, a)).unwrap_or_default();
-    let nres = int_prop(ctx, op, "nresults").unwrap_or(0) as usize;
+    let call = ptx::CallOp(op);
+    let callee = call.callee(ctx).unwrap_or_default().to_string();
+    let nres = call.nresults(ctx).unwrap_or(0) as usize;
     let vals: Vec<ValueId> = ctx.operands(op).collect();
     let ty = |v: ValueId| -> &'static str {
         match ctx.type_kind(ctx.value_type(v)) {

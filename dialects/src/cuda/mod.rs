@@ -99,3 +99,13 @@ pub fn returns_to_func_return(ctx: &mut Context, root: OpId) -> usize {
     }
     rets.len()
 }
+
+/// Whether memory access `op` (a `cuda.load` or `cuda.store`) is volatile.
+pub fn is_volatile(ctx: &Context, op: OpId) -> bool {
+    LoadOp::cast(ctx, op).is_some_and(|l| l.volatile(ctx)) || StoreOp::cast(ctx, op).is_some_and(|s| s.volatile(ctx))
+}
+
+/// The cache operator attribute of memory access `op` (`"nc"`, `"cs"`, ...), if any.
+pub fn cache_operator_attr(ctx: &Context, op: OpId) -> Option<cuprite_ir::AttrId> {
+    LoadOp::cast(ctx, op).and_then(|l| l.cache_attr(ctx)).or_else(|| StoreOp::cast(ctx, op).and_then(|s| s.cache_attr(ctx)))
+}

@@ -224,7 +224,7 @@ pub(super) fn canonicalize_cond_br(set: &mut PatternSet) {
             None => return false,
         };
         let (a, dest, loc) = (args(which), ctx.successor(op, which), ctx.op_loc(op));
-        let st = super::BrOp::build(rw.ctx, loc, &a, dest);
+        let st = super::BrOp::build(rw.ctx, loc, &a, None, dest);
         rw.set_insertion_point_before(op);
         rw.create(st);
         rw.erase_op(op);

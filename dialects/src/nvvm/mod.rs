@@ -92,3 +92,56 @@ fn verify_intr(ctx: &Context, op: OpId) -> Result<(), String> {
         _ => Ok(()),
     }
 }
+
+/// The flags of an `nvvm` float operation (`fadd`, `fsub`, `fmul`, `fdiv`, `frem`), as
+/// MLIR's fast-math interface gives them: `contract` (may fuse into an `fma`), `approx`
+/// and `full` (the f32 division's accuracy).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FloatFlags {
+    pub contract: bool,
+    pub approx: bool,
+    pub full: bool,
+}
+
+/// The [`FloatFlags`] of `op` (all clear for an op that is not a float operation).
+pub fn float_flags(ctx: &Context, op: OpId) -> FloatFlags {
+    macro_rules! flags_of {
+        ($($t:ident),*) => {
+            $(if let Some(o) = $t::cast(ctx, op) {
+                return FloatFlags { contract: o.contract(ctx), approx: o.approx(ctx), full: o.full(ctx) };
+            })*
+        };
+    }
+    flags_of!(FaddOp, FsubOp, FmulOp, FdivOp, FremOp);
+    FloatFlags::default()
+}
+
+/// Whether function `f` flushes f32 subnormals ([`FTZ`]).
+pub fn flushes_subnormals(ctx: &Context, f: OpId) -> bool {
+    ctx.attrs(f).iter().any(|&(n, _)| ctx.str(n) == FTZ)
+}
+
+/// The integer value of `nvvm.constant` `op`, if it is an integer constant.
+pub fn int_constant(ctx: &Context, op: OpId) -> Option<i128> {
+    match ctx.attr_kind(ConstantOp::cast(ctx, op)?.value_attr(ctx)?) {
+        cuprite_ir::AttrKind::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// The cache operator of load or store `op` (`nc`, `cs`, ...), if it names one.
+pub fn cache_operator(ctx: &Context, op: OpId) -> Option<&str> {
+    LoadOp::cast(ctx, op).and_then(|l| l.cache(ctx)).or_else(|| StoreOp::cast(ctx, op).and_then(|s| s.cache(ctx)))
+}
+
+/// Whether `op` (a load, a store or inline asm) is volatile.
+pub fn is_volatile(ctx: &Context, op: OpId) -> bool {
+    LoadOp::cast(ctx, op).is_some_and(|l| l.volatile(ctx))
+        || StoreOp::cast(ctx, op).is_some_and(|s| s.volatile(ctx))
+        || InlineAsmOp::cast(ctx, op).is_some_and(|a| a.volatile(ctx))
+}
+
+/// Whether `f` is an `nvvm.func` kernel.
+pub fn is_kernel(ctx: &Context, f: OpId) -> bool {
+    FuncOp::cast(ctx, f).is_some_and(|f| f.kind(ctx) == Some(FuncKind::Kernel))
+}

@@ -124,7 +124,11 @@ def Nvvm_AddressOfOp : Nvvm_Op<"addressof", [Pure]> {
 
 def Nvvm_BrOp : Nvvm_Op<"br", [Pure, Terminator]> {
   let summary = "Unconditional branch";
-  let arguments = (ins Variadic<AnyType>:$destOperands);
+  let description = [{
+    `unroll` on a loop's back edge is its `#pragma unroll` count (1: `#pragma unroll 1`,
+    which PTX states as `.pragma "nounroll"`).
+  }];
+  let arguments = (ins Variadic<AnyType>:$destOperands, OptionalAttr<I32Attr>:$unroll);
   let successors = (successor AnySuccessor:$dest);
   let successorOperands = ["destOperands"];
   let assemblyFormat = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict";

@@ -32,7 +32,8 @@ def Ptx_FuncOp : Ptx_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"ptx"
     `.align 8 .b8 [16]`); a parameter is named `<sym_name>_param_<i>` and read with
     `ld.param` through a `ptx.sym`. `.func` results are in `rets` (`.b32`, ...), named
     `func_retval<i>`. Kernel directives: `maxntid`, `minnctapersm`, `maxnreg`. An `extern`
-    function (`vprintf`, `__assertfail`) has no body: `.extern .func`.
+    function (`vprintf`, `__assertfail`) has no body: `.extern .func`. `depot` and
+    `depot_align` size the function's local memory (`__local_depot<N>`).
 
     ```mlir
     ptx.func entry @scale {params = [".u64", ".u32"], maxntid = array<i32: 256>} {
@@ -44,7 +45,8 @@ def Ptx_FuncOp : Ptx_Op<"func", [IsolatedFromAbove, Symbol, DefaultDialect<"ptx"
   }];
   let arguments = (ins Ptx_FuncKind:$kind, SymbolNameAttr:$sym_name, ArrayAttr:$params, OptionalAttr<ArrayAttr>:$rets,
                    OptionalAttr<DenseI32ArrayAttr>:$maxntid, OptionalAttr<I32Attr>:$minnctapersm,
-                   OptionalAttr<I32Attr>:$maxnreg, OptionalAttr<UnitAttr>:$visible, OptionalAttr<UnitAttr>:$extern);
+                   OptionalAttr<I32Attr>:$maxnreg, OptionalAttr<UnitAttr>:$visible, OptionalAttr<UnitAttr>:$extern,
+                   OptionalAttr<I64Attr>:$depot, OptionalAttr<I64Attr>:$depot_align);
   let regions = (region AnyRegion:$body);
   let assemblyFormat = "$kind $sym_name attr-dict-with-keyword $body";
 }
@@ -141,6 +143,10 @@ def Ptx_CnotOp : Ptx_Inst<"cnot", "C logical not">;
 
 def Ptx_BraOp : Ptx_Op<"bra", [Terminator]> {
   let summary = "`bra.uni`: unconditional branch";
+  let description = [{
+    `nounroll` on a loop's back edge: `.pragma "nounroll";` before it (`#pragma unroll 1`).
+  }];
+  let arguments = (ins OptionalAttr<UnitAttr>:$nounroll);
   let successors = (successor AnySuccessor:$dest);
   let assemblyFormat = "$dest attr-dict";
 }

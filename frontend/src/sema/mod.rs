@@ -1266,8 +1266,8 @@ impl<'a> Sema<'a> {
             self.ctx.set_attr(fop, cuprite_dialects::cuda::LAUNCH_BOUNDS, a);
         }
         if let Some(always) = info.inline {
-            let u = self.ctx.unit_attr();
-            self.ctx.set_attr(fop, if always { "alwaysinline" } else { "noinline" }, u);
+            use cuprite_dialects::hints::{set_inline_hint, InlineHint};
+            set_inline_hint(&mut self.ctx, fop, if always { InlineHint::Always } else { InlineHint::Never });
         }
         let entry = self.region_block(fop, 0);
         let args: Vec<ValueId> = inputs.iter().map(|&t| self.ctx.add_block_arg(entry, t)).collect();

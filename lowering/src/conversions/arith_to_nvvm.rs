@@ -10,7 +10,7 @@
 //! The float code-generation flags are this pass's options, as nvcc's:
 //! - `fmad=false` (`-fmad=false`): no `contract` on `fadd`/`fsub`/`fmul`, so instruction
 //!   selection never fuses them into an `fma`. Functions marked
-//!   [`crate::cuda_to_nvvm::NO_CONTRACT`] (the device math library's) never get it.
+//!   [`cuprite_dialects::hints::NO_CONTRACT`] (the device math library's) never get it.
 //! - `div=precise|full|approx` (`-prec-div`, `--use_fast_math`): f32 `divf` as
 //!   `div.rn`, `div.full` or `div.approx`.
 //!
@@ -18,7 +18,7 @@
 //! root) by `cuprite opt --list-patterns`.
 
 use super::{bind, infos, replace_with, rule, run_patterns, PatternInfo, Rule};
-use crate::cuda_to_nvvm::{i32_attr, NO_CONTRACT};
+use crate::cuda_to_nvvm::i32_attr;
 use crate::passes::parse_bool;
 use crate::DivMode;
 use cuprite_dialects::arith::{CmpFPredicate, CmpIPredicate};
@@ -135,19 +135,20 @@ fn one_to_one(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut Conversi
 
 fn constant(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let ctx = rw.ctx();
-    let Some(a) = ctx.get_attr(op, "value") else { return false };
+    let Some(a) = cuprite_dialects::arith::ConstantOp(op).value_attr(ctx) else { return false };
     if !matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. }) {
         return false;
     }
     replace_with(rw, op, rule.target, operands, &[("value", a)])
 }
 
-/// Whether the function holding `op` asks for no contraction ([`NO_CONTRACT`]).
+/// Whether the function holding `op` asks for no contraction
+/// ([`cuprite_dialects::hints::NO_CONTRACT`]).
 fn in_no_contract_function(ctx: &Context, op: OpId) -> bool {
     let mut cur = ctx.parent_op(op);
     while let Some(p) = cur {
-        if ctx.get_attr(p, "sym_name").is_some() {
-            return ctx.get_attr(p, NO_CONTRACT).is_some();
+        if ctx.traits(p).contains(cuprite_ir::Traits::SYMBOL) {
+            return cuprite_dialects::hints::no_contract(ctx, p);
         }
         cur = ctx.parent_op(p);
     }

@@ -172,7 +172,7 @@ fn lower_loop(op: OpId, rw: &mut Rewriter<'_>) -> bool {
         return false;
     }
     let do_while = LoopOp(op).do_while(rw.ctx);
-    let unroll = LoopOp(op).unroll_attr(rw.ctx);
+    let unroll = LoopOp(op).unroll(rw.ctx).map(|n| n as i64);
     let Some((exit, _)) = continuation(rw, op) else { return false };
     let cond = inline_before(rw, regions[0], exit);
     let body = inline_before(rw, regions[1], exit);
@@ -186,9 +186,9 @@ fn lower_loop(op: OpId, rw: &mut Rewriter<'_>) -> bool {
         if let Some(term) = rw.ctx.terminator(b) {
             if rw.ctx.is_op(term, "cuda.yield") {
                 let back = branch(rw, InsertPoint { block: b, before: Some(term) }, "cf.br", &[], &[cond_b], &[]);
-                if let Some(u) = unroll {
+                if let Some(n) = unroll {
                     // A discardable attribute of the branch: `cf.br` has no such property.
-                    rw.modify_op_in_place(back, |ctx| ctx.set_attr(back, "unroll", u));
+                    rw.modify_op_in_place(back, |ctx| cuprite_dialects::hints::set_unroll(ctx, back, n));
                 }
                 rw.erase_op(term);
             }

@@ -110,7 +110,7 @@ fn lower_while(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Co
     if rw.ctx().region_blocks(br).is_empty() || rw.ctx().region_blocks(ar).is_empty() {
         return false;
     }
-    let unroll = rw.ctx().get_attr(op, "unroll");
+    let unroll = cuprite_dialects::hints::unroll(rw.ctx(), op);
     let Some((cont, cargs)) = continuation(&mut rw.rw, op) else { return false };
     let before = inline_before(&mut rw.rw, br, cont);
     let after = inline_before(&mut rw.rw, ar, cont);
@@ -131,8 +131,8 @@ fn lower_while(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Co
         let vals = rw.ctx().operand_vec(t);
         let at = InsertPoint { block: rw.ctx().op_block(t).expect("in a block"), before: Some(t) };
         let back = branch(&mut rw.rw, at, "cf.br", &vals, &[before_entry], &[]);
-        if let Some(u) = unroll {
-            rw.ctx().set_attr(back, "unroll", u);
+        if let Some(n) = unroll {
+            cuprite_dialects::hints::set_unroll(rw.ctx(), back, n);
         }
     });
     let block = rw.ctx().op_block(op).expect("in a block");

@@ -54,9 +54,6 @@ pub struct LowerError {
 
 pub use cuprite_dialects::nvvm::FTZ;
 
-/// The `func.func` attribute that turns off fma contraction in one function.
-pub const NO_CONTRACT: &str = "cuprite.no_contract";
-
 /// Lowers the `cuda` module `module` to a new `nvvm` module in the same context.
 pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &FloatOptions) -> Result<OpId, Vec<LowerError>> {
     let loc = ctx.op_loc(module);
@@ -67,7 +64,7 @@ pub fn cuda_to_nvvm(ctx: &mut Context, module: OpId, opts: &FloatOptions) -> Res
     let ops: Vec<OpId> = ctx.block_ops(src_block).collect();
     for op in &ops {
         if ctx.is_op(*op, "func.func") {
-            names.insert(str_prop(ctx, *op, "sym_name").unwrap_or_default());
+            names.insert(cuprite_dialects::func::FuncOp(*op).sym_name(ctx).unwrap_or_default().to_string());
         }
     }
     for op in ops {
@@ -103,20 +100,6 @@ pub fn make_module(ctx: &mut Context, loc: LocId) -> (OpId, BlockId) {
     let mut st = OperationState::new(ctx, "builtin.module", loc);
     st.regions.push(r);
     (ctx.create_op(st), b)
-}
-
-pub(crate) fn str_prop(ctx: &Context, op: OpId, name: &str) -> Option<String> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::String(s) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-pub(crate) fn int_prop(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::Integer { value, .. } => Some(*value as i64),
-        _ => None,
-    }
 }
 
 pub(crate) fn space_num(s: AddrSpace) -> u32 {
@@ -164,11 +147,11 @@ fn init_bytes(ctx: &mut Context, a: AttrId, ty: TypeId, out: &mut [i64], at: usi
 
 fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<LowerError>) {
     let loc = ctx.op_loc(op);
-    let name = str_prop(ctx, op, "sym_name").unwrap_or_default();
-    let space = int_prop(ctx, op, "space").unwrap_or(1);
-    let ty = match ctx.get_attr(op, "type").map(|a| ctx.attr_kind(a).clone()) {
-        Some(AttrKind::Type(t)) => t,
-        _ => return errors.push(LowerError { loc, message: format!("global '{name}' has no type") }),
+    let g = cuprite_dialects::cuda::GlobalOp(op);
+    let name = g.sym_name(ctx).unwrap_or_default().to_string();
+    let space = g.space(ctx).map_or(1, |s| s as i64);
+    let Some(ty) = g.r#type(ctx) else {
+        return errors.push(LowerError { loc, message: format!("global '{name}' has no type") });
     };
     let Some((size, align)) = layout::size_align(ctx, ty) else {
         return errors.push(LowerError { loc, message: format!("global '{name}' has an incomplete type") });
@@ -179,7 +162,7 @@ fn lower_global(ctx: &mut Context, op: OpId, module: BlockId, errors: &mut Vec<L
         ("size", i64_attr(ctx, size as i64)),
         ("align", i32_attr(ctx, align as i64)),
     ];
-    if let Some(init) = ctx.get_attr(op, "init") {
+    if let Some(init) = g.init_attr(ctx) {
         let mut bytes = vec![0i64; size as usize];
         match init_bytes(ctx, init, ty, &mut bytes, 0).map(|()| bytes) {
             Some(bytes) => {
@@ -254,7 +237,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let region = ctx.create_region();
         let entry = ctx.create_block(&[]);
         ctx.append_block(region, entry);
-        let fname = str_prop(ctx, op, "sym_name").unwrap_or_default();
+        let fname = cuprite_dialects::func::FuncOp(op).sym_name(ctx).unwrap_or_default().to_string();
         let loc = ctx.op_loc(op);
         FnLowering {
             ctx,
@@ -355,9 +338,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             ("sym_name", self.ctx.str_attr(&self.fname.clone())),
             ("function_type", self.ctx.type_attr(fty)),
         ];
-        if let Some(AttrKind::DenseArray { values, .. }) =
-            self.ctx.get_attr(f, cuprite_dialects::cuda::LAUNCH_BOUNDS).map(|a| self.ctx.attr_kind(a).clone())
-        {
+        if let Some(values) = cuprite_dialects::cuda::launch_bounds(self.ctx, f) {
             if let Some(&n) = values.first() {
                 let elem = self.ctx.int_type(32);
                 props.push(("maxntid", self.ctx.attr(AttrKind::DenseArray { elem, values: vec![n] })));
@@ -373,13 +354,9 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             let a = cuprite_dialects::nvvm::kernel_abi::byval_attr(self.ctx, &byval);
             self.ctx.set_attr(op, cuprite_dialects::nvvm::kernel_abi::BYVAL, a);
         }
-        // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them, and
-        // [`NO_CONTRACT`] for a `convert-arith-to-nvvm` that runs after this pass.
-        for k in ["noinline", "alwaysinline", NO_CONTRACT] {
-            if let Some(a) = self.ctx.get_attr(f, k) {
-                self.ctx.set_attr(op, k, a);
-            }
-        }
+        // Inlining hints (`__noinline__`, `__forceinline__`) as LLVM spells them, and no
+        // contraction for a `convert-arith-to-nvvm` that runs after this pass.
+        cuprite_dialects::hints::copy_function_hints(self.ctx, f, op);
         self.ctx.insert_op(op, cuprite_ir::InsertPoint::end(self.module));
     }
 
@@ -620,10 +597,10 @@ impl<'c, 'o> FnLowering<'c, 'o> {
     fn mem_access(&mut self, op: OpId, ptr: ValueId) -> (ValueId, Vec<(&'static str, AttrId)>) {
         let mut p = self.v(ptr);
         let mut flags = Vec::new();
-        if self.ctx.get_attr(op, "volatile").is_some() {
+        if cuprite_dialects::cuda::is_volatile(self.ctx, op) {
             flags.push(("volatile", self.ctx.unit_attr()));
         }
-        if let Some(c) = self.ctx.get_attr(op, "cache") {
+        if let Some(c) = cuprite_dialects::cuda::cache_operator_attr(self.ctx, op) {
             flags.push(("cache", c));
             if matches!(self.ctx.type_kind(self.ctx.value_type(p)), TypeKind::Pointer { addr_space: 0 }) {
                 let g = self.ctx.ty(TypeKind::Pointer { addr_space: space_num(AddrSpace::Global) });
@@ -755,7 +732,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             }
             "cuda.member_addr" => {
                 let bt = self.ctx.value_type(operands[0]);
-                let index = int_prop(self.ctx, op, "index").unwrap_or(0) as usize;
+                let index = cuprite_dialects::cuda::MemberAddrOp(op).index(self.ctx).unwrap_or(0) as usize;
                 let field = layout::pointee(self.ctx, bt).and_then(|s| layout::field(self.ctx, s, index));
                 let Some((off, _)) = field else {
                     self.error(loc, "member of an incomplete struct");
@@ -774,7 +751,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             "cuda.var" => self.var(op, res_ty.expect("result")),
             "cuda.addressof" => {
                 let t = self.ty(res_ty.expect("result"));
-                let n = self.ctx.get_attr(op, "name").expect("name");
+                let n = cuprite_dialects::cuda::AddressOfOp(op).name_attr(self.ctx).expect("verified: a name");
                 Some(self.emit1("nvvm.addressof", &[], t, &[("name", n)]))
             }
             "cuda.load" => {
@@ -845,7 +822,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     ops.extend(self.vals(o));
                 }
                 let rts: Vec<TypeId> = if sret.is_some() { Vec::new() } else { src_rts.iter().map(|&t| self.ty(t)).collect() };
-                let callee = self.ctx.get_attr(op, "callee").expect("callee");
+                let callee = cuprite_dialects::func::CallOp(op).callee_attr(self.ctx).expect("verified: a callee");
                 let c = self.emit("nvvm.call", &ops, &rts, &[("callee", callee)], &[]);
                 let rs: Vec<ValueId> = match (sret, tmp) {
                     (Some(t), Some(p)) => self.load_leaves(p, t, &[]),
@@ -863,9 +840,10 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                     _ => "u32",
                 };
                 let rts: Vec<TypeId> = src_rts.iter().map(|&t| self.ty(t)).collect();
-                let geom = self.ctx.get_attr(op, "geom").expect("geom");
+                let tex = cuprite_dialects::cuda::TexOp(op);
+                let geom = tex.geom_attr(self.ctx).expect("verified: a geometry");
                 let mut props = vec![("geom", geom), ("kind", self.ctx.str_attr(kind))];
-                if let Some(l) = self.ctx.get_attr(op, "level") {
+                if let Some(l) = tex.level_attr(self.ctx) {
                     props.push(("level", l));
                 }
                 let t = self.emit("nvvm.tex", &ops, &rts, &props, &[]);
@@ -874,7 +852,7 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 None
             }
             "cuda.intrinsic" => {
-                let iname = str_prop(self.ctx, op, "name").unwrap_or_default();
+                let iname = cuprite_dialects::cuda::IntrinsicOp(op).name(self.ctx).unwrap_or_default().to_string();
                 let ops: Vec<ValueId> = operands.iter().map(|&o| self.v(o)).collect();
                 let rt = res_ty.map(|t| self.ty(t));
                 match self.intrinsic(&iname, &ops, rt) {
@@ -890,12 +868,9 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 match self.successor(dest, &operands) {
                     Some((b, vals)) => {
                         let br = self.emit("nvvm.br", &vals, &[], &[], &[b]);
-                        if let Some(u) = self.ctx.get_attr(op, "unroll") {
-                            let u = match self.ctx.attr_kind(u) {
-                                AttrKind::Integer { value, .. } => i32_attr(self.ctx, *value as i64),
-                                _ => u,
-                            };
-                            self.ctx.set_attr(br, "unroll", u);
+                        if let Some(n) = cuprite_dialects::hints::unroll(self.ctx, op) {
+                            let u = i32_attr(self.ctx, n);
+                            self.ctx.set_prop(br, "unroll", u);
                         }
                     }
                     None => self.error(loc, "'cf.br' to a block outside its region"),
@@ -1074,13 +1049,14 @@ impl<'c, 'o> FnLowering<'c, 'o> {
             return None;
         };
         let pointee = layout::pointee(self.ctx, res)?;
-        let dynamic = self.ctx.get_attr(op, "dynamic").is_some();
+        let var = cuprite_dialects::cuda::VarOp(op);
+        let dynamic = var.dynamic(self.ctx);
         let Some((size, natural)) = layout::size_align(self.ctx, pointee).or(dynamic.then_some((0, 16))) else {
             self.error(loc, "variable of an incomplete type");
             return None;
         };
-        let align = int_prop(self.ctx, op, "align").map_or(natural, |a| (a as u64).max(natural));
-        let vname = str_prop(self.ctx, op, "name").unwrap_or_default();
+        let align = var.align(self.ctx).map_or(natural, |a| (a as u64).max(natural));
+        let vname = var.name(self.ctx).unwrap_or_default().to_string();
         let t = self.ty(res);
         match space {
             AddrSpace::Local | AddrSpace::Generic => {

@@ -19,9 +19,9 @@ mod rules;
 
 pub use rules::pattern_infos;
 
-use crate::cuda_to_nvvm::{i32_attr, i64_attr, int_prop, make_module, state, str_prop, LowerError};
+use crate::cuda_to_nvvm::{i32_attr, i64_attr, make_module, state, LowerError};
 use crate::rounding::{Num, Rounded};
-use cuprite_dialects::nvvm::Scope as NvvmScope;
+use cuprite_dialects::nvvm::{self, Scope as NvvmScope};
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -48,7 +48,7 @@ pub fn select_module(ctx: &mut Context, module: OpId, disabled: &[String]) -> Re
     for &op in &ops {
         if ctx.is_op(op, "nvvm.func") {
             if let Some((i, r)) = cuprite_dialects::func::function_type(ctx, op) {
-                sigs.insert(str_prop(ctx, op, "sym_name").unwrap_or_default(), (i.to_vec(), r.to_vec()));
+                sigs.insert(nvvm::FuncOp(op).sym_name(ctx).unwrap_or_default().to_string(), (i.to_vec(), r.to_vec()));
             }
         }
     }
@@ -120,14 +120,22 @@ fn with_ftz(op: &str, mods: &str) -> Option<String> {
 
 /// `nvvm.global` to `ptx.global` at the end of `body`.
 fn lower_global(ctx: &mut Context, op: OpId, body: BlockId) -> OpId {
-    let space = match int_prop(ctx, op, "space").unwrap_or(1) {
-        3 => ".shared",
-        4 => ".const",
+    let g = nvvm::GlobalOp(op);
+    let space = match g.space(ctx) {
+        Some(nvvm::Space::Shared) => ".shared",
+        Some(nvvm::Space::Constant) => ".const",
         _ => ".global",
     };
     let mut props = vec![("space", ctx.str_attr(space))];
-    for k in ["sym_name", "size", "align", "init", "extern", "managed"] {
-        if let Some(a) = ctx.get_attr(op, k) {
+    for (k, a) in [
+        ("sym_name", g.sym_name_attr(ctx)),
+        ("size", g.size_attr(ctx)),
+        ("align", g.align_attr(ctx)),
+        ("init", g.init_attr(ctx)),
+        ("extern", g.extern_attr(ctx)),
+        ("managed", g.managed_attr(ctx)),
+    ] {
+        if let Some(a) = a {
             props.push((k, a));
         }
     }
@@ -164,7 +172,7 @@ pub fn nvvm_to_ptx_text(
         if ctx.is_op(op, "nvvm.func") {
             if let Some((i, r)) = cuprite_dialects::func::function_type(ctx, op) {
                 let k = |ts: &[TypeId]| ts.iter().map(|&t| ctx.type_kind(t).clone()).collect::<Vec<_>>();
-                sigs.insert(str_prop(ctx, op, "sym_name").unwrap_or_default(), (k(&i), k(&r)));
+                sigs.insert(nvvm::FuncOp(op).sym_name(ctx).unwrap_or_default().to_string(), (k(&i), k(&r)));
             }
         } else if !ctx.is_op(op, "nvvm.global") {
             return select_module(ctx, module, disabled).map(|(m, _)| crate::print_ptx(ctx, m, opts));
@@ -400,9 +408,9 @@ impl<'c, 's> Sel<'c, 's> {
         let region = ctx.create_region();
         let entry = ctx.create_block(&[]);
         ctx.append_block(region, entry);
-        let kernel = int_prop(ctx, f, "kind") == Some(0);
-        let ftz = ctx.get_attr(f, crate::FTZ).is_some();
-        let name = str_prop(ctx, f, "sym_name").unwrap_or_default();
+        let kernel = nvvm::FuncOp(f).kind(ctx) == Some(nvvm::FuncKind::Kernel);
+        let ftz = nvvm::flushes_subnormals(ctx, f);
+        let name = nvvm::FuncOp(f).sym_name(ctx).unwrap_or_default().to_string();
         let loc = ctx.op_loc(f);
         Sel {
             ctx,
@@ -505,8 +513,13 @@ impl<'c, 's> Sel<'c, 's> {
                 results.iter().map(|&t| abi_ty(self.ctx, t)).collect::<Vec<_>>().into_iter().map(|s| self.ctx.str_attr(s)).collect();
             props.push(("rets", self.ctx.attr(AttrKind::Array(rets))));
         }
-        for k in ["maxntid", "minnctapersm", "maxnreg"] {
-            if let Some(a) = self.ctx.get_attr(f, k) {
+        let nf = nvvm::FuncOp(f);
+        for (k, a) in [
+            ("maxntid", nf.maxntid_attr(self.ctx)),
+            ("minnctapersm", nf.minnctapersm_attr(self.ctx)),
+            ("maxnreg", nf.maxnreg_attr(self.ctx)),
+        ] {
+            if let Some(a) = a {
                 props.push((k, a));
             }
         }
@@ -515,10 +528,10 @@ impl<'c, 's> Sel<'c, 's> {
         if self.depot > 0 {
             let k = self.ctx.sym("depot");
             let v = i64_attr(self.ctx, self.depot.div_ceil(self.depot_align) as i64 * self.depot_align as i64);
-            st.attrs.push((k, v));
+            st.props.push((k, v));
             let k = self.ctx.sym("depot_align");
             let v = i64_attr(self.ctx, self.depot_align as i64);
-            st.attrs.push((k, v));
+            st.props.push((k, v));
         }
         st.regions.push(self.region);
         let op = self.ctx.create_op(st);
@@ -658,7 +671,7 @@ impl<'c, 's> Sel<'c, 's> {
     /// The cache operator of load or store `op` (`.nc`, `.cs`, ...): only on a global,
     /// non-volatile access (PTX has no other form).
     fn cache_op(&self, op: OpId, vol: &str, space: &str) -> String {
-        match str_prop(self.ctx, op, "cache") {
+        match nvvm::cache_operator(self.ctx, op) {
             Some(c) if vol.is_empty() && space == ".global" => format!(".{c}"),
             _ => String::new(),
         }
@@ -945,9 +958,8 @@ impl<'c, 's> Sel<'c, 's> {
     /// A 32-bit source for `mul.wide`/`mad.wide`: the value, or a constant as an i32
     /// immediate.
     fn src32(&mut self, v: ValueId) -> ValueId {
-        let c = self.ctx.defining_op(v).filter(|&d| self.ctx.is_op(d, "nvvm.constant")).and_then(|d| self.ctx.get_attr(d, "value"));
-        match c.map(|a| self.ctx.attr_kind(a).clone()) {
-            Some(AttrKind::Integer { value, .. }) => {
+        match self.ctx.defining_op(v).and_then(|d| nvvm::int_constant(self.ctx, d)) {
+            Some(value) => {
                 let i32t = self.ctx.i32();
                 self.imm_int(value as i64, i32t)
             }
@@ -958,10 +970,8 @@ impl<'c, 's> Sel<'c, 's> {
     fn shift_amount(&mut self, b: ValueId, rw: u32) -> ValueId {
         let i32t = self.ctx.i32();
         if let Some(def) = self.ctx.defining_op(b) {
-            if self.ctx.is_op(def, "ptx.imm") {
-                if let Some(AttrKind::Integer { value, .. }) = self.ctx.get_attr(def, "value").map(|a| self.ctx.attr_kind(a).clone()) {
-                    return self.imm_int(value as i64, i32t);
-                }
+            if let Some(value) = cuprite_dialects::ptx::int_immediate(self.ctx, def) {
+                return self.imm_int(value as i64, i32t);
             }
         }
         let r = self.new_reg(i32t);
@@ -1112,7 +1122,7 @@ impl<'c, 's> Sel<'c, 's> {
     }
 
     fn intr(&mut self, op: OpId, ops: &[ValueId], res: ValueId, t: TypeId) {
-        let name = str_prop(self.ctx, op, "name").unwrap_or_default();
+        let name = nvvm::IntrOp(op).name(self.ctx).unwrap_or_default().to_string();
         let d = self.reg(res);
         let at = ops.first().map(|&o| self.ctx.value_type(o)).unwrap_or(t);
         let f = suffix(self.ctx, at, 'f');
@@ -1252,7 +1262,7 @@ impl<'c, 's> Sel<'c, 's> {
     }
 
     fn call(&mut self, op: OpId, ops: &[ValueId]) {
-        let callee = str_of_symref(self.ctx, self.ctx.get_attr(op, "callee").expect("callee"));
+        let callee = nvvm::CallOp(op).callee(self.ctx).unwrap_or_default().to_string();
         let Some((ins, outs)) = self.sigs.get(&callee).cloned() else {
             self.error(format!("call of '{callee}', which has no definition in this file (separate compilation is not supported yet)"));
             return;
@@ -1308,12 +1318,4 @@ fn mem_suffix(ctx: &Context, t: TypeId) -> String {
 /// without the leading dot.
 fn join(parts: &[&str]) -> String {
     parts.concat().trim_start_matches('.').to_string()
-}
-
-pub(crate) fn str_of_symref(ctx: &Context, a: AttrId) -> String {
-    match ctx.attr_kind(a) {
-        AttrKind::SymbolRef { root, .. } => ctx.str(*root).to_string(),
-        AttrKind::String(s) => s.clone(),
-        _ => String::new(),
-    }
 }

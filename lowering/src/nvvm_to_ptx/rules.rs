@@ -24,11 +24,10 @@
 //! conversion driver: the register of each nvvm value plays the type converter's part,
 //! and [`super::Sel`] the rewriter's.
 
-use super::{
-    abi_ty, atom_scope, int_prop, is_float, join, mem_suffix, reg_ty, space_of, state, str_of_symref, str_prop, suffix, width, Sel, ValueId,
-};
+use super::{abi_ty, atom_scope, is_float, join, mem_suffix, reg_ty, space_of, state, suffix, width, Sel, ValueId};
 use crate::conversions::PatternInfo;
-use cuprite_ir::{AttrKind, Context, InsertPoint, OpId, TypeId};
+use cuprite_dialects::nvvm;
+use cuprite_ir::{Context, InsertPoint, OpId, TypeId};
 
 /// The pass the patterns belong to.
 pub const PASS: &str = "convert-nvvm-to-ptx";
@@ -569,11 +568,9 @@ fn narrow32(ctx: &Context, v: ValueId, signed: bool) -> Option<(ValueId, Option<
     if ctx.is_op(d, ext) && width(ctx, ctx.value_type(ctx.operand(d, 0))) == 32 {
         return Some((ctx.operand(d, 0), Some(d)));
     }
-    if ctx.is_op(d, "nvvm.constant") {
-        if let Some(AttrKind::Integer { value, .. }) = ctx.get_attr(d, "value").map(|a| ctx.attr_kind(a)) {
-            let fits = if signed { i32::try_from(*value).is_ok() } else { u32::try_from(*value).is_ok() };
-            return fits.then_some((v, None));
-        }
+    if let Some(value) = nvvm::int_constant(ctx, d) {
+        let fits = if signed { i32::try_from(value).is_ok() } else { u32::try_from(value).is_ok() };
+        return fits.then_some((v, None));
     }
     None
 }
@@ -627,7 +624,8 @@ fn match_mad(ctx: &Context, add: OpId) -> Option<Fusion> {
 
 /// Float contraction allowed on `op`: `contract` and not `approx`.
 fn contracts(ctx: &Context, op: OpId) -> bool {
-    ctx.get_attr(op, "contract").is_some() && ctx.get_attr(op, "approx").is_none()
+    let f = nvvm::float_flags(ctx, op);
+    f.contract && !f.approx
 }
 
 /// An `fadd`/`fsub` of a single-use `fmul`, both contractible: the first such operand.
@@ -667,7 +665,7 @@ fn emit_mul_wide(s: &mut Sel<'_, '_>, _op: OpId, a: &OpArgs<'_>, f: &Fusion) {
 impl Sel<'_, '_> {
     pub(super) fn sel_constant(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
         let res = a.res;
-        let a = self.ctx.get_attr(op, "value").expect("value");
+        let Some(a) = nvvm::ConstantOp(op).value_attr(self.ctx) else { return false };
         self.consts.insert(res.expect("result"), a);
 
         true
@@ -690,8 +688,7 @@ impl Sel<'_, '_> {
 
     pub(super) fn sel_float_binary(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
         let (name, ops, res, t) = (a.name, a.ops.clone(), a.res, a.t);
-        let contract = self.ctx.get_attr(op, "contract").is_some();
-        let approx = self.ctx.get_attr(op, "approx").is_some();
+        let nvvm::FloatFlags { contract, approx, full } = nvvm::float_flags(self.ctx, op);
         let s = suffix(self.ctx, t, 'f');
         let base = &name[6..];
         if base == "div" && s == "f16" {
@@ -704,7 +701,7 @@ impl Sel<'_, '_> {
         }
         let (opn, mods) = match base {
             "div" if approx && s == "f32" => ("div", format!("approx.{s}")),
-            "div" if self.ctx.get_attr(op, "full").is_some() && s == "f32" => ("div", format!("full.{s}")),
+            "div" if full && s == "f32" => ("div", format!("full.{s}")),
             "div" => ("div", format!("rn.{s}")),
             _ if contract => (base, s.clone()),
             _ => (base, format!("rn.{s}")),
@@ -805,7 +802,7 @@ impl Sel<'_, '_> {
 
     pub(super) fn sel_addressof(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
         let (res, t) = (a.res, a.t);
-        let n = str_of_symref(self.ctx, self.ctx.get_attr(op, "name").expect("name"));
+        let n = nvvm::AddressOfOp(op).name(self.ctx).unwrap_or_default().to_string();
         let d = self.reg(res.expect("result"));
         let s = self.sym(&n, t);
         self.inst("mov", "u64", &[d, s], None);
@@ -815,8 +812,9 @@ impl Sel<'_, '_> {
 
     pub(super) fn sel_alloca(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
         let (res, t) = (a.res, a.t);
-        let size = int_prop(self.ctx, op, "size").unwrap_or(0) as u64;
-        let align = (int_prop(self.ctx, op, "align").unwrap_or(1) as u64).max(1);
+        let alloca = nvvm::AllocaOp(op);
+        let size = alloca.size(self.ctx).unwrap_or(0) as u64;
+        let align = (alloca.align(self.ctx).unwrap_or(1) as u64).max(1);
         let off = self.depot.div_ceil(align) * align;
         self.depot = off + size.max(1);
         self.depot_align = self.depot_align.max(align);
@@ -838,7 +836,7 @@ impl Sel<'_, '_> {
         let d = self.reg(res.expect("result"));
         let pt = self.ctx.value_type(ops[0]);
         let (addr, off) = self.address(ops[0]);
-        let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
+        let vol = if nvvm::is_volatile(self.ctx, op) { ".volatile" } else { "" };
         let space = space_of(self.ctx, pt);
         let cache = self.cache_op(op, vol, space);
         if width(self.ctx, t) == 1 {
@@ -860,7 +858,7 @@ impl Sel<'_, '_> {
         let vt = self.ctx.value_type(ops[0]);
         let pt = self.ctx.value_type(ops[1]);
         let (addr, off) = self.address(ops[1]);
-        let vol = if self.ctx.get_attr(op, "volatile").is_some() { ".volatile" } else { "" };
+        let vol = if nvvm::is_volatile(self.ctx, op) { ".volatile" } else { "" };
         let space = space_of(self.ctx, pt);
         let cache = self.cache_op(op, vol, space);
         if width(self.ctx, vt) == 1 {
@@ -1051,9 +1049,10 @@ impl Sel<'_, '_> {
     /// coordinates are a 4-vector (the last one repeated, as NVRTC pads it).
     pub(super) fn sel_tex(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
         let ops = a.ops.clone();
-        let geom = str_prop(self.ctx, op, "geom").unwrap_or_default();
-        let kind = str_prop(self.ctx, op, "kind").unwrap_or_else(|| "f32".into());
-        let level = self.ctx.get_attr(op, "level").is_some();
+        let tex = nvvm::TexOp(op);
+        let geom = tex.geom(self.ctx).unwrap_or_default().to_string();
+        let kind = tex.kind(self.ctx).unwrap_or("f32").to_string();
+        let level = tex.level(self.ctx);
         let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
         let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
         let ncoords = ops.len() - 1 - usize::from(level);
@@ -1074,7 +1073,7 @@ impl Sel<'_, '_> {
 
     pub(super) fn sel_inline_asm(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
         let ops = a.ops.clone();
-        let tmpl = str_prop(self.ctx, op, "template").unwrap_or_default();
+        let tmpl = nvvm::InlineAsmOp(op).template(self.ctx).unwrap_or_default().to_string();
         let rs: Vec<ValueId> = self.ctx.results(op).to_vec();
         let mut args: Vec<ValueId> = rs.into_iter().map(|r| self.reg(r)).collect();
         for o in ops {
@@ -1120,9 +1119,9 @@ impl Sel<'_, '_> {
         self.copies(dest, &ops);
         let nd = self.blocks[&dest];
         let b = self.term("ptx.bra", &[], &[nd]);
-        if int_prop(self.ctx, op, "unroll") == Some(1) {
+        if nvvm::BrOp(op).unroll(self.ctx) == Some(1) {
             let u = self.ctx.unit_attr();
-            self.ctx.set_attr(b, "nounroll", u);
+            self.ctx.set_prop(b, "nounroll", u);
         }
 
         true

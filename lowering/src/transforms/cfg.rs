@@ -16,7 +16,7 @@ pub fn is_branch(ctx: &Context, term: OpId) -> bool {
 pub fn rebuild_branch(ctx: &mut Context, term: OpId, args: &[Vec<ValueId>]) -> OpId {
     let loc = ctx.op_loc(term);
     let st = if ctx.op_name_str(term) == "nvvm.br" {
-        BrOp::build(ctx, loc, &args[0], ctx.successor(term, 0))
+        BrOp::build(ctx, loc, &args[0], None, ctx.successor(term, 0))
     } else {
         let (c, t, f) = (ctx.operand(term, 0), ctx.successor(term, 0), ctx.successor(term, 1));
         CondBrOp::build(ctx, loc, c, &args[0], &args[1], t, f)
@@ -28,7 +28,7 @@ pub fn rebuild_branch(ctx: &mut Context, term: OpId, args: &[Vec<ValueId>]) -> O
 /// arguments; returns the new op.
 pub fn branch_to(ctx: &mut Context, term: OpId, i: usize) -> OpId {
     let (args, dest, loc) = (ctx.successor_args(term, i), ctx.successor(term, i), ctx.op_loc(term));
-    let st = BrOp::build(ctx, loc, &args, dest);
+    let st = BrOp::build(ctx, loc, &args, None, dest);
     replace_terminator(ctx, term, st)
 }
 

@@ -16,10 +16,11 @@
 //! Calls made by inlined bodies are considered in the next round, at most
 //! [`MAX_ROUNDS`] rounds (the budget that stops recursion through several functions).
 
+use cuprite_dialects::hints::{inline_hint, InlineHint};
 use cuprite_dialects::nvvm::BrOp;
 use cuprite_ir::{
     clone::{clone_op, CloneMap},
-    AttrKind, BlockId, Context, InsertPoint, OpId,
+    BlockId, Context, InsertPoint, OpId,
 };
 use rustc_hash::FxHashMap;
 
@@ -53,11 +54,11 @@ pub struct InlineStats {
 }
 
 fn callee_name(ctx: &Context, call: OpId) -> Option<String> {
-    ctx.get_attr(call, "callee").map(|a| crate::nvvm_to_ptx::str_of_symref(ctx, a))
+    cuprite_dialects::nvvm::CallOp::cast(ctx, call)?.callee(ctx).map(str::to_string)
 }
 
 fn func_name(ctx: &Context, f: OpId) -> Option<String> {
-    ctx.get_attr(f, "sym_name").map(|a| crate::nvvm_to_ptx::str_of_symref(ctx, a))
+    cuprite_dialects::nvvm::FuncOp::cast(ctx, f)?.sym_name(ctx).map(str::to_string)
 }
 
 fn body_entry(ctx: &Context, f: OpId) -> Option<BlockId> {
@@ -93,8 +94,8 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
                 caller != callee
                     && !recursive.contains(&callee)
                     && body_entry(ctx, callee).is_some()
-                    && ctx.get_attr(callee, "noinline").is_none()
-                    && (size[&callee] <= opts.threshold || ncalls[&callee] == 1 || ctx.get_attr(callee, "alwaysinline").is_some())
+                    && inline_hint(ctx, callee) != Some(InlineHint::Never)
+                    && (size[&callee] <= opts.threshold || ncalls[&callee] == 1 || inline_hint(ctx, callee) == Some(InlineHint::Always))
             })
             .map(|(_, call, callee)| (call, callee))
             .collect();
@@ -121,7 +122,7 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
         }
     }
     for &f in &funcs {
-        let device = matches!(ctx.get_attr(f, "kind").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 1, .. }));
+        let device = cuprite_dialects::nvvm::FuncOp(f).kind(ctx) == Some(cuprite_dialects::nvvm::FuncKind::Device);
         if device && !func_name(ctx, f).is_some_and(|n| called.contains_key(&n)) {
             for o in cuprite_ir::walk::collect_preorder(ctx, f).into_iter().rev() {
                 ctx.drop_operands(o);
@@ -190,7 +191,7 @@ fn inline_call(ctx: &mut Context, call: OpId, callee: OpId) -> bool {
     ctx.inline_region_before(cr, region, idx);
     ctx.erase_detached_region(cr);
     ctx.erase_op(copy);
-    let st = BrOp::build(ctx, loc, &args, blocks[0]);
+    let st = BrOp::build(ctx, loc, &args, None, blocks[0]);
     let br = ctx.create_op(st);
     ctx.insert_op(br, InsertPoint::end(block));
     for &b in &blocks {
@@ -199,7 +200,7 @@ fn inline_call(ctx: &mut Context, call: OpId, callee: OpId) -> bool {
                 "nvvm.return" => {
                     let vals = ctx.operand_vec(o);
                     let l = ctx.op_loc(o);
-                    let st = BrOp::build(ctx, l, &vals, cont);
+                    let st = BrOp::build(ctx, l, &vals, None, cont);
                     let nb = ctx.create_op(st);
                     ctx.insert_op(nb, InsertPoint { block: b, before: Some(o) });
                     ctx.drop_operands(o);

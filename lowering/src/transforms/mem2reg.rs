@@ -30,6 +30,7 @@
 
 use super::cfg::{rebuild_branch, simplify_block_args};
 use cuprite_dialects::cuda::layout::scalar_size;
+use cuprite_dialects::nvvm::AllocaOp;
 use cuprite_ir::{
     dominance::{rpo, DominanceInfo},
     rewrite::region_simplify::erase_unreachable_blocks,
@@ -48,14 +49,11 @@ pub struct Mem2RegStats {
 
 /// The type an alloca is promoted as, if it is promotable.
 fn promotable_type(ctx: &Context, alloca: OpId) -> Option<TypeId> {
-    let size = match ctx.get_attr(alloca, "size").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Integer { value, .. }) => *value as u64,
-        _ => return None,
-    };
+    let size = AllocaOp::cast(ctx, alloca)?.size(ctx)? as u64;
     let a = ctx.result(alloca, 0);
     let mut ty = None;
     for (user, k) in ctx.uses(a) {
-        if ctx.get_attr(user, "volatile").is_some() {
+        if cuprite_dialects::nvvm::is_volatile(ctx, user) {
             return None;
         }
         let t = match (ctx.op_name_str(user), k) {
@@ -132,7 +130,7 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
     }
     let mut split = 0;
     for a in allocas {
-        let Some(AttrKind::Integer { value: size, .. }) = ctx.get_attr(a, "size").map(|x| ctx.attr_kind(x).clone()) else { continue };
+        let Some(size) = AllocaOp(a).size(ctx) else { continue };
         let Some((accesses, geps)) = aggregate_accesses(ctx, a, size as u64) else { continue };
         let mut slots: std::collections::BTreeMap<u64, TypeId> = std::collections::BTreeMap::new();
         if accesses.iter().any(|&(_, off, t)| !punnable(ctx, *slots.entry(off).or_insert(t), t)) {
@@ -149,7 +147,7 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
         }
         let loc = ctx.op_loc(a);
         let rt = ctx.value_type(ctx.result(a, 0));
-        let name = ctx.get_attr(a, "name");
+        let name = AllocaOp(a).name_attr(ctx);
         let mut new_allocas: FxHashMap<u64, ValueId> = FxHashMap::default();
         for (&off, &t) in &slots {
             let s = scalar_size(ctx, t).expect("scalar");
@@ -183,7 +181,7 @@ fn aggregate_accesses(ctx: &Context, a: OpId, size: u64) -> Option<(Vec<(OpId, u
     let mut work = vec![(ctx.result(a, 0), 0u64)];
     while let Some((v, off)) = work.pop() {
         for (user, k) in ctx.uses(v) {
-            if ctx.get_attr(user, "volatile").is_some() {
+            if cuprite_dialects::nvvm::is_volatile(ctx, user) {
                 return None;
             }
             let t = match (ctx.op_name_str(user), k) {

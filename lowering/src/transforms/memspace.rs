@@ -17,7 +17,7 @@
 //! with only direct loads and stores, and the `mem2reg` that follows in the pipeline
 //! promotes it.
 
-use cuprite_ir::{AttrKind, Context, InsertPoint, OpId, TypeKind, ValueId};
+use cuprite_ir::{Context, InsertPoint, OpId, TypeKind, ValueId};
 
 fn space(ctx: &Context, v: ValueId) -> Option<u32> {
     match ctx.type_kind(ctx.value_type(v)) {
@@ -38,7 +38,7 @@ fn cast(ctx: &mut Context, v: ValueId, to_space: u32, ip: InsertPoint, loc: cupr
 pub fn memory_space_opt(ctx: &mut Context, func: OpId) -> u64 {
     let Some(&r) = ctx.regions(func).first() else { return 0 };
     let Some(entry) = ctx.entry_block(r) else { return 0 };
-    let kernel = matches!(ctx.get_attr(func, "kind").map(|a| ctx.attr_kind(a)), Some(AttrKind::Integer { value: 0, .. }));
+    let kernel = cuprite_dialects::nvvm::is_kernel(ctx, func);
     let loc = ctx.op_loc(func);
     let mut work: Vec<OpId> = Vec::new();
     if kernel {

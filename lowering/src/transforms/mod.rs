@@ -164,9 +164,5 @@ pub fn pipeline_text(level: u8) -> &'static str {
 /// integer): what instruction selection folds into `[base+off]` and scalar replacement
 /// follows.
 pub(crate) fn ptradd_const_offset(ctx: &cuprite_ir::Context, op: cuprite_ir::OpId) -> Option<i128> {
-    let c = ctx.defining_op(ctx.operand(op, 1)).filter(|&d| ctx.is_op(d, "nvvm.constant"))?;
-    match ctx.get_attr(c, "value").map(|a| ctx.attr_kind(a)) {
-        Some(cuprite_ir::AttrKind::Integer { value, .. }) => Some(*value),
-        _ => None,
-    }
+    cuprite_dialects::nvvm::int_constant(ctx, ctx.defining_op(ctx.operand(op, 1))?)
 }
