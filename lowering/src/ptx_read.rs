@@ -452,8 +452,8 @@ impl Reader<'_> {
                         let names = relocs.iter().map(|r| ctx.str_attr(&r.1)).collect();
                         let names = ctx.attr(AttrKind::Array(names));
                         if let Some(g) = ctx.last_op(self.body) {
-                            ctx.set_attr(g, "init_sym_offsets", offsets);
-                            ctx.set_attr(g, "init_syms", names);
+                            ctx.set_prop(g, "init_sym_offsets", offsets);
+                            ctx.set_prop(g, "init_syms", names);
                         }
                     }
                     return;

@@ -36,6 +36,15 @@ pub fn inst_mods(ctx: &cuprite_ir::Context, op: OpId) -> Option<&str> {
     }
 }
 
+/// `(vec_at, vec_len)` of instruction `op`: one element of a vector operand.
+pub fn inst_vector_element(ctx: &cuprite_ir::Context, op: OpId) -> Option<(i64, i64)> {
+    let int = |name| match ctx.attr_kind(ctx.get_attr(op, name)?) {
+        cuprite_ir::AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
+        _ => None,
+    };
+    Some((int("vec_at")?, int("vec_len")?))
+}
+
 /// The constant byte offset of instruction `op`'s address operand (`[%rd1+8]`).
 pub fn inst_offset(ctx: &cuprite_ir::Context, op: OpId) -> Option<i64> {
     match ctx.attr_kind(ctx.get_attr(op, "offset")?) {

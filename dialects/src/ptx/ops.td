@@ -57,9 +57,12 @@ def Ptx_GlobalOp : Ptx_Op<"global", [Symbol]> {
     `size` bytes aligned to `align`, declared as `.b8 name[size]` with an optional byte
     initializer `init` (`array<i8: ...>`); `extern` gives dynamic shared memory
     (`.extern .shared .align 16 .b8 name[];`); `managed` prints `.attribute(.managed)`.
+    `init_syms` names the functions whose addresses the initializer holds (a vtable read
+    from NVIDIA's PTX) at the byte offsets `init_sym_offsets`.
   }];
   let arguments = (ins StrAttr:$space, SymbolNameAttr:$sym_name, I64Attr:$size, I32Attr:$align,
-                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed);
+                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed,
+                   OptionalAttr<AnyAttr>:$init_sym_offsets, OptionalAttr<ArrayAttr>:$init_syms);
   let assemblyFormat = "$space $sym_name attr-dict";
 }
 
@@ -85,7 +88,10 @@ def Ptx_SymOp : Ptx_Op<"sym", [Pure]> {
 
 class Ptx_Inst<string mnemonic, string what> : Ptx_Op<mnemonic> {
   let summary = "`" # mnemonic # "`: " # what;
-  let arguments = (ins StrAttr:$mods, Variadic<AnyType>:$args, OptionalAttr<I64Attr>:$offset);
+  // `vec_at`/`vec_len`: a register the PTX reader made of element `vec_at` of a
+  // `vec_len`-element vector operand (`mov.b64 %rd, {%r1, %r2}`).
+  let arguments = (ins StrAttr:$mods, Variadic<AnyType>:$args, OptionalAttr<I64Attr>:$offset,
+                   OptionalAttr<I32Attr>:$vec_at, OptionalAttr<I32Attr>:$vec_len);
   let assemblyFormat = "$mods `(` $args `)` attr-dict (`:` type($args)^)?";
 }
 

@@ -101,6 +101,14 @@ impl Context {
     pub fn op_name_str(&self, op: OpId) -> &str {
         self.symbols.get(self.ops.get(op.0).name)
     }
+    /// The symbol name of `op` (its `sym_name`: MLIR's `SymbolTable::getSymbolName`), if it
+    /// is a symbol.
+    pub fn symbol_name(&self, op: OpId) -> Option<&str> {
+        match self.attr_kind(self.get_attr(op, "sym_name")?) {
+            crate::attrs::AttrKind::String(s) => Some(s),
+            _ => None,
+        }
+    }
     /// Whether `op` is named `name`.
     pub fn is_op(&self, op: OpId, name: &str) -> bool {
         self.op_name_str(op) == name

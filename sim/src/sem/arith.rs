@@ -6,8 +6,12 @@
 //! toward zero, `shrsi` is arithmetic, `fptosi`/`fptoui` round toward zero, `cmpf` with an
 //! `o` predicate is false on NaN and with a `u` one true.
 
-use super::{int_attr, ty_of};
+use super::ty_of;
 use crate::code::{BinOp, Builder, Cmp, Cvt, FMode, Inst, Reg, Rnd, Ty, UnOp};
+use cuprite_dialects::arith::{
+    self as ar,
+    ops::{CmpFOp, CmpIOp},
+};
 use cuprite_ir::{AttrKind, Context, OpId, TypeId};
 
 fn scalar(ctx: &Context, t: TypeId) -> Result<Ty, String> {
@@ -37,7 +41,7 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
     let rn = FMode::RN;
     match short {
         "constant" => {
-            let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+            let bits = match ar::ConstantOp(op).value_attr(ctx).map(|a| ctx.attr_kind(a)) {
                 Some(AttrKind::Integer { value, .. }) => *value as u64 & rt.mask(),
                 Some(AttrKind::Float { bits, .. }) => *bits,
                 _ => return Err("arith.constant without a scalar value".into()),
@@ -83,10 +87,9 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
         "cmpi" | "cmpf" => {
             need(2)?;
             let t = scalar(ctx, src_t.expect("two operands"))?;
-            let p = int_attr(ctx, op, "predicate").ok_or("a comparison without a predicate")?;
             let cmp = if short == "cmpi" {
                 use cuprite_dialects::arith::CmpIPredicate as P;
-                match P::from_i64(p).ok_or("an unknown cmpi predicate")? {
+                match CmpIOp(op).predicate(ctx).ok_or("a cmpi without a known predicate")? {
                     P::Eq => Cmp::Eq,
                     P::Ne => Cmp::Ne,
                     P::Slt => Cmp::SLt,
@@ -100,9 +103,9 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
                 }
             } else {
                 use cuprite_dialects::arith::CmpFPredicate as P;
-                match P::from_i64(p).ok_or("an unknown cmpf predicate")? {
-                    P::False | P::True => {
-                        b.emit(Inst::Const { dst, bits: u64::from(P::from_i64(p) == Some(P::True)) });
+                match CmpFOp(op).predicate(ctx).ok_or("a cmpf without a known predicate")? {
+                    p @ (P::False | P::True) => {
+                        b.emit(Inst::Const { dst, bits: u64::from(p == P::True) });
                         return Ok(());
                     }
                     P::Oeq => Cmp::FOeq,

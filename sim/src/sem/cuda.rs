@@ -20,8 +20,9 @@
 //!   implements it); math functions without an instruction are not supported yet.
 
 use super::nvvm::sreg_of;
-use super::{find_kernel, int_attr, loc_string, str_attr, sym_attr, symbols, Symbols};
+use super::{find_kernel, loc_string, symbols, Symbols};
 use crate::code::*;
+use cuprite_dialects::cuda as cu;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
 use cuprite_ir::{AttrKind, Context, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
@@ -70,7 +71,7 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
         block_labels: FxHashMap::default(),
     };
     t.place_globals()?;
-    t.b.prog.max_threads = super::dense_attr(&t.ctx, f, cuprite_dialects::cuda::LAUNCH_BOUNDS).and_then(|v| v.first().map(|&m| m as u32));
+    t.b.prog.max_threads = cu::launch_bounds(&t.ctx, f).and_then(|v| v.first().map(|&m| m as u32));
     let entry = t.ctx.entry_block(t.ctx.region(f, 0)).ok_or("kernel without a body")?;
     let mut args = Vec::new();
     for (i, a) in t.ctx.block_args(entry).to_vec().into_iter().enumerate() {
@@ -122,18 +123,22 @@ fn init_bytes(ctx: &mut Context, a: cuprite_ir::AttrId, t: TypeId, out: &mut Vec
 impl T {
     fn place_globals(&mut self) -> Result<(), String> {
         for g in self.syms.order.clone() {
-            let name = str_attr(&self.ctx, g, "sym_name").unwrap_or_default();
-            let ty = match self.ctx.get_attr(g, "type").map(|a| self.ctx.attr_kind(a).clone()) {
-                Some(AttrKind::Type(t)) => t,
-                _ => return Err(format!("global @{name} without a type")),
-            };
+            let gl = cu::GlobalOp(g);
+            let name = gl.sym_name(&self.ctx).unwrap_or_default().to_string();
+            let Some(ty) = gl.r#type(&self.ctx) else { return Err(format!("global @{name} without a type")) };
             let (size, align) = cuprite_dialects::cuda::layout::size_align(&mut self.ctx, ty)
                 .ok_or_else(|| format!("global @{name} has an incomplete type"))?;
             let mut init = Vec::new();
-            if let Some(a) = self.ctx.get_attr(g, "init") {
+            if let Some(a) = gl.init_attr(&self.ctx) {
                 init_bytes(&mut self.ctx, a, ty, &mut init).map_err(|e| format!("global @{name}: {e}"))?;
             }
-            let space = super::nvvm::space_num(int_attr(&self.ctx, g, "space").unwrap_or(1));
+            let space = match gl.space(&self.ctx) {
+                Some(cu::Space::Shared) => Space::Shared,
+                Some(cu::Space::Constant) => Space::Const,
+                Some(cu::Space::Local) => Space::Local,
+                Some(cu::Space::Generic) => Space::Generic,
+                Some(cu::Space::Global) | None => Space::Global,
+            };
             let place = self.b.place_global(&name, space, false, size, align, init);
             self.globals.insert(name, place);
         }
@@ -184,7 +189,7 @@ impl T {
     }
 
     pub(super) fn func(&mut self, f: OpId, args: &[Reg], ret: Option<(Label, Vec<Reg>)>) -> Result<(), String> {
-        let name = str_attr(&self.ctx, f, "sym_name").unwrap_or_default();
+        let name = self.ctx.symbol_name(f).unwrap_or_default().to_string();
         if self.stack.contains(&name) {
             return Err(format!(
                 "{}: recursive call to {name}: the simulator inlines calls and cannot run recursion",
@@ -280,7 +285,6 @@ impl T {
             None => 0,
         };
         let rt = res.map(|r| self.ctx.value_type(r));
-        let kind = int_attr(&self.ctx, op, "kind").unwrap_or(-1);
         match short.as_str() {
             _ if name.starts_with("arith.") => super::arith::translate(&self.ctx, &mut self.b, op, &o, dst)?,
             _ if name.starts_with("math.") => super::math::translate(&self.ctx, &mut self.b, op, &o, dst)?,
@@ -311,9 +315,10 @@ impl T {
             "var" => {
                 let t = rt.ok_or("var without a result")?;
                 let (size, align) = self.pointee_layout(t)?;
-                let align = int_attr(&self.ctx, op, "align").map_or(align, |a| a as u64).max(1);
+                let var = cu::VarOp(op);
+                let align = var.align(&self.ctx).map_or(align, |a| a as u64).max(1);
                 match self.space(t) {
-                    Space::Shared if self.ctx.get_attr(op, "dynamic").is_some() => {
+                    Space::Shared if var.dynamic(&self.ctx) => {
                         let r = self.b.dyn_shared(false);
                         self.b.emit(Inst::Mov { dst, src: r });
                     }
@@ -389,7 +394,7 @@ impl T {
             "member_addr" => {
                 let pt = self.ctx.value_type(ops[0]);
                 let p = cuprite_dialects::cuda::layout::pointee(&mut self.ctx, pt).ok_or("member_addr of a non-pointer")?;
-                let index = int_attr(&self.ctx, op, "index").unwrap_or(0) as usize;
+                let index = cu::MemberAddrOp(op).index(&self.ctx).unwrap_or(0) as usize;
                 let (off, _) = cuprite_dialects::cuda::layout::field(&mut self.ctx, p, index).ok_or("member_addr of an unknown field")?;
                 let k = self.b.konst(off);
                 self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: k });
@@ -408,21 +413,26 @@ impl T {
             }
             "cast" => self.cast(op, ops[0], o[0], rt.ok_or("cast without a result")?, dst)?,
             "special" => {
-                let sreg =
-                    sreg_of(kind).or_else(|| sreg_of(int_attr(&self.ctx, op, "reg").unwrap_or(-1))).ok_or("unknown special register")?;
+                // The cuda and nvvm dialects name the same registers.
+                let reg = cu::SpecialOp(op).reg(&self.ctx).ok_or("unknown special register")?;
+                let sreg = sreg_of(cuprite_dialects::nvvm::SpecialReg::from_keyword(reg.keyword()).ok_or("unknown special register")?);
                 self.b.emit(Inst::Sreg { dst, sreg });
             }
             "addressof" => {
-                let g = sym_attr(&self.ctx, op, "name").unwrap_or_default();
+                let g = cu::AddressOfOp(op).name(&self.ctx).unwrap_or_default().to_string();
                 let place = *self.globals.get(&g).ok_or_else(|| format!("unknown global @{g}"))?;
                 let to = self.space(rt.ok_or("addressof without a result")?);
                 self.b.global_addr(place, to, dst);
             }
-            "barrier" => match kind {
-                0 => self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
-                4 => self.b.emit(Inst::WarpSync { mask: o[0] }),
+            "barrier" => match cu::BarrierOp(op).kind(&self.ctx).ok_or("a barrier without a kind")? {
+                cu::BarrierKind::Sync => self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
+                cu::BarrierKind::Warp => self.b.emit(Inst::WarpSync { mask: o[0] }),
                 k => {
-                    let red = [BarRed::Popc, BarRed::And, BarRed::Or][(k as usize).clamp(1, 3) - 1];
+                    let red = match k {
+                        cu::BarrierKind::And => BarRed::And,
+                        cu::BarrierKind::Or => BarRed::Or,
+                        _ => BarRed::Popc,
+                    };
                     // The predicate is any scalar: nonzero is true.
                     let pt = self.scalar(self.ctx.value_type(ops[0]))?;
                     let p = self.b.reg();
@@ -441,10 +451,11 @@ impl T {
                     self.b.emit(Inst::Atom { op: AtomOp::Cas, space, ty, dst, addr: o[0], offset: 0, a: o[1], b: o[2] });
                 } else {
                     let mut v = o[1];
-                    let aop = match kind {
-                        0 if f => AtomOp::FAdd,
-                        0 => AtomOp::Add,
-                        1 => {
+                    use cu::AtomicKind as K;
+                    let aop = match cu::AtomicOp(op).kind(&self.ctx).ok_or("an atomic without a kind")? {
+                        K::Add if f => AtomOp::FAdd,
+                        K::Add => AtomOp::Add,
+                        K::Sub => {
                             let n = self.b.reg();
                             self.b.emit(Inst::Un { op: if f { UnOp::FNeg(false) } else { UnOp::Neg }, ty, dst: n, a: v });
                             v = n;
@@ -454,25 +465,28 @@ impl T {
                                 AtomOp::Add
                             }
                         }
-                        2 => AtomOp::Exch,
-                        3 => AtomOp::SMin,
-                        10 => AtomOp::UMin,
-                        4 => AtomOp::SMax,
-                        11 => AtomOp::UMax,
-                        5 => AtomOp::Inc,
-                        6 => AtomOp::Dec,
-                        7 => AtomOp::And,
-                        8 => AtomOp::Or,
-                        9 => AtomOp::Xor,
-                        _ => return Err(format!("unknown atomic {kind}")),
+                        K::Exch => AtomOp::Exch,
+                        K::Min => AtomOp::SMin,
+                        K::Umin => AtomOp::UMin,
+                        K::Max => AtomOp::SMax,
+                        K::Umax => AtomOp::UMax,
+                        K::Inc => AtomOp::Inc,
+                        K::Dec => AtomOp::Dec,
+                        K::And => AtomOp::And,
+                        K::Or => AtomOp::Or,
+                        K::Xor => AtomOp::Xor,
                     };
                     self.b.emit(Inst::Atom { op: aop, space, ty, dst, addr: o[0], offset: 0, a: v, b: v });
                 }
             }
             "shfl" => {
                 // __shfl*_sync(mask, v, lane, width): PTX's c operand from the width.
-                let mode = [ShflMode::Idx, ShflMode::Up, ShflMode::Down, ShflMode::Bfly]
-                    [int_attr(&self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                let mode = match cu::ShflOp(op).mode(&self.ctx).ok_or("a shuffle without a mode")? {
+                    cu::ShflMode::Idx => ShflMode::Idx,
+                    cu::ShflMode::Up => ShflMode::Up,
+                    cu::ShflMode::Down => ShflMode::Down,
+                    cu::ShflMode::Bfly => ShflMode::Bfly,
+                };
                 let k32 = self.b.konst(32);
                 let seg = self.b.reg();
                 self.b.emit(Inst::Bin { op: BinOp::Sub, ty: Ty::I32, dst: seg, a: k32, b: o[3] });
@@ -490,12 +504,16 @@ impl T {
                 self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp, mask: o[0] });
             }
             "vote" => {
-                let mode = [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot]
-                    [int_attr(&self.ctx, op, "mode").unwrap_or(0).clamp(0, 3) as usize];
+                let mode = match cu::VoteOp(op).mode(&self.ctx).ok_or("a vote without a mode")? {
+                    cu::VoteMode::All => VoteMode::All,
+                    cu::VoteMode::Any => VoteMode::Any,
+                    cu::VoteMode::Uni => VoteMode::Uni,
+                    cu::VoteMode::Ballot => VoteMode::Ballot,
+                };
                 self.b.emit(Inst::Vote { mode, dst, pred: o[1], neg: false, mask: o[0] });
             }
             "tex" => {
-                let geom = str_attr(&self.ctx, op, "geom").unwrap_or_default();
+                let geom = cu::TexOp(op).geom(&self.ctx).unwrap_or_default().to_string();
                 let float_out = rt.is_some_and(|t| self.is_float(t));
                 let int_coords = ops.get(1).is_some_and(|&c| !self.is_float(self.ctx.value_type(c)));
                 let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
@@ -503,7 +521,7 @@ impl T {
                 self.b.emit(i);
             }
             "intrinsic" => {
-                let n = str_attr(&self.ctx, op, "name").unwrap_or_default();
+                let n = cu::IntrinsicOp(op).name(&self.ctx).unwrap_or_default().to_string();
                 let tys: Vec<TypeId> = ops.iter().map(|&v| self.ctx.value_type(v)).collect();
                 self.intrinsic(&n, &o, &tys, rt, dst)?;
             }
@@ -518,7 +536,8 @@ impl T {
                 // it, `continue` goes to the innermost loop.
                 let brk = short == "break";
                 let n = ex.targets.len();
-                let target = match int_attr(&self.ctx, op, "levels") {
+                let levels = if brk { cu::BreakOp(op).levels(&self.ctx) } else { cu::ContinueOp(op).levels(&self.ctx) };
+                let target = match levels.map(|l| l as i64) {
                     Some(l) if l >= 1 && (l as usize) <= n => {
                         let (b, c) = ex.targets[n - l as usize];
                         if brk {
@@ -546,7 +565,7 @@ impl T {
             "if" => self.if_then_else(op, o[0], vals, ex)?,
             "loop" => {
                 let (cond, body, step, exit) = (self.b.label(), self.b.label(), self.b.label(), self.b.label());
-                if self.ctx.get_attr(op, "do_while").is_some() {
+                if cu::LoopOp(op).do_while(&self.ctx) {
                     self.b.jump(body);
                 }
                 self.b.place(cond);
@@ -566,7 +585,7 @@ impl T {
             "switch" => {
                 let vt = self.ctx.value_type(ops[0]);
                 let vty = self.scalar(vt)?;
-                let cases: Vec<i64> = match self.ctx.get_attr(op, "cases").map(|a| self.ctx.attr_kind(a).clone()) {
+                let cases: Vec<i64> = match cu::SwitchOp(op).cases_attr(&self.ctx).map(|a| self.ctx.attr_kind(a).clone()) {
                     Some(AttrKind::Array(xs)) => xs
                         .iter()
                         .map(|&x| match self.ctx.attr_kind(x) {
@@ -576,7 +595,7 @@ impl T {
                         .collect(),
                     _ => Vec::new(),
                 };
-                let default = int_attr(&self.ctx, op, "default_index").map(|d| d as usize);
+                let default = cu::SwitchOp(op).default_index(&self.ctx).map(|d| d as usize);
                 let n = self.ctx.regions(op).len();
                 let labels: Vec<Label> = (0..n).map(|_| self.b.label()).collect();
                 let end = self.b.label();

@@ -16,7 +16,7 @@ impl T {
     pub(super) fn func_op(&mut self, op: OpId, o: &[Reg], vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<bool, String> {
         match self.ctx.op_name_str(op) {
             "func.call" => {
-                let callee = super::sym_attr(&self.ctx, op, "callee").unwrap_or_default();
+                let callee = cuprite_dialects::func::CallOp(op).callee(&self.ctx).unwrap_or_default().to_string();
                 let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function @{callee}"))?;
                 let results: Vec<ValueId> = self.ctx.results(op).to_vec();
                 let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();

@@ -71,41 +71,17 @@ pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg], ft
     })
 }
 
-pub(crate) fn str_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::String(s) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-pub(crate) fn int_attr(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::Integer { value, .. } => Some(*value as i64),
-        _ => None,
-    }
-}
-
-pub(crate) fn sym_attr(ctx: &Context, op: OpId, name: &str) -> Option<String> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
-        AttrKind::String(s) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-pub(crate) fn dense_attr(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
+/// The values of a dense array attribute (`maxntid = array<i32: 256>`).
+pub(crate) fn dense_values(ctx: &Context, a: Option<cuprite_ir::AttrId>) -> Option<Vec<i64>> {
+    match ctx.attr_kind(a?) {
         AttrKind::DenseArray { values, .. } => Some(values.clone()),
         _ => None,
     }
 }
 
-/// Bytes of an `array<i8: ...>` initializer (or of integer/float attributes).
-pub(crate) fn init_bytes(ctx: &Context, op: OpId) -> Vec<u8> {
-    match ctx.get_attr(op, "init").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|&v| v as u8).collect(),
-        _ => Vec::new(),
-    }
+/// Bytes of an `array<i8: ...>` initializer.
+pub(crate) fn init_bytes(ctx: &Context, init: Option<cuprite_ir::AttrId>) -> Vec<u8> {
+    dense_values(ctx, init).map(|v| v.iter().map(|&b| b as u8).collect()).unwrap_or_default()
 }
 
 /// `file:line:col` for an op's location, as diagnostics print it.
@@ -166,7 +142,7 @@ pub(crate) fn symbols(ctx: &Context, module: OpId, func: &str, global: &str) -> 
     let mut s = Symbols { funcs: Default::default(), globals: Default::default(), order: Vec::new() };
     if let Some(body) = ctx.regions(module).first().and_then(|&r| ctx.entry_block(r)) {
         for op in ctx.block_ops(body) {
-            let name = str_attr(ctx, op, "sym_name").unwrap_or_default();
+            let name = ctx.symbol_name(op).unwrap_or_default().to_string();
             if ctx.is_op(op, func) {
                 s.funcs.insert(name, op);
             } else if ctx.is_op(op, global) {

@@ -7,8 +7,9 @@
 //! pointers are 64-bit addresses in their address space (`!llvm.ptr<3>` holds a shared
 //! offset, `!llvm.ptr` a generic address), so `addrspacecast` is `cvta`.
 
-use super::{dense_attr, find_kernel, init_bytes, int_attr, loc_string, str_attr, sym_attr, symbols, ty_of, Symbols};
+use super::{find_kernel, init_bytes, loc_string, symbols, ty_of, Symbols};
 use crate::code::*;
+use cuprite_dialects::nvvm as nv;
 use cuprite_dialects::nvvm::kernel_abi::KernelParam;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
@@ -28,11 +29,11 @@ struct T<'a> {
 /// Translates kernel `kernel` of the `nvvm` module `module`.
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     let syms = symbols(ctx, module, "nvvm.func", "nvvm.global");
-    let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
-    let ftz = ctx.get_attr(f, cuprite_dialects::nvvm::FTZ).is_some();
+    let (name, f) = find_kernel(ctx, &syms, kernel, |f| nv::is_kernel(ctx, f))?;
+    let ftz = nv::flushes_subnormals(ctx, f);
     let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), ftz };
     t.place_globals();
-    t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
+    t.b.prog.max_threads = super::dense_values(ctx, nv::FuncOp(f).maxntid_attr(ctx)).map(|v| v.iter().product::<i64>() as u32);
     let entry = ctx.entry_block(ctx.region(f, 0)).ok_or("kernel without a body")?;
     let block_args = ctx.block_args(entry).to_vec();
     let mut args = vec![0; block_args.len()];
@@ -68,11 +69,12 @@ impl T<'_> {
     fn place_globals(&mut self) {
         let ctx = self.ctx;
         for &g in &self.syms.order {
-            let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
-            let size = int_attr(ctx, g, "size").unwrap_or(0) as u64;
-            let align = int_attr(ctx, g, "align").unwrap_or(1) as u64;
-            let space = space_num(int_attr(ctx, g, "space").unwrap_or(1));
-            let place = self.b.place_global(&name, space, ctx.get_attr(g, "extern").is_some(), size, align, init_bytes(ctx, g));
+            let gl = nv::GlobalOp(g);
+            let name = gl.sym_name(ctx).unwrap_or_default().to_string();
+            let size = gl.size(ctx).unwrap_or(0) as u64;
+            let align = gl.align(ctx).unwrap_or(1) as u64;
+            let space = gl.space(ctx).map_or(Space::Global, space_of_nvvm);
+            let place = self.b.place_global(&name, space, gl.r#extern(ctx), size, align, init_bytes(ctx, gl.init_attr(ctx)));
             self.globals.insert(name, place);
         }
     }
@@ -81,7 +83,7 @@ impl T<'_> {
     /// control to `ret` (none: the kernel, whose return exits the thread).
     fn func(&mut self, f: OpId, args: &[Reg], results: &[Reg], ret: Option<Label>) -> Result<(), String> {
         let ctx = self.ctx;
-        let name = str_attr(ctx, f, "sym_name").unwrap_or_default();
+        let name = ctx.symbol_name(f).unwrap_or_default().to_string();
         if self.stack.contains(&name) {
             return Err(format!(
                 "{}: recursive call to {name}: the simulator inlines calls and cannot run recursion",
@@ -182,8 +184,9 @@ impl T<'_> {
         }
         match short {
             "alloca" => {
-                let size = int_attr(ctx, op, "size").unwrap_or(0) as u64;
-                let align = int_attr(ctx, op, "align").unwrap_or(1) as u64;
+                let alloca = nv::AllocaOp(op);
+                let size = alloca.size(ctx).unwrap_or(0) as u64;
+                let align = alloca.align(ctx).unwrap_or(1) as u64;
                 let off = self.b.alloc_local(size, align);
                 let generic = res.map(|r| self.space_of(r)) != Some(Space::Local);
                 self.b.emit(Inst::Const { dst, bits: off + if generic { crate::memory::LOCAL_BASE } else { 0 } });
@@ -202,31 +205,32 @@ impl T<'_> {
             }
             "load" => {
                 let space = self.space_of(ops[0]);
-                let align = int_attr(ctx, op, "align").unwrap_or(1) as u32;
+                let align = nv::LoadOp(op).align(ctx).unwrap_or(1) as u32;
                 self.b.emit(Inst::Load { space, ty: rty.unwrap_or(Ty::I32), dst, addr: o[0], offset: 0, align });
             }
             "store" => {
                 let space = self.space_of(ops[1]);
-                let align = int_attr(ctx, op, "align").unwrap_or(1) as u32;
+                let align = nv::StoreOp(op).align(ctx).unwrap_or(1) as u32;
                 let ty = self.ty(ops[0])?;
                 self.b.emit(Inst::Store { space, ty, src: o[0], addr: o[1], offset: 0, align });
             }
             "tex" => {
-                let geom = str_attr(ctx, op, "geom").unwrap_or_default();
-                let float_out = str_attr(ctx, op, "kind").as_deref() == Some("f32");
+                let tex = nv::TexOp(op);
+                let geom = tex.geom(ctx).unwrap_or_default().to_string();
+                let float_out = tex.kind(ctx) == Some("f32");
                 let int_coords = ops.get(1).is_some_and(|&c| !matches!(ctx.type_kind(ctx.value_type(c)), TypeKind::Float(_)));
                 let rs: Vec<Reg> = ctx.results(op).to_vec().into_iter().map(|r| self.val(vals, r)).collect();
                 let i = super::tex_inst(&geom, float_out, geom == "1d" && int_coords, &rs, o[0], &o[1..])?;
                 self.b.emit(i);
             }
             "addressof" => {
-                let g = sym_attr(ctx, op, "global_name").or_else(|| sym_attr(ctx, op, "name")).unwrap_or_default();
+                let g = nv::AddressOfOp(op).name(ctx).unwrap_or_default().to_string();
                 let place = *self.globals.get(&g).ok_or_else(|| err(format!("unknown global @{g}")))?;
                 let to = res.map_or(Space::Generic, |r| self.space_of(r));
                 self.b.global_addr(place, to, dst);
             }
             "call" => {
-                let callee = sym_attr(ctx, op, "callee").unwrap_or_default();
+                let callee = nv::CallOp(op).callee(ctx).unwrap_or_default().to_string();
                 let f = *self.syms.funcs.get(&callee).ok_or_else(|| err(format!("call to unknown function @{callee}")))?;
                 let rs: Vec<Reg> = ctx.results(op).to_vec().into_iter().map(|r| self.val(vals, r)).collect();
                 if ctx.regions(f).is_empty() || ctx.entry_block(ctx.region(f, 0)).is_none() {
@@ -269,29 +273,43 @@ impl T<'_> {
     }
 }
 
-pub(crate) fn space_num(n: i64) -> Space {
-    match n {
-        1 => Space::Global,
-        3 => Space::Shared,
-        4 => Space::Const,
-        5 => Space::Local,
-        _ => Space::Generic,
+/// The memory of an nvvm address space.
+pub(crate) fn space_of_nvvm(s: nv::Space) -> Space {
+    match s {
+        nv::Space::Global => Space::Global,
+        nv::Space::Shared => Space::Shared,
+        nv::Space::Constant => Space::Const,
+        nv::Space::Local => Space::Local,
+        nv::Space::Generic => Space::Generic,
     }
 }
 
-/// The special registers, numbered as the `cuda` and `nvvm` dialects number them.
-pub(crate) fn sreg_of(n: i64) -> Option<Sreg> {
-    Some(match n {
-        0..=2 => Sreg::Tid(n as u8),
-        3..=5 => Sreg::Ntid(n as u8 - 3),
-        6..=8 => Sreg::Ctaid(n as u8 - 6),
-        9..=11 => Sreg::Nctaid(n as u8 - 9),
-        12 => Sreg::WarpSize,
-        13 => Sreg::LaneId,
-        14 => Sreg::Clock,
-        15 => Sreg::Clock64,
-        _ => return None,
-    })
+/// The memory of an `!llvm.ptr<N>`'s address space number.
+pub(crate) fn space_num(n: i64) -> Space {
+    nv::Space::from_i64(n).map_or(Space::Generic, space_of_nvvm)
+}
+
+/// The machine's special register for an nvvm one.
+pub(crate) fn sreg_of(r: nv::SpecialReg) -> Sreg {
+    use nv::SpecialReg as S;
+    match r {
+        S::TidX => Sreg::Tid(0),
+        S::TidY => Sreg::Tid(1),
+        S::TidZ => Sreg::Tid(2),
+        S::NtidX => Sreg::Ntid(0),
+        S::NtidY => Sreg::Ntid(1),
+        S::NtidZ => Sreg::Ntid(2),
+        S::CtaidX => Sreg::Ctaid(0),
+        S::CtaidY => Sreg::Ctaid(1),
+        S::CtaidZ => Sreg::Ctaid(2),
+        S::NctaidX => Sreg::Nctaid(0),
+        S::NctaidY => Sreg::Nctaid(1),
+        S::NctaidZ => Sreg::Nctaid(2),
+        S::Warpsize => Sreg::WarpSize,
+        S::Laneid => Sreg::LaneId,
+        S::Clock => Sreg::Clock,
+        S::Clock64 => Sreg::Clock64,
+    }
 }
 
 /// The value's machine type.
@@ -333,7 +351,7 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
         let fm = FMode { ftz: ftz && rty == Some(Ty::F32), ..FMode::RN };
         match short {
             "constant" => {
-                let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+                let bits = match nv::ConstantOp(op).value_attr(ctx).map(|a| ctx.attr_kind(a)) {
                     Some(AttrKind::Integer { value, .. }) => *value as u64 & rty.map_or(u64::MAX, Ty::mask),
                     Some(AttrKind::Float { bits, .. }) => *bits,
                     _ => return Err("nvvm.constant without a value".into()),
@@ -361,9 +379,9 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                 let f32 = rty == Some(Ty::F32);
                 bin(
                     b,
-                    if f32 && ctx.get_attr(op, "approx").is_some() {
+                    if f32 && nv::float_flags(ctx, op).approx {
                         BinOp::FDivApprox(fm)
-                    } else if f32 && ctx.get_attr(op, "full").is_some() {
+                    } else if f32 && nv::float_flags(ctx, op).full {
                         BinOp::FDivFull(fm)
                     } else {
                         BinOp::FDiv(fm)
@@ -373,19 +391,40 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
             "frem" => bin(b, BinOp::FRem),
             "fneg" => b.emit(Inst::Un { op: UnOp::FNeg(fm.ftz), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
             "icmp" => {
-                let cmp = [Cmp::Eq, Cmp::Ne, Cmp::SLt, Cmp::SLe, Cmp::SGt, Cmp::SGe, Cmp::ULt, Cmp::ULe, Cmp::UGt, Cmp::UGe]
-                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
-                    .copied()
-                    .ok_or_else(|| "icmp without a predicate".to_string())?;
+                use nv::ICmpPredicate as P;
+                let cmp = match nv::ICmpOp(op).predicate(ctx).ok_or("icmp without a predicate")? {
+                    P::Eq => Cmp::Eq,
+                    P::Ne => Cmp::Ne,
+                    P::Slt => Cmp::SLt,
+                    P::Sle => Cmp::SLe,
+                    P::Sgt => Cmp::SGt,
+                    P::Sge => Cmp::SGe,
+                    P::Ult => Cmp::ULt,
+                    P::Ule => Cmp::ULe,
+                    P::Ugt => Cmp::UGt,
+                    P::Uge => Cmp::UGe,
+                };
                 let ty = ty(ctx, ops[0])?;
                 b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
             }
             "fcmp" => {
-                use Cmp::*;
-                let cmp = [FOeq, FOne, FOlt, FOle, FOgt, FOge, FUeq, FUne, FUlt, FUle, FUgt, FUge, FOrd, FUno]
-                    .get(int_attr(ctx, op, "predicate").unwrap_or(-1) as usize)
-                    .copied()
-                    .ok_or_else(|| "fcmp without a predicate".to_string())?;
+                use nv::FCmpPredicate as P;
+                let cmp = match nv::FCmpOp(op).predicate(ctx).ok_or("fcmp without a predicate")? {
+                    P::Oeq => Cmp::FOeq,
+                    P::One => Cmp::FOne,
+                    P::Olt => Cmp::FOlt,
+                    P::Ole => Cmp::FOle,
+                    P::Ogt => Cmp::FOgt,
+                    P::Oge => Cmp::FOge,
+                    P::Ueq => Cmp::FUeq,
+                    P::Une => Cmp::FUne,
+                    P::Ult => Cmp::FUlt,
+                    P::Ule => Cmp::FUle,
+                    P::Ugt => Cmp::FUgt,
+                    P::Uge => Cmp::FUge,
+                    P::Ord => Cmp::FOrd,
+                    P::Uno => Cmp::FUno,
+                };
                 let ty = ty(ctx, ops[0])?;
                 let ftz = ftz && ty == Ty::F32;
                 b.emit(Inst::Cmp { cmp, ty, ftz, dst, a: o[0], b: o[1] });
@@ -415,7 +454,7 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                 b.space_cast(from, to, dst, o[0]);
             }
             "intr" => {
-                let n = str_attr(ctx, op, "name").unwrap_or_default();
+                let n = nv::IntrOp(op).name(ctx).unwrap_or_default().to_string();
                 let ty = rty.unwrap_or(Ty::F32);
                 if let Some(r) = cuprite_dialects::nvvm::rounding::Rounded::from_nvvm(&n) {
                     let from = ops.first().and_then(|&v| ty_of(ctx, ctx.value_type(v))).unwrap_or(ty);
@@ -426,12 +465,12 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                 }
             }
             "sreg" => {
-                let sreg = sreg_of(int_attr(ctx, op, "reg").unwrap_or(-1)).ok_or("unknown special register")?;
+                let sreg = sreg_of(nv::SRegOp(op).reg(ctx).ok_or("unknown special register")?);
                 b.emit(Inst::Sreg { dst, sreg });
             }
             "barrier" => {
                 use cuprite_dialects::nvvm::BarrierKind as K;
-                match K::from_i64(int_attr(ctx, op, "kind").unwrap_or(0)).ok_or("unknown barrier kind")? {
+                match nv::BarrierOp(op).kind(ctx).ok_or("unknown barrier kind")? {
                     K::Sync => b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 }),
                     K::Warp => b.emit(Inst::WarpSync { mask: o[0] }),
                     k => {
@@ -447,7 +486,7 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
             "fence" => b.emit(Inst::Fence),
             "shfl" => {
                 use cuprite_dialects::nvvm::ShflMode as M;
-                let mode = match M::from_i64(int_attr(ctx, op, "mode").unwrap_or(0)).ok_or("unknown shuffle mode")? {
+                let mode = match nv::ShflOp(op).mode(ctx).ok_or("unknown shuffle mode")? {
                     M::Idx => ShflMode::Idx,
                     M::Up => ShflMode::Up,
                     M::Down => ShflMode::Down,
@@ -458,7 +497,7 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
             "activemask" => b.emit(Inst::Activemask { dst }),
             "vote" => {
                 use cuprite_dialects::nvvm::VoteMode as M;
-                let mode = match M::from_i64(int_attr(ctx, op, "mode").unwrap_or(0)).ok_or("unknown vote mode")? {
+                let mode = match nv::VoteOp(op).mode(ctx).ok_or("unknown vote mode")? {
                     M::All => VoteMode::All,
                     M::Any => VoteMode::Any,
                     M::Uni => VoteMode::Uni,
@@ -468,7 +507,7 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
             }
             "atomicrmw" => {
                 use cuprite_dialects::nvvm::RmwKind as R;
-                let aop = match R::from_i64(int_attr(ctx, op, "kind").unwrap_or(-1)).ok_or("atomicrmw without a kind")? {
+                let aop = match nv::AtomicRmwOp(op).kind(ctx).ok_or("atomicrmw without a kind")? {
                     R::Add => AtomOp::Add,
                     R::Fadd => AtomOp::FAdd,
                     R::Exch => AtomOp::Exch,

@@ -14,8 +14,9 @@
 //! - Calls are inlined per call site; the local depot (`__local_depot<N>`) of each
 //!   instance is its own frame.
 
-use super::{dense_attr, find_kernel, init_bytes, int_attr, loc_string, str_attr, sym_attr, symbols, ty_of, Symbols};
+use super::{find_kernel, init_bytes, loc_string, symbols, ty_of, Symbols};
 use crate::code::*;
+use cuprite_dialects::ptx;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -106,30 +107,27 @@ fn layout(decls: &[String]) -> Vec<(u64, u64)> {
         .collect()
 }
 
-fn str_list(ctx: &Context, op: OpId, name: &str) -> Vec<String> {
-    match ctx.get_attr(op, name).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(xs)) => xs
-            .iter()
-            .map(|&x| match ctx.attr_kind(x) {
-                AttrKind::String(s) => s.clone(),
-                _ => String::new(),
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+/// A function's parameter declarations (`.u64`, `.align 8 .b8 [16]`).
+fn params_of(ctx: &Context, f: OpId) -> Vec<String> {
+    ptx::string_list(ctx, ptx::FuncOp(f).params_attr(ctx))
+}
+
+/// A function's result declarations.
+fn rets_of(ctx: &Context, f: OpId) -> Vec<String> {
+    ptx::string_list(ctx, ptx::FuncOp(f).rets_attr(ctx))
 }
 
 /// Translates kernel `kernel` (an `.entry`) of the `ptx` module `module`.
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     let syms = symbols(ctx, module, "ptx.func", "ptx.global");
-    let (name, f) = find_kernel(ctx, &syms, kernel, |f| int_attr(ctx, f, "kind") == Some(0))?;
+    let (name, f) = find_kernel(ctx, &syms, kernel, |f| ptx::FuncOp(f).kind(ctx) == Some(ptx::FuncKind::Entry))?;
     let mut names: Vec<&String> = syms.funcs.keys().collect();
     names.sort();
     let func_addrs = names.into_iter().enumerate().map(|(i, n)| (n.clone(), crate::memory::FUNC_BASE + 16 * i as u64)).collect();
     let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), carry: None, func_addrs };
     t.place_globals()?;
-    t.b.prog.max_threads = dense_attr(ctx, f, "maxntid").map(|v| v.iter().product::<i64>() as u32);
-    let decls = str_list(ctx, f, "params");
+    t.b.prog.max_threads = super::dense_values(ctx, ptx::FuncOp(f).maxntid_attr(ctx)).map(|v| v.iter().product::<i64>() as u32);
+    let decls = params_of(ctx, f);
     let mut local_syms = FxHashMap::default();
     for (i, (off, size)) in layout(&decls).into_iter().enumerate() {
         t.b.prog.params.push(Param { name: format!("{name}_param_{i}"), size: size as u32, reg: None, offset: off });
@@ -149,19 +147,20 @@ impl T<'_> {
     fn place_globals(&mut self) -> Result<(), String> {
         let ctx = self.ctx;
         for &g in &self.syms.order {
-            let name = str_attr(ctx, g, "sym_name").unwrap_or_default();
-            let size = int_attr(ctx, g, "size").unwrap_or(0) as u64;
-            let align = int_attr(ctx, g, "align").unwrap_or(1).max(1) as u64;
-            let space = str_attr(ctx, g, "space").unwrap_or_default();
+            let gl = ptx::GlobalOp(g);
+            let name = gl.sym_name(ctx).unwrap_or_default().to_string();
+            let size = gl.size(ctx).unwrap_or(0) as u64;
+            let align = gl.align(ctx).unwrap_or(1).max(1) as u64;
+            let space = gl.space(ctx).unwrap_or_default();
             let (space, dynamic) = match space.trim_start_matches('.') {
-                "shared" => (Space::Shared, ctx.get_attr(g, "extern").is_some()),
+                "shared" => (Space::Shared, gl.r#extern(ctx)),
                 "const" => (Space::Const, false),
                 _ => (Space::Global, false),
             };
-            let mut init = init_bytes(ctx, g);
+            let mut init = init_bytes(ctx, gl.init_attr(ctx));
             // Function addresses in the initializer (a vtable's entries).
-            let offsets = dense_attr(ctx, g, "init_sym_offsets").unwrap_or_default();
-            for (off, sym) in offsets.iter().zip(str_list(ctx, g, "init_syms")) {
+            let offsets = super::dense_values(ctx, gl.init_sym_offsets_attr(ctx)).unwrap_or_default();
+            for (off, sym) in offsets.iter().zip(ptx::string_list(ctx, gl.init_syms_attr(ctx))) {
                 let Some(a) = self.func_addr(&sym) else {
                     return Err(format!("{name}: the address of {sym} in its initializer is not modelled (only functions' are)"));
                 };
@@ -179,7 +178,7 @@ impl T<'_> {
     /// addresses; `ret`: where its `ret` goes (none: the kernel's exits).
     fn func(&mut self, f: OpId, mut local_syms: FxHashMap<String, u64>, ret: Option<Label>) -> Result<(), String> {
         let ctx = self.ctx;
-        let name = str_attr(ctx, f, "sym_name").unwrap_or_default();
+        let name = ctx.symbol_name(f).unwrap_or_default().to_string();
         if self.stack.contains(&name) {
             return Err(format!(
                 "{}: recursive call to {name}: the simulator inlines calls and cannot run recursion",
@@ -187,8 +186,8 @@ impl T<'_> {
             ));
         }
         self.stack.push(name);
-        if let Some(size) = int_attr(ctx, f, "depot") {
-            let align = int_attr(ctx, f, "depot_align").unwrap_or(8) as u64;
+        if let Some(size) = ptx::FuncOp(f).depot(ctx) {
+            let align = ptx::FuncOp(f).depot_align(ctx).unwrap_or(8) as u64;
             let off = self.b.alloc_local(size as u64, align);
             local_syms.insert("__local_depot".into(), off);
         }
@@ -206,7 +205,7 @@ impl T<'_> {
                     "ptx.imm" => {
                         self.b.set_loc(&loc_string(ctx, ctx.op_loc(op)));
                         let v = ctx.result(op, 0);
-                        let bits = match ctx.get_attr(op, "value").map(|a| ctx.attr_kind(a)) {
+                        let bits = match ptx::ImmOp(op).value_attr(ctx).map(|a| ctx.attr_kind(a)) {
                             Some(AttrKind::Integer { value, .. }) => *value as u64,
                             Some(AttrKind::Float { bits, .. }) => *bits,
                             _ => return Err(format!("{}: ptx.imm without a value", loc_string(ctx, ctx.op_loc(op)))),
@@ -216,7 +215,7 @@ impl T<'_> {
                         fr.vals.insert(v, r);
                     }
                     "ptx.sym" => {
-                        let n = sym_attr(ctx, op, "name").unwrap_or_default();
+                        let n = ptx::SymOp(op).name(ctx).unwrap_or_default().to_string();
                         if n.starts_with('%') {
                             continue;
                         }
@@ -305,17 +304,17 @@ impl T<'_> {
             "asm" => return Err("inline asm is not simulated".into()),
             _ => {}
         }
-        let mods = str_attr(ctx, op, "mods").unwrap_or_default();
+        let mods = ptx::inst_mods(ctx, op).unwrap_or_default();
         let toks: Vec<&str> = mods.split('.').filter(|s| !s.is_empty()).collect();
         let args: Vec<ValueId> = ctx.operands(op).collect();
-        let offset = int_attr(ctx, op, "offset").unwrap_or(0);
+        let offset = ptx::inst_offset(ctx, op).unwrap_or(0);
         // Special registers are read by `mov`.
         if short == "mov" {
             if args.len() < 2 {
                 return Err(format!("mov needs a destination and a source, has {} operands", args.len()));
             }
             if let Some(d) = ctx.defining_op(args[1]).filter(|&d| ctx.is_op(d, "ptx.sym")) {
-                let n = sym_attr(ctx, d, "name").unwrap_or_default();
+                let n = ptx::SymOp(d).name(ctx).unwrap_or_default().to_string();
                 if let Some(sr) = n.strip_prefix('%') {
                     let sreg = special(sr).ok_or_else(|| format!("unknown special register %{sr}"))?;
                     let dst = self.reg_of(fr, args[0])?;
@@ -329,7 +328,7 @@ impl T<'_> {
             o.push(self.reg_of(fr, a)?);
         }
         if short == "mov" {
-            if let (Some(at), Some(len)) = (int_attr(ctx, op, "vec_at"), int_attr(ctx, op, "vec_len")) {
+            if let Some((at, len)) = ptx::inst_vector_element(ctx, op) {
                 return self.mov_vector(&toks, &o, at as usize, len as usize);
             }
         }
@@ -343,7 +342,7 @@ impl T<'_> {
         let ctx = self.ctx;
         match ctx.defining_op(v) {
             Some(d) if ctx.is_op(d, "ptx.sym") => {
-                let n = sym_attr(ctx, d, "name").unwrap_or_default();
+                let n = ptx::SymOp(d).name(ctx).unwrap_or_default().to_string();
                 Err(format!("special register {n} used as an operand of an instruction other than mov"))
             }
             _ => Err("an operand that is not a register, immediate or symbol".into()),
@@ -354,8 +353,8 @@ impl T<'_> {
     /// results back from its return-value frame.
     fn call(&mut self, op: OpId, fr: &mut Frame) -> Result<(), String> {
         let ctx = self.ctx;
-        let callee = sym_attr(ctx, op, "callee").unwrap_or_default();
-        let nres = int_attr(ctx, op, "nresults").unwrap_or(0) as usize;
+        let callee = ptx::CallOp(op).callee(ctx).unwrap_or_default().to_string();
+        let nres = ptx::CallOp(op).nresults(ctx).unwrap_or(0) as usize;
         let args: Vec<ValueId> = ctx.operands(op).collect();
         let mut o = Vec::new();
         for &a in &args {
@@ -368,7 +367,8 @@ impl T<'_> {
     /// those the prototype fits (each inlined behind a comparison); another address traps.
     fn call_indirect(&mut self, op: OpId, fr: &mut Frame) -> Result<(), String> {
         let ctx = self.ctx;
-        let nres = int_attr(ctx, op, "nresults").unwrap_or(0) as usize;
+        let call = ptx::CallIndirectOp(op);
+        let nres = call.nresults(ctx).unwrap_or(0) as usize;
         let mut args: Vec<ValueId> = ctx.operands(op).collect();
         let mut o = Vec::new();
         for &a in &args {
@@ -379,16 +379,16 @@ impl T<'_> {
         }
         let target = o.remove(nres);
         args.remove(nres);
-        let (nrets, nparams) = (str_list(ctx, op, "rets").len(), str_list(ctx, op, "params").len());
+        let (nrets, nparams) = (ptx::string_list(ctx, call.rets_attr(ctx)).len(), ptx::string_list(ctx, call.params_attr(ctx)).len());
         let mut names: Vec<String> = self
             .syms
             .funcs
             .iter()
             .filter(|(_, &f)| {
-                int_attr(ctx, f, "kind") != Some(0)
-                    && ctx.get_attr(f, "extern").is_none()
-                    && str_list(ctx, f, "params").len() == nparams
-                    && str_list(ctx, f, "rets").len() == nrets
+                ptx::FuncOp(f).kind(ctx) != Some(ptx::FuncKind::Entry)
+                    && !ptx::FuncOp(f).r#extern(ctx)
+                    && params_of(ctx, f).len() == nparams
+                    && rets_of(ctx, f).len() == nrets
             })
             .map(|(n, _)| n.clone())
             .collect();
@@ -417,12 +417,12 @@ impl T<'_> {
         let ctx = self.ctx;
         let callee = callee.to_string();
         let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function {callee}"))?;
-        if ctx.get_attr(f, "extern").is_some() || ctx.regions(f).first().and_then(|&r| ctx.entry_block(r)).is_none() {
+        if ptx::FuncOp(f).r#extern(ctx) || ctx.regions(f).first().and_then(|&r| ctx.entry_block(r)).is_none() {
             let res = (nres > 0).then(|| o[0]);
             return super::runtime_call(&mut self.b, &callee, o.get(nres..).unwrap_or(&[]), res);
         }
-        let params = str_list(ctx, f, "params");
-        let rets = str_list(ctx, f, "rets");
+        let params = params_of(ctx, f);
+        let rets = rets_of(ctx, f);
         let mut syms = FxHashMap::default();
         let ins: Vec<(u64, u64)> = layout(&params);
         let outs: Vec<(u64, u64)> = layout(&rets);
