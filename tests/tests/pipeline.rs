@@ -6,6 +6,11 @@
 //! - every prefix of that pipeline leaves IR that prints, parses back, verifies and runs on
 //!   the simulator with the cuda level's results, on every corpus launch (exactly at the
 //!   nvvm level; within the spec's stated tolerance at the ptx level, as `tests/sim.rs`);
+//! - every subset of the in-place conversions (`convert-scf-to-cf`,
+//!   `lower-cuda-control-flow`, `convert-cuda-gpu-to-nvvm`, `convert-arith-to-nvvm`,
+//!   `convert-math-to-nvvm`), run in pipeline order after the math library is linked, leaves
+//!   mixed-dialect IR that prints, parses back, verifies and runs every corpus launch with the
+//!   cuda level's results;
 //! - a conversion that cannot lower an op fails with a diagnostic at the op, naming the
 //!   pass, and the module stays printable.
 
@@ -164,6 +169,68 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
     }
     eprintln!("{runs} launches agree after every step of {pipeline}");
     assert!(runs >= 36 * steps.len());
+}
+
+#[test]
+fn every_subset_of_the_in_place_conversions_leaves_ir_that_runs_like_the_cuda_level() {
+    let reg = registry();
+    let lowering = cuprite_lowering::FloatOptions::default();
+    let link = steps(&compile_pipeline(&PipelineConfig {
+        sm: 90,
+        fast_math: false,
+        lowering: &lowering,
+        level: 3,
+        max_registers: None,
+        select: false,
+    }))[0]
+        .clone();
+    assert!(link.starts_with("link-math-library"), "{link}");
+    let convs = cuprite_lowering::passes::in_place_conversions(&lowering);
+    assert_eq!(convs.len(), 5, "{convs:?}");
+    let mut runs = 0;
+    for file in corpus() {
+        let spec = file.with_extension("toml");
+        if !spec.is_file() {
+            continue;
+        }
+        let name = file.display().to_string();
+        let launches = parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
+        let (_, (mut ctx, module, diags)) =
+            cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(&file), &text, Default::default(), opts));
+        assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+        let popts = cuprite_ir::pass::PassOptions::default();
+        let pm = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({link})"), "builtin.module", &reg).unwrap();
+        cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None)).unwrap_or_else(|o| {
+            panic!("{name}: {link}: {:?}", o.diagnostics);
+        });
+        let linked = cuprite_ir::print::print_op(&ctx, module, Default::default());
+        let reference: Vec<Vec<Output>> = launches.iter().map(|l| run(&ctx, module, Level::Cuda, l, &name)).collect();
+        for mask in 1..(1u32 << convs.len()) {
+            let subset: Vec<&str> = convs.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| c.as_str()).collect();
+            let what = format!("{name} after {}", subset.join(","));
+            let mut c = cuprite_tests::context(false);
+            let m = cuprite_tests::parse_verified(&mut c, &linked, &name).unwrap();
+            let pm = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({})", subset.join(",")), "builtin.module", &reg).unwrap();
+            if let Err(out) = cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut c, m, &pm, &popts, None)) {
+                panic!("{what}: fails: {:?}", out.diagnostics);
+            }
+            let printed = cuprite_ir::print::print_op(&c, m, Default::default());
+            let mut fresh = cuprite_tests::context(false);
+            let m2 = cuprite_tests::parse_verified(&mut fresh, &printed, &what)
+                .unwrap_or_else(|e| panic!("{what}: the IR does not parse back:\n{e}"));
+            for (l, want) in launches.iter().zip(&reference) {
+                let got = run(&fresh, m2, Level::Cuda, l, &what);
+                if let Err(e) = compare(want, &got, 0) {
+                    panic!("{what}: kernel {} differs from the cuda level:\n{e}", l.kernel);
+                }
+                runs += 1;
+            }
+        }
+    }
+    eprintln!("{runs} launches agree after every subset of the in-place conversions");
+    assert!(runs >= 31 * 36);
 }
 
 #[test]
