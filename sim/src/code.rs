@@ -698,6 +698,18 @@ impl Builder {
         }
     }
 
+    /// Fresh registers holding copies of `srcs` (a call's arguments: the callee's parameters
+    /// are its own registers).
+    pub fn fresh_copies(&mut self, srcs: &[Reg]) -> Vec<Reg> {
+        srcs.iter()
+            .map(|&src| {
+                let dst = self.reg();
+                self.emit(Inst::Mov { dst, src });
+                dst
+            })
+            .collect()
+    }
+
     /// The parallel copy of `srcs` into `dsts` (through temporaries when a destination is
     /// also a source).
     pub fn copies(&mut self, dsts: &[Reg], srcs: &[Reg]) {

@@ -57,6 +57,23 @@ pub fn check_roundtrip(text: &str, name: &str, allow_unregistered: bool) -> Resu
     Ok(print_op(&ctx, m, PrintOptions::default()))
 }
 
+/// The corpus `.cu` files (`tests/ptx`, `examples/cuda`, `tests/programs`), sorted; with
+/// `with_specs`, only those with a launch spec (`.toml`) next to them.
+pub fn corpus_files(with_specs: bool) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out = Vec::new();
+    for dir in ["tests/ptx", "examples/cuda", "tests/programs"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "cu") && (!with_specs || p.with_extension("toml").is_file()) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// Runs the `cuprite` command line in-process; returns (exit code, stdout, stderr).
 pub fn run_cli(args: &[&str], stdin: &str) -> (i32, String, String) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();

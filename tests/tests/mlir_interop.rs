@@ -27,17 +27,7 @@ fn root() -> PathBuf {
 
 /// Every corpus `.cu` file with a launch spec.
 fn corpus_with_specs() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in ["tests/ptx", "examples/cuda", "tests/programs"] {
-        for e in std::fs::read_dir(root().join(dir)).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "cu") && p.with_extension("toml").is_file() {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    cuprite_tests::corpus_files(true)
 }
 
 /// The pipeline's steps before the first (`link-math-library`, `convert-scf-to-cf`,

@@ -20,23 +20,23 @@ use cuprite_sim::{run_spec, Level, Schedule};
 use cuprite_tests::run_cli;
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 /// Every corpus `.cu` file.
 fn corpus() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in ["tests/ptx", "examples/cuda", "tests/programs"] {
-        for e in std::fs::read_dir(root().join(dir)).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "cu") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    cuprite_tests::corpus_files(false)
+}
+
+/// The cuda level of corpus file `file` as the frontend makes it, with its launches (none
+/// without a launch spec).
+fn frontend_module(file: &Path) -> (String, Vec<LaunchSpec>, cuprite_ir::Context, cuprite_ir::OpId) {
+    let name = file.display().to_string();
+    let spec = file.with_extension("toml");
+    let launches = if spec.is_file() { parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap() } else { Vec::new() };
+    let text = std::fs::read_to_string(file).unwrap();
+    let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
+    let (_, (ctx, module, diags)) =
+        cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(file), &text, Default::default(), opts));
+    assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+    (name, launches, ctx, module)
 }
 
 #[test]
@@ -124,18 +124,8 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
     let steps = steps(&pipeline);
     assert!(steps.len() >= 10, "{steps:?}");
     let mut runs = 0;
-    for file in corpus() {
-        let spec = file.with_extension("toml");
-        if !spec.is_file() {
-            continue;
-        }
-        let name = file.display().to_string();
-        let launches = parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap();
-        let text = std::fs::read_to_string(&file).unwrap();
-        let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
-        let (_, (mut ctx, mut module, diags)) =
-            cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(&file), &text, Default::default(), opts));
-        assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+    for file in cuprite_tests::corpus_files(true) {
+        let (name, launches, mut ctx, mut module) = frontend_module(&file);
         // The reference: the cuda level once the math library is linked (the first step;
         // the simulator runs library functions only as the library's own code).
         let mut reference: Vec<Vec<Output>> = Vec::new();
@@ -188,18 +178,8 @@ fn every_subset_of_the_in_place_conversions_leaves_ir_that_runs_like_the_cuda_le
     let convs = cuprite_lowering::passes::in_place_conversions(&lowering);
     assert_eq!(convs.len(), 5, "{convs:?}");
     let mut runs = 0;
-    for file in corpus() {
-        let spec = file.with_extension("toml");
-        if !spec.is_file() {
-            continue;
-        }
-        let name = file.display().to_string();
-        let launches = parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap();
-        let text = std::fs::read_to_string(&file).unwrap();
-        let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
-        let (_, (mut ctx, module, diags)) =
-            cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(&file), &text, Default::default(), opts));
-        assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+    for file in cuprite_tests::corpus_files(true) {
+        let (name, launches, mut ctx, module) = frontend_module(&file);
         let popts = cuprite_ir::pass::PassOptions::default();
         let pm = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({link})"), "builtin.module", &reg).unwrap();
         cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None)).unwrap_or_else(|o| {

@@ -7,7 +7,7 @@
 //! `o` predicate is false on NaN and with a `u` one true.
 
 use super::ty_of;
-use crate::code::{BinOp, Builder, Cmp, Cvt, FMode, Inst, Reg, Rnd, Ty, UnOp};
+use crate::code::{BinOp, Builder, Cvt, FMode, Inst, Reg, Rnd, Ty, UnOp};
 use cuprite_dialects::arith::{
     self as ar,
     ops::{CmpFOp, CmpIOp},
@@ -88,19 +88,8 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
             need(2)?;
             let t = scalar(ctx, src_t.expect("two operands"))?;
             let cmp = if short == "cmpi" {
-                use cuprite_dialects::arith::CmpIPredicate as P;
-                match CmpIOp(op).predicate(ctx).ok_or("a cmpi without a known predicate")? {
-                    P::Eq => Cmp::Eq,
-                    P::Ne => Cmp::Ne,
-                    P::Slt => Cmp::SLt,
-                    P::Sle => Cmp::SLe,
-                    P::Sgt => Cmp::SGt,
-                    P::Sge => Cmp::SGe,
-                    P::Ult => Cmp::ULt,
-                    P::Ule => Cmp::ULe,
-                    P::Ugt => Cmp::UGt,
-                    P::Uge => Cmp::UGe,
-                }
+                let p = CmpIOp(op).predicate(ctx).ok_or("a cmpi without a known predicate")?;
+                super::int_cmp(p.keyword()).ok_or("an unknown cmpi predicate")?
             } else {
                 use cuprite_dialects::arith::CmpFPredicate as P;
                 match CmpFOp(op).predicate(ctx).ok_or("a cmpf without a known predicate")? {
@@ -108,20 +97,7 @@ pub(crate) fn translate(ctx: &Context, b: &mut Builder, op: OpId, o: &[Reg], dst
                         b.emit(Inst::Const { dst, bits: u64::from(p == P::True) });
                         return Ok(());
                     }
-                    P::Oeq => Cmp::FOeq,
-                    P::Ogt => Cmp::FOgt,
-                    P::Oge => Cmp::FOge,
-                    P::Olt => Cmp::FOlt,
-                    P::Ole => Cmp::FOle,
-                    P::One => Cmp::FOne,
-                    P::Ord => Cmp::FOrd,
-                    P::Ueq => Cmp::FUeq,
-                    P::Ugt => Cmp::FUgt,
-                    P::Uge => Cmp::FUge,
-                    P::Ult => Cmp::FUlt,
-                    P::Ule => Cmp::FUle,
-                    P::Une => Cmp::FUne,
-                    P::Uno => Cmp::FUno,
+                    p => super::float_cmp(p.keyword()).ok_or("an unknown cmpf predicate")?,
                 }
             };
             b.emit(Inst::Cmp { cmp, ty: t, ftz: false, dst, a: o[0], b: o[1] });

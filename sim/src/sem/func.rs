@@ -20,18 +20,11 @@ impl T {
                 let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function @{callee}"))?;
                 let results: Vec<ValueId> = self.ctx.results(op).to_vec();
                 let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
-                if self.ctx.regions(f).is_empty() || self.ctx.entry_block(self.ctx.region(f, 0)).is_none() {
+                if !super::has_body(&self.ctx, f) {
                     super::runtime_call(&mut self.b, &callee, o, rs.first().copied())?;
                     return Ok(true);
                 }
-                let args: Vec<Reg> = o
-                    .iter()
-                    .map(|&a| {
-                        let t = self.b.reg();
-                        self.b.emit(Inst::Mov { dst: t, src: a });
-                        t
-                    })
-                    .collect();
+                let args = self.b.fresh_copies(o);
                 let after = self.b.label();
                 self.func(f, &args, Some((after, rs)))?;
                 self.b.place(after);

@@ -71,6 +71,52 @@ pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg], ft
     })
 }
 
+/// The machine comparison of an integer predicate as `arith.cmpi` and `nvvm.icmp` spell it.
+pub(crate) fn int_cmp(keyword: &str) -> Option<crate::code::Cmp> {
+    use crate::code::Cmp::*;
+    Some(match keyword {
+        "eq" => Eq,
+        "ne" => Ne,
+        "slt" => SLt,
+        "sle" => SLe,
+        "sgt" => SGt,
+        "sge" => SGe,
+        "ult" => ULt,
+        "ule" => ULe,
+        "ugt" => UGt,
+        "uge" => UGe,
+        _ => return None,
+    })
+}
+
+/// The machine comparison of a float predicate as `arith.cmpf` and `nvvm.fcmp` spell it
+/// (`o`: ordered, false on NaN; `u`: unordered, true on NaN); `None` for `false`/`true`.
+pub(crate) fn float_cmp(keyword: &str) -> Option<crate::code::Cmp> {
+    use crate::code::Cmp::*;
+    Some(match keyword {
+        "oeq" => FOeq,
+        "one" => FOne,
+        "olt" => FOlt,
+        "ole" => FOle,
+        "ogt" => FOgt,
+        "oge" => FOge,
+        "ueq" => FUeq,
+        "une" => FUne,
+        "ult" => FUlt,
+        "ule" => FUle,
+        "ugt" => FUgt,
+        "uge" => FUge,
+        "ord" => FOrd,
+        "uno" => FUno,
+        _ => return None,
+    })
+}
+
+/// Whether function `f` has a body (a declaration, `vprintf`, is a runtime call).
+pub(crate) fn has_body(ctx: &Context, f: OpId) -> bool {
+    ctx.regions(f).first().is_some_and(|&r| ctx.entry_block(r).is_some())
+}
+
 /// The values of a dense array attribute (`maxntid = array<i32: 256>`).
 pub(crate) fn dense_values(ctx: &Context, a: Option<cuprite_ir::AttrId>) -> Option<Vec<i64>> {
     match ctx.attr_kind(a?) {

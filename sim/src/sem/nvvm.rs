@@ -233,18 +233,10 @@ impl T<'_> {
                 let callee = nv::CallOp(op).callee(ctx).unwrap_or_default().to_string();
                 let f = *self.syms.funcs.get(&callee).ok_or_else(|| err(format!("call to unknown function @{callee}")))?;
                 let rs: Vec<Reg> = ctx.results(op).to_vec().into_iter().map(|r| self.val(vals, r)).collect();
-                if ctx.regions(f).is_empty() || ctx.entry_block(ctx.region(f, 0)).is_none() {
+                if !super::has_body(ctx, f) {
                     return super::runtime_call(&mut self.b, &callee, &o, rs.first().copied()).map_err(err);
                 }
-                // Arguments are copied: the callee's parameters are its own registers.
-                let args: Vec<Reg> = o
-                    .iter()
-                    .map(|&a| {
-                        let t = self.b.reg();
-                        self.b.emit(Inst::Mov { dst: t, src: a });
-                        t
-                    })
-                    .collect();
+                let args = self.b.fresh_copies(&o);
                 let after = self.b.label();
                 self.func(f, &args, &rs, Some(after))?;
                 self.b.place(after);
@@ -391,40 +383,14 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
             "frem" => bin(b, BinOp::FRem),
             "fneg" => b.emit(Inst::Un { op: UnOp::FNeg(fm.ftz), ty: rty.unwrap_or(Ty::F32), dst, a: o[0] }),
             "icmp" => {
-                use nv::ICmpPredicate as P;
-                let cmp = match nv::ICmpOp(op).predicate(ctx).ok_or("icmp without a predicate")? {
-                    P::Eq => Cmp::Eq,
-                    P::Ne => Cmp::Ne,
-                    P::Slt => Cmp::SLt,
-                    P::Sle => Cmp::SLe,
-                    P::Sgt => Cmp::SGt,
-                    P::Sge => Cmp::SGe,
-                    P::Ult => Cmp::ULt,
-                    P::Ule => Cmp::ULe,
-                    P::Ugt => Cmp::UGt,
-                    P::Uge => Cmp::UGe,
-                };
+                let p = nv::ICmpOp(op).predicate(ctx).ok_or("icmp without a predicate")?;
+                let cmp = super::int_cmp(p.keyword()).ok_or("an unknown icmp predicate")?;
                 let ty = ty(ctx, ops[0])?;
                 b.emit(Inst::Cmp { cmp, ty, ftz: false, dst, a: o[0], b: o[1] });
             }
             "fcmp" => {
-                use nv::FCmpPredicate as P;
-                let cmp = match nv::FCmpOp(op).predicate(ctx).ok_or("fcmp without a predicate")? {
-                    P::Oeq => Cmp::FOeq,
-                    P::One => Cmp::FOne,
-                    P::Olt => Cmp::FOlt,
-                    P::Ole => Cmp::FOle,
-                    P::Ogt => Cmp::FOgt,
-                    P::Oge => Cmp::FOge,
-                    P::Ueq => Cmp::FUeq,
-                    P::Une => Cmp::FUne,
-                    P::Ult => Cmp::FUlt,
-                    P::Ule => Cmp::FUle,
-                    P::Ugt => Cmp::FUgt,
-                    P::Uge => Cmp::FUge,
-                    P::Ord => Cmp::FOrd,
-                    P::Uno => Cmp::FUno,
-                };
+                let p = nv::FCmpOp(op).predicate(ctx).ok_or("fcmp without a predicate")?;
+                let cmp = super::float_cmp(p.keyword()).ok_or("an unknown fcmp predicate")?;
                 let ty = ty(ctx, ops[0])?;
                 let ftz = ftz && ty == Ty::F32;
                 b.emit(Inst::Cmp { cmp, ty, ftz, dst, a: o[0], b: o[1] });
