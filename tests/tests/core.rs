@@ -13,7 +13,7 @@ use cuprite_ir::{
         PatternSet, Rewriter,
     },
     verify::verify,
-    Context, InsertPoint, OpId, OperationState, ValueId,
+    Context, FloatKind, InsertPoint, OpId, OperationState, TypeKind, ValueId,
 };
 use cuprite_tests::context;
 
@@ -363,6 +363,93 @@ fn one_shot_conversion_with_type_converter_and_casts() {
     verify(&ctx, m, None).unwrap();
     let out = print_op(&ctx, m, PrintOptions::default());
     assert!(!out.contains("i32") && !out.contains("unrealized_conversion_cast"), "{out}");
+}
+
+/// A pattern over grouped operands (1:N conversions).
+struct GroupPattern {
+    name: &'static str,
+    root: &'static str,
+    f: fn(OpId, &[Vec<ValueId>], &mut ConversionRewriter<'_, '_>) -> bool,
+}
+
+impl ConversionPattern for GroupPattern {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn root(&self) -> Option<&str> {
+        Some(self.root)
+    }
+    fn match_and_rewrite(&self, _: OpId, _: &[ValueId], _: &mut ConversionRewriter<'_, '_>) -> bool {
+        false
+    }
+    fn match_and_rewrite_groups(&self, op: OpId, operands: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        (self.f)(op, operands, rw)
+    }
+}
+
+/// A 1:N conversion: `!test.pair` values become an (i32, f32) pair of values, through a
+/// function's signature and entry block, the ops that make and take pairs, and an op the
+/// conversion leaves alone (which reads the pair joined back by a materialization).
+#[test]
+fn one_to_n_conversion_splits_values_and_block_arguments() {
+    let mut ctx = context(true);
+    let text = r#""func.func"() <{function_type = (!test.pair, i32) -> i32, sym_name = "f"}> ({
+^bb0(%p: !test.pair, %k: i32):
+  %a = "test.first"(%p) : (!test.pair) -> i32
+  %x = "test.second"(%p) : (!test.pair) -> f32
+  %q = "test.make"(%a, %x) : (i32, f32) -> !test.pair
+  %b = "test.first"(%q) : (!test.pair) -> i32
+  "test.keep"(%q) : (!test.pair) -> ()
+  "func.return"(%b) : (i32) -> ()
+}) : () -> ()"#;
+    let m = parse_module(&mut ctx, text, "t.mlir").unwrap();
+    let mut types = TypeConverter::new();
+    types.add_many(|ctx, t| {
+        (cuprite_ir::print::type_to_string(ctx, t) == "!test.pair").then(|| vec![ctx.i32(), ctx.ty(TypeKind::Float(FloatKind::F32))])
+    });
+    fn take(op: OpId, operands: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        let i = usize::from(rw.ctx().is_op(op, "test.second"));
+        let v = operands[0][i];
+        rw.replace_op(op, &[v]);
+        true
+    }
+    fn make(op: OpId, operands: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        let g: Vec<ValueId> = operands.concat();
+        rw.replace_op_with_groups(op, &[g]);
+        true
+    }
+    fn sig(op: OpId, _: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        let (i32t, f32t) = (rw.ctx().i32(), rw.ctx().ty(TypeKind::Float(FloatKind::F32)));
+        let fty = rw.ctx().function_type(vec![i32t, f32t, i32t], vec![i32t]);
+        let a = rw.ctx().type_attr(fty);
+        let r = rw.ctx().region(op, 0);
+        rw.rw.modify_op_in_place(op, |c| c.set_prop(op, "function_type", a));
+        rw.convert_region_types(r);
+        true
+    }
+    let patterns: Vec<Box<dyn ConversionPattern>> = vec![
+        Box::new(GroupPattern { name: "first", root: "test.first", f: take }),
+        Box::new(GroupPattern { name: "second", root: "test.second", f: take }),
+        Box::new(GroupPattern { name: "make", root: "test.make", f: make }),
+        Box::new(GroupPattern { name: "signature", root: "func.func", f: sig }),
+    ];
+    let target = ConversionTarget::new()
+        .illegal_op("test.first")
+        .illegal_op("test.second")
+        .illegal_op("test.make")
+        .dynamic_op("func.func", |ctx, op| cuprite_dialects::func::function_type(ctx, op).is_some_and(|(i, _)| i.len() == 3));
+    let r = apply_conversion(&mut ctx, m, &target, &types, &patterns, ConversionMode::Partial, None);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let out = print_op(&ctx, m, PrintOptions { generic: true, ..Default::default() });
+    // The function takes the pair's two values; `test.first` of the made pair is its first
+    // input; only `test.keep` still sees a pair, joined from the two values.
+    assert!(out.contains("^bb0(%arg0: i32, %arg1: f32, %arg2: i32)"), "{out}");
+    assert!(!out.contains("test.first") && !out.contains("test.second") && !out.contains("test.make"), "{out}");
+    assert!(out.contains(r#""func.return"(%arg0)"#), "{out}");
+    let joins = out.matches("unrealized_conversion_cast").count();
+    assert_eq!(joins, 1, "one join, for test.keep:\n{out}");
+    assert!(out.contains(r#""builtin.unrealized_conversion_cast"(%arg0, %arg1) : (i32, f32) -> !test.pair"#), "{out}");
+    verify(&ctx, m, None).unwrap();
 }
 
 #[test]

@@ -5,14 +5,17 @@
 //! 2. For each op that the [`ConversionTarget`] does not accept: adapt its operands, i.e.
 //!    for an operand whose type the [`TypeConverter`] changes, use the value it was cast
 //!    from if it is an `unrealized_conversion_cast`, else insert a target materialization
-//!    cast; then try the conversion patterns for the op, best benefit first.
+//!    cast; under a 1:N conversion an operand becomes several values (the inputs of the N:1
+//!    cast that joined them, or a 1:N cast's results), and patterns see the operands as
+//!    groups ([`ConversionPattern::match_and_rewrite_groups`]); then try the conversion
+//!    patterns for the op, best benefit first.
 //! 3. A pattern replaces the op through [`ConversionRewriter::replace_op`]: where a new
 //!    value's type differs from the old result's, a source materialization cast keeps the
 //!    remaining (not yet converted) users well-typed.
 //! 4. Ops a pattern creates that are themselves illegal are converted next, at most
 //!    [`MAX_LEGALIZATION_DEPTH`] levels deep.
-//! 5. Finally cast pairs that round-trip (`A -> B -> A`) are folded away and dead casts
-//!    erased. Remaining illegal ops (or, in full mode, unknown ones) and casts whose
+//! 5. Finally cast pairs that round-trip (`A -> B -> A`, and a 1:N split of an N:1 join)
+//!    are folded away and dead casts erased. Remaining illegal ops (or, in full mode, unknown ones) and casts whose
 //!    input type is still illegal are reported as errors at their locations.
 
 use super::{Listener, Rewriter};
@@ -106,12 +109,19 @@ impl ConversionTarget {
 }
 
 type TypeConversionFn = Box<dyn Fn(&mut Context, TypeId) -> Option<TypeId> + Send + Sync>;
+type TypeConversionManyFn = Box<dyn Fn(&mut Context, TypeId) -> Option<Vec<TypeId>> + Send + Sync>;
 
-/// Maps types of the source dialects to types of the target (1:1). Conversions are tried
-/// last-added first; a type no conversion handles is left as is (it is legal).
+enum TypeRule {
+    One(TypeConversionFn),
+    Many(TypeConversionManyFn),
+}
+
+/// Maps types of the source dialects to types of the target: 1:1 ([`TypeConverter::add`])
+/// or 1:N ([`TypeConverter::add_many`]: a struct by value as its fields). Conversions are
+/// tried last-added first; a type no conversion handles is left as is (it is legal).
 #[derive(Default)]
 pub struct TypeConverter {
-    conversions: Vec<TypeConversionFn>,
+    conversions: Vec<TypeRule>,
 }
 
 impl TypeConverter {
@@ -119,22 +129,44 @@ impl TypeConverter {
     pub fn new() -> Self {
         Self::default()
     }
-    /// Adds a conversion (`None`: not handled by this one).
+    /// Adds a 1:1 conversion (`None`: not handled by this one).
     pub fn add(&mut self, f: impl Fn(&mut Context, TypeId) -> Option<TypeId> + Send + Sync + 'static) {
-        self.conversions.push(Box::new(f));
+        self.conversions.push(TypeRule::One(Box::new(f)));
     }
-    /// The converted type of `t`.
-    pub fn convert(&self, ctx: &mut Context, t: TypeId) -> TypeId {
-        for f in self.conversions.iter().rev() {
-            if let Some(r) = f(ctx, t) {
-                return r;
+    /// Adds a 1:N conversion (`None`: not handled by this one): a value of the type becomes
+    /// as many values as the conversion gives types, in order.
+    pub fn add_many(&mut self, f: impl Fn(&mut Context, TypeId) -> Option<Vec<TypeId>> + Send + Sync + 'static) {
+        self.conversions.push(TypeRule::Many(Box::new(f)));
+    }
+    /// The converted types of `t` (one for a 1:1 conversion or a legal type).
+    pub fn convert_many(&self, ctx: &mut Context, t: TypeId) -> Vec<TypeId> {
+        for rule in self.conversions.iter().rev() {
+            match rule {
+                TypeRule::One(f) => {
+                    if let Some(r) = f(ctx, t) {
+                        return vec![r];
+                    }
+                }
+                TypeRule::Many(f) => {
+                    if let Some(r) = f(ctx, t) {
+                        return r;
+                    }
+                }
             }
         }
-        t
+        vec![t]
+    }
+    /// The converted type of `t` under a 1:1 conversion (`t` itself when a 1:N conversion
+    /// handles it: see [`TypeConverter::convert_many`]).
+    pub fn convert(&self, ctx: &mut Context, t: TypeId) -> TypeId {
+        match self.convert_many(ctx, t).as_slice() {
+            [one] => *one,
+            _ => t,
+        }
     }
     /// Whether `t` is already legal (converts to itself).
     pub fn is_legal(&self, ctx: &mut Context, t: TypeId) -> bool {
-        self.convert(ctx, t) == t
+        self.convert_many(ctx, t) == [t]
     }
 }
 
@@ -149,6 +181,17 @@ pub trait ConversionPattern: Send + Sync {
     /// Rewrites `op` (through `rw`, ending with [`ConversionRewriter::replace_op`] or
     /// [`ConversionRewriter::erase_op`]) and returns `true`, or changes nothing.
     fn match_and_rewrite(&self, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool;
+    /// The same with each operand as the values its converted types give (one each under
+    /// 1:1 conversions; a 1:N conversion's several). The default leaves ops with an operand
+    /// of several values to the patterns that override it, and passes the others to
+    /// [`ConversionPattern::match_and_rewrite`].
+    fn match_and_rewrite_groups(&self, op: OpId, operands: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        if operands.iter().any(|g| g.len() != 1) {
+            return false;
+        }
+        let flat: Vec<ValueId> = operands.iter().map(|g| g[0]).collect();
+        self.match_and_rewrite(op, &flat, rw)
+    }
 }
 
 /// A conversion pattern from a plain function.
@@ -215,6 +258,31 @@ impl ConversionRewriter<'_, '_> {
         }
         self.rw.replace_op(op, &adapted);
     }
+    /// Replaces each result of `op` by a group of values (a 1:N conversion's): a group of
+    /// one as [`ConversionRewriter::replace_op`]; the uses of a result replaced by several
+    /// values that remain get a source materialization joining them.
+    pub fn replace_op_with_groups(&mut self, op: OpId, groups: &[Vec<ValueId>]) {
+        let mut singles = Vec::with_capacity(groups.len());
+        self.rw.set_insertion_point_before(op);
+        for (i, g) in groups.iter().enumerate() {
+            let r = self.rw.ctx.result(op, i);
+            let old_ty = self.rw.ctx.value_type(r);
+            if !self.rw.ctx.has_uses(r) {
+                // Nothing reads it: any value stands in (the op goes).
+                singles.push(g.first().copied().unwrap_or(r));
+                continue;
+            }
+            singles.push(match g.as_slice() {
+                [v] if self.rw.ctx.value_type(*v) == old_ty => *v,
+                [v] => cast(&mut self.rw, *v, old_ty),
+                _ => {
+                    let c = cast_op_n(&mut self.rw, g, &[old_ty]);
+                    self.rw.ctx.result(c, 0)
+                }
+            });
+        }
+        self.rw.replace_op(op, &singles);
+    }
     /// Erases `op` (its results must be unused).
     pub fn erase_op(&mut self, op: OpId) {
         self.rw.erase_op(op);
@@ -225,6 +293,13 @@ impl ConversionRewriter<'_, '_> {
         let blocks = self.rw.ctx.region_blocks(region).to_vec();
         for b in blocks {
             let args = self.rw.ctx.block_args(b).to_vec();
+            // Under a 1:N conversion a block's arguments are rebuilt: each as its
+            // converted types' values, the old ones joined by a source materialization.
+            let many: Vec<Vec<TypeId>> = args.iter().map(|&a| self.types.convert_many(self.rw.ctx, self.rw.ctx.value_type(a))).collect();
+            if many.iter().any(|m| m.len() != 1) {
+                self.expand_block_args(b, &many);
+                continue;
+            }
             for a in args {
                 let old = self.rw.ctx.value_type(a);
                 let new = self.types.convert(self.rw.ctx, old);
@@ -240,6 +315,61 @@ impl ConversionRewriter<'_, '_> {
                 let cv = self.rw.ctx.result(c, 0);
                 self.rw.ctx.replace_uses_with_if(a, cv, |_, owner, _| owner != c);
             }
+        }
+    }
+}
+
+/// A materialization cast of `vs` to values of types `to` (N:1 joins a 1:N conversion's
+/// values back into the source type; 1:N splits a source value).
+fn cast_op_n(rw: &mut Rewriter<'_>, vs: &[ValueId], to: &[TypeId]) -> OpId {
+    let loc = rw.ctx.unknown_loc();
+    let mut st = OperationState::new(rw.ctx, CAST_OP, loc);
+    st.operands.extend_from_slice(vs);
+    st.result_types.extend_from_slice(to);
+    rw.create(st)
+}
+
+/// `v` as values of types `to` (a 1:N conversion's): the inputs of the N:1 cast that made
+/// `v`, if that is where it came from, else a 1:N cast.
+fn split(rw: &mut Rewriter<'_>, v: ValueId, to: &[TypeId]) -> Vec<ValueId> {
+    if let Some(d) = rw.ctx.defining_op(v) {
+        if rw.ctx.is_op(d, CAST_OP) && rw.ctx.num_results(d) == 1 {
+            let ins = rw.ctx.operand_vec(d);
+            if ins.len() == to.len() && ins.iter().zip(to).all(|(&i, &t)| rw.ctx.value_type(i) == t) {
+                return ins;
+            }
+        }
+    }
+    let c = cast_op_n(rw, &[v], to);
+    rw.ctx.results(c).to_vec()
+}
+
+impl ConversionRewriter<'_, '_> {
+    /// Replaces the arguments of block `b` by the values of their converted types `many`
+    /// (in order); uses of an old argument read the new ones through a materialization.
+    fn expand_block_args(&mut self, b: crate::context::BlockId, many: &[Vec<TypeId>]) {
+        let old: Vec<ValueId> = self.rw.ctx.block_args(b).to_vec();
+        let mut groups = Vec::with_capacity(old.len());
+        for tys in many {
+            groups.push(tys.iter().map(|&t| self.rw.ctx.add_block_arg(b, t)).collect::<Vec<_>>());
+        }
+        for (&a, g) in old.iter().zip(&groups) {
+            if !self.rw.ctx.has_uses(a) {
+                continue;
+            }
+            let t = self.rw.ctx.value_type(a);
+            self.rw.set_insertion_point_to_start(b);
+            let v = match g.as_slice() {
+                [v] if self.rw.ctx.value_type(*v) == t => *v,
+                _ => {
+                    let c = cast_op_n(&mut self.rw, g, &[t]);
+                    self.rw.ctx.result(c, 0)
+                }
+            };
+            self.rw.ctx.replace_all_uses_with(a, v);
+        }
+        for _ in 0..old.len() {
+            self.rw.ctx.erase_block_arg(b, 0);
         }
     }
 }
@@ -328,18 +458,22 @@ pub fn apply_conversion(
         let mut applied = false;
         {
             let mut rw = Rewriter::new(ctx, &mut created);
-            // Adapt operands.
-            let mut operands = Vec::new();
+            // Adapt operands: each as the values of its converted types.
+            let mut operands: Vec<Vec<ValueId>> = Vec::new();
             rw.set_insertion_point_before(op);
             for v in rw.ctx.operand_vec(op) {
                 let t = rw.ctx.value_type(v);
-                let nt = types.convert(rw.ctx, t);
-                operands.push(if nt == t { v } else { cast(&mut rw, v, nt) });
+                let nts = types.convert_many(rw.ctx, t);
+                operands.push(match nts.as_slice() {
+                    [nt] if *nt == t => vec![v],
+                    [nt] => vec![cast(&mut rw, v, *nt)],
+                    _ => split(&mut rw, v, &nts),
+                });
             }
             let mut crw = ConversionRewriter { rw, types };
             for i in cands {
                 res.stats[i].tried += 1;
-                if patterns[i].match_and_rewrite(op, &operands, &mut crw) {
+                if patterns[i].match_and_rewrite_groups(op, &operands, &mut crw) {
                     res.stats[i].applied += 1;
                     applied = true;
                     break;
@@ -392,6 +526,19 @@ pub fn apply_conversion(
 fn cleanup_casts(ctx: &mut Context, root: OpId) {
     let casts: Vec<OpId> = crate::walk::collect_preorder(ctx, root).into_iter().filter(|&o| ctx.is_op(o, CAST_OP)).collect();
     for &c in &casts {
+        // A split (1:N) of a join (N:1) of the same types: the joined values.
+        if ctx.op_is_live(c) && ctx.num_operands(c) == 1 && ctx.num_results(c) > 1 {
+            if let Some(d) = ctx.defining_op(ctx.operand(c, 0)).filter(|&d| ctx.is_op(d, CAST_OP) && ctx.num_results(d) == 1) {
+                let ins = ctx.operand_vec(d);
+                let outs = ctx.results(c).to_vec();
+                if ins.len() == outs.len() && ins.iter().zip(&outs).all(|(&i, &o)| ctx.value_type(i) == ctx.value_type(o)) {
+                    for (o, i) in outs.into_iter().zip(ins) {
+                        ctx.replace_all_uses_with(o, i);
+                    }
+                }
+            }
+            continue;
+        }
         if !ctx.op_is_live(c) || ctx.num_operands(c) != 1 || ctx.num_results(c) != 1 {
             continue;
         }
