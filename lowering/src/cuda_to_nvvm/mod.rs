@@ -35,7 +35,6 @@
 //! Errors carry the op's location; the translation goes on after one (with a zero value in
 //! place of what failed) so that all of a function's problems are reported at once.
 
-use crate::rounding::Rounded;
 use crate::FloatOptions;
 use cuprite_dialects::cuda::layout;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
@@ -857,6 +856,17 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let rt = res_ty.map(|t| self.ty(t));
                 match self.intrinsic(&iname, &ops, rt) {
                     Some(v) => v,
+                    None if crate::conversions::cuda_intrinsics_to_nvvm::handles(&iname) => {
+                        self.error(
+                            loc,
+                            format!(
+                                "'{iname}' is lowered by '{}', which runs before '{}'",
+                                crate::conversions::cuda_intrinsics_to_nvvm::NAME,
+                                crate::passes::ConvertCudaToNvvm::NAME
+                            ),
+                        );
+                        rt.map(|t| self.zero(t))
+                    }
                     None => {
                         self.error(loc, format!("'{iname}' is not supported yet (it needs the device math library)"));
                         rt.map(|t| self.zero(t))
@@ -1107,106 +1117,18 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         name
     }
 
-    fn intr(&mut self, name: &str, ops: &[ValueId], t: TypeId) -> ValueId {
-        let n = self.ctx.str_attr(name);
-        self.emit1("nvvm.intr", ops, t, &[("name", n)])
-    }
-
-    fn fconst(&mut self, v: f64, t: TypeId) -> ValueId {
-        let bits = if self.width(t) == 32 { (v as f32).to_bits() as u64 } else { v.to_bits() };
-        let a = self.ctx.attr(AttrKind::Float { bits, ty: t });
-        self.emit1("nvvm.constant", &[], t, &[("value", a)])
-    }
-
-    /// The built-in functions with a PTX instruction of the right accuracy (`None`: not
-    /// available without the math library). `Some(None)`: a call without a result.
-    fn intrinsic(&mut self, name: &str, ops: &[ValueId], rt: Option<TypeId>) -> Option<Option<ValueId>> {
-        let t = rt.unwrap_or_else(|| self.ctx.i32());
-        let arg_t = ops.first().map(|&o| self.ctx.value_type(o));
-        if let Some(r) = Rounded::from_cuda(name) {
-            return Some(Some(self.intr(&r.nvvm_name(), ops, t)));
-        }
-        let v = match name {
-            "hsqrt" => self.intr("sqrt.rn", ops, t),
-            "rsqrtf" | "hrsqrt" => self.intr("rsqrt.approx", ops, t),
-            "__habs" => self.intr("abs", ops, t),
-            "__hmin" => self.intr("min", ops, t),
-            "__hmax" => self.intr("max", ops, t),
-            "__hfma" => self.intr("fma.rn", ops, t),
-            "hrcp" => self.intr("rcp.rn", ops, t),
-            "hexp2" => self.intr("ex2.approx", ops, t),
-            "hlog2" => self.intr("lg2.approx", ops, t),
-            "hsin" => self.intr("sin.approx", ops, t),
-            "hcos" => self.intr("cos.approx", ops, t),
-            "htrunc" => self.intr("trunc", ops, t),
-            "hfloor" => self.intr("floor", ops, t),
-            "hceil" => self.intr("ceil", ops, t),
-            "hrint" => self.intr("rint", ops, t),
-            "__saturatef" => self.intr("saturate", ops, t),
-            "__fdividef" => self.intr("div.full", ops, t),
-            "__sinf" => self.intr("sin.approx", ops, t),
-            "__cosf" => self.intr("cos.approx", ops, t),
-            "__exp2f" => self.intr("ex2.approx", ops, t),
-            "__log2f" => self.intr("lg2.approx", ops, t),
-            "__expf" => {
-                let k = self.fconst(std::f64::consts::LOG2_E, t);
-                let x = self.emit1("nvvm.fmul", &[ops[0], k], t, &[]);
-                self.intr("ex2.approx", &[x], t)
-            }
-            "__logf" => {
-                let l = self.intr("lg2.approx", ops, t);
-                let k = self.fconst(std::f64::consts::LN_2, t);
-                self.emit1("nvvm.fmul", &[l, k], t, &[])
-            }
-            "__activemask" => self.emit1("nvvm.activemask", &[], t, &[]),
-            "__popc" | "__popcll" => self.intr("popc", ops, t),
-            "__clz" | "__clzll" => self.intr("clz", ops, t),
-            "__brev" | "__brevll" => self.intr("brev", ops, t),
-            "__mul24" => self.intr("mul24", ops, t),
-            "__umul24" => self.intr("umul24", ops, t),
-            "__mulhi" | "__mul64hi" => self.intr("mulhi", ops, t),
-            "__umulhi" | "__umul64hi" => self.intr("umulhi", ops, t),
-            "__ffs" | "__ffsll" => {
-                // ffs(x) = x == 0 ? 0 : clz(brev(x)) + 1
-                let at = arg_t?;
-                let b = self.intr("brev", ops, at);
-                let c = self.intr("clz", &[b], t);
-                let one = self.const_int(1, t);
-                let r = self.emit1("nvvm.add", &[c, one], t, &[]);
-                let z = self.const_int(0, at);
-                let p = i32_attr(self.ctx, 0);
-                let i1 = self.ctx.i1();
-                let is0 = self.emit1("nvvm.icmp", &[ops[0], z], i1, &[("predicate", p)]);
-                let z = self.const_int(0, t);
-                self.emit1("nvvm.select", &[is0, z, r], t, &[])
-            }
-            "abs" | "labs" | "llabs" => {
-                let x = ops[0];
-                let z = self.const_int(0, t);
-                let n = self.emit1("nvvm.sub", &[z, x], t, &[]);
-                let p = i32_attr(self.ctx, 2);
-                let i1 = self.ctx.i1();
-                let neg = self.emit1("nvvm.icmp", &[x, z], i1, &[("predicate", p)]);
-                self.emit1("nvvm.select", &[neg, n, x], t, &[])
-            }
-            "__int_as_float"
-            | "__float_as_int"
-            | "__uint_as_float"
-            | "__float_as_uint"
-            | "__longlong_as_double"
-            | "__double_as_longlong"
-            | "__half_as_ushort"
-            | "__half_as_short"
-            | "__ushort_as_half"
-            | "__short_as_half" => self.emit1("nvvm.bitcast", ops, t, &[]),
+    /// The built-ins this conversion lowers itself (`Some(None)`: no result): `__trap`,
+    /// which ends its block. The others with an instruction are
+    /// `convert-cuda-intrinsics-to-nvvm`'s; `None`: not available without the math library.
+    fn intrinsic(&mut self, name: &str, _ops: &[ValueId], _rt: Option<TypeId>) -> Option<Option<ValueId>> {
+        match name {
             "__trap" => {
                 self.emit("nvvm.unreachable", &[], &[], &[], &[]);
                 // Code after the trap goes into a block of its own (never reached).
                 self.cur = self.new_block(&[]);
-                return Some(None);
+                Some(None)
             }
-            _ => return None,
-        };
-        Some(Some(v))
+            _ => None,
+        }
     }
 }

@@ -1,0 +1,290 @@
+//! `convert-cuda-intrinsics-to-nvvm`: the CUDA built-in functions that have a PTX
+//! instruction of their accuracy, from `cuda.intrinsic` to `nvvm`, as named patterns.
+//!
+//! One table ([`INTRINSICS`]) says how each built-in lowers: to one nvvm intrinsic
+//! (`__popc` -> `popc`, `__sinf` -> `sin.approx`, `hsqrt` -> `sqrt.rn`), to a short sequence
+//! (`__expf`, `__logf`, `__ffs`, `abs`), to `nvvm.activemask`, or to a bit cast
+//! (`__int_as_float`); the rounded arithmetic and conversions (`__fadd_rz`,
+//! `__float2int_rd`) come from [`cuprite_dialects::nvvm::rounding`]. Every other
+//! `cuda.intrinsic` is legal here: the math library's functions (`expf`, after
+//! `link-math-library` a call), and `__trap`, which ends its block (`convert-cuda-to-nvvm`).
+
+use super::{bind, infos, run_patterns, PatternInfo, Rule};
+use cuprite_dialects::nvvm::{rounding::Rounded, ICmpPredicate};
+use cuprite_ir::{
+    pass::{Pass, PassFailure, PassState},
+    rewrite::conversion::{ConversionPattern, ConversionRewriter, ConversionTarget, TypeConverter},
+    AttrKind, Context, OpId, TypeId, ValueId,
+};
+
+/// The pass name.
+pub const NAME: &str = "convert-cuda-intrinsics-to-nvvm";
+
+/// How a built-in lowers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lowering {
+    /// The nvvm intrinsic of this name on the same operands.
+    Intr(&'static str),
+    /// `ex2.approx(x * log2(e))`.
+    FastExp,
+    /// `lg2.approx(x) * ln(2)`.
+    FastLog,
+    /// `x == 0 ? 0 : clz(brev(x)) + 1`.
+    Ffs,
+    /// `x < 0 ? 0 - x : x`.
+    Abs,
+    /// `nvvm.activemask`.
+    ActiveMask,
+    /// `nvvm.bitcast` (same bits, another type).
+    Bitcast,
+}
+
+/// Which pattern lowers a built-in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    Half,
+    FastMath,
+    Bits,
+    Warp,
+    Reinterpret,
+}
+
+/// Every built-in this pass lowers (besides the rounded ones).
+const INTRINSICS: &[(&str, Family, Lowering)] = {
+    use Family::*;
+    use Lowering::*;
+    &[
+        ("hsqrt", Half, Intr("sqrt.rn")),
+        ("hrsqrt", Half, Intr("rsqrt.approx")),
+        ("__habs", Half, Intr("abs")),
+        ("__hmin", Half, Intr("min")),
+        ("__hmax", Half, Intr("max")),
+        ("__hfma", Half, Intr("fma.rn")),
+        ("hrcp", Half, Intr("rcp.rn")),
+        ("hexp2", Half, Intr("ex2.approx")),
+        ("hlog2", Half, Intr("lg2.approx")),
+        ("hsin", Half, Intr("sin.approx")),
+        ("hcos", Half, Intr("cos.approx")),
+        ("htrunc", Half, Intr("trunc")),
+        ("hfloor", Half, Intr("floor")),
+        ("hceil", Half, Intr("ceil")),
+        ("hrint", Half, Intr("rint")),
+        ("rsqrtf", FastMath, Intr("rsqrt.approx")),
+        ("__saturatef", FastMath, Intr("saturate")),
+        ("__fdividef", FastMath, Intr("div.full")),
+        ("__sinf", FastMath, Intr("sin.approx")),
+        ("__cosf", FastMath, Intr("cos.approx")),
+        ("__exp2f", FastMath, Intr("ex2.approx")),
+        ("__log2f", FastMath, Intr("lg2.approx")),
+        ("__expf", FastMath, FastExp),
+        ("__logf", FastMath, FastLog),
+        ("__popc", Bits, Intr("popc")),
+        ("__popcll", Bits, Intr("popc")),
+        ("__clz", Bits, Intr("clz")),
+        ("__clzll", Bits, Intr("clz")),
+        ("__brev", Bits, Intr("brev")),
+        ("__brevll", Bits, Intr("brev")),
+        ("__mul24", Bits, Intr("mul24")),
+        ("__umul24", Bits, Intr("umul24")),
+        ("__mulhi", Bits, Intr("mulhi")),
+        ("__mul64hi", Bits, Intr("mulhi")),
+        ("__umulhi", Bits, Intr("umulhi")),
+        ("__umul64hi", Bits, Intr("umulhi")),
+        ("__ffs", Bits, Ffs),
+        ("__ffsll", Bits, Ffs),
+        ("abs", Bits, Abs),
+        ("labs", Bits, Abs),
+        ("llabs", Bits, Abs),
+        ("__activemask", Warp, ActiveMask),
+        ("__int_as_float", Reinterpret, Bitcast),
+        ("__float_as_int", Reinterpret, Bitcast),
+        ("__uint_as_float", Reinterpret, Bitcast),
+        ("__float_as_uint", Reinterpret, Bitcast),
+        ("__longlong_as_double", Reinterpret, Bitcast),
+        ("__double_as_longlong", Reinterpret, Bitcast),
+        ("__half_as_ushort", Reinterpret, Bitcast),
+        ("__half_as_short", Reinterpret, Bitcast),
+        ("__ushort_as_half", Reinterpret, Bitcast),
+        ("__short_as_half", Reinterpret, Bitcast),
+    ]
+};
+
+/// The rule each family is (the rounded built-ins have their own).
+const fn family(name: &'static str, summary: &'static str, lower: super::Lower<()>) -> Rule<()> {
+    Rule { name, root: "cuda.intrinsic", target: "nvvm", benefit: 1, summary, lower }
+}
+
+/// The pattern set.
+static RULES: &[Rule<()>] = &[
+    family(
+        "intrinsic-rounded-to-nvvm",
+        "__fadd_rz, __fmul_rd, __fsqrt_rn, __float2int_ru, ...: the instruction with that rounding",
+        rounded,
+    ),
+    family("intrinsic-half-to-nvvm", "hsqrt, __hfma, hexp2, hfloor, ...: the f16 instruction", |_, _, op, o, rw| {
+        lower(Family::Half, op, o, rw)
+    }),
+    family(
+        "intrinsic-fast-math-to-nvvm",
+        "__sinf, __expf, __fdividef, rsqrtf, __saturatef, ...: the approximate instructions",
+        |_, _, op, o, rw| lower(Family::FastMath, op, o, rw),
+    ),
+    family(
+        "intrinsic-bits-to-nvvm",
+        "__popc, __clz, __brev, __ffs, __mul24, __mulhi, abs: integer bit and multiply instructions",
+        |_, _, op, o, rw| lower(Family::Bits, op, o, rw),
+    ),
+    family("intrinsic-activemask-to-nvvm", "__activemask: nvvm.activemask", |_, _, op, o, rw| lower(Family::Warp, op, o, rw)),
+    family(
+        "intrinsic-reinterpret-to-nvvm",
+        "__int_as_float, __double_as_longlong, __half_as_ushort, ...: a bit cast",
+        |_, _, op, o, rw| lower(Family::Reinterpret, op, o, rw),
+    ),
+];
+
+/// The patterns.
+pub fn patterns() -> Vec<Box<dyn ConversionPattern>> {
+    bind(RULES, ())
+}
+
+/// What `--list-patterns` prints for this pass.
+pub fn pattern_infos() -> Vec<PatternInfo> {
+    infos(NAME, RULES)
+}
+
+/// Whether this pass lowers built-in `name`.
+pub fn handles(name: &str) -> bool {
+    Rounded::from_cuda(name).is_some() || INTRINSICS.iter().any(|(n, _, _)| *n == name)
+}
+
+/// The legality target: the built-ins of the table (and the rounded ones) are illegal;
+/// nvvm is legal; everything else is left alone.
+pub fn target() -> ConversionTarget {
+    ConversionTarget::new()
+        .legal_dialect("nvvm")
+        .dynamic_op("cuda.intrinsic", |ctx, op| !cuprite_dialects::cuda::IntrinsicOp(op).name(ctx).is_some_and(handles))
+}
+
+/// A new nvvm op `name` before `op`, with one result of type `t`.
+fn emit(
+    rw: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    name: &str,
+    operands: &[ValueId],
+    t: TypeId,
+    props: &[(&str, cuprite_ir::AttrId)],
+) -> ValueId {
+    let loc = rw.ctx().op_loc(op);
+    let st = crate::cuda_to_nvvm::state(rw.ctx(), name, loc, operands, &[t], props, &[]);
+    rw.rw.set_insertion_point_before(op);
+    let new = rw.rw.create(st);
+    rw.ctx().result(new, 0)
+}
+
+fn intr(rw: &mut ConversionRewriter<'_, '_>, op: OpId, name: &str, operands: &[ValueId], t: TypeId) -> ValueId {
+    let n = rw.ctx().str_attr(name);
+    emit(rw, op, "nvvm.intr", operands, t, &[("name", n)])
+}
+
+fn int_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: i64, t: TypeId) -> ValueId {
+    let a = rw.ctx().int_attr(v as i128, t);
+    emit(rw, op, "nvvm.constant", &[], t, &[("value", a)])
+}
+
+fn float_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: f64, t: TypeId) -> ValueId {
+    let ctx = rw.ctx();
+    let bits = if matches!(ctx.type_kind(t), cuprite_ir::TypeKind::Float(cuprite_ir::FloatKind::F32)) {
+        (v as f32).to_bits() as u64
+    } else {
+        v.to_bits()
+    };
+    let a = ctx.attr(AttrKind::Float { bits, ty: t });
+    emit(rw, op, "nvvm.constant", &[], t, &[("value", a)])
+}
+
+fn icmp(rw: &mut ConversionRewriter<'_, '_>, op: OpId, p: ICmpPredicate, a: ValueId, b: ValueId) -> ValueId {
+    let pa = crate::cuda_to_nvvm::i32_attr(rw.ctx(), p as i64);
+    let i1 = rw.ctx().i1();
+    emit(rw, op, "nvvm.icmp", &[a, b], i1, &[("predicate", pa)])
+}
+
+/// The built-in's name and result type (`i32` without a result).
+fn name_and_type(rw: &mut ConversionRewriter<'_, '_>, op: OpId) -> (String, TypeId) {
+    let ctx = rw.ctx();
+    let name = cuprite_dialects::cuda::IntrinsicOp(op).name(ctx).unwrap_or_default().to_string();
+    let t = match ctx.results(op).first() {
+        Some(&r) => ctx.value_type(r),
+        None => ctx.i32(),
+    };
+    (name, t)
+}
+
+fn rounded(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let (name, t) = name_and_type(rw, op);
+    let Some(r) = Rounded::from_cuda(&name) else { return false };
+    let v = intr(rw, op, &r.nvvm_name(), operands, t);
+    rw.replace_op(op, &[v]);
+    true
+}
+
+fn lower(family: Family, op: OpId, ops: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let (name, t) = name_and_type(rw, op);
+    let Some(&(_, _, how)) = INTRINSICS.iter().find(|(n, f, _)| *n == name && *f == family) else { return false };
+    let v = match how {
+        Lowering::Intr(i) => intr(rw, op, i, ops, t),
+        Lowering::FastExp => {
+            let k = float_const(rw, op, std::f64::consts::LOG2_E, t);
+            let x = emit(rw, op, "nvvm.fmul", &[ops[0], k], t, &[]);
+            intr(rw, op, "ex2.approx", &[x], t)
+        }
+        Lowering::FastLog => {
+            let l = intr(rw, op, "lg2.approx", ops, t);
+            let k = float_const(rw, op, std::f64::consts::LN_2, t);
+            emit(rw, op, "nvvm.fmul", &[l, k], t, &[])
+        }
+        Lowering::Ffs => {
+            let Some(&x) = ops.first() else { return false };
+            let at = rw.ctx().value_type(x);
+            let b = intr(rw, op, "brev", ops, at);
+            let c = intr(rw, op, "clz", &[b], t);
+            let one = int_const(rw, op, 1, t);
+            let r = emit(rw, op, "nvvm.add", &[c, one], t, &[]);
+            let z = int_const(rw, op, 0, at);
+            let is0 = icmp(rw, op, ICmpPredicate::Eq, x, z);
+            let z = int_const(rw, op, 0, t);
+            emit(rw, op, "nvvm.select", &[is0, z, r], t, &[])
+        }
+        Lowering::Abs => {
+            let Some(&x) = ops.first() else { return false };
+            let z = int_const(rw, op, 0, t);
+            let n = emit(rw, op, "nvvm.sub", &[z, x], t, &[]);
+            let neg = icmp(rw, op, ICmpPredicate::Slt, x, z);
+            emit(rw, op, "nvvm.select", &[neg, n, x], t, &[])
+        }
+        Lowering::ActiveMask => emit(rw, op, "nvvm.activemask", &[], t, &[]),
+        Lowering::Bitcast => emit(rw, op, "nvvm.bitcast", ops, t, &[]),
+    };
+    rw.replace_op(op, &[v]);
+    true
+}
+
+/// Runs the conversion on everything nested in `root`, outside a pass manager.
+pub fn convert_cuda_intrinsics_to_nvvm(ctx: &mut Context, root: OpId) -> Result<(), Vec<crate::LowerError>> {
+    super::convert_outside_pass(ctx, root, NAME, "cuda.intrinsic", &target(), &patterns())
+}
+
+/// `convert-cuda-intrinsics-to-nvvm`.
+pub struct ConvertCudaIntrinsicsToNvvm;
+
+impl ConvertCudaIntrinsicsToNvvm {
+    pub const NAME: &'static str = NAME;
+}
+
+impl Pass for ConvertCudaIntrinsicsToNvvm {
+    fn name(&self) -> &str {
+        NAME
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        run_patterns(ctx, op, state, NAME, &target(), &TypeConverter::new(), patterns())
+    }
+}
