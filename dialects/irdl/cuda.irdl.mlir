@@ -29,12 +29,14 @@ irdl.dialect @cuda {
     irdl.operands(value: variadic %0)
   }
   irdl.operation @tex {
-    %0 = irdl.any
-    %1 = irdl.any
-    %2 = irdl.base "#builtin.string"
-    irdl.operands(operands: variadic %0)
-    irdl.results(texel: variadic %1)
-    irdl.attributes {"geom" = %2}
+    %0 = irdl.is i64
+    %1 = irdl.is i32
+    %2 = irdl.any
+    %3 = irdl.any
+    %4 = irdl.base "#builtin.string"
+    irdl.operands(texture: %0, layer: optional %1, coords: variadic %2)
+    irdl.results(texel: variadic %3)
+    irdl.attributes {"geom" = %4}
   }
   irdl.operation @intrinsic {
     %0 = irdl.any

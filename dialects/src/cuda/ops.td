@@ -117,11 +117,11 @@ def Cuda_ReturnOp : Cuda_Op<"return", [Terminator, ReturnLike]> {
   let assemblyFormat = "attr-dict ($value^ `:` type($value))?";
 }
 
-def Cuda_TexOp : Cuda_Op<"tex"> {
+def Cuda_TexOp : Cuda_Op<"tex", [AttrSizedOperandSegments]> {
   let summary = "A texture fetch through a texture object (`tex1Dfetch`, `tex2D`, ...)";
   let description = [{
-    The first operand is the texture object (`cudaTextureObject_t`), the rest its
-    coordinates in PTX's order: `1d` (x; an integer for `tex1Dfetch`), `2d` (x, y), `3d`
+    `texture` is the texture object (`cudaTextureObject_t`), `layer` a layered texture's
+    layer, `coords` the coordinates in PTX's order: `1d` (x; an integer for `tex1Dfetch`), `2d` (x, y), `3d`
     and `cube` (x, y, z), `a1d` (layer, x), `a2d` (layer, x, y); `level` adds the
     mipmap level last. The four results are the texel's channels, `f32` or `i32`
     (read as signed integers with `signed`, else unsigned).
@@ -130,9 +130,10 @@ def Cuda_TexOp : Cuda_Op<"tex"> {
     %r:4 = cuda.tex "2d"(%t, %x, %y) : (i64, f32, f32) -> (f32, f32, f32, f32)
     ```
   }];
-  let arguments = (ins StrAttr:$geom, Variadic<AnyType>:$operands, OptionalAttr<UnitAttr>:$level, OptionalAttr<UnitAttr>:$signed);
+  let arguments = (ins StrAttr:$geom, I64:$texture, Optional<I32>:$layer, Variadic<AnyType>:$coords,
+                   OptionalAttr<UnitAttr>:$level, OptionalAttr<UnitAttr>:$signed);
   let results = (outs Variadic<AnyType>:$texel);
-  let assemblyFormat = "$geom `(` $operands `)` attr-dict `:` functional-type($operands, results)";
+  let assemblyFormat = "$geom `(` $texture (`layer` $layer^)? `,` $coords `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Cuda_IntrinsicOp : Cuda_Op<"intrinsic"> {

@@ -189,7 +189,13 @@ impl Sema<'_> {
         let fields: Vec<Ty> = self.types.rec(r).fields.iter().map(|f| f.ty).collect();
         let elem = self.types.ir_mem(&mut self.ctx, *fields.first()?);
         let g = self.ctx.str_attr(geom);
-        let mut props = vec![("geom", g)];
+        // The texture object, a layered texture's layer (first in PTX's order), the
+        // coordinates.
+        let layered = geom.starts_with('a');
+        let i32t = self.ctx.int_type(32);
+        let segs = vec![1, i64::from(layered), args.len() as i64 - 1 - i64::from(layered)];
+        let segs = self.ctx.attr(cuprite_ir::AttrKind::DenseArray { elem: i32t, values: segs });
+        let mut props = vec![("geom", g), ("operandSegmentSizes", segs)];
         if level {
             props.push(("level", self.ctx.unit_attr()));
         }

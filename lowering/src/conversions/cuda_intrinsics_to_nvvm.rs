@@ -1,7 +1,7 @@
 //! `convert-cuda-intrinsics-to-nvvm`: the CUDA built-in functions that have a PTX
 //! instruction of their accuracy, from `cuda.intrinsic` to `nvvm`, as named patterns.
 //!
-//! One table ([`INTRINSICS`]) says how each built-in lowers: to one nvvm intrinsic
+//! One table (`INTRINSICS`) says how each built-in lowers: to one nvvm intrinsic
 //! (`__popc` -> `popc`, `__sinf` -> `sin.approx`, `hsqrt` -> `sqrt.rn`), to a short sequence
 //! (`__expf`, `__logf`, `__ffs`, `abs`), to `nvvm.activemask`, or to a bit cast
 //! (`__int_as_float`); the rounded arithmetic and conversions (`__fadd_rz`,
