@@ -313,7 +313,22 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                     Level::Nvvm => l.nvvm,
                     Level::Ptx => l.ptx,
                 };
-                (l.ctx, m, level)
+                // Inline asm is PTX text: at the ptx level the printed PTX, read back, runs
+                // it as the instructions it is (the IR levels cannot).
+                let has_asm =
+                    level == Level::Ptx && cuprite_ir::walk::collect_preorder(&l.ctx, m).iter().any(|&o| l.ctx.is_op(o, "ptx.asm"));
+                if has_asm {
+                    let mut ctx = cuprite_ir::Context::new(cuprite_dialects::registry());
+                    match cuprite_lowering::ptx_read::read_ptx(&mut ctx, &l.ptx_text, "cuprite.ptx") {
+                        Ok(m) => (ctx, m, level),
+                        Err(d) => {
+                            let _ = write!(stderr, "{}", cuprite_lowering::ptx_read::render("cuprite.ptx", &l.ptx_text, &d));
+                            return 1;
+                        }
+                    }
+                } else {
+                    (l.ctx, m, level)
+                }
             }
             Err(d) => {
                 let _ = write!(stderr, "{d}");

@@ -165,7 +165,7 @@ const NOT_EXERCISED: &[(&str, &str)] = &[
 const NOT_SIMULATED: &[(&str, &str)] = &[
     ("cuda.asm", "inline PTX: compiled, and assembled by ptxas, but not interpreted at the IR levels"),
     ("nvvm.inline_asm", "inline PTX (see cuda.asm)"),
-    ("ptx.asm", "inline PTX (see cuda.asm); NVRTC's PTX has it as plain instructions, which run"),
+    ("ptx.asm", "inline PTX: at the ptx level its kernels run from the printed PTX read back (`<file>.ptx.toml`), as NVRTC's"),
 ];
 
 /// The names of the ops in module `m`.
@@ -234,6 +234,22 @@ fn corpus_agrees_at_every_level_and_with_nvrtc() {
                 clang_runs += 1;
             }
             compared += 1;
+        }
+        // Kernels with inline asm (`<file>.ptx.toml`): at the ptx level only, cuprite's PTX
+        // read back against NVRTC's.
+        let ptx_only = file.with_extension("ptx.toml");
+        if ptx_only.is_file() {
+            for l in &parse_toml(&std::fs::read_to_string(&ptx_only).unwrap()).unwrap() {
+                let ours = run(&rctx, reread, Level::Ptx, l, "ptx read back");
+                if let Some((m, _)) = nvrtc.as_ref() {
+                    let theirs = run(&nctx, *m, Level::Ptx, l, "NVRTC's ptx");
+                    if let Err(e) = compare(&theirs, &ours, l.tolerance_ulp) {
+                        panic!("{name}: kernel {} (inline asm, ptx level): cuprite's PTX differs from NVRTC's:\n{e}", l.kernel);
+                    }
+                    nvrtc_runs += 1;
+                }
+                compared += 1;
+            }
         }
     }
     // Hand-written PTX of instructions NVIDIA's compilers emit and cuprite does not

@@ -301,7 +301,7 @@ impl T<'_> {
             }
             "call" => return self.call(op, fr),
             "call_indirect" => return self.call_indirect(op, fr),
-            "asm" => return Err("inline asm is not simulated".into()),
+            "asm" => return Err("inline asm in ptx IR is not simulated: run the printed PTX text (cuprite run reads it back)".into()),
             _ => {}
         }
         let mods = ptx::inst_mods(ctx, op).unwrap_or_default();
