@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `convert-arith-to-nvvm` | any | `arith` to `nvvm` as named patterns ([`crate::conversions::arith_to_nvvm`]); options `div=precise\|full\|approx fmad=B` |
 //! | `convert-cuda-intrinsics-to-nvvm` | any | the CUDA built-ins with an instruction to nvvm as named patterns ([`crate::conversions::cuda_intrinsics_to_nvvm`]) |
+//! | `convert-cuda-pointers-to-nvvm` | any | pointer arithmetic, comparisons and casts to nvvm as named patterns ([`crate::conversions::cuda_pointers_to_nvvm`]) |
 //! | `convert-math-to-nvvm` | any | `math` to nvvm intrinsics as named patterns ([`crate::conversions::math_to_nvvm`]); option `approx-sqrt=B` |
 //! | `convert-cuda-gpu-to-nvvm` | any | thread indices, barriers, fences, shuffles, votes, atomics to nvvm as named patterns ([`crate::conversions::cuda_gpu_to_nvvm`]) |
 //! | `lower-cuda-control-flow` | any | `cuda.if`/`cuda.loop`/`cuda.switch` and their exits to `cf` branches, named patterns on the walk driver ([`crate::conversions::cuda_cf`]) |
@@ -21,7 +22,8 @@
 
 use crate::conversions::{
     arith_to_nvvm::ConvertArithToNvvm, cuda_cf::LowerCudaControlFlow, cuda_gpu_to_nvvm::ConvertCudaGpuToNvvm,
-    cuda_intrinsics_to_nvvm::ConvertCudaIntrinsicsToNvvm, math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
+    cuda_intrinsics_to_nvvm::ConvertCudaIntrinsicsToNvvm, cuda_pointers_to_nvvm::ConvertCudaPointersToNvvm,
+    math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
 };
 use crate::{DivMode, FloatOptions, LowerError};
 use cuprite_ir::{
@@ -243,6 +245,14 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
             Ok(Box::new(ConvertCudaIntrinsicsToNvvm))
         },
     );
+    reg.register(
+        ConvertCudaPointersToNvvm::NAME,
+        "Pointer arithmetic, comparisons and casts of the cuda dialect to nvvm, as named patterns",
+        |o| {
+            cuprite_ir::transforms::no_options(ConvertCudaPointersToNvvm::NAME, o)?;
+            Ok(Box::new(ConvertCudaPointersToNvvm))
+        },
+    );
     reg.register(ConvertMathToNvvm::NAME, "Lower the math dialect to nvvm intrinsics, as named patterns (approx-sqrt=B)", |o| {
         Ok(Box::new(ConvertMathToNvvm::from_options(o)?))
     });
@@ -280,6 +290,7 @@ pub fn in_place_conversions(opts: &FloatOptions) -> Vec<String> {
         format!("{}{{{}}}", ConvertArithToNvvm::NAME, ConvertArithToNvvm(opts.arith()).options()),
         format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
         ConvertCudaIntrinsicsToNvvm::NAME.to_string(),
+        ConvertCudaPointersToNvvm::NAME.to_string(),
     ]
 }
 

@@ -9,6 +9,7 @@
 //! | `convert-arith-to-nvvm` | [`arith_to_nvvm`] | `arith` to `nvvm`, in any function; options `div=precise\|full\|approx fmad=B` |
 //! | `convert-math-to-nvvm` | [`math_to_nvvm`] | `math` to nvvm intrinsics, in any function; option `approx-sqrt=B` |
 //! | `convert-cuda-intrinsics-to-nvvm` | [`cuda_intrinsics_to_nvvm`] | the CUDA built-ins with an instruction (`__popc`, `__sinf`, `__fadd_rz`, `hsqrt`, ...) to nvvm, in any function |
+//! | `convert-cuda-pointers-to-nvvm` | [`cuda_pointers_to_nvvm`] | pointer arithmetic, comparisons and casts to nvvm (a type converter: `!cuda.ptr` to `!llvm.ptr<N>`), in any function |
 //! | `convert-scf-to-cf` | [`scf_to_cf`] | `scf.if`/`scf.while` to `cf` branches between blocks, in any function |
 //! | `convert-cuda-gpu-to-nvvm` | [`cuda_gpu_to_nvvm`] | `cuda.special`/`barrier`/`fence`/`shfl`/`vote` to their nvvm ops, in any function |
 //! | `lower-cuda-control-flow` | [`cuda_cf`] | `cuda.if`/`cuda.loop`/`cuda.switch` with their breaks and continues to `cf` branches (walk driver, children first) |
@@ -24,6 +25,7 @@ pub mod arith_to_nvvm;
 pub mod cuda_cf;
 pub mod cuda_gpu_to_nvvm;
 pub mod cuda_intrinsics_to_nvvm;
+pub mod cuda_pointers_to_nvvm;
 pub mod math_to_nvvm;
 pub mod scf_to_cf;
 
@@ -132,6 +134,7 @@ pub fn all_patterns() -> Vec<PatternInfo> {
     let mut v = arith_to_nvvm::pattern_infos();
     v.extend(math_to_nvvm::pattern_infos());
     v.extend(cuda_intrinsics_to_nvvm::pattern_infos());
+    v.extend(cuda_pointers_to_nvvm::pattern_infos());
     v.extend(scf_to_cf::pattern_infos());
     v.extend(cuda_cf::pattern_infos());
     v.extend(cuda_gpu_to_nvvm::pattern_infos());

@@ -411,14 +411,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         matches!(self.ctx.type_kind(t), TypeKind::Pointer { .. })
     }
 
-    fn width(&self, t: TypeId) -> u32 {
-        match self.ctx.type_kind(t) {
-            TypeKind::Integer { width, .. } => *width,
-            TypeKind::Float(k) => k.width(),
-            _ => 64,
-        }
-    }
-
     fn v(&mut self, src: ValueId) -> ValueId {
         match self.map.get(&src) {
             Some(v) => *v,
@@ -654,9 +646,17 @@ impl<'c, 'o> FnLowering<'c, 'o> {
         let res_ty: Option<TypeId> = self.ctx.results(op).first().map(|&r| self.ctx.value_type(r));
         let loc = self.loc;
         let val: Option<ValueId> = match name.as_str() {
-            "cuda.null" => {
-                let t = self.ty(res_ty.expect("result"));
-                Some(self.emit1("nvvm.null", &[], t, &[]))
+            // Pointer arithmetic, comparisons and casts: `convert-cuda-pointers-to-nvvm`'s.
+            _ if crate::conversions::cuda_pointers_to_nvvm::lowers(&name) => {
+                self.error(
+                    loc,
+                    format!(
+                        "'{name}' is lowered by '{}', which runs before '{}'",
+                        crate::conversions::cuda_pointers_to_nvvm::NAME,
+                        crate::passes::ConvertCudaToNvvm::NAME
+                    ),
+                );
+                None
             }
             // A materialization a pattern pass made for a pointer (`convert-cuda-gpu-to-nvvm`'s
             // atomics): the pointer this conversion gives the operand is the value.
@@ -689,63 +689,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
                 let rs: Vec<ValueId> = self.ctx.results(c).to_vec();
                 self.set_results(op, &rs);
                 None
-            }
-            "cuda.ptr_cmp" => Some(self.ptr_cmp(op, &operands)),
-            "cuda.cast" => Some(self.cast(op, operands[0], res_ty.expect("result"))),
-            "cuda.ptr_add" => {
-                let base = self.v(operands[0]);
-                let bt = self.ctx.value_type(operands[0]);
-                let elem = layout::pointee(self.ctx, bt).and_then(|e| layout::size_align(self.ctx, e)).map(|s| s.0);
-                let Some(size) = elem else {
-                    self.error(loc, "pointer arithmetic on a pointer to an incomplete type");
-                    return;
-                };
-                let off = self.index64(operands[1]);
-                let i64t = self.ctx.i64();
-                let off = if size == 1 {
-                    off
-                } else {
-                    let s = self.const_int(size as i64, i64t);
-                    self.emit1("nvvm.mul", &[off, s], i64t, &[])
-                };
-                let t = self.ctx.value_type(base);
-                Some(self.emit1("nvvm.ptradd", &[base, off], t, &[]))
-            }
-            "cuda.ptr_diff" => {
-                let bt = self.ctx.value_type(operands[0]);
-                let size = layout::pointee(self.ctx, bt).and_then(|e| layout::size_align(self.ctx, e)).map_or(1, |s| s.0.max(1));
-                let i64t = self.ctx.i64();
-                let a = self.v(operands[0]);
-                let b = self.v(operands[1]);
-                let a = self.emit1("nvvm.ptrtoint", &[a], i64t, &[]);
-                let b = self.emit1("nvvm.ptrtoint", &[b], i64t, &[]);
-                let d = self.emit1("nvvm.sub", &[a, b], i64t, &[]);
-                let d = if size == 1 {
-                    d
-                } else {
-                    let s = self.const_int(size as i64, i64t);
-                    self.emit1("nvvm.sdiv", &[d, s], i64t, &[])
-                };
-                let rt = self.ty(res_ty.expect("result"));
-                Some(self.resize(d, i64t, rt, true))
-            }
-            "cuda.member_addr" => {
-                let bt = self.ctx.value_type(operands[0]);
-                let index = cuprite_dialects::cuda::MemberAddrOp(op).index(self.ctx).unwrap_or(0) as usize;
-                let field = layout::pointee(self.ctx, bt).and_then(|s| layout::field(self.ctx, s, index));
-                let Some((off, _)) = field else {
-                    self.error(loc, "member of an incomplete struct");
-                    return;
-                };
-                let base = self.v(operands[0]);
-                if off == 0 {
-                    Some(base)
-                } else {
-                    let i64t = self.ctx.i64();
-                    let o = self.const_int(off as i64, i64t);
-                    let t = self.ctx.value_type(base);
-                    Some(self.emit1("nvvm.ptradd", &[base, o], t, &[]))
-                }
             }
             "cuda.var" => self.var(op, res_ty.expect("result")),
             "cuda.addressof" => {
@@ -976,80 +919,6 @@ impl<'c, 'o> FnLowering<'c, 'o> {
 
     fn is_scalar(&self, t: TypeId) -> bool {
         matches!(self.ctx.type_kind(t), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Pointer { .. })
-    }
-
-    /// A `cuda.ptr_add` offset as i64 (sign-extended: the frontend zero-extends an unsigned
-    /// one first).
-    fn index64(&mut self, src: ValueId) -> ValueId {
-        let v = self.v(src);
-        let t = self.ctx.value_type(v);
-        let i64t = self.ctx.i64();
-        self.resize(v, t, i64t, true)
-    }
-
-    /// An integer from type `from` to `to` (nvvm types): trunc, sext/zext, or nothing.
-    fn resize(&mut self, v: ValueId, from: TypeId, to: TypeId, signed: bool) -> ValueId {
-        let (a, b) = (self.width(from), self.width(to));
-        if a == b {
-            v
-        } else if a > b {
-            self.emit1("nvvm.trunc", &[v], to, &[])
-        } else if signed && a > 1 {
-            self.emit1("nvvm.sext", &[v], to, &[])
-        } else {
-            self.emit1("nvvm.zext", &[v], to, &[])
-        }
-    }
-
-    /// `cuda.ptr_cmp`: an unsigned comparison of the addresses.
-    fn ptr_cmp(&mut self, op: OpId, operands: &[ValueId]) -> ValueId {
-        use cuprite_dialects::cuda::CmpKind;
-        use cuprite_dialects::nvvm::ICmpPredicate as P;
-        let kind = cuprite_dialects::cuda::PtrCmpOp(op).kind(self.ctx).unwrap_or(CmpKind::Eq);
-        let p = match kind {
-            CmpKind::Eq => P::Eq,
-            CmpKind::Ne => P::Ne,
-            CmpKind::Lt => P::Ult,
-            CmpKind::Le => P::Ule,
-            CmpKind::Gt => P::Ugt,
-            CmpKind::Ge => P::Uge,
-        };
-        let a = self.v(operands[0]);
-        let b = self.v(operands[1]);
-        let p = i32_attr(self.ctx, p as i64);
-        let i1 = self.ctx.i1();
-        self.emit1("nvvm.icmp", &[a, b], i1, &[("predicate", p)])
-    }
-
-    /// `cuda.cast`: a conversion involving a pointer.
-    fn cast(&mut self, op: OpId, src: ValueId, res: TypeId) -> ValueId {
-        use cuprite_dialects::cuda::CastKind;
-        let x = self.v(src);
-        let from = self.ctx.value_type(x);
-        let to = self.ty(res);
-        let i64t = self.ctx.i64();
-        match cuprite_dialects::cuda::CastOp(op).kind(self.ctx) {
-            Some(CastKind::PtrCast | CastKind::ArrayDecay) => {
-                if from == to {
-                    x
-                } else {
-                    self.emit1("nvvm.addrspacecast", &[x], to, &[])
-                }
-            }
-            Some(CastKind::PtrToInt) => {
-                let v = self.emit1("nvvm.ptrtoint", &[x], i64t, &[]);
-                self.resize(v, i64t, to, false)
-            }
-            Some(CastKind::IntToPtr) => {
-                let v = self.resize(x, from, i64t, false);
-                self.emit1("nvvm.inttoptr", &[v], to, &[])
-            }
-            None => {
-                let loc = self.loc;
-                self.error(loc, "a cuda.cast without a known kind");
-                self.zero(to)
-            }
-        }
     }
 
     fn var(&mut self, op: OpId, res: TypeId) -> Option<ValueId> {

@@ -191,18 +191,6 @@ impl T<'_> {
                 let generic = res.map(|r| self.space_of(r)) != Some(Space::Local);
                 self.b.emit(Inst::Const { dst, bits: off + if generic { crate::memory::LOCAL_BASE } else { 0 } });
             }
-            "ptradd" => {
-                let oty = self.ty(ops[1])?;
-                let off = if oty.bits() < 64 {
-                    let t = self.b.reg();
-                    let cvt = Cvt { from: oty, from_signed: true, to: Ty::I64, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false };
-                    self.b.emit(Inst::Cvt { cvt, dst: t, src: o[1] });
-                    t
-                } else {
-                    o[1]
-                };
-                self.b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: off });
-            }
             "load" => {
                 let space = self.space_of(ops[0]);
                 let align = nv::LoadOp(op).align(ctx).unwrap_or(1) as u32;
@@ -351,6 +339,19 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                 b.emit(Inst::Const { dst, bits });
             }
             "null" => b.emit(Inst::Const { dst, bits: 0 }),
+            // A pointer plus a byte offset (sign-extended to 64 bits).
+            "ptradd" => {
+                let oty = ty(ctx, ops[1])?;
+                let off = if oty.bits() < 64 {
+                    let t = b.reg();
+                    let cvt = Cvt { from: oty, from_signed: true, to: Ty::I64, to_signed: true, rnd: Rnd::Rn, ftz: false, sat: false };
+                    b.emit(Inst::Cvt { cvt, dst: t, src: o[1] });
+                    t
+                } else {
+                    o[1]
+                };
+                b.emit(Inst::Bin { op: BinOp::Add, ty: Ty::I64, dst, a: o[0], b: off });
+            }
             "add" => bin(b, BinOp::Add),
             "sub" => bin(b, BinOp::Sub),
             "mul" => bin(b, BinOp::Mul),
