@@ -9,7 +9,7 @@
 //! `cuda.intrinsic` is legal here: the math library's functions (`expf`, after
 //! `link-math-library` a call), and `__trap`, which ends its block (`convert-cuda-to-nvvm`).
 
-use super::{bind, infos, run_patterns, PatternInfo, Rule};
+use super::{bind, emit, infos, int_const, run_patterns, PatternInfo, Rule};
 use cuprite_dialects::nvvm::{rounding::Rounded, ICmpPredicate};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
@@ -165,30 +165,9 @@ pub fn target() -> ConversionTarget {
         .dynamic_op("cuda.intrinsic", |ctx, op| !cuprite_dialects::cuda::IntrinsicOp(op).name(ctx).is_some_and(handles))
 }
 
-/// A new nvvm op `name` before `op`, with one result of type `t`.
-fn emit(
-    rw: &mut ConversionRewriter<'_, '_>,
-    op: OpId,
-    name: &str,
-    operands: &[ValueId],
-    t: TypeId,
-    props: &[(&str, cuprite_ir::AttrId)],
-) -> ValueId {
-    let loc = rw.ctx().op_loc(op);
-    let st = crate::cuda_to_nvvm::state(rw.ctx(), name, loc, operands, &[t], props, &[]);
-    rw.rw.set_insertion_point_before(op);
-    let new = rw.rw.create(st);
-    rw.ctx().result(new, 0)
-}
-
 fn intr(rw: &mut ConversionRewriter<'_, '_>, op: OpId, name: &str, operands: &[ValueId], t: TypeId) -> ValueId {
     let n = rw.ctx().str_attr(name);
     emit(rw, op, "nvvm.intr", operands, t, &[("name", n)])
-}
-
-fn int_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: i64, t: TypeId) -> ValueId {
-    let a = rw.ctx().int_attr(v as i128, t);
-    emit(rw, op, "nvvm.constant", &[], t, &[("value", a)])
 }
 
 fn float_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: f64, t: TypeId) -> ValueId {

@@ -9,7 +9,7 @@
 //! converted pointer meets an op this pass leaves (`cuda.load`, a function argument), a
 //! materialization cast joins the two types; `convert-cuda-to-nvvm` resolves it.
 
-use super::{bind, infos, rule, run_patterns, PatternInfo, Rule};
+use super::{bind, emit, infos, int_const, rule, run_patterns, PatternInfo, Rule};
 use crate::cuda_to_nvvm::{i32_attr, space_num};
 use cuprite_dialects::cuda::{
     layout,
@@ -88,27 +88,6 @@ pub fn type_converter() -> TypeConverter {
 /// The legality target: the ops the patterns lower are illegal, nvvm is legal.
 pub fn target() -> ConversionTarget {
     RULES.iter().fold(ConversionTarget::new().legal_dialect("nvvm"), |t, r| t.illegal_op(r.root))
-}
-
-/// A new nvvm op `name` before `op` with one result of type `t`.
-fn emit(
-    rw: &mut ConversionRewriter<'_, '_>,
-    op: OpId,
-    name: &str,
-    operands: &[ValueId],
-    t: TypeId,
-    props: &[(&str, cuprite_ir::AttrId)],
-) -> ValueId {
-    let loc = rw.ctx().op_loc(op);
-    let st = crate::cuda_to_nvvm::state(rw.ctx(), name, loc, operands, &[t], props, &[]);
-    rw.rw.set_insertion_point_before(op);
-    let new = rw.rw.create(st);
-    rw.ctx().result(new, 0)
-}
-
-fn int_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: i64, t: TypeId) -> ValueId {
-    let a = rw.ctx().int_attr(v as i128, t);
-    emit(rw, op, "nvvm.constant", &[], t, &[("value", a)])
 }
 
 fn width(ctx: &Context, t: TypeId) -> u32 {

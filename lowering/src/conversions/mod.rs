@@ -114,6 +114,29 @@ pub(crate) fn replace_with(
     true
 }
 
+/// A new op `name` (of the target dialect) before `op`, with one result of type `t`: what
+/// the patterns that expand one op into several build with.
+pub(crate) fn emit(
+    rw: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    name: &str,
+    operands: &[ValueId],
+    t: cuprite_ir::TypeId,
+    props: &[(&str, AttrId)],
+) -> ValueId {
+    let loc = rw.ctx().op_loc(op);
+    let st = crate::cuda_to_nvvm::state(rw.ctx(), name, loc, operands, &[t], props, &[]);
+    rw.rw.set_insertion_point_before(op);
+    let new = rw.rw.create(st);
+    rw.ctx().result(new, 0)
+}
+
+/// An `nvvm.constant` integer `v` of type `t` before `op`.
+pub(crate) fn int_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: i64, t: cuprite_ir::TypeId) -> ValueId {
+    let a = rw.ctx().int_attr(v as i128, t);
+    emit(rw, op, "nvvm.constant", &[], t, &[("value", a)])
+}
+
 /// What `--list-patterns` says about one pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternInfo {
