@@ -184,13 +184,16 @@ pub struct DialectInfo {
     /// body (the text after `!dialect`, from the `.`): what `irdl_compatible` printing writes,
     /// as mlir-opt reads it with the dialect loaded from IRDL (`irdl.type`s).
     pub type_to_params: Option<fn(&str) -> String>,
-    /// The canonical body of a type written in parameter syntax; `None` when `body` is not
-    /// in parameter syntax (the parser keeps it as written).
-    pub type_from_params: Option<fn(&str) -> Option<String>>,
+    /// The canonical body of a type as written (in either spelling), or why it is not one of
+    /// the dialect's types: the parser keeps the first and reports the second at the type.
+    pub canonical_type: Option<CanonicalTypeFn>,
     /// Verifies a discardable attribute named after the dialect (`cuda.kernel` on a
     /// `func.func`): MLIR's `Dialect::verifyOperationAttribute`.
     pub verify_attribute: Option<VerifyAttributeFn>,
 }
+
+/// A dialect type's body as written to its canonical body, or why it is not one.
+pub type CanonicalTypeFn = fn(&str) -> Result<String, String>;
 
 /// `(ctx, op, attribute name, value)`; the message is attached to the op's location.
 pub type VerifyAttributeFn = fn(&Context, OpId, &str, AttrId) -> Result<(), String>;

@@ -222,12 +222,11 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
     o.push_str("/// The dialect's hooks.\npub fn dialect_info() -> DialectInfo {\n");
     let mat = if d.has_constant_materializer { "Some(super::materialize_constant)" } else { "None" };
     let va = if d.has_attribute_verifier { "Some(super::verify_attribute)" } else { "None" };
-    // A dialect that declares `TypeDef`s provides `type_to_params`/`type_from_params`.
-    let (to, from) =
-        if model.types.is_empty() { ("None", "None") } else { ("Some(super::type_to_params)", "Some(super::type_from_params)") };
+    // A dialect that declares `TypeDef`s provides `type_to_params`/`canonical_type`.
+    let (to, from) = if model.types.is_empty() { ("None", "None") } else { ("Some(super::type_to_params)", "Some(super::canonical_type)") };
     let _ = writeln!(
         o,
-        "    DialectInfo {{ name: DIALECT_NAME, materialize_constant: {mat}, type_to_params: {to}, type_from_params: {from}, verify_attribute: {va} }}\n}}\n"
+        "    DialectInfo {{ name: DIALECT_NAME, materialize_constant: {mat}, type_to_params: {to}, canonical_type: {from}, verify_attribute: {va} }}\n}}\n"
     );
     o.push_str("/// Every op of the dialect.\npub fn op_infos() -> Vec<OpInfo> {\n    vec![\n");
     for op in &model.ops {

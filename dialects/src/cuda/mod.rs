@@ -79,7 +79,7 @@ pub fn is_scalar_attr(ctx: &Context, a: cuprite_ir::AttrId) -> bool {
     matches!(ctx.attr_kind(a), AttrKind::Integer { .. } | AttrKind::Float { .. })
 }
 
-pub(crate) use types::{type_from_params, type_to_params};
+pub(crate) use types::{canonical_type, type_to_params};
 
 /// Turns each `cuda.return` that sits in a function's own blocks (its parent op is the
 /// `func.func`) into `func.return`; returns how many. The frontend calls it once its

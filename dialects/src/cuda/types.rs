@@ -248,3 +248,70 @@ pub fn type_from_params(body: &str) -> Option<String> {
     let align = if align == "0" { String::new() } else { format!(" align {align}") };
     Some(format!(".struct<{name}, {{{}}}{align}>", fields.join(", ")))
 }
+
+/// The canonical body of a `cuda` type as written (canonical or parameter syntax), or why
+/// it is not a `cuda` type: the parser reports that at the type.
+pub fn canonical_type(body: &str) -> Result<String, String> {
+    let canon = type_from_params(body).unwrap_or_else(|| body.to_string());
+    check(&canon)?;
+    Ok(canon)
+}
+
+/// Checks a component type: a nested `cuda` type is checked in turn.
+fn check_component(t: &str, what: &str) -> Result<(), String> {
+    match t.strip_prefix("!cuda") {
+        Some(body) => check(body),
+        None if t.is_empty() => Err(format!("{what} has no type")),
+        None => Ok(()),
+    }
+}
+
+/// Checks a canonical `cuda` type body (`.ptr<f32, global>`).
+fn check(body: &str) -> Result<(), String> {
+    let unknown = || {
+        format!(
+            "unknown cuda type '!cuda{body}' (expected !cuda.ptr<T[, space]>, !cuda.array<N x T> or !cuda.struct<\"name\", {{T, ...}}>)"
+        )
+    };
+    let b = body.strip_prefix('.').ok_or_else(unknown)?;
+    if let Some(inner) = b.strip_prefix("ptr<").and_then(|r| r.strip_suffix('>')) {
+        let parts = split_top(inner);
+        if parts.is_empty() || parts.len() > 2 {
+            return Err(format!("!cuda.ptr takes a pointee type and an optional address space, found '{inner}'"));
+        }
+        if let Some(s) = parts.get(1) {
+            if AddrSpace::from_keyword(s).is_none() {
+                return Err(format!("unknown address space '{s}' (global, shared, constant or local; none for generic)"));
+            }
+        }
+        return check_component(parts[0], "the pointer");
+    }
+    if let Some(inner) = b.strip_prefix("array<").and_then(|r| r.strip_suffix('>')) {
+        let Some((n, elem)) = inner.split_once(" x ") else { return Err(format!("!cuda.array needs 'N x T', found '{inner}'")) };
+        if n.trim().parse::<u64>().is_err() {
+            return Err(format!("the length of a !cuda.array must be a number, found '{}'", n.trim()));
+        }
+        return check_component(elem.trim(), "the array");
+    }
+    if let Some(inner) = b.strip_prefix("struct<").and_then(|r| r.strip_suffix('>')) {
+        let Some((name, rest)) = inner.strip_prefix('"').and_then(|r| r.split_once('"')) else {
+            return Err(format!("a !cuda.struct starts with its quoted name, found '{inner}'"));
+        };
+        let rest = rest.trim_start().strip_prefix(',').unwrap_or(rest).trim();
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let Some(close) = rest.rfind('}').filter(|_| rest.starts_with('{')) else {
+            return Err(format!("the fields of !cuda.struct \"{name}\" go in braces, found '{rest}'"));
+        };
+        for f in split_top(&rest[1..close]) {
+            check_component(f, "a field")?;
+        }
+        let tail = rest[close + 1..].trim();
+        if !tail.is_empty() && tail.strip_prefix("align ").and_then(|a| a.trim().parse::<u32>().ok()).is_none() {
+            return Err(format!("after the fields of !cuda.struct \"{name}\" only 'align N' may follow, found '{tail}'"));
+        }
+        return Ok(());
+    }
+    Err(unknown())
+}

@@ -117,8 +117,8 @@ impl<'a> Parser<'a, '_> {
                 if adjacent_lt {
                     body.push_str(self.balanced_body(t.hi)?);
                 }
-                if let Some(canon) = self.ctx.registry().dialect(dialect).and_then(|d| d.type_from_params).and_then(|f| f(&body)) {
-                    body = canon;
+                if let Some(f) = self.ctx.registry().dialect(dialect).and_then(|d| d.canonical_type) {
+                    body = f(&body).map_err(|m| self.error_at(t.lo, self.prev_hi, m))?;
                 }
                 let dialect = self.ctx.sym(dialect);
                 Ok(self.ctx.ty(TypeKind::Opaque { dialect, body }))

@@ -555,17 +555,17 @@ pub(super) static RULES: &[IselRule] = &[
 // ----- fusion matchers ---------------------------------------------------------------
 
 /// The op defining `v` if it is a `name` whose only use is in `user`'s block.
-fn one_use_here(ctx: &Context, v: ValueId, user: OpId, name: &str) -> Option<OpId> {
+fn one_use_here(ctx: &Context, v: ValueId, user: OpId, is: fn(&Context, OpId) -> bool) -> Option<OpId> {
     let d = ctx.defining_op(v)?;
-    (ctx.is_op(d, name) && ctx.has_one_use(v) && ctx.op_block(d) == ctx.op_block(user)).then_some(d)
+    (is(ctx, d) && ctx.has_one_use(v) && ctx.op_block(d) == ctx.op_block(user)).then_some(d)
 }
 
 /// `v` as a 32-bit value when it is a sign- (zero-) extension from i32 (then with the
 /// extension op) or a constant that fits.
 fn narrow32(ctx: &Context, v: ValueId, signed: bool) -> Option<(ValueId, Option<OpId>)> {
     let d = ctx.defining_op(v)?;
-    let ext = if signed { "nvvm.sext" } else { "nvvm.zext" };
-    if ctx.is_op(d, ext) && width(ctx, ctx.value_type(ctx.operand(d, 0))) == 32 {
+    let is_ext = if signed { nvvm::SextOp::cast(ctx, d).is_some() } else { nvvm::ZextOp::cast(ctx, d).is_some() };
+    if is_ext && width(ctx, ctx.value_type(ctx.operand(d, 0))) == 32 {
         return Some((ctx.operand(d, 0), Some(d)));
     }
     if let Some(value) = nvvm::int_constant(ctx, d) {
@@ -585,7 +585,7 @@ fn wide_mul(ctx: &Context, mul: OpId) -> Option<((ValueId, ValueId, bool), Vec<O
     let (x, y) = (ctx.operand(mul, 0), ctx.operand(mul, 1));
     for signed in [true, false] {
         let (Some(a), Some(b)) = (narrow32(ctx, x, signed), narrow32(ctx, y, signed)) else { continue };
-        if ctx.defining_op(a.0).is_some_and(|d| ctx.is_op(d, "nvvm.constant")) && a.1.is_none() {
+        if ctx.defining_op(a.0).is_some_and(|d| nvvm::ConstantOp::cast(ctx, d).is_some()) && a.1.is_none() {
             continue;
         }
         let mut exts = Vec::new();
@@ -612,7 +612,7 @@ fn match_mad(ctx: &Context, add: OpId) -> Option<Fusion> {
         return None;
     }
     (0..2).find_map(|i| {
-        let m = one_use_here(ctx, ctx.operand(add, i), add, "nvvm.mul")?;
+        let m = one_use_here(ctx, ctx.operand(add, i), add, |c, o| nvvm::MulOp::cast(c, o).is_some())?;
         let mut absorbed = vec![m];
         let wide = wide_mul(ctx, m).map(|(w, exts)| {
             absorbed.extend(exts);
@@ -634,7 +634,7 @@ fn match_fma(ctx: &Context, op: OpId) -> Option<Fusion> {
         return None;
     }
     (0..2).find_map(|i| {
-        let m = one_use_here(ctx, ctx.operand(op, i), op, "nvvm.fmul").filter(|&m| contracts(ctx, m))?;
+        let m = one_use_here(ctx, ctx.operand(op, i), op, |c, o| nvvm::FmulOp::cast(c, o).is_some()).filter(|&m| contracts(ctx, m))?;
         Some(Fusion { absorbed: vec![m], mul: Some((m, i)), ..Fusion::default() })
     })
 }
@@ -643,7 +643,8 @@ fn match_fma(ctx: &Context, op: OpId) -> Option<Fusion> {
 fn match_address_offset(ctx: &Context, op: OpId) -> Option<Fusion> {
     let fits = crate::transforms::ptradd_const_offset(ctx, op).is_some_and(|v| i32::try_from(v).is_ok());
     let r = ctx.result(op, 0);
-    let only_addresses = ctx.uses(r).all(|(u, k)| (ctx.is_op(u, "nvvm.load") && k == 0) || (ctx.is_op(u, "nvvm.store") && k == 1));
+    let only_addresses =
+        ctx.uses(r).all(|(u, k)| (nvvm::LoadOp::cast(ctx, u).is_some() && k == 0) || (nvvm::StoreOp::cast(ctx, u).is_some() && k == 1));
     (fits && only_addresses).then(|| Fusion { absorbed: vec![op], ..Fusion::default() })
 }
 
