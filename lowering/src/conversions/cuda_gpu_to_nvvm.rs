@@ -103,11 +103,7 @@ impl B<'_, '_, '_> {
         self.op1("arith.constant", &[], t, &[("value", a)])
     }
     fn width(&mut self, t: TypeId) -> u32 {
-        match self.rw.ctx().type_kind(t) {
-            TypeKind::Integer { width, .. } => *width,
-            TypeKind::Float(k) => k.width(),
-            _ => 64,
-        }
+        crate::nvvm_to_ptx::width(self.rw.ctx(), t)
     }
     /// Integer `v` resized (zero-extended or truncated) to `to`.
     fn resize(&mut self, v: ValueId, to: TypeId) -> ValueId {

@@ -200,7 +200,7 @@ fn name_and_type(rw: &mut ConversionRewriter<'_, '_>, op: OpId) -> (String, Type
 
 fn rounded(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let (name, t) = name_and_type(rw, op);
-    let Some(r) = Rounded::from_cuda(&name) else { return false };
+    let Some(r) = Rounded::from_cuda(&name).filter(|r| r.operands() == operands.len()) else { return false };
     let v = intr(rw, op, &r.nvvm_name(), operands, t);
     rw.replace_op(op, &[v]);
     true
@@ -209,6 +209,16 @@ fn rounded(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Conver
 fn lower(family: Family, op: OpId, ops: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let (name, t) = name_and_type(rw, op);
     let Some(&(_, _, how)) = INTRINSICS.iter().find(|(n, f, _)| *n == name && *f == family) else { return false };
+    // A call with the wrong number of arguments is not the built-in's: left as it is, it
+    // fails to legalize at its location.
+    let arity = match how {
+        Lowering::Intr(i) => cuprite_dialects::nvvm::INTRINSICS.iter().find(|(n, _)| *n == i).map_or(ops.len(), |&(_, k)| k),
+        Lowering::ActiveMask => 0,
+        _ => 1,
+    };
+    if ops.len() != arity {
+        return false;
+    }
     let v = match how {
         Lowering::Intr(i) => intr(rw, op, i, ops, t),
         Lowering::FastExp => {

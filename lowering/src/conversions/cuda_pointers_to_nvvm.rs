@@ -11,6 +11,7 @@
 
 use super::{bind, emit, infos, int_const, rule, run_patterns, PatternInfo, Rule};
 use crate::cuda_to_nvvm::{i32_attr, space_num};
+use crate::nvvm_to_ptx::width;
 use cuprite_dialects::cuda::{
     layout,
     types::{decode, Decoded},
@@ -88,14 +89,6 @@ pub fn type_converter() -> TypeConverter {
 /// The legality target: the ops the patterns lower are illegal, nvvm is legal.
 pub fn target() -> ConversionTarget {
     RULES.iter().fold(ConversionTarget::new().legal_dialect("nvvm"), |t, r| t.illegal_op(r.root))
-}
-
-fn width(ctx: &Context, t: TypeId) -> u32 {
-    match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } => *width,
-        TypeKind::Float(k) => k.width(),
-        _ => 64,
-    }
 }
 
 /// Integer `v` of type `from` as type `to`: trunc, sext/zext, or itself.

@@ -300,7 +300,8 @@ fn reg_ty(ctx: &mut Context, t: TypeId) -> TypeId {
     }
 }
 
-fn width(ctx: &Context, t: TypeId) -> u32 {
+/// The bit width of an nvvm value type (pointers: 64).
+pub(crate) fn width(ctx: &Context, t: TypeId) -> u32 {
     match ctx.type_kind(t) {
         TypeKind::Integer { width, .. } => *width,
         TypeKind::Float(k) => k.width(),
