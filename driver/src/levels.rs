@@ -60,15 +60,16 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
         // stays as sema left it, for the cuda level.
         let reg = cuprite_lowering::passes::registry();
         let popts = cuprite_ir::pass::PassOptions::default();
-        let text = format!("builtin.module({})", cuprite_lowering::passes::in_place_conversions(&lopts).join(","));
+        let mut conversions = cuprite_lowering::passes::conversions(&lopts);
+        conversions.push(cuprite_lowering::passes::CheckNvvmLevel::NAME.to_string());
+        let text = format!("builtin.module({})", conversions.join(","));
         let pm = cuprite_ir::pass::parse_pipeline(&text, "builtin.module", &reg).map_err(|e| format!("error: {e:?}\n"))?;
         let mut copy_map = Default::default();
         let lowered = cuprite_ir::clone::clone_op(&mut ctx, cuda, &mut copy_map);
         if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, lowered, &pm, &popts, None) {
             return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
         }
-        let nvvm = cuprite_lowering::cuda_to_nvvm(&mut ctx, lowered, &lopts).map_err(|e| render(&ctx, e))?;
-        ctx.erase_op(lowered);
+        let nvvm = lowered;
         let mut map = Default::default();
         let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
         let pm = cuprite_ir::pass::parse_pipeline(cuprite_lowering::transforms::pipeline_text(level), "builtin.module", &reg)

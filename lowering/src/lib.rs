@@ -1,18 +1,17 @@
 //! Conversions between cuprite's dialects and PTX printing:
 //!
-//! - [`conversions`]: the conversions made of named patterns (`convert-arith-to-nvvm`,
-//!   `convert-math-to-nvvm`);
-//! - [`mod@cuda_to_nvvm`]: structured `cuda` functions to `nvvm` CFGs (CudaToNvvm);
+//! - [`conversions`]: the conversions from the `cuda` level (with `arith`, `math`, `scf`,
+//!   `cf`, `func`) to `nvvm`, each a pass made of named patterns;
 //! - [`mod@nvvm_to_ptx`]: instruction selection from `nvvm` to `ptx` on virtual registers
 //!   (NvvmToPtx);
 //! - [`ptx_print`]: the PTX text of a `ptx` module, the only producer of PTX;
 //! - [`transforms`]: the `nvvm` optimizations (inline, mem2reg, sccp) and the `-O` pipelines.
 //!
-//! Each translator builds a new module in the same [`cuprite_ir::Context`] and leaves its
-//! input as it was, so that every level can be printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
+//! The conversions to nvvm rewrite the module in place; instruction selection builds the
+//! ptx module beside its input in the same [`cuprite_ir::Context`].
 
+pub mod build;
 pub mod conversions;
-pub mod cuda_to_nvvm;
 pub mod float_options;
 pub mod nvvm_to_ptx;
 pub mod passes;
@@ -21,7 +20,7 @@ pub mod ptx_read;
 pub use cuprite_dialects::nvvm::rounding;
 pub mod transforms;
 
-pub use cuda_to_nvvm::{cuda_to_nvvm, LowerError, FTZ};
+pub use build::{LowerError, FTZ};
 pub use float_options::{DivMode, FloatOptions};
 pub use nvvm_to_ptx::{nvvm_to_ptx, nvvm_to_ptx_text, select_module};
 pub use ptx_print::{print_ptx, PtxOptions};

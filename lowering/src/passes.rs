@@ -10,22 +10,22 @@
 //! | `convert-cuda-gpu-to-nvvm` | any | thread indices, barriers, fences, shuffles, votes, atomics to nvvm as named patterns ([`crate::conversions::cuda_gpu_to_nvvm`]) |
 //! | `lower-cuda-control-flow` | any | `cuda.if`/`cuda.loop`/`cuda.switch` and their exits to `cf` branches, named patterns on the walk driver ([`crate::conversions::cuda_cf`]) |
 //! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
-//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::cuda_to_nvvm`]); option `ftz=B` |
+//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::build`]); option `ftz=B` |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
 //! | `convert-nvvm-to-ptx` | `builtin.module` | instruction selection as named patterns ([`mod@crate::nvvm_to_ptx`]) |
 //!
-//! The translators' conversions run on the module in place: the translator builds the next level beside
-//! the input, then the input's body is replaced by it. An op the translator cannot lower is
-//! an error at the op's location, with a note naming the pass, and the module is left as it
-//! was. (The translators become pattern sets run by the core's conversion driver in the
-//! progressive-lowering work; see `docs/architecture.md`. The pass names stay.)
+//! The conversions to nvvm rewrite the module in place, each a partial conversion by the
+//! core's conversion driver. Instruction selection builds the ptx module beside its input
+//! (PTX registers are not SSA values; see [`mod@crate::nvvm_to_ptx`]), then the input's body
+//! is replaced by it; an op it cannot select is an error at the op's location, with a note
+//! naming the pass, and the module is left as it was.
 
 use crate::conversions::{
     arith_to_nvvm::ConvertArithToNvvm, cuda_cf::LowerCudaControlFlow, cuda_gpu_to_nvvm::ConvertCudaGpuToNvvm,
     cuda_intrinsics_to_nvvm::ConvertCudaIntrinsicsToNvvm, cuda_pointers_to_nvvm::ConvertCudaPointersToNvvm,
-    math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
+    cuda_to_nvvm::ConvertCudaToNvvm, func_to_nvvm::ConvertFuncToNvvm, math_to_nvvm::ConvertMathToNvvm, scf_to_cf::ConvertScfToCf,
 };
-use crate::{DivMode, FloatOptions, LowerError};
+use crate::{DivMode, FloatOptions};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},
     verify::loc_span,
@@ -46,38 +46,6 @@ fn replace_module_body(ctx: &mut Context, module: OpId, new: OpId) {
         ctx.move_op(op, InsertPoint::end(old_block));
     }
     ctx.erase_op(new);
-}
-
-/// The errors of a conversion as diagnostics at their ops, each noting the pass.
-fn report(ctx: &Context, pass: &str, errors: Vec<LowerError>, state: &mut PassState<'_>) {
-    for e in errors {
-        let span = loc_span(ctx, e.loc, state.sources);
-        state.diagnostics.push(Diagnostic::error(e.message, span).with_note(format!("in pass '{pass}'"), None));
-    }
-}
-
-/// Runs translator `convert` on module `op` and puts its output in place of the body, or
-/// reports its errors as pass `pass`; counts the new module's top-level ops as `counter`.
-fn run_conversion(
-    ctx: &mut Context,
-    op: OpId,
-    state: &mut PassState<'_>,
-    pass: &str,
-    counter: &str,
-    convert: impl FnOnce(&mut Context, OpId) -> Result<OpId, Vec<LowerError>>,
-) -> Result<(), PassFailure> {
-    match convert(ctx, op) {
-        Ok(new) => {
-            let n = ctx.block_ops(ctx.entry_block(ctx.region(new, 0)).expect("module body")).count();
-            replace_module_body(ctx, op, new);
-            state.statistics.push((counter.into(), n as u64));
-            Ok(())
-        }
-        Err(errors) => {
-            report(ctx, pass, errors, state);
-            Err(PassFailure)
-        }
-    }
 }
 
 /// A boolean pass option (`key`, `key=true`, `key=false`).
@@ -108,39 +76,41 @@ pub fn div_text(mode: DivMode) -> &'static str {
     }
 }
 
-/// `convert-cuda-to-nvvm`.
-pub struct ConvertCudaToNvvm(pub FloatOptions);
+/// `check-nvvm-level`: every op of the module is of the nvvm level. The conversions are
+/// partial (each lowers its ops and leaves the rest); this is where `cuprite compile`'s
+/// pipeline requires them all done: an op left over, or a materialization cast between
+/// types the conversions did not make equal, is an error at its location naming the
+/// pass that lowers it ([`crate::conversions::lowered_by`]).
+pub struct CheckNvvmLevel;
 
-impl ConvertCudaToNvvm {
-    pub const NAME: &'static str = "convert-cuda-to-nvvm";
-    /// The pass from its pipeline options: `ftz`; the other float flags belong to the
-    /// conversions that implement them.
-    pub fn from_options(o: &[(String, String)]) -> Result<Self, String> {
-        let mut opts = FloatOptions::default();
-        for (k, v) in o {
-            match k.as_str() {
-                "ftz" => opts.ftz = parse_bool(Self::NAME, k, v)?,
-                "div" | "fmad" => return Err(format!("option '{k}' of pass '{}' moved to '{}'", Self::NAME, ConvertArithToNvvm::NAME)),
-                "approx-sqrt" => return Err(format!("option '{k}' of pass '{}' moved to '{}'", Self::NAME, ConvertMathToNvvm::NAME)),
-                _ => return Err(format!("pass '{}' has no option '{k}' (options: ftz)", Self::NAME)),
-            }
-        }
-        Ok(ConvertCudaToNvvm(opts))
-    }
+impl CheckNvvmLevel {
+    pub const NAME: &'static str = "check-nvvm-level";
 }
 
-impl Pass for ConvertCudaToNvvm {
+impl Pass for CheckNvvmLevel {
     fn name(&self) -> &str {
         Self::NAME
     }
     fn anchor(&self) -> Option<&str> {
         Some("builtin.module")
     }
-    fn options(&self) -> String {
-        format!("ftz={}", self.0.ftz)
-    }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
-        run_conversion(ctx, op, state, Self::NAME, "functions and globals lowered", |ctx, m| crate::cuda_to_nvvm(ctx, m, &self.0))
+        let mut failed = false;
+        for o in cuprite_ir::walk::collect_preorder(ctx, op).into_iter().skip(1) {
+            let name = ctx.op_name_str(o);
+            if name.starts_with("nvvm.") {
+                continue;
+            }
+            let message = crate::conversions::left_over_message(ctx, o);
+            let span = loc_span(ctx, ctx.op_loc(o), state.sources);
+            state.diagnostics.push(Diagnostic::error(message, span).with_note(format!("in pass '{}'", Self::NAME), None));
+            failed = true;
+        }
+        if failed {
+            Err(PassFailure)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -259,7 +229,34 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
     reg.register(ConvertArithToNvvm::NAME, "Lower the arith dialect to nvvm, as named patterns (div=precise|full|approx fmad=B)", |o| {
         Ok(Box::new(ConvertArithToNvvm::from_options(o)?))
     });
-    reg.register(ConvertCudaToNvvm::NAME, "Lower the cuda dialect to nvvm (ftz=B)", |o| Ok(Box::new(ConvertCudaToNvvm::from_options(o)?)));
+    reg.register(
+        ConvertCudaToNvvm::NAME,
+        "The cuda dialect's globals, variables, loads and stores, inline asm, textures and __trap to nvvm, as named patterns",
+        |o| {
+            for (k, _) in o {
+                if k == "ftz" {
+                    return Err(format!("option 'ftz' of pass '{}' moved to '{}'", ConvertCudaToNvvm::NAME, ConvertFuncToNvvm::NAME));
+                }
+                if k == "div" || k == "fmad" {
+                    return Err(format!("option '{k}' of pass '{}' moved to '{}'", ConvertCudaToNvvm::NAME, ConvertArithToNvvm::NAME));
+                }
+                if k == "approx-sqrt" {
+                    return Err(format!("option '{k}' of pass '{}' moved to '{}'", ConvertCudaToNvvm::NAME, ConvertMathToNvvm::NAME));
+                }
+            }
+            cuprite_ir::transforms::no_options(ConvertCudaToNvvm::NAME, o)?;
+            Ok(Box::new(ConvertCudaToNvvm))
+        },
+    );
+    reg.register(
+        ConvertFuncToNvvm::NAME,
+        "Functions, calls, returns and branches (func, cf, ub) to nvvm with the ABI's signature conversion, as named patterns (ftz=B)",
+        |o| Ok(Box::new(ConvertFuncToNvvm::from_options(o)?)),
+    );
+    reg.register(CheckNvvmLevel::NAME, "Require every op to be of the nvvm level (an error naming the pass that lowers each one left)", |o| {
+        cuprite_ir::transforms::no_options(CheckNvvmLevel::NAME, o)?;
+        Ok(Box::new(CheckNvvmLevel))
+    });
     reg.register(ConvertNvvmToPtx::NAME, "Instruction selection: the nvvm dialect to ptx", |o| {
         cuprite_ir::transforms::no_options(ConvertNvvmToPtx::NAME, o)?;
         Ok(Box::new(ConvertNvvmToPtx))
@@ -278,11 +275,12 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
     reg
 }
 
-/// The pattern-based conversions that run on the `cuda` module in place before CudaToNvvm,
-/// each with its part of `opts`, as pass manager text: control flow to blocks
-/// (`convert-scf-to-cf`, `lower-cuda-control-flow`), then the GPU ops, `arith` and `math` to
-/// nvvm. CudaToNvvm expects their output (it lowers none of what they lower).
-pub fn in_place_conversions(opts: &FloatOptions) -> Vec<String> {
+/// The conversions from the `cuda` level to `nvvm`, in pipeline order, each with its part
+/// of `opts`, as pass manager text: control flow to blocks (`convert-scf-to-cf`,
+/// `lower-cuda-control-flow`), then the GPU ops, `arith`, `math`, the built-ins, pointers,
+/// memory, and last functions and branches (`convert-func-to-nvvm`). Each is partial: any
+/// subset in this order leaves IR that runs.
+pub fn conversions(opts: &FloatOptions) -> Vec<String> {
     vec![
         ConvertScfToCf::NAME.to_string(),
         LowerCudaControlFlow::NAME.to_string(),
@@ -291,16 +289,18 @@ pub fn in_place_conversions(opts: &FloatOptions) -> Vec<String> {
         format!("{}{{{}}}", ConvertMathToNvvm::NAME, ConvertMathToNvvm(opts.math()).options()),
         ConvertCudaIntrinsicsToNvvm::NAME.to_string(),
         ConvertCudaPointersToNvvm::NAME.to_string(),
+        ConvertCudaToNvvm::NAME.to_string(),
+        format!("{}{{{}}}", ConvertFuncToNvvm::NAME, ConvertFuncToNvvm(crate::conversions::func_to_nvvm::Options { ftz: opts.ftz }).options()),
     ]
 }
 
-/// The pipeline `cuprite compile -O<level>` runs after the math library is linked:
-/// `convert-arith-to-nvvm`, `convert-math-to-nvvm` and CudaToNvvm, each with its part of
-/// `opts`, the `-O` pipeline, `-maxrregcount`, and (with `select`) NvvmToPtx, as pass
-/// manager text. The nvvm part is [`crate::transforms::pipeline_text`]'s.
+/// The pipeline `cuprite compile -O<level>` runs after the math library is linked: the
+/// [`conversions`] (each with its part of `opts`), `check-nvvm-level`, the `-O` pipeline,
+/// `-maxrregcount`, and (with `select`) instruction selection, as pass manager text. The
+/// nvvm part is [`crate::transforms::pipeline_text`]'s.
 pub fn lowering_pipeline(opts: &FloatOptions, level: u8, max_registers: Option<u32>, select: bool) -> Vec<String> {
-    let mut passes = in_place_conversions(opts);
-    passes.push(format!("{}{{{}}}", ConvertCudaToNvvm::NAME, ConvertCudaToNvvm(opts.clone()).options()));
+    let mut passes = conversions(opts);
+    passes.push(CheckNvvmLevel::NAME.to_string());
     let o = crate::transforms::pipeline_text(level);
     let inner = &o["builtin.module(".len()..o.len() - 1];
     if !inner.is_empty() {

@@ -24,7 +24,7 @@
 //! An unknown instruction or directive is an error with the byte span of its text, so
 //! the caller can render it with ariadne ([`render`]).
 
-use crate::cuda_to_nvvm::{i32_attr, i64_attr, make_module, state};
+use crate::build::{i32_attr, i64_attr, make_module, state};
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, TypeId, ValueId};
 use rustc_hash::FxHashMap;
 

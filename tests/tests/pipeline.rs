@@ -6,12 +6,12 @@
 //! - every prefix of that pipeline leaves IR that prints, parses back, verifies and runs on
 //!   the simulator with the cuda level's results, on every corpus launch (exactly at the
 //!   nvvm level; within the spec's stated tolerance at the ptx level, as `tests/sim.rs`);
-//! - every subset of the in-place conversions (`convert-scf-to-cf`,
-//!   `lower-cuda-control-flow`, `convert-cuda-gpu-to-nvvm`, `convert-arith-to-nvvm`,
-//!   `convert-math-to-nvvm`, `convert-cuda-intrinsics-to-nvvm`,
-//!   `convert-cuda-pointers-to-nvvm`), run in pipeline order after the math library is linked, leaves
-//!   mixed-dialect IR that prints, parses back, verifies and runs every corpus launch with the
-//!   cuda level's results;
+//! - every subset of the conversions (`convert-scf-to-cf`, `lower-cuda-control-flow`,
+//!   `convert-cuda-gpu-to-nvvm`, `convert-arith-to-nvvm`, `convert-math-to-nvvm`,
+//!   `convert-cuda-intrinsics-to-nvvm`, `convert-cuda-pointers-to-nvvm`,
+//!   `convert-cuda-to-nvvm`, `convert-func-to-nvvm`: 511 subsets), run in
+//!   pipeline order after the math library is linked, leave mixed-dialect IR that prints,
+//!   parses back, verifies and runs every corpus launch with the cuda level's results;
 //! - a conversion that cannot lower an op fails with a diagnostic at the op, naming the
 //!   pass, and the module stays printable.
 
@@ -94,16 +94,17 @@ fn steps(pipeline: &str) -> Vec<String> {
     out
 }
 
-/// The level of a module, from its first function.
+/// The level of a module, from its functions: ptx, nvvm when every function is an
+/// `nvvm.func`, else the cuda level (whose translator runs mixed modules).
 fn level_of(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId) -> Level {
     let body = ctx.entry_block(ctx.region(m, 0)).unwrap();
-    let dialects: Vec<&str> = ctx.block_ops(body).map(|o| ctx.op_name_str(o).split('.').next().unwrap()).collect();
-    if dialects.contains(&"ptx") {
+    let ops: Vec<&str> = ctx.block_ops(body).map(|o| ctx.op_name_str(o)).collect();
+    if ops.iter().any(|o| o.starts_with("ptx.")) {
         Level::Ptx
-    } else if dialects.contains(&"nvvm") {
-        Level::Nvvm
-    } else {
+    } else if ops.contains(&"func.func") || !ops.contains(&"nvvm.func") {
         Level::Cuda
+    } else {
+        Level::Nvvm
     }
 }
 
@@ -163,7 +164,7 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
 }
 
 #[test]
-fn every_subset_of_the_in_place_conversions_leaves_ir_that_runs_like_the_cuda_level() {
+fn every_subset_of_the_conversions_leaves_ir_that_runs_like_the_cuda_level() {
     let reg = registry();
     let lowering = cuprite_lowering::FloatOptions::default();
     let link = steps(&compile_pipeline(&PipelineConfig {
@@ -176,8 +177,8 @@ fn every_subset_of_the_in_place_conversions_leaves_ir_that_runs_like_the_cuda_le
     }))[0]
         .clone();
     assert!(link.starts_with("link-math-library"), "{link}");
-    let convs = cuprite_lowering::passes::in_place_conversions(&lowering);
-    assert_eq!(convs.len(), 7, "{convs:?}");
+    let convs = cuprite_lowering::passes::conversions(&lowering);
+    assert_eq!(convs.len(), 9, "{convs:?}");
     let mut runs = 0;
     for file in cuprite_tests::corpus_files(true) {
         let (name, launches, mut ctx, module) = frontend_module(&file);
@@ -188,11 +189,11 @@ fn every_subset_of_the_in_place_conversions_leaves_ir_that_runs_like_the_cuda_le
         });
         let linked = cuprite_ir::print::print_op(&ctx, module, Default::default());
         let reference: Vec<Vec<Output>> = launches.iter().map(|l| run(&ctx, module, Level::Cuda, l, &name)).collect();
-        // Every subset while there are few passes (2^7 - 1 = 127 runs of the corpus); beyond,
+        // Every subset while there are few passes (2^9 - 1 = 511 runs of the corpus); beyond,
         // each pass alone, each left out, and all of them, so the test stays linear.
         let n = convs.len() as u32;
         let full = (1u32 << n) - 1;
-        let masks: Vec<u32> = if n <= 7 {
+        let masks: Vec<u32> = if n <= 9 {
             (1..=full).collect()
         } else {
             (0..n).map(|i| 1 << i).chain((0..n).map(|i| full & !(1 << i))).chain([full]).collect()
@@ -219,13 +220,13 @@ fn every_subset_of_the_in_place_conversions_leaves_ir_that_runs_like_the_cuda_le
             }
         }
     }
-    eprintln!("{runs} launches agree after every subset of the in-place conversions");
-    assert!(runs >= 127 * 36);
+    eprintln!("{runs} launches agree after every subset of the conversions");
+    assert!(runs >= 511 * 36);
 }
 
 #[test]
 fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
-    // A math library call with the library never linked: CudaToNvvm has no lowering.
+    // A math library call with the library never linked: no conversion lowers it.
     let cuda = r#"module {
   func.func @k(%arg0: !cuda.ptr<f32, global>) attributes {cuda.kernel} {
     %0 = cuda.load %arg0 : !cuda.ptr<f32, global> -> f32
@@ -235,12 +236,18 @@ fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
   }
 }
 "#;
-    let (rc, out, err) = run_cli(&["opt", "-", "--convert-cuda-to-nvvm"], cuda);
+    // The conversions are partial: each leaves what it does not lower. `check-nvvm-level`
+    // (where `cuprite compile`'s pipeline requires the nvvm level) names what is left, at
+    // the op, and the pass that lowers it.
+    let (rc, out, err) = run_cli(&["opt", "-", "--convert-cuda-to-nvvm", "--convert-func-to-nvvm"], cuda);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("nvvm.func kernel @k") && out.contains("cuda.intrinsic \"fmodf\""), "{out}");
+    let (rc, out, err) = run_cli(&["opt", "-", "--convert-cuda-to-nvvm", "--convert-func-to-nvvm", "--check-nvvm-level"], cuda);
     assert_eq!(rc, 1, "{out}{err}");
-    assert!(err.contains("'fmodf' is not supported yet") && err.contains("in pass 'convert-cuda-to-nvvm'"), "{err}");
+    assert!(err.contains("'fmodf' is not supported yet") && err.contains("in pass 'check-nvvm-level'"), "{err}");
     assert!(err.contains("<stdin>:4:"), "the error is at the op: {err}");
-    // The library linked first (its code then needs the in-place conversions that run
-    // before CudaToNvvm), the same module lowers.
+    // The library linked first (its code then needs the other conversions), the same
+    // module lowers.
     let (rc, out, err) = run_cli(
         &[
             "opt",
@@ -254,17 +261,20 @@ fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
             "--convert-cuda-intrinsics-to-nvvm",
             "--convert-cuda-pointers-to-nvvm",
             "--convert-cuda-to-nvvm",
+            "--convert-func-to-nvvm",
+            "--check-nvvm-level",
         ],
         cuda,
     );
     assert_eq!(rc, 0, "{err}");
     assert!(out.contains("nvvm.func kernel @k") && !out.contains("cuda.") && !out.contains("arith."), "{out}");
     // Without them, what they lower is an error naming the pass that lowers it.
-    let (rc, _, err) = run_cli(&["opt", "-", "--link-math-library", "--convert-cuda-to-nvvm"], cuda);
+    let (rc, _, err) =
+        run_cli(&["opt", "-", "--link-math-library", "--convert-cuda-to-nvvm", "--convert-func-to-nvvm", "--check-nvvm-level"], cuda);
     assert_eq!(rc, 1);
-    assert!(err.contains("is lowered by 'lower-cuda-control-flow', which runs before 'convert-cuda-to-nvvm'"), "{err}");
+    assert!(err.contains("is lowered by 'lower-cuda-control-flow', which did not run or could not convert it"), "{err}");
     let (rc, _, err) = run_cli(
-        &["opt", "-", "--convert-cuda-to-nvvm"],
+        &["opt", "-", "--convert-func-to-nvvm", "--check-nvvm-level"],
         "module {\n  func.func @k() attributes {cuda.kernel} {\n    %0 = cuda.special tid_x : i32\n    return\n  }\n}\n",
     );
     assert_eq!(rc, 1);

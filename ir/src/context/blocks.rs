@@ -26,6 +26,16 @@ impl Context {
         self.blocks.get_mut(b.0).args.push(v);
         v
     }
+    /// Inserts an argument of type `ty` into `b` at position `i` (the later ones move up).
+    pub fn insert_block_arg(&mut self, b: BlockId, i: usize, ty: TypeId) -> ValueId {
+        let v = self.new_value(ty, ValueDef::BlockArg { block: b, index: i as u32 });
+        self.blocks.get_mut(b.0).args.insert(i, v);
+        let args = self.blocks.get(b.0).args.clone();
+        for (j, a) in args.into_iter().enumerate().skip(i + 1) {
+            self.values.get_mut(a.0).def = ValueDef::BlockArg { block: b, index: j as u32 };
+        }
+        v
+    }
     /// Erases argument `i` of `b` (it must have no uses).
     pub fn erase_block_arg(&mut self, b: BlockId, i: usize) {
         let v = self.blocks.get_mut(b.0).args.remove(i);

@@ -18,7 +18,7 @@
 //! root) by `cuprite opt --list-patterns`.
 
 use super::{bind, infos, replace_with, rule, run_patterns, PatternInfo, Rule};
-use crate::cuda_to_nvvm::i32_attr;
+use crate::build::i32_attr;
 use crate::passes::parse_bool;
 use crate::DivMode;
 use cuprite_dialects::arith::{CmpFPredicate, CmpIPredicate};
@@ -43,7 +43,7 @@ pub struct ArithToNvvmOptions {
 
 /// A one-to-one rule: `root` becomes `target` on the same operands and result type.
 const fn same(name: &'static str, root: &'static str, target: &'static str, summary: &'static str) -> Rule<ArithToNvvmOptions> {
-    Rule { name, root, target, benefit: 1, summary, lower: one_to_one }
+    Rule { name, root, target, benefit: 1, summary, lower: one_to_one, groups: None }
 }
 
 /// This pass's rules and options, for the patterns' signatures.
@@ -81,6 +81,7 @@ static RULES: &[Rule<ArithToNvvmOptions>] = &[
         benefit: 2,
         summary: "a float comparison with the 'false' or 'true' predicate, as its constant",
         lower: cmpf_constant,
+        groups: None,
     },
     rule("arith-cmpf-to-nvvm", "arith.cmpf", "nvvm.fcmp", "float comparison (ordered or unordered), the predicate kept", cmpf),
     same("arith-select-to-nvvm", "arith.select", "nvvm.select", "select on an i1"),

@@ -25,7 +25,7 @@
 //! PTX does not change.
 
 use super::{branch, cond_br, continuation, inline_before, PatternInfo};
-use crate::cuda_to_nvvm::{i32_attr, state};
+use crate::build::{i32_attr, state};
 use cuprite_dialects::cuda::{BreakOp, ContinueOp, LoopOp, SwitchOp};
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState},

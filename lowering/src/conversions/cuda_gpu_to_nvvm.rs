@@ -22,7 +22,7 @@
 //!   make), which `convert-cuda-to-nvvm` resolves when it lowers the pointer itself.
 
 use super::{bind, infos, rule, run_patterns, PatternInfo, Rule};
-use crate::cuda_to_nvvm::{i32_attr, state};
+use crate::build::{i32_attr, state};
 use cuprite_dialects::cuda::{BarrierKind, FenceScope, ShflMode, SpecialReg, VoteMode};
 use cuprite_dialects::nvvm::{BarrierKind as NvvmBarrier, Scope, ShflMode as NvvmShfl, SpecialReg as NvvmReg, VoteMode as NvvmVote};
 use cuprite_ir::{
@@ -300,7 +300,7 @@ fn nvvm_pointer(b: &mut B<'_, '_, '_>, p: ValueId) -> Option<ValueId> {
         cuprite_dialects::cuda::types::Decoded::Ptr { space, .. } => space,
         _ => return None,
     };
-    let pt = b.rw.ctx().ty(TypeKind::Pointer { addr_space: crate::cuda_to_nvvm::space_num(space) });
+    let pt = b.rw.ctx().ty(TypeKind::Pointer { addr_space: crate::build::space_num(space) });
     Some(b.op1(cuprite_ir::rewrite::conversion::CAST_OP, &[p], pt, &[]))
 }
 

@@ -111,7 +111,7 @@ const INTRINSICS: &[(&str, Family, Lowering)] = {
 
 /// The rule each family is (the rounded built-ins have their own).
 const fn family(name: &'static str, summary: &'static str, lower: super::Lower<()>) -> Rule<()> {
-    Rule { name, root: "cuda.intrinsic", target: "nvvm", benefit: 1, summary, lower }
+    Rule { name, root: "cuda.intrinsic", target: "nvvm", benefit: 1, summary, lower, groups: None }
 }
 
 /// The pattern set.
@@ -182,7 +182,7 @@ fn float_const(rw: &mut ConversionRewriter<'_, '_>, op: OpId, v: f64, t: TypeId)
 }
 
 fn icmp(rw: &mut ConversionRewriter<'_, '_>, op: OpId, p: ICmpPredicate, a: ValueId, b: ValueId) -> ValueId {
-    let pa = crate::cuda_to_nvvm::i32_attr(rw.ctx(), p as i64);
+    let pa = crate::build::i32_attr(rw.ctx(), p as i64);
     let i1 = rw.ctx().i1();
     emit(rw, op, "nvvm.icmp", &[a, b], i1, &[("predicate", pa)])
 }

@@ -10,7 +10,7 @@
 //! materialization cast joins the two types; `convert-cuda-to-nvvm` resolves it.
 
 use super::{bind, emit, infos, int_const, rule, run_patterns, PatternInfo, Rule};
-use crate::cuda_to_nvvm::{i32_attr, space_num};
+use crate::build::{i32_attr, space_num};
 use crate::nvvm_to_ptx::width;
 use cuprite_dialects::cuda::{
     layout,

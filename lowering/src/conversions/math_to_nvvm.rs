@@ -30,7 +30,7 @@ pub struct MathToNvvmOptions {
 
 /// A rule producing nvvm intrinsic `target` on the op's operands.
 const fn intrinsic(name: &'static str, root: &'static str, target: &'static str, summary: &'static str) -> Rule<MathToNvvmOptions> {
-    Rule { name, root, target, benefit: 1, summary, lower: to_intrinsic }
+    Rule { name, root, target, benefit: 1, summary, lower: to_intrinsic, groups: None }
 }
 
 /// The pattern set.

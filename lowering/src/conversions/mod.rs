@@ -12,6 +12,8 @@
 //! | `convert-cuda-pointers-to-nvvm` | [`cuda_pointers_to_nvvm`] | pointer arithmetic, comparisons and casts to nvvm (a type converter: `!cuda.ptr` to `!llvm.ptr<N>`), in any function |
 //! | `convert-scf-to-cf` | [`scf_to_cf`] | `scf.if`/`scf.while` to `cf` branches between blocks, in any function |
 //! | `convert-cuda-gpu-to-nvvm` | [`cuda_gpu_to_nvvm`] | `cuda.special`/`barrier`/`fence`/`shfl`/`vote` to their nvvm ops, in any function |
+//! | `convert-cuda-to-nvvm` | [`cuda_to_nvvm`] | globals, variables, loads and stores (a struct by value as its scalars), inline asm, textures, `__trap` to nvvm |
+//! | `convert-func-to-nvvm` | [`func_to_nvvm`] | `func.func`/`call`/`return` with the ABI's signature conversion, `cf` branches, `ub.unreachable` to nvvm; option `ftz=B` |
 //! | `lower-cuda-control-flow` | [`cuda_cf`] | `cuda.if`/`cuda.loop`/`cuda.switch` with their breaks and continues to `cf` branches (walk driver, children first) |
 //! | `convert-nvvm-to-ptx` | [`mod@crate::nvvm_to_ptx`] (`rules.rs`) | instruction selection: one pattern per nvvm op, fusions (`mad`, `fma`, `mul.wide`, `[reg+imm]`) at benefit 2 (its own selection driver) |
 //!
@@ -26,6 +28,8 @@ pub mod cuda_cf;
 pub mod cuda_gpu_to_nvvm;
 pub mod cuda_intrinsics_to_nvvm;
 pub mod cuda_pointers_to_nvvm;
+pub mod cuda_to_nvvm;
+pub mod func_to_nvvm;
 pub mod math_to_nvvm;
 pub mod scf_to_cf;
 
@@ -39,6 +43,11 @@ use cuprite_ir::{
 /// (type-converted) operands. Returns `false`, changing nothing, when the op is not its case.
 pub(crate) type Lower<O> = fn(&Rule<O>, &O, OpId, &[ValueId], &mut ConversionRewriter<'_, '_>) -> bool;
 
+/// How a rule that sees its operands as groups rewrites its root: each operand as the
+/// values of its converted types (several for a struct by value under the 1:N conversion
+/// of [`nvvm_types`]).
+pub(crate) type LowerGroups<O> = fn(&Rule<O>, &O, OpId, &[Vec<ValueId>], &mut ConversionRewriter<'_, '_>) -> bool;
+
 /// One pattern of a conversion, before it is bound to the pass's options `O`.
 pub(crate) struct Rule<O: 'static> {
     pub name: &'static str,
@@ -48,6 +57,8 @@ pub(crate) struct Rule<O: 'static> {
     pub benefit: u16,
     pub summary: &'static str,
     pub lower: Lower<O>,
+    /// Set: the rule takes its operands as groups (`lower` is then not called).
+    pub groups: Option<LowerGroups<O>>,
 }
 
 /// A rule of benefit 1 (the usual case).
@@ -58,7 +69,22 @@ pub(crate) const fn rule<O>(
     summary: &'static str,
     lower: Lower<O>,
 ) -> Rule<O> {
-    Rule { name, root, target, benefit: 1, summary, lower }
+    Rule { name, root, target, benefit: 1, summary, lower, groups: None }
+}
+
+/// A rule of benefit 1 whose rewrite sees its operands as groups ([`LowerGroups`]).
+pub(crate) const fn rule_groups<O>(
+    name: &'static str,
+    root: &'static str,
+    target: &'static str,
+    summary: &'static str,
+    lower: LowerGroups<O>,
+) -> Rule<O> {
+    Rule { name, root, target, benefit: 1, summary, lower: never, groups: Some(lower) }
+}
+
+fn never<O>(_: &Rule<O>, _: &O, _: OpId, _: &[ValueId], _: &mut ConversionRewriter<'_, '_>) -> bool {
+    false
 }
 
 /// A rule bound to the pass's options: what the conversion driver runs.
@@ -79,6 +105,16 @@ impl<O: Send + Sync + 'static> ConversionPattern for Bound<O> {
     }
     fn match_and_rewrite(&self, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
         (self.rule.lower)(self.rule, &self.opts, op, operands, rw)
+    }
+    fn match_and_rewrite_groups(&self, op: OpId, operands: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+        match self.rule.groups {
+            Some(g) => g(self.rule, &self.opts, op, operands, rw),
+            None if operands.iter().all(|g| g.len() == 1) => {
+                let flat: Vec<ValueId> = operands.iter().map(|g| g[0]).collect();
+                (self.rule.lower)(self.rule, &self.opts, op, &flat, rw)
+            }
+            None => false,
+        }
     }
 }
 
@@ -107,7 +143,7 @@ pub(crate) fn replace_with(
     let Some(&res) = ctx.results(op).first() else { return false };
     let t = ctx.value_type(res);
     let loc = ctx.op_loc(op);
-    let st = crate::cuda_to_nvvm::state(ctx, name, loc, operands, &[t], props, &[]);
+    let st = crate::build::state(ctx, name, loc, operands, &[t], props, &[]);
     let new = rw.rw.create(st);
     let v = rw.ctx().result(new, 0);
     rw.replace_op(op, &[v]);
@@ -125,7 +161,7 @@ pub(crate) fn emit(
     props: &[(&str, AttrId)],
 ) -> ValueId {
     let loc = rw.ctx().op_loc(op);
-    let st = crate::cuda_to_nvvm::state(rw.ctx(), name, loc, operands, &[t], props, &[]);
+    let st = crate::build::state(rw.ctx(), name, loc, operands, &[t], props, &[]);
     rw.rw.set_insertion_point_before(op);
     let new = rw.rw.create(st);
     rw.ctx().result(new, 0)
@@ -161,8 +197,48 @@ pub fn all_patterns() -> Vec<PatternInfo> {
     v.extend(scf_to_cf::pattern_infos());
     v.extend(cuda_cf::pattern_infos());
     v.extend(cuda_gpu_to_nvvm::pattern_infos());
+    v.extend(cuda_to_nvvm::pattern_infos());
+    v.extend(func_to_nvvm::pattern_infos());
     v.extend(crate::nvvm_to_ptx::pattern_infos());
     v
+}
+
+/// The conversion pass that lowers op `name` to nvvm, from the pattern tables (the exits of
+/// C's constructs are `lower-cuda-control-flow`'s too).
+pub fn lowered_by(name: &str) -> Option<&'static str> {
+    if matches!(name, "cuda.yield" | "cuda.condition" | "cuda.break" | "cuda.continue" | "cuda.return") {
+        return Some(cuda_cf::NAME);
+    }
+    all_patterns().into_iter().find(|p| p.root == name && p.pass != crate::passes::ConvertNvvmToPtx::NAME).map(|p| p.pass)
+}
+
+/// Why op `op`, not of the nvvm level, is still there after the conversions: the pass that
+/// lowers it, or that nothing does.
+pub fn left_over_message(ctx: &Context, op: OpId) -> String {
+    let name = ctx.op_name_str(op);
+    if name == cuprite_ir::rewrite::conversion::CAST_OP {
+        let ty = |v| cuprite_ir::print::type_to_string(ctx, ctx.value_type(v));
+        let from: Vec<String> = ctx.operands(op).map(ty).collect();
+        let to: Vec<String> = ctx.results(op).iter().map(|&r| ty(r)).collect();
+        return format!(
+            "a value of type {} is still used as {}: a conversion did not lower its producer or a user",
+            from.join(", "),
+            to.join(", ")
+        );
+    }
+    if let Some(iname) = cuprite_dialects::cuda::IntrinsicOp(op).name(ctx).filter(|_| name == "cuda.intrinsic") {
+        return if cuda_intrinsics_to_nvvm::handles(iname) {
+            format!("'{iname}' is lowered by '{}', which did not run or could not convert it", cuda_intrinsics_to_nvvm::NAME)
+        } else if iname == "__trap" {
+            format!("'{iname}' is lowered by '{}' (in a function's own blocks, after '{}')", cuda_to_nvvm::NAME, cuda_cf::NAME)
+        } else {
+            format!("'{iname}' is not supported yet (it needs the device math library: 'link-math-library' first)")
+        };
+    }
+    match lowered_by(name) {
+        Some(pass) => format!("'{name}' is lowered by '{pass}', which did not run or could not convert it"),
+        None => format!("'{name}' has no lowering to nvvm"),
+    }
 }
 
 /// Runs conversion `patterns` to `target` on `root` outside a pass manager; the ops of
@@ -274,7 +350,7 @@ pub(crate) fn branch(
         Some(o) => rw.ctx.op_loc(o),
         None => rw.ctx.op_loc(rw.ctx.block_parent_op(at.block).expect("a block of an op")),
     };
-    let st = crate::cuda_to_nvvm::state(rw.ctx, name, loc, operands, &[], props, successors);
+    let st = crate::build::state(rw.ctx, name, loc, operands, &[], props, successors);
     match at.before {
         Some(o) => rw.set_insertion_point_before(o),
         None => rw.set_insertion_point_to_end(at.block),
@@ -287,4 +363,61 @@ pub(crate) fn cond_br(rw: &mut cuprite_ir::rewrite::Rewriter<'_>, at: InsertPoin
     let elem = rw.ctx.int_type(32);
     let segs = rw.ctx.attr(cuprite_ir::AttrKind::DenseArray { elem, values: vec![1, 0, 0] });
     branch(rw, at, "cf.cond_br", &[c], &[t, f], &[("operandSegmentSizes", segs)])
+}
+
+// ----- the types of the nvvm level ----------------------------------------------------
+
+/// The type conversion from the `cuda` level to the `nvvm` level that the memory and
+/// function conversions share: `!cuda.ptr<T, space>` becomes `!llvm.ptr<N>` (NVPTX's
+/// address-space number), integers become signless, and a struct or array by value
+/// becomes its scalars (a 1:N conversion, [`cuprite_dialects::cuda::layout::leaves`]
+/// order, each scalar converted in turn). An aggregate of more than
+/// [`cuprite_dialects::cuda::layout::MAX_LEAVES`] scalars is left as it is, so the ops
+/// that move it by value fail to legalize at their location.
+pub fn nvvm_types() -> TypeConverter {
+    use cuprite_dialects::cuda::{layout, types};
+    let mut t = TypeConverter::new();
+    t.add(|ctx, ty| match ctx.type_kind(ty) {
+        cuprite_ir::TypeKind::Integer { width, signedness } if *signedness != cuprite_ir::Signedness::Signless => {
+            let width = *width;
+            Some(ctx.ty(cuprite_ir::TypeKind::Integer { width, signedness: cuprite_ir::Signedness::Signless }))
+        }
+        _ => None,
+    });
+    t.add(|ctx, ty| match types::decode(ctx, ty)? {
+        types::Decoded::Ptr { space, .. } => Some(ctx.ty(cuprite_ir::TypeKind::Pointer { addr_space: crate::build::space_num(space) })),
+        _ => None,
+    });
+    t.add_many(|ctx, ty| {
+        if !layout::is_aggregate(ctx, ty) {
+            return None;
+        }
+        let leaves = layout::leaves(ctx, ty)?;
+        Some(leaves.into_iter().map(|(_, lt)| scalar_type(ctx, lt)).collect())
+    });
+    t
+}
+
+/// The nvvm type of a scalar cuda type (a pointer's `!llvm.ptr<N>`, an integer signless).
+pub(crate) fn scalar_type(ctx: &mut Context, t: cuprite_ir::TypeId) -> cuprite_ir::TypeId {
+    use cuprite_dialects::cuda::types;
+    match ctx.type_kind(t).clone() {
+        cuprite_ir::TypeKind::Integer { width, .. } => ctx.ty(cuprite_ir::TypeKind::Integer { width, signedness: cuprite_ir::Signedness::Signless }),
+        _ => match types::decode(ctx, t) {
+            Some(types::Decoded::Ptr { space, .. }) => ctx.ty(cuprite_ir::TypeKind::Pointer { addr_space: crate::build::space_num(space) }),
+            _ => t,
+        },
+    }
+}
+
+/// The function op (`func.func`, `nvvm.func`) that `op` is nested in, directly in the module.
+pub(crate) fn enclosing_function(ctx: &Context, op: OpId) -> Option<OpId> {
+    let mut cur = op;
+    loop {
+        let parent = ctx.parent_op(cur)?;
+        if ctx.is_op(parent, "func.func") || ctx.is_op(parent, "nvvm.func") {
+            return Some(parent);
+        }
+        cur = parent;
+    }
 }

@@ -19,7 +19,7 @@ mod rules;
 
 pub use rules::pattern_infos;
 
-use crate::cuda_to_nvvm::{i32_attr, i64_attr, make_module, state, LowerError};
+use crate::build::{i32_attr, i64_attr, make_module, state, LowerError};
 use crate::rounding::{Num, Rounded};
 use cuprite_dialects::nvvm::{self, Scope as NvvmScope};
 use cuprite_ir::{AttrId, AttrKind, BlockId, Context, FloatKind, InsertPoint, LocId, OpId, RegionId, TypeId, TypeKind, ValueId};

@@ -87,7 +87,7 @@ fn as_type(ctx: &mut Context, v: ValueId, t: TypeId, at: OpId) -> ValueId {
         return v;
     }
     let loc = ctx.op_loc(at);
-    let st = crate::cuda_to_nvvm::state(ctx, "nvvm.bitcast", loc, &[v], &[t], &[], &[]);
+    let st = crate::build::state(ctx, "nvvm.bitcast", loc, &[v], &[t], &[], &[]);
     let op = ctx.create_op(st);
     let block = ctx.op_block(at).expect("an op in a block");
     ctx.insert_op(op, InsertPoint { block, before: Some(at) });
@@ -152,9 +152,9 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
         for (&off, &t) in &slots {
             let s = scalar_size(ctx, t).expect("scalar");
             let mut props =
-                vec![("size", crate::cuda_to_nvvm::i64_attr(ctx, s as i64)), ("align", crate::cuda_to_nvvm::i32_attr(ctx, s as i64))];
+                vec![("size", crate::build::i64_attr(ctx, s as i64)), ("align", crate::build::i32_attr(ctx, s as i64))];
             props.extend(name.map(|n| ("name", n)));
-            let st = crate::cuda_to_nvvm::state(ctx, "nvvm.alloca", loc, &[], &[rt], &props, &[]);
+            let st = crate::build::state(ctx, "nvvm.alloca", loc, &[], &[rt], &props, &[]);
             let na = ctx.create_op(st);
             let block = ctx.op_block(a).expect("an alloca in a block");
             ctx.insert_op(na, InsertPoint { block, before: Some(a) });

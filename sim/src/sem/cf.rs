@@ -1,7 +1,8 @@
 //! The standard `cf` dialect's semantics inside a `cuda` function (after
 //! `convert-scf-to-cf`, its regions are CFGs): `cf.br` copies its operands into the
 //! destination's block arguments (all at once: the copies of an edge are parallel) and
-//! jumps; `cf.cond_br` does that on the edge its condition picks.
+//! jumps; `cf.cond_br` does that on the edge its condition picks. `nvvm.br` and
+//! `nvvm.cond_br` (a module part-way through `convert-func-to-nvvm`) run the same way.
 
 use super::cuda::T;
 use crate::code::Reg;
@@ -13,8 +14,8 @@ impl T {
     /// runs.
     pub(super) fn cf_op(&mut self, op: OpId, o: &[Reg], vals: &mut FxHashMap<ValueId, Reg>) -> Result<bool, String> {
         match self.ctx.op_name_str(op) {
-            "cf.br" => self.edge(op, 0, vals)?,
-            "cf.cond_br" => {
+            "cf.br" | "nvvm.br" => self.edge(op, 0, vals)?,
+            "cf.cond_br" | "nvvm.cond_br" => {
                 let (t, f) = (self.b.label(), self.b.label());
                 self.b.branch(o[0], false, t, f);
                 self.b.place(t);

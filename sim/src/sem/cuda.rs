@@ -20,7 +20,9 @@
 //!   implements it); math functions without an instruction are not supported yet.
 
 use super::nvvm::sreg_of;
-use super::{find_kernel, loc_string, symbols, Symbols};
+use super::{find_kernel, loc_string, symbols_of, Symbols};
+use cuprite_dialects::nvvm as nv;
+use cuprite_dialects::nvvm::kernel_abi::KernelParam;
 use crate::code::*;
 use cuprite_dialects::cuda as cu;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
@@ -47,20 +49,24 @@ pub(super) struct T {
     pub(super) ctx: Context,
     pub(super) syms: Symbols,
     pub(super) b: Builder,
-    globals: FxHashMap<String, Placement>,
+    pub(super) globals: FxHashMap<String, Placement>,
     /// Shared variables by their `cuda.var` op: one allocation per block.
     shared_vars: FxHashMap<OpId, u64>,
     /// The labels of the non-entry blocks of the multi-block regions being translated.
     pub(super) block_labels: FxHashMap<cuprite_ir::BlockId, Label>,
     stack: Vec<String>,
+    /// The kernel is an `nvvm.func` with `cuprite.ftz`: nvvm's f32 ops flush subnormals.
+    pub(super) ftz: bool,
 }
 
 /// Translates kernel `kernel` of the `cuda` module `module`.
 pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, String> {
     // Type layout parses component types (which may intern new ones): work on a copy.
     let ctx = ctx.clone();
-    let syms = symbols(&ctx, module, "func.func", "cuda.global");
-    let (name, f) = find_kernel(&ctx, &syms, kernel, |f| cuprite_dialects::cuda::is_kernel(&ctx, f))?;
+    // A module part-way through the conversions holds both levels' functions and globals.
+    let syms = symbols_of(&ctx, module, &["func.func", "nvvm.func"], &["cuda.global", "nvvm.global"]);
+    let (name, f) = find_kernel(&ctx, &syms, kernel, |f| cu::is_kernel(&ctx, f) || nv::is_kernel(&ctx, f))?;
+    let ftz = nv::flushes_subnormals(&ctx, f);
     let mut t = T {
         ctx,
         syms,
@@ -69,33 +75,78 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
         shared_vars: FxHashMap::default(),
         stack: Vec::new(),
         block_labels: FxHashMap::default(),
+        ftz,
     };
     t.place_globals()?;
-    t.b.prog.max_threads = cu::launch_bounds(&t.ctx, f).and_then(|v| v.first().map(|&m| m as u32));
     let entry = t.ctx.entry_block(t.ctx.region(f, 0)).ok_or("kernel without a body")?;
-    let mut args = Vec::new();
-    for (i, a) in t.ctx.block_args(entry).to_vec().into_iter().enumerate() {
-        let r = t.b.reg();
-        let at = t.ctx.value_type(a);
-        if cuprite_dialects::cuda::layout::is_aggregate(&t.ctx, at) {
-            // A struct by value arrives as its bytes in param space; its value (the address
-            // of a local copy, as every aggregate value) starts as a copy of them.
-            let (size, align) =
-                cuprite_dialects::cuda::layout::size_align(&mut t.ctx, at).ok_or("a kernel parameter of incomplete type")?;
-            let off = t.b.param_in_memory(format!("param{i}"), size, align);
-            let base = t.b.reg();
-            t.b.emit(Inst::Const { dst: base, bits: off });
-            let copy = t.b.alloc_local(size, align);
-            t.b.emit(Inst::Const { dst: r, bits: copy });
-            t.copy_aggregate(at, (r, Space::Local), (base, Space::Param))?;
-        } else {
-            let ty = t.scalar(at).map_err(|e| format!("kernel parameter {i}: {e}"))?;
-            t.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
-        }
-        args.push(r);
-    }
+    let args = if t.ctx.is_op(f, "nvvm.func") {
+        t.b.prog.max_threads =
+            super::dense_values(&t.ctx, nv::FuncOp(f).maxntid_attr(&t.ctx)).map(|v| v.iter().product::<i64>() as u32);
+        t.nvvm_kernel_args(f, entry)?
+    } else {
+        t.b.prog.max_threads = cu::launch_bounds(&t.ctx, f).and_then(|v| v.first().map(|&m| m as u32));
+        t.cuda_kernel_args(entry)?
+    };
     t.func(f, &args, None)?;
     t.b.finish()
+}
+
+impl T {
+    /// The registers of a `func.func` kernel's parameters: scalars from param space, a
+    /// struct by value as the address of a local copy of its bytes.
+    fn cuda_kernel_args(&mut self, entry: cuprite_ir::BlockId) -> Result<Vec<Reg>, String> {
+        let mut args = Vec::new();
+        for (i, a) in self.ctx.block_args(entry).to_vec().into_iter().enumerate() {
+            let r = self.b.reg();
+            let at = self.ctx.value_type(a);
+            if cuprite_dialects::cuda::layout::is_aggregate(&self.ctx, at) {
+                // A struct by value arrives as its bytes in param space; its value (the address
+                // of a local copy, as every aggregate value) starts as a copy of them.
+                let (size, align) =
+                    cuprite_dialects::cuda::layout::size_align(&mut self.ctx, at).ok_or("a kernel parameter of incomplete type")?;
+                let off = self.b.param_in_memory(format!("param{i}"), size, align);
+                let base = self.b.reg();
+                self.b.emit(Inst::Const { dst: base, bits: off });
+                let copy = self.b.alloc_local(size, align);
+                self.b.emit(Inst::Const { dst: r, bits: copy });
+                self.copy_aggregate(at, (r, Space::Local), (base, Space::Param))?;
+            } else {
+                let ty = self.scalar(at).map_err(|e| format!("kernel parameter {i}: {e}"))?;
+                self.b.prog.params.push(Param { name: format!("param{i}"), size: ty.bytes(), reg: Some(r), offset: 0 });
+            }
+            args.push(r);
+        }
+        Ok(args)
+    }
+
+    /// The registers of an `nvvm.func` kernel's parameters ([`nv::kernel_abi`]): scalars, and
+    /// the scalars of a struct by value loaded from its bytes in param space.
+    fn nvvm_kernel_args(&mut self, f: OpId, entry: cuprite_ir::BlockId) -> Result<Vec<Reg>, String> {
+        let block_args = self.ctx.block_args(entry).to_vec();
+        let mut args = vec![0; block_args.len()];
+        let tys: Vec<Ty> = block_args.iter().map(|&a| self.scalar(self.ctx.value_type(a))).collect::<Result<_, _>>()?;
+        for (i, p) in nv::kernel_abi::kernel_params(&self.ctx, f, block_args.len()).into_iter().enumerate() {
+            match p {
+                KernelParam::Scalar(k) => {
+                    let r = self.b.reg();
+                    self.b.prog.params.push(Param { name: format!("param{i}"), size: tys[k].bytes(), reg: Some(r), offset: 0 });
+                    args[k] = r;
+                }
+                KernelParam::ByVal { size, align, leaves } => {
+                    let off = self.b.param_in_memory(format!("param{i}"), size, align);
+                    let base = self.b.reg();
+                    self.b.emit(Inst::Const { dst: base, bits: off });
+                    for (k, o) in leaves {
+                        let r = self.b.reg();
+                        let ty = tys[k];
+                        self.b.emit(Inst::Load { space: Space::Param, ty, dst: r, addr: base, offset: o as i64, align: ty.bytes() });
+                        args[k] = r;
+                    }
+                }
+            }
+        }
+        Ok(args)
+    }
 }
 
 /// Bytes of a constant initializer of type `t`.
@@ -123,6 +174,18 @@ fn init_bytes(ctx: &mut Context, a: cuprite_ir::AttrId, t: TypeId, out: &mut Vec
 impl T {
     fn place_globals(&mut self) -> Result<(), String> {
         for g in self.syms.order.clone() {
+            if self.ctx.is_op(g, "nvvm.global") {
+                // Lowered already (`convert-cuda-to-nvvm`): its size, alignment and bytes.
+                let gl = nv::GlobalOp(g);
+                let name = gl.sym_name(&self.ctx).unwrap_or_default().to_string();
+                let size = gl.size(&self.ctx).unwrap_or(0) as u64;
+                let align = gl.align(&self.ctx).unwrap_or(1) as u64;
+                let space = gl.space(&self.ctx).map_or(Space::Global, super::nvvm::space_of_nvvm);
+                let init = super::init_bytes(&self.ctx, gl.init_attr(&self.ctx));
+                let place = self.b.place_global(&name, space, gl.r#extern(&self.ctx), size, align, init);
+                self.globals.insert(name, place);
+                continue;
+            }
             let gl = cu::GlobalOp(g);
             let name = gl.sym_name(&self.ctx).unwrap_or_default().to_string();
             let Some(ty) = gl.r#type(&self.ctx) else { return Err(format!("global @{name} without a type")) };
@@ -145,7 +208,7 @@ impl T {
         Ok(())
     }
 
-    fn scalar(&self, t: TypeId) -> Result<Ty, String> {
+    pub(super) fn scalar(&self, t: TypeId) -> Result<Ty, String> {
         super::ty_of(&self.ctx, t).ok_or_else(|| {
             format!("a value of type {} (the simulator runs scalars and pointers)", cuprite_ir::print::type_to_string(&self.ctx, t))
         })
@@ -155,7 +218,10 @@ impl T {
         matches!(self.ctx.type_kind(t), TypeKind::Float(_))
     }
 
-    fn space(&self, t: TypeId) -> Space {
+    pub(super) fn space(&self, t: TypeId) -> Space {
+        if let TypeKind::Pointer { addr_space } = self.ctx.type_kind(t) {
+            return super::nvvm::space_num(*addr_space as i64);
+        }
         match decode(&self.ctx, t) {
             Some(Decoded::Ptr { space, .. }) => match space {
                 AddrSpace::Generic => Space::Generic,
@@ -170,7 +236,7 @@ impl T {
 
     /// Copies a value of aggregate type `t` from `from` to `to` (address, space), scalar by
     /// scalar.
-    fn copy_aggregate(&mut self, t: TypeId, to: (Reg, Space), from: (Reg, Space)) -> Result<(), String> {
+    pub(super) fn copy_aggregate(&mut self, t: TypeId, to: (Reg, Space), from: (Reg, Space)) -> Result<(), String> {
         let leaves = cuprite_dialects::cuda::layout::leaves(&mut self.ctx, t).ok_or("a struct or array the simulator cannot copy")?;
         for (off, lt) in leaves {
             let ty = self.scalar(lt)?;
@@ -303,13 +369,17 @@ impl T {
                     return Err(format!("'{name}' is not simulated"));
                 }
             }
-            // A materialization cast a pattern pass made (a cuda pointer as an `!llvm.ptr` of
-            // the same space): the same address.
-            cuprite_ir::rewrite::conversion::CAST_OP if o.len() == 1 => self.b.emit(Inst::Mov { dst, src: o[0] }),
-            // nvvm's scalar ops, where a conversion (`convert-arith-to-nvvm`) put them.
-            _ if name.starts_with("nvvm.") => match super::nvvm::scalar_op(&self.ctx, &mut self.b, false, op, &o, dst) {
+            // A materialization cast a pattern pass made ([`T::materialization`]).
+            cuprite_ir::rewrite::conversion::CAST_OP => self.materialization(op, &o, vals)?,
+            // nvvm's ops, where a conversion put them: the scalar ones as the nvvm level runs
+            // them, memory, calls and branches in `mixed.rs`.
+            _ if name.starts_with("nvvm.") => match super::nvvm::scalar_op(&self.ctx, &mut self.b, self.ftz, op, &o, dst) {
                 Some(r) => r?,
-                None => return Err(format!("'{name}' inside a cuda function is not simulated (only nvvm's scalar ops are)")),
+                None => {
+                    if !self.nvvm_op(op, &o, dst, vals, ex)? {
+                        return Err(format!("'{name}' inside a cuda-level function is not simulated"));
+                    }
+                }
             },
             "null" => self.b.emit(Inst::Const { dst, bits: 0 }),
             "var" => {

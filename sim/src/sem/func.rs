@@ -4,6 +4,8 @@
 //! after the call); a call of a declaration (`vprintf`, `__assertfail`) is a runtime call;
 //! `func.return` (and `cuda.return` from inside a construct) copies its operands into the
 //! caller's result registers and jumps back, or ends the thread in the kernel itself.
+//! `nvvm.call` and `nvvm.return` (a module part-way through `convert-func-to-nvvm`) run
+//! the same way.
 
 use super::cuda::{Exits, T};
 use crate::code::{Inst, Reg};
@@ -15,8 +17,13 @@ impl T {
     /// runs.
     pub(super) fn func_op(&mut self, op: OpId, o: &[Reg], vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<bool, String> {
         match self.ctx.op_name_str(op) {
-            "func.call" => {
-                let callee = cuprite_dialects::func::CallOp(op).callee(&self.ctx).unwrap_or_default().to_string();
+            "func.call" | "nvvm.call" => {
+                let callee = match self.ctx.op_name_str(op) {
+                    "func.call" => cuprite_dialects::func::CallOp(op).callee(&self.ctx),
+                    _ => cuprite_dialects::nvvm::CallOp(op).callee(&self.ctx),
+                }
+                .unwrap_or_default()
+                .to_string();
                 let f = *self.syms.funcs.get(&callee).ok_or_else(|| format!("call to unknown function @{callee}"))?;
                 let results: Vec<ValueId> = self.ctx.results(op).to_vec();
                 let rs: Vec<Reg> = results.iter().map(|&r| self.val(vals, r)).collect();
@@ -29,7 +36,7 @@ impl T {
                 self.func(f, &args, Some((after, rs)))?;
                 self.b.place(after);
             }
-            "func.return" => self.ret(o, ex),
+            "func.return" | "nvvm.return" => self.ret(o, ex),
             _ => return Ok(false),
         }
         Ok(true)

@@ -21,6 +21,7 @@ pub mod cf;
 pub mod cuda;
 pub mod func;
 pub mod math;
+pub mod mixed;
 pub mod nvvm;
 pub mod ptx;
 pub mod scf;
@@ -185,13 +186,19 @@ pub(crate) struct Symbols {
 }
 
 pub(crate) fn symbols(ctx: &Context, module: OpId, func: &str, global: &str) -> Symbols {
+    symbols_of(ctx, module, &[func], &[global])
+}
+
+/// The functions (ops named in `funcs`) and globals (in `globals`) of a module by name.
+pub(crate) fn symbols_of(ctx: &Context, module: OpId, funcs: &[&str], globals: &[&str]) -> Symbols {
     let mut s = Symbols { funcs: Default::default(), globals: Default::default(), order: Vec::new() };
     if let Some(body) = ctx.regions(module).first().and_then(|&r| ctx.entry_block(r)) {
         for op in ctx.block_ops(body) {
             let name = ctx.symbol_name(op).unwrap_or_default().to_string();
-            if ctx.is_op(op, func) {
+            let op_name = ctx.op_name_str(op);
+            if funcs.contains(&op_name) {
                 s.funcs.insert(name, op);
-            } else if ctx.is_op(op, global) {
+            } else if globals.contains(&op_name) {
                 s.globals.insert(name, op);
                 s.order.push(op);
             }
