@@ -462,7 +462,7 @@ pub fn big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     })
 }
 
-/// What [`lower`] does after CudaToNvvm.
+/// What [`lower`] does after the conversions to nvvm.
 struct LowerOptions {
     emit: Emit,
     sm: u32,

@@ -1,5 +1,5 @@
 //! A `.cu` file compiled to every level, kept in one IR context: the `cuda` module, the
-//! `nvvm` module before the `-O` pipeline (as CudaToNvvm made it) and after it, the `ptx`
+//! `nvvm` module before the `-O` pipeline (as the conversions made it) and after it, the `ptx`
 //! module and its text. `cuprite run` and the differential tests simulate any of them.
 
 use cuprite_frontend::{diag::Severity, pp::PpConfig};
@@ -8,7 +8,7 @@ use cuprite_ir::{Context, OpId};
 pub struct Levels {
     pub ctx: Context,
     pub cuda: OpId,
-    /// CudaToNvvm's output, before any pass.
+    /// The conversions' output, before any pass.
     pub nvvm_o0: OpId,
     /// After the `-O` pipeline.
     pub nvvm: OpId,

@@ -11,7 +11,11 @@
 //!   convert-cuda-gpu-to-nvvm,                          barriers, shuffles, votes -> nvvm
 //!   convert-arith-to-nvvm{div=precise fmad=true},      arith -> nvvm, named patterns
 //!   convert-math-to-nvvm{approx-sqrt=false},           math -> nvvm, named patterns
-//!   convert-cuda-to-nvvm{ftz=false},
+//!   convert-cuda-intrinsics-to-nvvm,                   built-ins with an instruction -> nvvm
+//!   convert-cuda-pointers-to-nvvm,                     pointer arithmetic -> nvvm
+//!   convert-cuda-to-nvvm,                              globals, variables, memory -> nvvm
+//!   convert-func-to-nvvm{ftz=false},                   functions (the ABI), calls, branches
+//!   check-nvvm-level,                                  nothing left above nvvm
 //!   nvvm-inline, nvvm.func(mem2reg, sccp, ...),         the -O pipeline (none at -O0)
 //!   nvvm-max-registers{max=N},                         with -maxrregcount only
 //!   convert-nvvm-to-ptx)                               instruction selection

@@ -15,7 +15,7 @@ pub enum DivMode {
 
 /// The floating-point code-generation flags, as nvcc's. Each conversion pass takes its part:
 /// `convert-arith-to-nvvm` the division mode and `fmad`, `convert-math-to-nvvm`
-/// `approx-sqrt`, `convert-cuda-to-nvvm` `ftz`.
+/// `approx-sqrt`, `convert-func-to-nvvm` `ftz`.
 ///
 /// | flag | effect |
 /// |---|---|

@@ -10,7 +10,7 @@
 //! | `convert-cuda-gpu-to-nvvm` | any | thread indices, barriers, fences, shuffles, votes, atomics to nvvm as named patterns ([`crate::conversions::cuda_gpu_to_nvvm`]) |
 //! | `lower-cuda-control-flow` | any | `cuda.if`/`cuda.loop`/`cuda.switch` and their exits to `cf` branches, named patterns on the walk driver ([`crate::conversions::cuda_cf`]) |
 //! | `convert-scf-to-cf` | any | `scf.if`/`scf.while` to `cf` branches as named patterns ([`crate::conversions::scf_to_cf`]) |
-//! | `convert-cuda-to-nvvm` | `builtin.module` | CudaToNvvm ([`mod@crate::build`]); option `ftz=B` |
+//! | `convert-cuda-to-nvvm` | any | globals, variables, loads and stores, inline asm, textures, `__trap` to nvvm as named patterns ([`crate::conversions::cuda_to_nvvm`]) |
 //! | `nvvm-max-registers` | `builtin.module` | `maxnreg = N` on kernels without launch bounds (`-maxrregcount`); option `max=N` |
 //! | `convert-nvvm-to-ptx` | `builtin.module` | instruction selection as named patterns ([`mod@crate::nvvm_to_ptx`]) |
 //!
@@ -253,10 +253,14 @@ pub fn registry() -> cuprite_ir::pass::PassRegistry {
         "Functions, calls, returns and branches (func, cf, ub) to nvvm with the ABI's signature conversion, as named patterns (ftz=B)",
         |o| Ok(Box::new(ConvertFuncToNvvm::from_options(o)?)),
     );
-    reg.register(CheckNvvmLevel::NAME, "Require every op to be of the nvvm level (an error naming the pass that lowers each one left)", |o| {
-        cuprite_ir::transforms::no_options(CheckNvvmLevel::NAME, o)?;
-        Ok(Box::new(CheckNvvmLevel))
-    });
+    reg.register(
+        CheckNvvmLevel::NAME,
+        "Require every op to be of the nvvm level (an error naming the pass that lowers each one left)",
+        |o| {
+            cuprite_ir::transforms::no_options(CheckNvvmLevel::NAME, o)?;
+            Ok(Box::new(CheckNvvmLevel))
+        },
+    );
     reg.register(ConvertNvvmToPtx::NAME, "Instruction selection: the nvvm dialect to ptx", |o| {
         cuprite_ir::transforms::no_options(ConvertNvvmToPtx::NAME, o)?;
         Ok(Box::new(ConvertNvvmToPtx))
@@ -290,7 +294,11 @@ pub fn conversions(opts: &FloatOptions) -> Vec<String> {
         ConvertCudaIntrinsicsToNvvm::NAME.to_string(),
         ConvertCudaPointersToNvvm::NAME.to_string(),
         ConvertCudaToNvvm::NAME.to_string(),
-        format!("{}{{{}}}", ConvertFuncToNvvm::NAME, ConvertFuncToNvvm(crate::conversions::func_to_nvvm::Options { ftz: opts.ftz }).options()),
+        format!(
+            "{}{{{}}}",
+            ConvertFuncToNvvm::NAME,
+            ConvertFuncToNvvm(crate::conversions::func_to_nvvm::Options { ftz: opts.ftz }).options()
+        ),
     ]
 }
 

@@ -1,5 +1,5 @@
 //! From CUDA to PTX: every kernel file in `ptx/` and `examples/cuda/` compiles, each stage
-//! is snapshotted (sm_90): `cuda`, `nvvm` as CudaToNvvm makes it (`-O0`), `nvvm` after the
+//! is snapshotted (sm_90): `cuda`, `nvvm` as the conversions make it (`-O0`), `nvvm` after the
 //! `-O3` pipeline, `ptx-ir` and PTX; and the PTX for sm_75, sm_80 and sm_90, at `-O0` and
 //! `-O3`, is assembled by NVIDIA's ptxas 13.0, which must print no error and no warning. Files in
 //! `ptx/unsupported/` must fail with a diagnostic (snapshotted) and write no PTX.

@@ -3,7 +3,7 @@
 //! level, and the output buffers must agree:
 //!
 //! - `cuda` (the frontend's output) is the reference;
-//! - `nvvm` as CudaToNvvm makes it and after the `-O3` pipeline must be bit-identical
+//! - `nvvm` as the conversions make it and after the `-O3` pipeline must be bit-identical
 //!   (no pass may change a result);
 //! - `ptx` (the selected instructions), the same PTX printed and read back by the PTX
 //!   reader, and NVRTC 13.0's PTX for the same source must be identical too, except where

@@ -536,6 +536,11 @@ impl Context {
     pub fn str_attr(&mut self, s: &str) -> AttrId {
         self.attr(AttrKind::String(s.to_string()))
     }
+    /// The string attribute `s` if one was made (none: no op carries it, e.g. as its
+    /// `sym_name`, so a symbol of that name does not exist).
+    pub fn lookup_str_attr(&self, s: &str) -> Option<AttrId> {
+        self.attrs.lookup(&AttrKind::String(s.to_string())).map(AttrId)
+    }
     /// A type attribute.
     pub fn type_attr(&mut self, t: TypeId) -> AttrId {
         self.attr(AttrKind::Type(t))

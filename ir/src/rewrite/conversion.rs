@@ -232,9 +232,18 @@ impl Listener for Created {
 pub struct ConversionRewriter<'a, 'b> {
     pub rw: Rewriter<'a>,
     pub types: &'b TypeConverter,
+    /// Why the last pattern that declined the op did ([`ConversionRewriter::notify_match_failure`]).
+    reason: Option<String>,
 }
 
 impl ConversionRewriter<'_, '_> {
+    /// Says why a pattern declines the op (MLIR's `notifyMatchFailure`) and returns `false`
+    /// for the pattern to return: if no pattern converts the op, the reason is part of the
+    /// "failed to legalize" error at it.
+    pub fn notify_match_failure(&mut self, reason: impl Into<String>) -> bool {
+        self.reason = Some(reason.into());
+        false
+    }
     /// The context.
     pub fn ctx(&mut self) -> &mut Context {
         self.rw.ctx
@@ -292,13 +301,21 @@ impl ConversionRewriter<'_, '_> {
     pub fn convert_region_types(&mut self, region: RegionId) {
         let blocks = self.rw.ctx.region_blocks(region).to_vec();
         for b in blocks {
+            self.convert_block_types(b);
+        }
+    }
+    /// Converts the argument types of block `b` in place (as
+    /// [`ConversionRewriter::convert_region_types`] does for each block of a region): what a
+    /// branch pattern does for its destination when the function's conversion has not.
+    pub fn convert_block_types(&mut self, b: crate::context::BlockId) {
+        {
             let args = self.rw.ctx.block_args(b).to_vec();
             // Under a 1:N conversion a block's arguments are rebuilt: each as its
             // converted types' values, the old ones joined by a source materialization.
             let many: Vec<Vec<TypeId>> = args.iter().map(|&a| self.types.convert_many(self.rw.ctx, self.rw.ctx.value_type(a))).collect();
             if many.iter().any(|m| m.len() != 1) {
                 self.expand_block_args(b, &many);
-                continue;
+                return;
             }
             for a in args {
                 let old = self.rw.ctx.value_type(a);
@@ -433,6 +450,7 @@ pub fn apply_conversion(
     let budget = initial.len() as u64 * CONVERSION_REWRITES_PER_OP + 10_000;
     let mut work: Vec<(OpId, u32)> = initial.into_iter().skip(1).map(|o| (o, 0)).rev().collect();
     let mut failed: Vec<OpId> = Vec::new();
+    let mut reasons: FxHashMap<OpId, String> = FxHashMap::default();
     while let Some((op, depth)) = work.pop() {
         if !ctx.op_is_live(op) || ctx.op_block(op).is_none() {
             continue;
@@ -470,7 +488,7 @@ pub fn apply_conversion(
                     _ => split(&mut rw, v, &nts),
                 });
             }
-            let mut crw = ConversionRewriter { rw, types };
+            let mut crw = ConversionRewriter { rw, types, reason: None };
             for i in cands {
                 res.stats[i].tried += 1;
                 if patterns[i].match_and_rewrite_groups(op, &operands, &mut crw) {
@@ -478,6 +496,9 @@ pub fn apply_conversion(
                     applied = true;
                     break;
                 }
+            }
+            if let Some(r) = crw.reason.take().filter(|_| !applied) {
+                reasons.insert(op, r);
             }
         }
         if applied {
@@ -501,7 +522,11 @@ pub fn apply_conversion(
     for op in failed {
         if ctx.op_is_live(op) && ctx.op_block(op).is_some() {
             let span = crate::verify::loc_span(ctx, ctx.op_loc(op), sources);
-            res.errors.push(Diagnostic::error(format!("failed to legalize operation '{}'", ctx.op_name_str(op)), span));
+            let message = match reasons.get(&op) {
+                Some(r) => format!("failed to legalize operation '{}': {r}", ctx.op_name_str(op)),
+                None => format!("failed to legalize operation '{}'", ctx.op_name_str(op)),
+            };
+            res.errors.push(Diagnostic::error(message, span));
         }
     }
     if mode == ConversionMode::Full {

@@ -4,7 +4,7 @@
 //! op (or an intrinsic) on the same operands, the signedness moving from the op's name to
 //! the nvvm op's (`divsi` -> `sdiv`, `extui` -> `zext`, `cmpi ult` -> `icmp ult`, `minsi` ->
 //! the `smin` intrinsic). The ops may sit in a `func.func` (the pass runs before
-//! `convert-cuda-to-nvvm` in `cuprite compile`'s pipeline, and the simulator runs such
+//! `convert-func-to-nvvm` in `cuprite compile`'s pipeline, and the simulator runs such
 //! mixed functions) or in an `nvvm.func`.
 //!
 //! The float code-generation flags are this pass's options, as nvcc's:

@@ -21,7 +21,7 @@
 //! A `cuda.break` (to the loop or switch) or `cuda.continue` (loops only; one without
 //! `levels` crosses switches) that targets the construct becomes a branch to its exit or
 //! step; one with `levels = N > 1` targets a construct further out and keeps going with
-//! `levels = N - 1`. The layout is the one CudaToNvvm gives the structured ops, so the
+//! `levels = N - 1`. The layout is the one the translator gave the structured ops, so the
 //! PTX does not change.
 
 use super::{branch, cond_br, continuation, inline_before, PatternInfo};

@@ -19,7 +19,7 @@
 //!   negated value; on floats only addition and exchange), `cuda.atomic_cas` ->
 //!   `nvvm.cmpxchg`. Their address becomes an `!llvm.ptr` in its space through a
 //!   `builtin.unrealized_conversion_cast` (a materialization, as MLIR's type conversions
-//!   make), which `convert-cuda-to-nvvm` resolves when it lowers the pointer itself.
+//!   make), which folds away when `convert-cuda-to-nvvm` or `convert-func-to-nvvm` lowers the pointer.
 
 use super::{bind, infos, rule, run_patterns, PatternInfo, Rule};
 use crate::build::{i32_attr, state};

@@ -7,7 +7,8 @@
 //! field's offset, `cuda.ptr_cmp` compares addresses unsigned, and `cuda.cast` becomes
 //! `addrspacecast`, `ptrtoint` or `inttoptr` (integers resized as C converts them). Where a
 //! converted pointer meets an op this pass leaves (`cuda.load`, a function argument), a
-//! materialization cast joins the two types; `convert-cuda-to-nvvm` resolves it.
+//! materialization cast joins the two types; it folds away once the pass that lowers the
+//! other side (`convert-cuda-to-nvvm`, `convert-func-to-nvvm`) has run.
 
 use super::{bind, emit, infos, int_const, rule, run_patterns, PatternInfo, Rule};
 use crate::build::{i32_attr, space_num};

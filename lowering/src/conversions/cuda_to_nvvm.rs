@@ -24,7 +24,9 @@
 //! and branches are `convert-func-to-nvvm`'s) stays, and the materialization casts join
 //! the converted values to the ops still in `cuda`.
 
-use super::{bind, emit, enclosing_function, infos, nvvm_types, rule, rule_groups, run_patterns, scalar_type, PatternInfo, Rule};
+use super::{
+    bind, emit, enclosing_function, infos, nvvm_types, rule, rule_groups, run_patterns, scalar_type, too_many_scalars, PatternInfo, Rule,
+};
 use crate::build::{i32_attr, i64_attr, state};
 use cuprite_dialects::cuda::{
     layout,
@@ -142,9 +144,10 @@ fn global(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionRewr
     let g = GlobalOp(op);
     let name = g.sym_name(ctx).unwrap_or_default().to_string();
     let space = g.space(ctx).map_or(1, |s| s as i64);
-    // No type or an incomplete one: fails to legalize at the global.
-    let Some(ty) = g.r#type(ctx) else { return false };
-    let Some((size, align)) = layout::size_align(ctx, ty) else { return false };
+    let Some(ty) = g.r#type(ctx) else { return rw.notify_match_failure(format!("global '{name}' has no type")) };
+    let Some((size, align)) = layout::size_align(ctx, ty) else {
+        return rw.notify_match_failure(format!("global '{name}' has an incomplete type"));
+    };
     let mut props = vec![
         ("space", i32_attr(ctx, space)),
         ("sym_name", ctx.str_attr(&name)),
@@ -153,9 +156,8 @@ fn global(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionRewr
     ];
     if let Some(init) = g.init_attr(ctx) {
         let mut bytes = vec![0i64; size as usize];
-        // An initializer that is not constant bytes: fails to legalize.
         if init_bytes(ctx, init, ty, &mut bytes, 0).is_none() {
-            return false;
+            return rw.notify_match_failure(format!("the initializer of '{name}' is not supported yet"));
         }
         let elem = ctx.int_type(8);
         let a = ctx.attr(AttrKind::DenseArray { elem, values: bytes });
@@ -187,7 +189,7 @@ fn var_layout(rw: &mut ConversionRewriter<'_, '_>, op: OpId) -> Option<(AddrSpac
 }
 
 fn var_local(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
-    let Some((space, size, align, t)) = var_layout(rw, op) else { return false };
+    let Some((space, size, align, t)) = var_layout(rw, op) else { return rw.notify_match_failure("a variable of an incomplete type") };
     if !matches!(space, AddrSpace::Local | AddrSpace::Generic) {
         return false;
     }
@@ -213,13 +215,14 @@ fn var_local(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionR
     true
 }
 
-/// Every symbol name at the top level of the module holding `op`.
-fn module_symbols(ctx: &Context, module_block: cuprite_ir::BlockId) -> rustc_hash::FxHashSet<String> {
-    ctx.block_ops(module_block).filter_map(|o| ctx.symbol_name(o).map(str::to_string)).collect()
+/// Whether a symbol named `name` is at the top level of module body `module`: never when
+/// no string attribute of that text exists (the common case, found without a walk).
+fn symbol_exists(ctx: &Context, module: cuprite_ir::BlockId, name: &str) -> bool {
+    ctx.lookup_str_attr(name).is_some() && ctx.block_ops(module).any(|o| ctx.symbol_name(o) == Some(name))
 }
 
 fn var_shared(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
-    let Some((space, size, align, t)) = var_layout(rw, op) else { return false };
+    let Some((space, size, align, t)) = var_layout(rw, op) else { return rw.notify_match_failure("a variable of an incomplete type") };
     if space != AddrSpace::Shared {
         return false;
     }
@@ -227,7 +230,6 @@ fn var_shared(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut Conversion
     let Some(f) = enclosing_function(ctx, op) else { return false };
     let Some(module) = ctx.op_block(f) else { return false };
     let dynamic = VarOp(op).dynamic(ctx);
-    let names = module_symbols(ctx, module);
     let gname = if dynamic {
         DYNAMIC_SMEM.to_string()
     } else {
@@ -236,14 +238,14 @@ fn var_shared(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut Conversion
         let base = format!("{fname}${vname}");
         let mut name = base.clone();
         let mut k = 1;
-        while names.contains(&name) {
+        while symbol_exists(ctx, module, &name) {
             k += 1;
             name = format!("{base}${k}");
         }
         name
     };
     let loc = ctx.op_loc(op);
-    if !names.contains(&gname) {
+    if !symbol_exists(ctx, module, &gname) {
         let mut props = vec![
             ("space", i32_attr(ctx, 3)),
             ("sym_name", ctx.str_attr(&gname)),
@@ -342,7 +344,13 @@ fn load(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Conversio
 }
 
 /// Loads the scalars of aggregate cuda type `t` from `p`, before `op`.
-pub(crate) fn load_leaves(rw: &mut ConversionRewriter<'_, '_>, op: OpId, p: ValueId, t: TypeId, flags: &[(&'static str, AttrId)]) -> Option<Vec<ValueId>> {
+pub(crate) fn load_leaves(
+    rw: &mut ConversionRewriter<'_, '_>,
+    op: OpId,
+    p: ValueId,
+    t: TypeId,
+    flags: &[(&'static str, AttrId)],
+) -> Option<Vec<ValueId>> {
     let leaves = layout::leaves(rw.ctx(), t)?;
     let mut out = Vec::with_capacity(leaves.len());
     for (off, lt) in leaves {
@@ -385,8 +393,11 @@ fn load_aggregate(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut
         let ctx = rw.ctx();
         ctx.value_type(ctx.result(op, 0))
     };
-    if !layout::is_aggregate(rw.ctx(), rt) || rw.types.convert_many(rw.rw.ctx, rt) == [rt] {
+    if !layout::is_aggregate(rw.ctx(), rt) {
         return false;
+    }
+    if rw.types.convert_many(rw.rw.ctx, rt) == [rt] {
+        return too_many_scalars(rw);
     }
     let (p, flags) = mem_access(rw, op, operands[0]);
     let Some(vals) = load_leaves(rw, op, p, rt, &flags) else { return false };
@@ -418,6 +429,9 @@ fn store_aggregate(_: &Rule<()>, _: &(), op: OpId, operands: &[Vec<ValueId>], rw
     };
     if !layout::is_aggregate(rw.ctx(), t) || operands.len() != 2 || operands[1].len() != 1 {
         return false;
+    }
+    if operands[0].len() == 1 && rw.types.convert_many(rw.rw.ctx, t) == [t] {
+        return too_many_scalars(rw);
     }
     let (p, flags) = mem_access(rw, op, operands[1][0]);
     if store_leaves(rw, op, &operands[0], p, t, &flags).is_none() {
@@ -499,4 +513,3 @@ impl Pass for ConvertCudaToNvvm {
         run_patterns(ctx, op, state, NAME, &target(), &nvvm_types(), patterns())
     }
 }
-

@@ -26,7 +26,7 @@
 //! It runs after `convert-cuda-to-nvvm` in `cuprite compile`'s pipeline; on its own it
 //! converts what it can (partial conversion) and leaves the rest as it was.
 
-use super::{bind, enclosing_function, infos, nvvm_types, rule, rule_groups, run_patterns, PatternInfo, Rule};
+use super::{bind, enclosing_function, infos, nvvm_types, rule, rule_groups, run_patterns, too_many_scalars, PatternInfo, Rule};
 use crate::build::{i32_attr, i64_attr, state};
 use cuprite_dialects::cuda::{layout, types::AddrSpace};
 use cuprite_ir::{
@@ -54,7 +54,13 @@ static RULES: &[Rule<Options>] = &[
         "a function: the signature converted (aggregates as scalars, an aggregate result through sret), allocas in a new entry block",
         func,
     ),
-    rule_groups("func-call-to-nvvm", "func.call", "nvvm.call", "a call: aggregates as their scalars, an aggregate result through a temporary", call),
+    rule_groups(
+        "func-call-to-nvvm",
+        "func.call",
+        "nvvm.call",
+        "a call: aggregates as their scalars, an aggregate result through a temporary",
+        call,
+    ),
     rule_groups("func-return-to-nvvm", "func.return", "nvvm.return", "a return: an aggregate result stored through the sret pointer", ret),
     rule_groups("cf-br-to-nvvm", "cf.br", "nvvm.br", "a branch, its arguments flattened (the unroll hint kept)", br),
     rule_groups("cf-cond-br-to-nvvm", "cf.cond_br", "nvvm.cond_br", "a conditional branch, its arguments flattened", cond_br),
@@ -137,10 +143,13 @@ fn func(_: &Rule<Options>, opts: &Options, op: OpId, _: &[ValueId], rw: &mut Con
     let sret = match results.as_slice() {
         [] => false,
         [t] if splits(rw, *t) => true,
-        [t] if layout::is_aggregate(rw.ctx(), *t) => return false,
+        [t] if layout::is_aggregate(rw.ctx(), *t) => return too_many_scalars(rw),
         [_] => false,
-        _ => return false,
+        _ => return rw.notify_match_failure("a function with several results"),
     };
+    if inputs.iter().any(|&t| layout::is_aggregate(rw.ctx(), t) && !splits(rw, t)) {
+        return too_many_scalars(rw);
+    }
     let mut new_in: Vec<TypeId> = if sret { vec![local_ptr(rw.ctx())] } else { Vec::new() };
     for &t in &inputs {
         new_in.extend(rw.types.convert_many(rw.rw.ctx, t));
@@ -149,8 +158,7 @@ fn func(_: &Rule<Options>, opts: &Options, op: OpId, _: &[ValueId], rw: &mut Con
     let ctx = rw.ctx();
     let name = ctx.symbol_name(op).unwrap_or_default().to_string();
     let fty = ctx.function_type(new_in.clone(), new_res.clone());
-    let mut props =
-        vec![("kind", i32_attr(ctx, kind)), ("sym_name", ctx.str_attr(&name)), ("function_type", ctx.type_attr(fty))];
+    let mut props = vec![("kind", i32_attr(ctx, kind)), ("sym_name", ctx.str_attr(&name)), ("function_type", ctx.type_attr(fty))];
     let body = ctx.region(op, 0);
     let has_body = ctx.entry_block(body).is_some();
     if !has_body {
@@ -194,7 +202,14 @@ fn func(_: &Rule<Options>, opts: &Options, op: OpId, _: &[ValueId], rw: &mut Con
 /// Moves the blocks of `body` into `region` behind a new entry block with the converted
 /// parameters `new_in`, which holds the allocas and branches to the old entry (whose
 /// arguments are converted, the sret pointer first when `sret`).
-fn move_body(rw: &mut ConversionRewriter<'_, '_>, body: cuprite_ir::RegionId, region: cuprite_ir::RegionId, new_in: &[TypeId], new_res: &[TypeId], sret: bool) {
+fn move_body(
+    rw: &mut ConversionRewriter<'_, '_>,
+    body: cuprite_ir::RegionId,
+    region: cuprite_ir::RegionId,
+    new_in: &[TypeId],
+    new_res: &[TypeId],
+    sret: bool,
+) {
     let entry = rw.ctx().create_block(new_in);
     rw.ctx().append_block(region, entry);
     rw.rw.inline_region_before(body, region, 1);
@@ -247,7 +262,7 @@ fn call(_: &Rule<Options>, _: &Options, op: OpId, operands: &[Vec<ValueId>], rw:
     };
     let sret = match src_rts.as_slice() {
         [t] if splits(rw, *t) => Some(*t),
-        [t] if layout::is_aggregate(rw.ctx(), *t) => return false,
+        [t] if layout::is_aggregate(rw.ctx(), *t) => return too_many_scalars(rw),
         _ => None,
     };
     let Some(callee) = cuprite_dialects::func::CallOp(op).callee_attr(rw.ctx()) else { return false };
@@ -306,16 +321,29 @@ fn ret(_: &Rule<Options>, _: &Options, op: OpId, operands: &[Vec<ValueId>], rw: 
     true
 }
 
-/// Whether `vals` fit the arguments of block `b`.
-fn fits(ctx: &Context, b: BlockId, vals: &[ValueId]) -> bool {
-    let args = ctx.block_args(b);
-    args.len() == vals.len() && args.iter().zip(vals).all(|(&a, &v)| ctx.value_type(a) == ctx.value_type(v))
+/// Whether `vals` fit the arguments of block `b`, converting its argument types first if
+/// the function's conversion has not (a block other than the entry).
+fn fits(rw: &mut ConversionRewriter<'_, '_>, b: BlockId, vals: &[ValueId]) -> bool {
+    let same = |ctx: &Context| {
+        let args = ctx.block_args(b);
+        args.len() == vals.len() && args.iter().zip(vals).all(|(&a, &v)| ctx.value_type(a) == ctx.value_type(v))
+    };
+    if same(rw.ctx()) {
+        return true;
+    }
+    let ctx = rw.ctx();
+    let entry = ctx.block_region(b).and_then(|r| ctx.entry_block(r));
+    if entry == Some(b) {
+        return false;
+    }
+    rw.convert_block_types(b);
+    same(rw.ctx())
 }
 
 fn br(_: &Rule<Options>, _: &Options, op: OpId, operands: &[Vec<ValueId>], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     let dest = rw.ctx().successor(op, 0);
     let vals: Vec<ValueId> = operands.iter().flatten().copied().collect();
-    if !fits(rw.ctx(), dest, &vals) {
+    if !fits(rw, dest, &vals) {
         return false;
     }
     let loc = rw.ctx().op_loc(op);
@@ -337,9 +365,10 @@ fn cond_br(_: &Rule<Options>, _: &Options, op: OpId, operands: &[Vec<ValueId>], 
     let [c] = operands[0].as_slice() else { return false };
     let tv: Vec<ValueId> = operands[1..1 + nt].iter().flatten().copied().collect();
     let fv: Vec<ValueId> = operands[1 + nt..].iter().flatten().copied().collect();
-    if !fits(ctx, t, &tv) || !fits(ctx, f, &fv) {
+    if !fits(rw, t, &tv) || !fits(rw, f, &fv) {
         return false;
     }
+    let ctx = rw.ctx();
     let elem = ctx.int_type(32);
     let segs = ctx.attr(AttrKind::DenseArray { elem, values: vec![1, tv.len() as i64, fv.len() as i64] });
     let mut ops = vec![*c];

@@ -398,11 +398,22 @@ pub fn nvvm_types() -> TypeConverter {
     t
 }
 
+/// Declines a conversion of a struct or array by value that [`nvvm_types`] leaves whole
+/// (too many scalars), saying so.
+pub(crate) fn too_many_scalars(rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    rw.notify_match_failure(format!(
+        "a struct or array of more than {} scalars by value is not supported yet",
+        cuprite_dialects::cuda::layout::MAX_LEAVES
+    ))
+}
+
 /// The nvvm type of a scalar cuda type (a pointer's `!llvm.ptr<N>`, an integer signless).
 pub(crate) fn scalar_type(ctx: &mut Context, t: cuprite_ir::TypeId) -> cuprite_ir::TypeId {
     use cuprite_dialects::cuda::types;
     match ctx.type_kind(t).clone() {
-        cuprite_ir::TypeKind::Integer { width, .. } => ctx.ty(cuprite_ir::TypeKind::Integer { width, signedness: cuprite_ir::Signedness::Signless }),
+        cuprite_ir::TypeKind::Integer { width, .. } => {
+            ctx.ty(cuprite_ir::TypeKind::Integer { width, signedness: cuprite_ir::Signedness::Signless })
+        }
         _ => match types::decode(ctx, t) {
             Some(types::Decoded::Ptr { space, .. }) => ctx.ty(cuprite_ir::TypeKind::Pointer { addr_space: crate::build::space_num(space) }),
             _ => t,

@@ -151,8 +151,7 @@ pub fn split_aggregates(ctx: &mut Context, r: cuprite_ir::RegionId) -> u64 {
         let mut new_allocas: FxHashMap<u64, ValueId> = FxHashMap::default();
         for (&off, &t) in &slots {
             let s = scalar_size(ctx, t).expect("scalar");
-            let mut props =
-                vec![("size", crate::build::i64_attr(ctx, s as i64)), ("align", crate::build::i32_attr(ctx, s as i64))];
+            let mut props = vec![("size", crate::build::i64_attr(ctx, s as i64)), ("align", crate::build::i32_attr(ctx, s as i64))];
             props.extend(name.map(|n| ("name", n)));
             let st = crate::build::state(ctx, "nvvm.alloca", loc, &[], &[rt], &props, &[]);
             let na = ctx.create_op(st);

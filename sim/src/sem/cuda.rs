@@ -21,11 +21,11 @@
 
 use super::nvvm::sreg_of;
 use super::{find_kernel, loc_string, symbols_of, Symbols};
-use cuprite_dialects::nvvm as nv;
-use cuprite_dialects::nvvm::kernel_abi::KernelParam;
 use crate::code::*;
 use cuprite_dialects::cuda as cu;
 use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
+use cuprite_dialects::nvvm as nv;
+use cuprite_dialects::nvvm::kernel_abi::KernelParam;
 use cuprite_ir::{AttrKind, Context, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -80,8 +80,7 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     t.place_globals()?;
     let entry = t.ctx.entry_block(t.ctx.region(f, 0)).ok_or("kernel without a body")?;
     let args = if t.ctx.is_op(f, "nvvm.func") {
-        t.b.prog.max_threads =
-            super::dense_values(&t.ctx, nv::FuncOp(f).maxntid_attr(&t.ctx)).map(|v| v.iter().product::<i64>() as u32);
+        t.b.prog.max_threads = super::dense_values(&t.ctx, nv::FuncOp(f).maxntid_attr(&t.ctx)).map(|v| v.iter().product::<i64>() as u32);
         t.nvvm_kernel_args(f, entry)?
     } else {
         t.b.prog.max_threads = cu::launch_bounds(&t.ctx, f).and_then(|v| v.first().map(|&m| m as u32));

@@ -23,7 +23,14 @@ use rustc_hash::FxHashMap;
 impl T {
     /// Translates nvvm op `op` (operands in `o`, first result in `dst`); `Ok(false)` if it is
     /// not one this level runs.
-    pub(super) fn nvvm_op(&mut self, op: OpId, o: &[Reg], dst: Reg, vals: &mut FxHashMap<ValueId, Reg>, ex: &Exits) -> Result<bool, String> {
+    pub(super) fn nvvm_op(
+        &mut self,
+        op: OpId,
+        o: &[Reg],
+        dst: Reg,
+        vals: &mut FxHashMap<ValueId, Reg>,
+        ex: &Exits,
+    ) -> Result<bool, String> {
         let ops: Vec<ValueId> = self.ctx.operand_vec(op);
         let res = self.ctx.results(op).first().copied();
         match self.ctx.op_name_str(op) {
