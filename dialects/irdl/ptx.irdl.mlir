@@ -341,6 +341,42 @@ irdl.dialect @ptx {
     irdl.operands(args: variadic %0)
     irdl.attributes {"mods" = %1}
   }
+  irdl.operation @addc {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @subc {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @madc {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @redux {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @fns {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @barrier {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
   irdl.operation @bra {
   }
   irdl.operation @cbra {

@@ -35,67 +35,6 @@ pub struct ReadError {
     pub message: String,
 }
 
-/// The instructions the `ptx` dialect has (besides branches, `ret`, `exit`, `call`).
-const INSTS: &[&str] = &[
-    "mov",
-    "add",
-    "sub",
-    "mul",
-    "mad",
-    "addc",
-    "subc",
-    "madc",
-    "fma",
-    "div",
-    "rem",
-    "and",
-    "or",
-    "xor",
-    "not",
-    "shl",
-    "shr",
-    "neg",
-    "abs",
-    "min",
-    "max",
-    "setp",
-    "selp",
-    "cvt",
-    "cvta",
-    "ld",
-    "st",
-    "atom",
-    "bar",
-    "membar",
-    "shfl",
-    "vote",
-    "sqrt",
-    "rcp",
-    "rsqrt",
-    "ex2",
-    "lg2",
-    "sin",
-    "cos",
-    "popc",
-    "clz",
-    "brev",
-    "bfind",
-    "tex",
-    "mul24",
-    "copysign",
-    "trap",
-    "activemask",
-    "redux",
-    "fns",
-    "barrier",
-    "red",
-    "bfe",
-    "bfi",
-    "testp",
-    "tanh",
-    "cnot",
-];
-
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
     Word(String),
@@ -1148,10 +1087,11 @@ impl Reader<'_> {
             "call" => return self.call(b, ops, loc),
             _ => {}
         }
-        if !INSTS.contains(&opc) {
+        if cuprite_dialects::ptx::verify::mnemonic(opc).is_none() {
             let full = if mods.is_empty() { opc.to_string() } else { format!("{opc}.{mods}") };
             return Err(format!("unknown or unsupported PTX instruction '{full}'"));
         }
+        cuprite_dialects::ptx::verify::check_mods(opc, mods)?;
         // Call sequences: arguments stored, results loaded.
         if opc == "st" && mods.starts_with("param") {
             if let [Opnd::Addr(base, _), _] = ops.as_slice() {

@@ -9,6 +9,9 @@ pub mod ops {
 }
 pub use ops::*;
 
+pub mod verify;
+pub(crate) use verify::verify_inst;
+
 use cuprite_ir::{parse::OpParser, print::OpPrinter, Diagnostic, OpId, OperationState};
 
 fn print_imm(p: &mut OpPrinter<'_, '_>, op: OpId) -> std::fmt::Result {

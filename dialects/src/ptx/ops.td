@@ -93,6 +93,8 @@ class Ptx_Inst<string mnemonic, string what> : Ptx_Op<mnemonic> {
   let arguments = (ins StrAttr:$mods, Variadic<AnyType>:$args, OptionalAttr<I64Attr>:$offset,
                    OptionalAttr<I32Attr>:$vec_at, OptionalAttr<I32Attr>:$vec_len);
   let assemblyFormat = "$mods `(` $args `)` attr-dict (`:` type($args)^)?";
+  // The modifiers and type suffixes each mnemonic takes (`verify.rs`, one table).
+  let verifierFn = "verify_inst";
 }
 
 def Ptx_MovOp : Ptx_Inst<"mov", "copies or bit-casts a register, immediate or symbol address">;
@@ -146,6 +148,12 @@ def Ptx_BfiOp : Ptx_Inst<"bfi", "bit field insert">;
 def Ptx_TestpOp : Ptx_Inst<"testp", "tests a float's class (finite, infinite, notanumber, normal, subnormal)">;
 def Ptx_TanhOp : Ptx_Inst<"tanh", "hyperbolic tangent">;
 def Ptx_CnotOp : Ptx_Inst<"cnot", "C logical not">;
+def Ptx_AddcOp : Ptx_Inst<"addc", "addition with carry-in (`cc`: and carry-out)">;
+def Ptx_SubcOp : Ptx_Inst<"subc", "subtraction with borrow-in (`cc`: and borrow-out)">;
+def Ptx_MadcOp : Ptx_Inst<"madc", "multiply-add with carry-in (`cc`: and carry-out)">;
+def Ptx_ReduxOp : Ptx_Inst<"redux", "warp-wide reduction (`redux.sync`)">;
+def Ptx_FnsOp : Ptx_Inst<"fns", "find the n-th set bit">;
+def Ptx_BarrierOp : Ptx_Inst<"barrier", "block barrier (`barrier.sync`, not required to be aligned)">;
 
 def Ptx_BraOp : Ptx_Op<"bra", [Terminator]> {
   let summary = "`bra.uni`: unconditional branch";
