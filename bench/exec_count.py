@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Executed warp instructions: cuprite's PTX against NVRTC's, launch by launch, on the simulator.
+
+usage: python3 bench/exec_count.py --cuda-root DIR [--cuprite PATH] [--arch sm_90]
+                                   [--output PATH] [-- CUPRITE_FLAGS ...] [FILE.cu ...]
+
+  --cuda-root DIR  the CUDA 13 root that scripts/install-cuda-ref.sh prints (NVRTC)
+  --cuprite PATH   the cuprite binary (default target/release/cuprite; build it first)
+  --arch sm_NN     the target of both compilers (default sm_90)
+  --output PATH    where the table goes (default bench/results/exec_count.md; '-': none)
+  -- FLAGS         extra flags for cuprite's compile (`-- -O0`, `-- --no-unroll`)
+  FILE.cu ...      only these corpus files (default: every corpus file with a launch spec,
+                   tests/ptx, tests/programs, examples/cuda)
+
+Static instruction counts hide loops: a loop body that NVRTC unrolls is longer but runs
+fewer instructions. This counts what runs: every launch of a file's `<file>.toml` spec runs
+with cuprite's PTX and with NVRTC's PTX of the same source (`cuprite run --ptx`), the same
+grid, arguments and inputs, and the simulator's count of issued warp instructions (all
+lanes of a warp count once) is compared. The report is one row per launch and the
+geometric mean of the ratios cuprite / NVRTC (below 1.0: cuprite runs fewer).
+
+A file NVRTC cannot compile (host headers NVRTC lacks) or a launch that fails shows '-'
+and is left out of the geometric mean; the report lists why.
+"""
+
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+BENCH = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(BENCH)
+STATS = re.compile(r"^(\d+) warp instructions")
+KERNEL = re.compile(r"^kernel (\S+) at the ptx level")
+
+
+def launches(cuprite, args):
+    """(kernel, warp instructions) of each launch `cuprite run args --stats` makes."""
+    p = subprocess.run([cuprite, "run", "--stats", *args], capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        raise RuntimeError((p.stderr or p.stdout).strip().splitlines()[-1:] or ["failed"])
+    out, kernel = [], None
+    for line in p.stdout.splitlines() + p.stderr.splitlines():
+        m = KERNEL.match(line)
+        if m:
+            kernel = m.group(1)
+        m = STATS.match(line)
+        if m and kernel:
+            out.append((kernel, int(m.group(1))))
+            kernel = None
+    return out
+
+
+def corpus(files):
+    if files:
+        return files
+    out = []
+    for d in ("tests/ptx", "tests/programs", "examples/cuda"):
+        for f in sorted(os.listdir(os.path.join(REPO, d))):
+            if f.endswith(".cu") and os.path.exists(os.path.join(REPO, d, f[:-3] + ".toml")):
+                out.append(os.path.join(d, f))
+    return out
+
+
+def main(argv):
+    cuda_root, cuprite, arch, output = None, os.path.join(REPO, "target/release/cuprite"), "sm_90", None
+    flags, files = [], []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            flags = argv[i + 1 :]
+            break
+        if a in ("--cuda-root", "--cuprite", "--arch", "--output") and i + 1 < len(argv):
+            v = argv[i + 1]
+            if a == "--cuda-root":
+                cuda_root = v
+            elif a == "--cuprite":
+                cuprite = v
+            elif a == "--arch":
+                arch = v
+            else:
+                output = v
+            i += 2
+            continue
+        if a.startswith("-"):
+            print(__doc__, file=sys.stderr)
+            return 2
+        files.append(a)
+        i += 1
+    if not cuda_root:
+        print("--cuda-root is required (scripts/install-cuda-ref.sh prints it)", file=sys.stderr)
+        return 2
+    output = output or os.path.join(BENCH, "results", "exec_count.md")
+    rows, problems, ratios = [], [], []
+    tmp = tempfile.mkdtemp(prefix="exec-count-")
+    for f in corpus(files):
+        path = os.path.join(REPO, f)
+        spec = path[:-3] + ".toml"
+        nv_ptx = os.path.join(tmp, os.path.basename(f)[:-3] + ".ptx")
+        nv = subprocess.run(
+            [sys.executable, os.path.join(BENCH, "nvrtc_compile.py"), path, "--cuda-root", cuda_root, "--arch", arch, "-o", nv_ptx],
+            capture_output=True,
+            text=True,
+        )
+        try:
+            ours = launches(cuprite, ["--spec", spec, f"--arch={arch}", *flags, path])
+        except Exception as e:  # noqa: BLE001 (a report, not a crash)
+            problems.append(f"{f}: cuprite: {e}")
+            continue
+        theirs = None
+        if nv.returncode == 0:
+            try:
+                theirs = launches(cuprite, ["--spec", spec, "--ptx", nv_ptx])
+            except Exception as e:  # noqa: BLE001
+                problems.append(f"{f}: NVRTC's PTX: {e}")
+        else:
+            problems.append(f"{f}: NVRTC: {nv.stderr.strip().splitlines()[-1:] if nv.stderr else 'failed'}")
+        for k, (kernel, n) in enumerate(ours):
+            t = theirs[k][1] if theirs and k < len(theirs) and theirs[k][0] == kernel else None
+            r = n / t if t else None
+            if r:
+                ratios.append(r)
+            rows.append((f, kernel, n, t, r))
+    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
+    worst = max(rows, key=lambda x: x[4] or 0) if rows else None
+    lines = [
+        "# Executed warp instructions: cuprite vs NVRTC (simulator, same launches)",
+        "",
+        f"`python3 bench/exec_count.py --cuda-root ... {' '.join(['--', *flags]) if flags else ''}`, {arch}.",
+        "",
+        "| file | kernel | cuprite | NVRTC | ratio |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for f, kernel, n, t, r in rows:
+        lines.append(f"| {f} | {kernel} | {n} | {t if t else '-'} | {f'{r:.2f}' if r else '-'} |")
+    lines += ["", f"Geometric mean of the ratios over {len(ratios)} launches: **{geo:.3f}**"]
+    if worst and worst[4]:
+        lines.append(f"Largest ratio: {worst[4]:.2f} ({worst[0]}, {worst[1]})")
+    if problems:
+        lines += ["", "Left out:", *[f"- {p}" for p in problems]]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if output != "-":
+        with open(output, "w") as fh:
+            fh.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
