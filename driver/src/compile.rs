@@ -46,6 +46,9 @@ Options:
   --disable-patterns=<a>[,<b>...]
                                Leave these patterns out of the pattern-based conversions
                                (`cuprite opt --list-patterns` lists them)
+  -fno-unroll-loops            No loop unrolling (`#pragma unroll` included); at -O1..-O3
+                               counted loops with a constant trip count are unrolled
+                               fully under `#pragma unroll`, and when small without it
   -maxrregcount=<N>            At most N registers per thread: `.maxnreg N` on every
                                kernel without its own __launch_bounds__/__maxnreg__
                                (nvcc passes it to ptxas; PTX carries it as .maxnreg)
@@ -97,6 +100,8 @@ struct Args {
     time_report: bool,
     /// `-O<N>`.
     level: u8,
+    /// Not `-fno-unroll-loops`.
+    unroll: bool,
     /// `--print-pipeline`.
     print_pipeline: bool,
     /// `--pass-statistics`.
@@ -129,6 +134,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         json: false,
         time_report: false,
         level: 3,
+        unroll: true,
         print_pipeline: false,
         pass_stats: false,
         maxrregcount: None,
@@ -193,6 +199,8 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             _ if a.starts_with("--emit=") => {
                 return Err(format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
             }
+            "-fno-unroll-loops" => out.unroll = false,
+            "-funroll-loops" => out.unroll = true,
             "-fsyntax-only" => out.syntax_only = true,
             "-fparse-only" => {
                 out.syntax_only = true;
@@ -278,6 +286,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         json,
         time_report,
         level,
+        unroll,
         print_pipeline,
         pass_stats,
         maxrregcount,
@@ -293,6 +302,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             fast_math: float.fast_math,
             lowering: &lowering,
             level,
+            unroll,
             max_registers: maxrregcount,
             select: emit != Emit::Nvvm,
         };
@@ -359,7 +369,8 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 out
             } else {
                 let opts = float.lowering();
-                let lo = LowerOptions { emit, sm, locations, level, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
+                let lo =
+                    LowerOptions { emit, sm, locations, level, unroll, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
                 let mut log = String::new();
                 let lowered = big_stack(|| lower(ctx, module, &opts, float.fast_math, &lo, &mut timer, &mut log));
                 let _ = write!(stderr, "{log}");
@@ -468,6 +479,7 @@ struct LowerOptions {
     sm: u32,
     locations: bool,
     level: u8,
+    unroll: bool,
     pass_opts: cuprite_ir::pass::PassOptions,
     pass_stats: bool,
     maxrregcount: Option<u32>,
@@ -492,7 +504,15 @@ fn lower(
     // `--emit=ptx` selects and prints per function on several threads (same text).
     let threaded_ptx = emit == Emit::Ptx && lo.threads != 1;
     let select = emit == Emit::PtxIr || (emit == Emit::Ptx && !threaded_ptx);
-    let config = crate::pipeline::PipelineConfig { sm, fast_math, lowering: opts, level: lo.level, max_registers: lo.maxrregcount, select };
+    let config = crate::pipeline::PipelineConfig {
+        sm,
+        fast_math,
+        lowering: opts,
+        level: lo.level,
+        unroll: lo.unroll,
+        max_registers: lo.maxrregcount,
+        select,
+    };
     let text = crate::pipeline::compile_pipeline(&config);
     let pm = cuprite_ir::pass::parse_pipeline(&text, "builtin.module", &crate::pipeline::registry()).expect("the built-in pipelines parse");
     let mut popts = lo.pass_opts.clone();

@@ -16,7 +16,7 @@
 //!   convert-cuda-to-nvvm,                              globals, variables, memory -> nvvm
 //!   convert-func-to-nvvm{ftz=false},                   functions (the ABI), calls, branches
 //!   check-nvvm-level,                                  nothing left above nvvm
-//!   nvvm-inline, nvvm.func(mem2reg, sccp, ...),         the -O pipeline (none at -O0)
+//!   nvvm-inline, nvvm.func(mem2reg, sccp, ..., loop-unroll, ...), the -O pipeline (none at -O0)
 //!   nvvm-max-registers{max=N},                         with -maxrregcount only
 //!   convert-nvvm-to-ptx)                               instruction selection
 //! ```
@@ -117,6 +117,8 @@ pub struct PipelineConfig<'a> {
     pub fast_math: bool,
     pub lowering: &'a FloatOptions,
     pub level: u8,
+    /// `loop-unroll` in the `-O` pipeline (`-fno-unroll-loops`: without).
+    pub unroll: bool,
     pub max_registers: Option<u32>,
     /// Ends with instruction selection (`convert-nvvm-to-ptx`); without it, at `nvvm`.
     pub select: bool,
@@ -126,6 +128,6 @@ pub struct PipelineConfig<'a> {
 pub fn compile_pipeline(c: &PipelineConfig<'_>) -> String {
     let mut passes =
         vec![format!("{}{{{}}}", LinkMathLibrary::NAME, LinkMathLibrary(LinkOptions { sm: c.sm, fast_math: c.fast_math }).options())];
-    passes.extend(lowering_pipeline(c.lowering, c.level, c.max_registers, c.select));
+    passes.extend(lowering_pipeline(c.lowering, c.level, c.unroll, c.max_registers, c.select));
     format!("builtin.module({})", passes.join(","))
 }

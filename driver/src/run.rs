@@ -52,7 +52,7 @@ Output:
   --save-inputs <dir>          Write each buffer's initial contents to <dir>/<name>.bin
   --stats                      Print instruction counts and simulation speed
 Compilation (as `cuprite compile`):
-  -O0 .. -O3, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
+  -O0 .. -O3, -fno-unroll-loops, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
 {float flags}
 ";
 
@@ -175,6 +175,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 "--save-inputs" => out.inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
                 "--stats" => out.stats = true,
                 "-O0" | "-O1" | "-O2" | "-O3" => out.opts.level = a.as_bytes()[2] - b'0',
+                "-fno-unroll-loops" => out.opts.unroll = false,
                 _ if a.starts_with("-I") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };
                     out.opts.config.include_dirs.push(PathBuf::from(v));

@@ -121,8 +121,15 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchS
 fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
     let reg = registry();
     let lowering = cuprite_lowering::FloatOptions::default();
-    let pipeline =
-        compile_pipeline(&PipelineConfig { sm: 90, fast_math: false, lowering: &lowering, level: 3, max_registers: None, select: true });
+    let pipeline = compile_pipeline(&PipelineConfig {
+        sm: 90,
+        fast_math: false,
+        lowering: &lowering,
+        level: 3,
+        unroll: true,
+        max_registers: None,
+        select: true,
+    });
     let steps = steps(&pipeline);
     assert!(steps.len() >= 10, "{steps:?}");
     let mut runs = 0;
@@ -172,6 +179,7 @@ fn every_subset_of_the_conversions_leaves_ir_that_runs_like_the_cuda_level() {
         fast_math: false,
         lowering: &lowering,
         level: 3,
+        unroll: true,
         max_registers: None,
         select: false,
     }))[0]

@@ -16,7 +16,9 @@ pub fn is_branch(ctx: &Context, term: OpId) -> bool {
 pub fn rebuild_branch(ctx: &mut Context, term: OpId, args: &[Vec<ValueId>]) -> OpId {
     let loc = ctx.op_loc(term);
     let st = if ctx.op_name_str(term) == "nvvm.br" {
-        BrOp::build(ctx, loc, &args[0], None, ctx.successor(term, 0))
+        // The `#pragma unroll` hint of a back edge stays with it.
+        let unroll = BrOp(term).unroll_attr(ctx);
+        BrOp::build(ctx, loc, &args[0], unroll, ctx.successor(term, 0))
     } else {
         let (c, t, f) = (ctx.operand(term, 0), ctx.successor(term, 0), ctx.successor(term, 1));
         CondBrOp::build(ctx, loc, c, &args[0], &args[1], t, f)

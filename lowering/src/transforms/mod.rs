@@ -7,6 +7,7 @@
 //! | `mem2reg` | `nvvm.func` | locals to SSA values ([`mem2reg`]) |
 //! | `sccp` | `nvvm.func` | sparse conditional constant propagation ([`sccp`]) |
 //! | `memory-space-opt` | `nvvm.func` | global space for kernel pointer parameters, specific spaces for accesses ([`memspace`]) |
+//! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
 //! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. `mem2reg` runs twice: first so
@@ -19,9 +20,11 @@
 
 pub mod cfg;
 pub mod inline;
+pub mod loops;
 pub mod mem2reg;
 pub mod memspace;
 pub mod sccp;
+pub mod unroll;
 
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassRegistry, PassState, Preserved},
@@ -72,6 +75,32 @@ impl Pass for SccpPass {
             state.preserved = Preserved::All;
         }
         state.statistics.push(("values and branches folded".into(), n));
+        Ok(())
+    }
+}
+
+/// `loop-unroll` as a pass.
+pub struct UnrollPass(pub unroll::Options);
+
+impl Pass for UnrollPass {
+    fn name(&self) -> &str {
+        "loop-unroll"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn options(&self) -> String {
+        format!("threshold={} max-trips={}", self.0.threshold, self.0.max_trips)
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = unroll::unroll_function(ctx, op, &self.0);
+        if s.unrolled == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("loops fully unrolled".into(), s.unrolled));
+        state.statistics.push(("of them by #pragma unroll".into(), s.by_pragma));
+        state.statistics.push(("copies of loop bodies".into(), s.copies));
+        state.statistics.push(("counted loops kept".into(), s.kept));
         Ok(())
     }
 }
@@ -136,6 +165,22 @@ pub fn registry() -> PassRegistry {
         no_options("memory-space-opt", o)?;
         Ok(Box::new(MemorySpacePass))
     });
+    reg.register(
+        "loop-unroll",
+        "Fully unroll counted loops: #pragma unroll, and small constant-trip loops (threshold=N max-trips=N)",
+        |o| {
+            let mut opts = unroll::Options::default();
+            for (k, v) in o {
+                let n = || v.parse::<u64>().map_err(|_| format!("option '{k}' of pass 'loop-unroll' expects a number, got '{v}'"));
+                match k.as_str() {
+                    "threshold" => opts.threshold = n()?,
+                    "max-trips" => opts.max_trips = n()?,
+                    _ => return Err(format!("pass 'loop-unroll' has no option '{k}' (options: threshold, max-trips)")),
+                }
+            }
+            Ok(Box::new(UnrollPass(opts)))
+        },
+    );
     reg.register("nvvm-inline", "Inline device functions into their callers (threshold=N ops)", |o| {
         let mut opts = inline::InlineOptions::default();
         for (k, v) in o {
@@ -152,11 +197,16 @@ pub fn registry() -> PassRegistry {
     reg
 }
 
-/// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax.
-pub fn pipeline_text(level: u8) -> &'static str {
-    match level {
-        0 => "builtin.module()",
-        _ => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,canonicalize,cse,dce))",
+/// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax;
+/// `unroll`: with `loop-unroll` (`-fno-unroll-loops` leaves it out), which runs once the
+/// induction variables are SSA values, followed by `sccp` to fold the copies' constants.
+pub fn pipeline_text(level: u8, unroll: bool) -> String {
+    match (level, unroll) {
+        (0, _) => "builtin.module()".into(),
+        (_, true) => {
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,canonicalize,cse,dce))".into()
+        }
+        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,canonicalize,cse,dce))".into(),
     }
 }
 

@@ -1,0 +1,196 @@
+//! Loop analysis on an `nvvm.func`'s CFG, shared by the loop passes: natural loops (a back
+//! edge is an edge to a block that dominates its source; the loop is the header and every
+//! block that reaches a latch without passing the header), nesting by containment, and
+//! the constant trip count of a counted loop.
+//!
+//! A *counted* loop ([`counted`]) is the shape C's `for (i = a; i < b; i += s)` takes after
+//! `lower-cuda-control-flow` and mem2reg: the header holds the induction variable as a block
+//! argument and ends in `cond_br` on an `icmp` of it against a constant, one successor in
+//! the loop and one (the only exit) outside; a single latch branches back with `iv + s`
+//! (or `iv - s`); every edge from outside passes the same constant start. Its trip count
+//! is found by running the comparison and the step at the argument's width (wrapping as the
+//! machine does), up to [`MAX_TRIP_COUNT`] iterations.
+
+use cuprite_dialects::nvvm::{self, ICmpPredicate};
+use cuprite_ir::{dominance::DominanceInfo, BlockId, Context, OpId, RegionId, ValueId};
+use rustc_hash::FxHashSet;
+
+/// Trip counts are found by stepping the induction variable; beyond this many iterations a
+/// loop counts as unknown (no loop pass fully unrolls anything that long).
+pub const MAX_TRIP_COUNT: u64 = 1 << 16;
+
+/// A natural loop.
+#[derive(Clone, Debug)]
+pub struct Loop {
+    pub header: BlockId,
+    /// The sources of the back edges.
+    pub latches: Vec<BlockId>,
+    /// Every block of the loop (header first, then region order).
+    pub blocks: Vec<BlockId>,
+}
+
+impl Loop {
+    /// Whether block `b` is in the loop.
+    pub fn contains(&self, b: BlockId) -> bool {
+        self.blocks.contains(&b)
+    }
+}
+
+/// The natural loops of function `f` (one `nvvm.func`), innermost first (by size).
+pub fn find_loops(ctx: &Context, f: OpId) -> Vec<Loop> {
+    let Some(&r) = ctx.regions(f).first() else { return Vec::new() };
+    let mut dom = DominanceInfo::new(ctx, f);
+    let order = cuprite_ir::dominance::rpo(ctx, r);
+    let mut loops: Vec<Loop> = Vec::new();
+    for &b in &order {
+        let Some(t) = ctx.terminator(b) else { continue };
+        for s in ctx.successors(t).collect::<Vec<_>>() {
+            if dom.block_dominates(ctx, s, b) {
+                match loops.iter_mut().find(|l| l.header == s) {
+                    Some(l) => {
+                        if !l.latches.contains(&b) {
+                            l.latches.push(b)
+                        }
+                    }
+                    None => loops.push(Loop { header: s, latches: vec![b], blocks: Vec::new() }),
+                }
+            }
+        }
+    }
+    for l in &mut loops {
+        let mut set: FxHashSet<BlockId> = FxHashSet::default();
+        set.insert(l.header);
+        let mut work: Vec<BlockId> = l.latches.clone();
+        while let Some(b) = work.pop() {
+            if !set.insert(b) {
+                continue;
+            }
+            for (t, _) in ctx.predecessors(b) {
+                if let Some(p) = ctx.op_block(t) {
+                    if !set.contains(&p) {
+                        work.push(p);
+                    }
+                }
+            }
+        }
+        l.blocks =
+            std::iter::once(l.header).chain(ctx.region_blocks(r).iter().copied().filter(|b| *b != l.header && set.contains(b))).collect();
+    }
+    loops.sort_by_key(|l| l.blocks.len());
+    loops
+}
+
+/// A counted loop ([the module docs](self)): its induction variable and trip count.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    /// The single latch, which branches back to the header.
+    pub latch: BlockId,
+    /// The header's `cond_br` and which of its successors stays in the loop (0 or 1).
+    pub test: OpId,
+    pub stay: usize,
+    /// The header argument that is the induction variable.
+    pub iv: usize,
+    /// How many times the body runs (the header's test holds).
+    pub trips: u64,
+}
+
+/// The integer value of `v` if an `nvvm.constant` makes it.
+fn constant(ctx: &Context, v: ValueId) -> Option<i128> {
+    nvvm::int_constant(ctx, ctx.defining_op(v)?)
+}
+
+/// `l` as a counted loop, if it is one with a constant trip count.
+pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
+    let _ = r;
+    let [latch] = l.latches.as_slice() else { return None };
+    let back = ctx.terminator(*latch).filter(|&t| ctx.is_op(t, "nvvm.br"))?;
+    let test = ctx.terminator(l.header).filter(|&t| ctx.is_op(t, "nvvm.cond_br"))?;
+    let (s0, s1) = (ctx.successor(test, 0), ctx.successor(test, 1));
+    let stay = match (l.contains(s0), l.contains(s1)) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => return None,
+    };
+    // The header's test is the only way out (returns inside end the thread, not the loop).
+    for &b in &l.blocks[1..] {
+        let t = ctx.terminator(b)?;
+        if ctx.successors(t).any(|s| !l.contains(s)) {
+            return None;
+        }
+    }
+    let cmp = ctx.defining_op(ctx.operand(test, 0)).filter(|&c| ctx.is_op(c, "nvvm.icmp"))?;
+    let pred = nvvm::ICmpOp(cmp).predicate(ctx)?;
+    let args = ctx.block_args(l.header);
+    let (a, b) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+    let (iv, bound, iv_left) = match (args.iter().position(|&x| x == a), args.iter().position(|&x| x == b)) {
+        (Some(i), None) => (i, constant(ctx, b)?, true),
+        (None, Some(i)) => (i, constant(ctx, a)?, false),
+        _ => return None,
+    };
+    let arg = args[iv];
+    let width = match ctx.type_kind(ctx.value_type(arg)) {
+        cuprite_ir::TypeKind::Integer { width, .. } if *width <= 64 => *width,
+        _ => return None,
+    };
+    // The step: the latch passes `iv + s` or `iv - s`.
+    let next = *ctx.successor_args(back, 0).get(iv)?;
+    let upd = ctx.defining_op(next)?;
+    let step = match ctx.op_name_str(upd) {
+        "nvvm.add" if ctx.operand(upd, 0) == arg => constant(ctx, ctx.operand(upd, 1))?,
+        "nvvm.add" if ctx.operand(upd, 1) == arg => constant(ctx, ctx.operand(upd, 0))?,
+        "nvvm.sub" if ctx.operand(upd, 0) == arg => -constant(ctx, ctx.operand(upd, 1))?,
+        _ => return None,
+    };
+    // The start: the same constant on every edge from outside.
+    let mut start = None;
+    for (t, i) in ctx.predecessors(l.header).collect::<Vec<_>>() {
+        let from = ctx.op_block(t)?;
+        if l.contains(from) {
+            continue;
+        }
+        let v = constant(ctx, *ctx.successor_args(t, i as usize).get(iv)?)?;
+        if start.is_some_and(|s| s != v) {
+            return None;
+        }
+        start = Some(v);
+    }
+    let trips = trip_count(width, start?, step, bound, pred, iv_left, stay == 0)?;
+    Some(Counted { latch: *latch, test, stay, iv, trips })
+}
+
+/// Runs the loop's test: how often it holds from `start`, stepping by `step`, at `width`
+/// bits (`None` past [`MAX_TRIP_COUNT`]).
+fn trip_count(width: u32, start: i128, step: i128, bound: i128, pred: ICmpPredicate, iv_left: bool, stay_if_true: bool) -> Option<u64> {
+    let mask: u128 = if width == 128 { u128::MAX } else { (1u128 << width) - 1 };
+    let signed = |v: u128| -> i128 {
+        let v = v & mask;
+        if width < 128 && v >> (width - 1) & 1 == 1 {
+            (v | !mask) as i128
+        } else {
+            v as i128
+        }
+    };
+    let bound = (bound as u128) & mask;
+    let mut v = (start as u128) & mask;
+    let step = (step as u128) & mask;
+    for n in 0..=MAX_TRIP_COUNT {
+        let (x, y) = if iv_left { (v, bound) } else { (bound, v) };
+        let holds = match pred {
+            ICmpPredicate::Eq => x == y,
+            ICmpPredicate::Ne => x != y,
+            ICmpPredicate::Slt => signed(x) < signed(y),
+            ICmpPredicate::Sle => signed(x) <= signed(y),
+            ICmpPredicate::Sgt => signed(x) > signed(y),
+            ICmpPredicate::Sge => signed(x) >= signed(y),
+            ICmpPredicate::Ult => x < y,
+            ICmpPredicate::Ule => x <= y,
+            ICmpPredicate::Ugt => x > y,
+            ICmpPredicate::Uge => x >= y,
+        };
+        if holds != stay_if_true {
+            return Some(n);
+        }
+        v = v.wrapping_add(step) & mask;
+    }
+    None
+}
