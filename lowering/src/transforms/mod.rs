@@ -7,6 +7,7 @@
 //! | `mem2reg` | `nvvm.func` | locals to SSA values ([`mem2reg`]) |
 //! | `sccp` | `nvvm.func` | sparse conditional constant propagation ([`sccp`]) |
 //! | `memory-space-opt` | `nvvm.func` | global space for kernel pointer parameters, specific spaces for accesses ([`memspace`]) |
+//! | `load-forward` | `nvvm.func` | store-to-load forwarding for local variables whose address does not escape, per block ([`forward`]) |
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -19,6 +20,7 @@
 //! pass manager moves each function into its own `Context` and runs them in parallel.
 
 pub mod cfg;
+pub mod forward;
 pub mod inline;
 pub mod loops;
 pub mod mem2reg;
@@ -75,6 +77,26 @@ impl Pass for SccpPass {
             state.preserved = Preserved::All;
         }
         state.statistics.push(("values and branches folded".into(), n));
+        Ok(())
+    }
+}
+
+/// `load-forward` as a pass.
+pub struct LoadForwardPass;
+
+impl Pass for LoadForwardPass {
+    fn name(&self) -> &str {
+        "load-forward"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let n = forward::load_forward(ctx, op);
+        if n == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("loads forwarded".into(), n));
         Ok(())
     }
 }
@@ -165,6 +187,10 @@ pub fn registry() -> PassRegistry {
         no_options("memory-space-opt", o)?;
         Ok(Box::new(MemorySpacePass))
     });
+    reg.register("load-forward", "Store-to-load forwarding for local variables whose address does not escape, per block", |o| {
+        no_options("load-forward", o)?;
+        Ok(Box::new(LoadForwardPass))
+    });
     reg.register(
         "loop-unroll",
         "Fully unroll counted loops: #pragma unroll, and small constant-trip loops (threshold=N max-trips=N)",
@@ -204,7 +230,7 @@ pub fn pipeline_text(level: u8, unroll: bool) -> String {
     match (level, unroll) {
         (0, _) => "builtin.module()".into(),
         (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,canonicalize,cse,dce))".into()
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,canonicalize,cse,dce))".into()
         }
         (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,canonicalize,cse,dce))".into(),
     }
