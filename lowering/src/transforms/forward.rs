@@ -38,7 +38,7 @@ fn is_private(ctx: &Context, alloca: OpId) -> bool {
     true
 }
 
-/// How deep an index expression is folded ([`int_value`]): a ring buffer's index after
+/// How deep an index expression is folded (`int_value`): a ring buffer's index after
 /// `k` unrolled pushes is `2k` ops deep.
 pub const MAX_FOLD_DEPTH: u32 = 256;
 

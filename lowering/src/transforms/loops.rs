@@ -39,7 +39,8 @@ impl Loop {
 /// The natural loops of function `f` (one `nvvm.func`), innermost first (by size).
 pub fn find_loops(ctx: &Context, f: OpId) -> Vec<Loop> {
     let Some(&r) = ctx.regions(f).first() else { return Vec::new() };
-    let mut dom = DominanceInfo::new(ctx, f);
+    // Block dominance only (no op numbering: with `-j1` the context holds every function).
+    let mut dom = DominanceInfo::default();
     let order = cuprite_ir::dominance::rpo(ctx, r);
     let mut loops: Vec<Loop> = Vec::new();
     for &b in &order {
@@ -80,9 +81,10 @@ pub fn find_loops(ctx: &Context, f: OpId) -> Vec<Loop> {
     loops
 }
 
-/// A counted loop ([the module docs](self)): its induction variable and trip count.
+/// The shape of a counted loop ([the module docs](self)), the bound and start not
+/// necessarily constants.
 #[derive(Clone, Debug)]
-pub struct Counted {
+pub struct Shape {
     /// The single latch, which branches back to the header.
     pub latch: BlockId,
     /// The header's `cond_br` and which of its successors stays in the loop (0 or 1).
@@ -90,7 +92,21 @@ pub struct Counted {
     pub stay: usize,
     /// The header argument that is the induction variable.
     pub iv: usize,
-    /// How many times the body runs (the header's test holds).
+    /// The comparison, with the induction variable on the left (the predicate swapped when
+    /// the source had it on the right), and whether the loop goes on while it holds.
+    pub pred: ICmpPredicate,
+    pub bound: ValueId,
+    pub stay_if_true: bool,
+    /// What the latch adds to the induction variable each trip.
+    pub step: i128,
+    /// Its bit width.
+    pub width: u32,
+}
+
+/// A counted loop with a constant trip count: its shape and how many times the body runs.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    pub shape: Shape,
     pub trips: u64,
 }
 
@@ -99,9 +115,25 @@ fn constant(ctx: &Context, v: ValueId) -> Option<i128> {
     nvvm::int_constant(ctx, ctx.defining_op(v)?)
 }
 
-/// `l` as a counted loop, if it is one with a constant trip count.
-pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
-    let _ = r;
+/// The predicate that holds for `(b, a)` when `pred` holds for `(a, b)`.
+fn swapped(pred: ICmpPredicate) -> ICmpPredicate {
+    use ICmpPredicate::*;
+    match pred {
+        Slt => Sgt,
+        Sle => Sge,
+        Sgt => Slt,
+        Sge => Sle,
+        Ult => Ugt,
+        Ule => Uge,
+        Ugt => Ult,
+        Uge => Ule,
+        p => p,
+    }
+}
+
+/// `l`'s shape as a counted loop, if it has one: the bound is a constant or defined
+/// outside the loop, the step a constant.
+pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
     let [latch] = l.latches.as_slice() else { return None };
     let back = ctx.terminator(*latch).filter(|&t| ctx.is_op(t, "nvvm.br"))?;
     let test = ctx.terminator(l.header).filter(|&t| ctx.is_op(t, "nvvm.cond_br"))?;
@@ -122,9 +154,12 @@ pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
     let pred = nvvm::ICmpOp(cmp).predicate(ctx)?;
     let args = ctx.block_args(l.header);
     let (a, b) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
-    let (iv, bound, iv_left) = match (args.iter().position(|&x| x == a), args.iter().position(|&x| x == b)) {
-        (Some(i), None) => (i, constant(ctx, b)?, true),
-        (None, Some(i)) => (i, constant(ctx, a)?, false),
+    // The bound does not change in the loop: a constant (wherever it is), or a value
+    // defined outside.
+    let outside = |v: ValueId| constant(ctx, v).is_some() || ctx.value_block(v).is_some_and(|blk| !l.contains(blk));
+    let (iv, bound, pred) = match (args.iter().position(|&x| x == a), args.iter().position(|&x| x == b)) {
+        (Some(i), None) if outside(b) => (i, b, pred),
+        (None, Some(i)) if outside(a) => (i, a, swapped(pred)),
         _ => return None,
     };
     let arg = args[iv];
@@ -141,21 +176,29 @@ pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
         "nvvm.sub" if ctx.operand(upd, 0) == arg => -constant(ctx, ctx.operand(upd, 1))?,
         _ => return None,
     };
-    // The start: the same constant on every edge from outside.
+    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, step, width })
+}
+
+/// `l` as a counted loop, if it is one with a constant trip count: a constant bound, and
+/// the same constant start on every edge from outside.
+pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
+    let _ = r;
+    let sh = shape(ctx, l)?;
+    let bound = constant(ctx, sh.bound)?;
     let mut start = None;
     for (t, i) in ctx.predecessors(l.header).collect::<Vec<_>>() {
         let from = ctx.op_block(t)?;
         if l.contains(from) {
             continue;
         }
-        let v = constant(ctx, *ctx.successor_args(t, i as usize).get(iv)?)?;
+        let v = constant(ctx, *ctx.successor_args(t, i as usize).get(sh.iv)?)?;
         if start.is_some_and(|s| s != v) {
             return None;
         }
         start = Some(v);
     }
-    let trips = trip_count(width, start?, step, bound, pred, iv_left, stay == 0)?;
-    Some(Counted { latch: *latch, test, stay, iv, trips })
+    let trips = trip_count(sh.width, start?, sh.step, bound, sh.pred, true, sh.stay_if_true)?;
+    Some(Counted { shape: sh, trips })
 }
 
 /// Runs the loop's test: how often it holds from `start`, stepping by `step`, at `width`

@@ -112,14 +112,15 @@ impl Pass for UnrollPass {
         Some("nvvm.func")
     }
     fn options(&self) -> String {
-        format!("threshold={} max-trips={}", self.0.threshold, self.0.max_trips)
+        format!("threshold={} max-trips={} runtime-factor={}", self.0.threshold, self.0.max_trips, self.0.runtime_factor)
     }
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
         let s = unroll::unroll_function(ctx, op, &self.0);
-        if s.unrolled == 0 {
+        if s.unrolled + s.partial == 0 {
             state.preserved = Preserved::All;
         }
         state.statistics.push(("loops fully unrolled".into(), s.unrolled));
+        state.statistics.push(("loops unrolled by a factor".into(), s.partial));
         state.statistics.push(("of them by #pragma unroll".into(), s.by_pragma));
         state.statistics.push(("copies of loop bodies".into(), s.copies));
         state.statistics.push(("counted loops kept".into(), s.kept));
@@ -193,7 +194,7 @@ pub fn registry() -> PassRegistry {
     });
     reg.register(
         "loop-unroll",
-        "Fully unroll counted loops: #pragma unroll, and small constant-trip loops (threshold=N max-trips=N)",
+        "Unroll counted loops: fully under #pragma unroll and when small, by a factor otherwise (threshold=N max-trips=N runtime-factor=N)",
         |o| {
             let mut opts = unroll::Options::default();
             for (k, v) in o {
@@ -201,7 +202,8 @@ pub fn registry() -> PassRegistry {
                 match k.as_str() {
                     "threshold" => opts.threshold = n()?,
                     "max-trips" => opts.max_trips = n()?,
-                    _ => return Err(format!("pass 'loop-unroll' has no option '{k}' (options: threshold, max-trips)")),
+                    "runtime-factor" => opts.runtime_factor = n()?,
+                    _ => return Err(format!("pass 'loop-unroll' has no option '{k}' (options: threshold, max-trips, runtime-factor)")),
                 }
             }
             Ok(Box::new(UnrollPass(opts)))

@@ -1,5 +1,6 @@
-//! `loop-unroll`: full unrolling of counted loops ([`super::loops::counted`]), as NVRTC
-//! does for `#pragma unroll` and for small loops with a constant trip count.
+//! `loop-unroll`: unrolling of counted loops ([`super::loops::shape`]), as NVRTC does:
+//! fully for `#pragma unroll` and small loops with a constant trip count, by a factor for
+//! the others.
 //!
 //! Which loops (the `#pragma unroll` hint is on the loop's back edge, [`cuprite_dialects::hints`]):
 //! - `#pragma unroll 1` (`nounroll`): never;
@@ -10,10 +11,13 @@
 //!   and the unrolled body at most `threshold` ops ([`DEFAULT_THRESHOLD`]): the size at
 //!   which LLVM's NVPTX backend, which NVRTC's pipeline follows, stops unrolling fully
 //!   (its `-unroll-threshold` of 300 instructions, before simplification);
-//! - `#pragma unroll N` below the trip count (partial unrolling) and loops whose trip count
-//!   is not a constant are left as they are (not built yet).
+//! - by a factor (`runtime_unroll`: a new loop in front of the loop runs `N` trips a
+//!   round while at least `N` remain, the loop itself the rest): `#pragma unroll N` below
+//!   the trip count or with a trip count known only at run time, and (no pragma) an
+//!   innermost loop not unrolled fully whose body times `runtime-factor`
+//!   ([`DEFAULT_RUNTIME_FACTOR`]) stays under the threshold.
 //!
-//! How: with `T` trips, the loop's blocks are copied `T - 1` times after it, and its header
+//! Full unrolling: with `T` trips, the loop's blocks are copied `T - 1` times after it, and its header
 //! once more; the back edge of copy `k` goes to the header of copy `k + 1`. Every header
 //! but the last branches straight into its body (the test holds `T` times), the last
 //! straight to the exit; what the code after the loop used from the header comes from the
@@ -21,15 +25,20 @@
 //! `sccp` and `canonicalize` afterwards fold the constant induction variable and merge
 //! the chain of blocks.
 
-use super::loops::{counted, find_loops, Counted, Loop};
+use super::loops::{counted, find_loops, shape, Counted, Loop, Shape};
+use cuprite_dialects::nvvm::ICmpPredicate;
 use cuprite_ir::{clone::CloneMap, BlockId, Context, InsertPoint, OpId, RegionId, ValueId};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Without a pragma: at most this many ops once unrolled (LLVM's default full-unroll
 /// threshold, 300, which NVPTX keeps).
 pub const DEFAULT_THRESHOLD: u64 = 300;
 /// Without a pragma: at most this many trips.
 pub const DEFAULT_MAX_TRIPS: u64 = 32;
+/// Without a pragma, an innermost loop whose trip count is not a constant (or too big to
+/// unroll fully) is unrolled by this factor when the unrolled body stays under the
+/// threshold: what NVRTC does (LLVM's runtime unrolling, count 4 on NVPTX).
+pub const DEFAULT_RUNTIME_FACTOR: u64 = 4;
 /// With `#pragma unroll`: at most this many trips ...
 pub const PRAGMA_MAX_TRIPS: u64 = 1024;
 /// ... and this many ops once unrolled.
@@ -45,11 +54,13 @@ pub struct Options {
     pub threshold: u64,
     /// Trips, without a pragma.
     pub max_trips: u64,
+    /// The factor of runtime unrolling without a pragma (`< 2`: none).
+    pub runtime_factor: u64,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { threshold: DEFAULT_THRESHOLD, max_trips: DEFAULT_MAX_TRIPS }
+        Options { threshold: DEFAULT_THRESHOLD, max_trips: DEFAULT_MAX_TRIPS, runtime_factor: DEFAULT_RUNTIME_FACTOR }
     }
 }
 
@@ -57,6 +68,8 @@ impl Default for Options {
 #[derive(Default, Debug)]
 pub struct Stats {
     pub unrolled: u64,
+    /// Unrolled by a factor, with the loop itself doing the remaining trips.
+    pub partial: u64,
     pub by_pragma: u64,
     pub copies: u64,
     /// Counted loops left rolled (too big, too many trips, `nounroll`).
@@ -73,34 +86,69 @@ pub fn unroll_function(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
     let mut stats = Stats::default();
     let Some(&r) = ctx.regions(f).first() else { return stats };
     let mut refused: FxHashSet<BlockId> = FxHashSet::default();
-    while stats.unrolled < MAX_UNROLLS {
+    // Rounds of one loop analysis each: a round unrolls every loop it can whose blocks no
+    // unrolling of the same round touched (an enclosing loop waits for the next round),
+    // so there are about as many rounds as the nest is deep.
+    while stats.unrolled + stats.partial < MAX_UNROLLS {
         let loops = find_loops(ctx, f);
+        let order: FxHashMap<BlockId, usize> = cuprite_ir::dominance::rpo(ctx, r).into_iter().enumerate().map(|(i, b)| (b, i)).collect();
+        let mut touched: FxHashSet<BlockId> = FxHashSet::default();
         let mut changed = false;
         for l in &loops {
-            if refused.contains(&l.header) {
+            if refused.contains(&l.header) || stats.unrolled + stats.partial >= MAX_UNROLLS {
                 continue;
             }
-            let Some(c) = counted(ctx, r, l) else { continue };
-            let back = ctx.terminator(c.latch).expect("a counted loop's latch branches");
+            if l.blocks.iter().any(|b| touched.contains(b)) {
+                continue;
+            }
+            let Some(sh) = shape(ctx, l) else { continue };
+            let back = ctx.terminator(sh.latch).expect("a counted loop's latch branches");
             let hint = cuprite_dialects::nvvm::BrOp(back).unroll(ctx).map(|n| n as i64);
-            let unrolled = size(ctx, l).saturating_mul(c.trips);
-            let full = match hint {
-                Some(1) => false,
-                Some(n) if n == 0 || n as u64 >= c.trips => c.trips <= PRAGMA_MAX_TRIPS && unrolled <= PRAGMA_MAX_SIZE,
-                Some(_) => false,
-                None => c.trips <= opts.max_trips && unrolled <= opts.threshold,
-            };
-            if !full {
-                refused.insert(l.header);
-                stats.kept += 1;
-                continue;
+            let sz = size(ctx, l);
+            let trips = counted(ctx, r, l);
+            if let Some(c) = &trips {
+                let unrolled = sz.saturating_mul(c.trips);
+                let full = match hint {
+                    Some(1) => false,
+                    Some(n) if n == 0 || n as u64 >= c.trips => c.trips <= PRAGMA_MAX_TRIPS && unrolled <= PRAGMA_MAX_SIZE,
+                    Some(_) => false,
+                    None => c.trips <= opts.max_trips && unrolled <= opts.threshold,
+                };
+                if full {
+                    touched.extend(l.blocks.iter().copied());
+                    full_unroll(ctx, r, l, c, &order);
+                    stats.unrolled += 1;
+                    stats.by_pragma += u64::from(hint.is_some());
+                    stats.copies += c.trips;
+                    changed = true;
+                    continue;
+                }
             }
-            full_unroll(ctx, r, l, &c);
-            stats.unrolled += 1;
-            stats.by_pragma += u64::from(hint.is_some());
-            stats.copies += c.trips;
-            changed = true;
-            break;
+            // By a factor, the rest of the trips in the loop itself: `#pragma unroll N`, or
+            // (no pragma) an innermost loop whose body is small, by `runtime-factor`.
+            let inner = loops.iter().any(|o| o.header != l.header && l.contains(o.header));
+            let factor = match hint {
+                Some(n) if n >= 2 => Some(n as u64).filter(|&f| sz.saturating_mul(f) <= PRAGMA_MAX_SIZE),
+                Some(_) => None,
+                None if inner || opts.runtime_factor < 2 => None,
+                None => Some(opts.runtime_factor).filter(|&f| sz.saturating_mul(f) <= opts.threshold),
+            };
+            // Not worth it for a loop that runs fewer trips than two rounds.
+            let factor = factor.filter(|&f| trips.as_ref().is_none_or(|c| c.trips >= 2 * f));
+            match factor {
+                Some(f) if runtime_unroll(ctx, r, l, &sh, f, &order) => {
+                    touched.extend(l.blocks.iter().copied());
+                    stats.partial += 1;
+                    stats.by_pragma += u64::from(hint.is_some());
+                    stats.copies += f;
+                    refused.insert(l.header);
+                    changed = true;
+                }
+                _ => {
+                    refused.insert(l.header);
+                    stats.kept += 1;
+                }
+            }
         }
         if !changed {
             break;
@@ -109,20 +157,23 @@ pub fn unroll_function(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
     stats
 }
 
-/// The blocks of `l` in reverse post-order (definitions before their uses).
-fn rpo_blocks(ctx: &Context, r: RegionId, l: &Loop) -> Vec<BlockId> {
-    cuprite_ir::dominance::rpo(ctx, r).into_iter().filter(|b| l.contains(*b)).collect()
+/// The blocks of `l` in reverse post-order (definitions before their uses), by the
+/// round's numbering `order`.
+fn rpo_blocks(l: &Loop, order: &FxHashMap<BlockId, usize>) -> Vec<BlockId> {
+    let mut v: Vec<BlockId> = l.blocks.iter().copied().filter(|b| order.contains_key(b)).collect();
+    v.sort_by_key(|b| order[b]);
+    v
 }
 
 /// Replaces loop `l` (counted as `c`) by `c.trips` copies of its body.
-fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted) {
+fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted, order: &FxHashMap<BlockId, usize>) {
     let h = l.header;
-    let exit = 1 - c.stay;
+    let exit = 1 - c.shape.stay;
     if c.trips == 0 {
-        super::cfg::branch_to(ctx, c.test, exit);
+        super::cfg::branch_to(ctx, c.shape.test, exit);
         return;
     }
-    let blocks = rpo_blocks(ctx, r, l);
+    let blocks = rpo_blocks(l, order);
     let mut at = l.blocks.iter().filter_map(|&b| ctx.block_index(b)).max().unwrap_or(0) + 1;
     // copies[k]: copy k's block for each of `blocks` (copy 0: the loop itself; the last
     // copy is the header alone).
@@ -156,7 +207,7 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted) {
         for (i, &nb) in copies[k].iter().enumerate() {
             let src = blocks[i];
             for o in ctx.block_ops(src).collect::<Vec<_>>() {
-                if k == t && o == c.test {
+                if k == t && o == c.shape.test {
                     continue;
                 }
                 let n = cuprite_ir::clone::clone_op(ctx, o, &mut map);
@@ -165,9 +216,9 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted) {
         }
         if k == t {
             // The last header: straight to the exit.
-            let args: Vec<ValueId> = ctx.successor_args(c.test, exit).iter().map(|v| *map.values.get(v).unwrap_or(v)).collect();
-            let dest = ctx.successor(c.test, exit);
-            let loc = ctx.op_loc(c.test);
+            let args: Vec<ValueId> = ctx.successor_args(c.shape.test, exit).iter().map(|v| *map.values.get(v).unwrap_or(v)).collect();
+            let dest = ctx.successor(c.shape.test, exit);
+            let loc = ctx.op_loc(c.shape.test);
             let st = cuprite_dialects::nvvm::BrOp::build(ctx, loc, &args, None, dest);
             let br = ctx.create_op(st);
             ctx.insert_op(br, InsertPoint::end(copies[k][0]));
@@ -175,13 +226,13 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted) {
         } else {
             // Copy k's header: straight into its body.
             let test = ctx.terminator(copies[k][0]).expect("the header copy ends in its test");
-            super::cfg::branch_to(ctx, test, c.stay);
+            super::cfg::branch_to(ctx, test, c.shape.stay);
         }
     }
     // The loop itself is copy 0: its test holds, its back edge goes to copy 1.
-    let back = ctx.terminator(c.latch).expect("the latch branches");
+    let back = ctx.terminator(c.shape.latch).expect("the latch branches");
     ctx.set_successor(back, 0, copies[1][0]);
-    super::cfg::branch_to(ctx, c.test, c.stay);
+    super::cfg::branch_to(ctx, c.shape.test, c.shape.stay);
     // What code after the loop read from the header, it reads from the last copy.
     let in_loop: FxHashSet<BlockId> = copies.iter().flatten().copied().collect();
     let mut defined: Vec<ValueId> = ctx.block_args(h).to_vec();
@@ -192,4 +243,130 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted) {
         let Some(&nv) = last_map.values.get(&v) else { continue };
         ctx.replace_uses_with_if(v, nv, |ctx, owner, _| ctx.op_block(owner).is_some_and(|b| !in_loop.contains(&b)));
     }
+}
+
+/// The predicate under which the loop goes on (`sh.pred`, negated when the loop stays on
+/// the false edge).
+fn continuation(sh: &Shape) -> ICmpPredicate {
+    use ICmpPredicate::*;
+    if sh.stay_if_true {
+        return sh.pred;
+    }
+    match sh.pred {
+        Eq => Ne,
+        Ne => Eq,
+        Slt => Sge,
+        Sle => Sgt,
+        Sgt => Sle,
+        Sge => Slt,
+        Ult => Uge,
+        Ule => Ugt,
+        Ugt => Ule,
+        Uge => Ult,
+    }
+}
+
+/// Unrolls loop `l` (of shape `sh`) by `f`: a new loop in front of it runs `f` trips per
+/// round while at least `f` remain, and the loop itself runs what is left. The new loop's
+/// header checks, without overflow, that the bound is more than `f - 1` steps away:
+/// `(bound - iv) >u (f - 1) * step` once `iv < bound` holds (`>=u` for `<=`; mirrored for
+/// a loop counting down; `!=` with a step of one). Returns `false`, changing nothing, for
+/// a comparison or step it cannot check that way.
+fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, order: &FxHashMap<BlockId, usize>) -> bool {
+    use ICmpPredicate::*;
+    let cont = continuation(sh);
+    let (up, inclusive) = match (cont, sh.step) {
+        (Slt | Ult, s) if s > 0 => (true, false),
+        (Sle | Ule, s) if s > 0 => (true, true),
+        (Sgt | Ugt, s) if s < 0 => (false, false),
+        (Sge | Uge, s) if s < 0 => (false, true),
+        (Ne, 1) => (true, false),
+        (Ne, -1) => (false, false),
+        _ => return false,
+    };
+    let reach = (f as i128 - 1) * sh.step.abs();
+    if sh.width < 2 || reach >= 1i128 << (sh.width - 1) {
+        return false;
+    }
+    let h = l.header;
+    let blocks = rpo_blocks(l, order);
+    let outside_preds: Vec<(OpId, usize)> =
+        ctx.predecessors(h).filter(|&(t, _)| ctx.op_block(t).is_some_and(|b| !l.contains(b))).map(|(t, i)| (t, i as usize)).collect();
+    let Some(mut at) = ctx.block_index(h) else { return false };
+    // copies[k]: copy k of `blocks` (its header first); copy 0's header is the new loop's.
+    let mut copies: Vec<Vec<BlockId>> = Vec::new();
+    for _ in 0..f {
+        let mut v = Vec::with_capacity(blocks.len());
+        for &b in &blocks {
+            let tys: Vec<_> = ctx.block_args(b).iter().map(|&a| ctx.value_type(a)).collect();
+            let nb = ctx.create_block(&tys);
+            ctx.insert_block(r, at, nb);
+            at += 1;
+            v.push(nb);
+        }
+        copies.push(v);
+    }
+    let n = f as usize;
+    for k in 0..n {
+        let mut map = CloneMap::default();
+        for (i, &b) in copies[k].iter().enumerate() {
+            let src = blocks[i];
+            for (&a, &na) in ctx.block_args(src).to_vec().iter().zip(ctx.block_args(b).to_vec().iter()) {
+                map.values.insert(a, na);
+            }
+            map.blocks.insert(src, b);
+        }
+        // The back edge of copy k goes to the next copy's header; the last one's to the
+        // new loop's header.
+        map.blocks.insert(h, copies[(k + 1) % n][0]);
+        for (i, &nb) in copies[k].iter().enumerate() {
+            for o in ctx.block_ops(blocks[i]).collect::<Vec<_>>() {
+                let c = cuprite_ir::clone::clone_op(ctx, o, &mut map);
+                ctx.insert_op(c, InsertPoint::end(nb));
+            }
+        }
+        let hk = copies[k][0];
+        let test = ctx.terminator(hk).expect("the header copy ends in its test");
+        // A header clone maps the header to the next copy: its own successors are right
+        // (they are body blocks or the exit); only the test changes.
+        if k > 0 {
+            super::cfg::branch_to(ctx, test, sh.stay);
+            continue;
+        }
+        // The new loop's header: on while `f` more trips hold, else to the loop itself.
+        let iv = ctx.block_args(hk)[sh.iv];
+        // A constant bound may be defined in the header: its copy's.
+        let bound = *map.values.get(&sh.bound).unwrap_or(&sh.bound);
+        let loc = ctx.op_loc(test);
+        let ty = ctx.value_type(iv);
+        let i1 = ctx.i1();
+        let emit = |ctx: &mut Context, name: &str, ops: &[ValueId], t: cuprite_ir::TypeId, props: &[(&str, cuprite_ir::AttrId)]| {
+            let st = crate::build::state(ctx, name, loc, ops, &[t], props, &[]);
+            let op = ctx.create_op(st);
+            ctx.insert_op(op, InsertPoint { block: hk, before: Some(test) });
+            ctx.result(op, 0)
+        };
+        let pa = crate::build::i32_attr(ctx, cont as i64);
+        let ok1 = emit(ctx, "nvvm.icmp", &[iv, bound], i1, &[("predicate", pa)]);
+        let d = if up { emit(ctx, "nvvm.sub", &[bound, iv], ty, &[]) } else { emit(ctx, "nvvm.sub", &[iv, bound], ty, &[]) };
+        let ra = ctx.int_attr(reach, ty);
+        let rv = emit(ctx, "nvvm.constant", &[], ty, &[("value", ra)]);
+        let far = crate::build::i32_attr(ctx, if inclusive { Uge } else { Ugt } as i64);
+        let ok2 = emit(ctx, "nvvm.icmp", &[d, rv], i1, &[("predicate", far)]);
+        let go = emit(ctx, "nvvm.and", &[ok1, ok2], i1, &[]);
+        let stay_args = ctx.successor_args(test, sh.stay).to_vec();
+        let stay_dest = ctx.successor(test, sh.stay);
+        let hk_args = ctx.block_args(hk).to_vec();
+        let st = cuprite_dialects::nvvm::CondBrOp::build(ctx, loc, go, &stay_args, &hk_args, stay_dest, h);
+        let br = ctx.create_op(st);
+        ctx.insert_op(br, InsertPoint { block: hk, before: Some(test) });
+        ctx.drop_operands(test);
+        ctx.clear_successors(test);
+        ctx.erase_op(test);
+    }
+    // Entering the loop now enters the new loop first.
+    for (t, i) in outside_preds {
+        ctx.set_successor(t, i, copies[0][0]);
+    }
+    true
 }

@@ -2,9 +2,10 @@
 // loop-unroll on the kernels of tests/ptx/unrolling.cu (`cuprite compile unrolling.cu
 // -fno-unroll-loops --emit=nvvm`): fully unrolled are the #pragma unroll tap loop of fir,
 // the three small loops of channels (no pragma; counting up, counting down, unsigned with
-// !=) and the #pragma unroll loop nested in rows' runtime loop; kept rolled are rows' outer
-// loop (runtime trip count) and kept's #pragma unroll 1, 200-trip and partial
-// #pragma unroll 4 loops.
+// !=) and the #pragma unroll loop nested in rows' loop; unrolled by four (a new loop in
+// front runs four trips a round while the bound is far enough, the loop itself the rest)
+// are kept's 200-trip and #pragma unroll 4 loops and runtime_trips' loops; kept rolled
+// are rows' outer loop (not innermost) and kept's #pragma unroll 1 loop.
 module {
   nvvm.global constant @taps {align = 4 : i32, size = 36 : i64}
   nvvm.func kernel @_Z3firPKfPfi(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i32) {
@@ -244,6 +245,93 @@ module {
   ^bb11:
     %40 = ptradd %8, %17 : !llvm.ptr<1>, i64
     store %34, %40 {align = 4 : i32} : i32, !llvm.ptr<1>
+    return
+  }
+  nvvm.func kernel @_Z13runtime_tripsPKiPiiijii(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i32, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32) {
+    %0 = constant 7 : i32
+    %1 = constant 0 : i32
+    %2 = constant 63 : i32
+    %3 = constant 4 : i64
+    %4 = constant 1 : i32
+    %5 = constant 3 : i32
+    %6 = constant 2 : i32
+    %7 = constant 5 : i32
+    %8 = constant 20 : i32
+    %9 = addrspacecast %arg1 : !llvm.ptr to !llvm.ptr<1>
+    %10 = addrspacecast %arg0 : !llvm.ptr to !llvm.ptr<1>
+    %11 = sreg tid_x : i32
+    %12 = and %11, %0 : i32
+    %13 = add %arg3, %12 : i32
+    br ^bb1(%1, %arg2 : i32, i32)
+  ^bb1(%14: i32, %15: i32):
+    %16 = icmp slt, %15, %13 : i32
+    cond_br %16, ^bb2, ^bb3(%14, %13 : i32, i32)
+  ^bb2:
+    %17 = add %15, %11 : i32
+    %18 = and %17, %2 : i32
+    %19 = sext %18 : i32 to i64
+    %20 = mul %19, %3 : i64
+    %21 = ptradd %10, %20 : !llvm.ptr<1>, i64
+    %22 = load %21 {align = 4 : i32} : !llvm.ptr<1> -> i32
+    %23 = add %14, %22 : i32
+    %24 = add %15, %4 : i32
+    br ^bb1(%23, %24 : i32, i32)
+  ^bb3(%25: i32, %26: i32):
+    %27 = icmp sge, %26, %arg2 : i32
+    cond_br %27, ^bb4, ^bb5
+  ^bb4:
+    %28 = mul %26, %0 : i32
+    %29 = add %28, %11 : i32
+    %30 = and %29, %2 : i32
+    %31 = sext %30 : i32 to i64
+    %32 = mul %31, %3 : i64
+    %33 = ptradd %10, %32 : !llvm.ptr<1>, i64
+    %34 = load %33 {align = 4 : i32} : !llvm.ptr<1> -> i32
+    %35 = xor %25, %34 : i32
+    %36 = sub %26, %5 : i32
+    br ^bb3(%35, %36 : i32, i32)
+  ^bb5:
+    br ^bb6(%25, %1 : i32, i32)
+  ^bb6(%37: i32, %38: i32):
+    %39 = add %arg4, %11 : i32
+    %40 = icmp ult, %38, %39 : i32
+    cond_br %40, ^bb7, ^bb8(%37, %arg2 : i32, i32)
+  ^bb7:
+    %41 = add %37, %38 : i32
+    %42 = add %38, %6 : i32
+    br ^bb6(%41, %42 : i32, i32)
+  ^bb8(%43: i32, %44: i32):
+    %45 = icmp ne, %44, %13 : i32
+    cond_br %45, ^bb9, ^bb10(%43, %arg2 : i32, i32)
+  ^bb9:
+    %46 = sub %43, %44 : i32
+    %47 = add %44, %4 : i32
+    br ^bb8(%46, %47 : i32, i32)
+  ^bb10(%48: i32, %49: i32):
+    %50 = sub %13, %7 : i32
+    %51 = icmp sle, %49, %50 : i32
+    cond_br %51, ^bb11, ^bb12
+  ^bb11:
+    %52 = and %49, %11 : i32
+    %53 = add %48, %52 : i32
+    %54 = add %49, %7 : i32
+    br ^bb10(%53, %54 : i32, i32)
+  ^bb12:
+    %55 = sub %arg5, %11 : i32
+    br ^bb13(%48, %55 : i32, i32)
+  ^bb13(%56: i32, %57: i32):
+    %58 = icmp slt, %57, %arg6 : i32
+    cond_br %58, ^bb14, ^bb15
+  ^bb14:
+    %59 = ashr %57, %8 : i32
+    %60 = add %56, %59 : i32
+    %61 = add %57, %4 : i32
+    br ^bb13(%60, %61 : i32, i32)
+  ^bb15:
+    %62 = sext %11 : i32 to i64
+    %63 = mul %62, %3 : i64
+    %64 = ptradd %9, %63 : !llvm.ptr<1>, i64
+    store %56, %64 {align = 4 : i32} : i32, !llvm.ptr<1>
     return
   }
 }
