@@ -157,6 +157,33 @@ pub fn unroll_function(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
     stats
 }
 
+/// New empty blocks with the argument types of `like`, inserted into region `r` at `*at`
+/// onwards (which advances past them).
+fn blocks_like(ctx: &mut Context, r: RegionId, at: &mut usize, like: &[BlockId]) -> Vec<BlockId> {
+    let mut v = Vec::with_capacity(like.len());
+    for &b in like {
+        let tys: Vec<_> = ctx.block_args(b).iter().map(|&a| ctx.value_type(a)).collect();
+        let nb = ctx.create_block(&tys);
+        ctx.insert_block(r, *at, nb);
+        *at += 1;
+        v.push(nb);
+    }
+    v
+}
+
+/// The clone map of a copy: each of `blocks` to its copy in `copy` (in order), and their
+/// arguments likewise.
+fn copy_map(ctx: &Context, blocks: &[BlockId], copy: &[BlockId]) -> CloneMap {
+    let mut map = CloneMap::default();
+    for (&src, &b) in blocks.iter().zip(copy) {
+        for (&a, &na) in ctx.block_args(src).iter().zip(ctx.block_args(b)) {
+            map.values.insert(a, na);
+        }
+        map.blocks.insert(src, b);
+    }
+    map
+}
+
 /// The blocks of `l` in reverse post-order (definitions before their uses), by the
 /// round's numbering `order`.
 fn rpo_blocks(l: &Loop, order: &FxHashMap<BlockId, usize>) -> Vec<BlockId> {
@@ -181,26 +208,11 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted, order: &Fx
     let mut copies: Vec<Vec<BlockId>> = vec![blocks.clone()];
     for k in 1..=t {
         let which: Vec<BlockId> = if k < t { blocks.clone() } else { vec![h] };
-        let mut v = Vec::with_capacity(which.len());
-        for &b in &which {
-            let tys: Vec<_> = ctx.block_args(b).iter().map(|&a| ctx.value_type(a)).collect();
-            let nb = ctx.create_block(&tys);
-            ctx.insert_block(r, at, nb);
-            at += 1;
-            v.push(nb);
-        }
-        copies.push(v);
+        copies.push(blocks_like(ctx, r, &mut at, &which));
     }
     let mut last_map = CloneMap::default();
     for k in 1..=t {
-        let mut map = CloneMap::default();
-        for (i, &b) in copies[k].iter().enumerate() {
-            let src = blocks[i];
-            for (&a, &na) in ctx.block_args(src).to_vec().iter().zip(ctx.block_args(b).to_vec().iter()) {
-                map.values.insert(a, na);
-            }
-            map.blocks.insert(src, b);
-        }
+        let mut map = copy_map(ctx, &blocks, &copies[k]);
         if k < t {
             map.blocks.insert(h, copies[k + 1][0]);
         }
@@ -296,26 +308,11 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
     // copies[k]: copy k of `blocks` (its header first); copy 0's header is the new loop's.
     let mut copies: Vec<Vec<BlockId>> = Vec::new();
     for _ in 0..f {
-        let mut v = Vec::with_capacity(blocks.len());
-        for &b in &blocks {
-            let tys: Vec<_> = ctx.block_args(b).iter().map(|&a| ctx.value_type(a)).collect();
-            let nb = ctx.create_block(&tys);
-            ctx.insert_block(r, at, nb);
-            at += 1;
-            v.push(nb);
-        }
-        copies.push(v);
+        copies.push(blocks_like(ctx, r, &mut at, &blocks));
     }
     let n = f as usize;
     for k in 0..n {
-        let mut map = CloneMap::default();
-        for (i, &b) in copies[k].iter().enumerate() {
-            let src = blocks[i];
-            for (&a, &na) in ctx.block_args(src).to_vec().iter().zip(ctx.block_args(b).to_vec().iter()) {
-                map.values.insert(a, na);
-            }
-            map.blocks.insert(src, b);
-        }
+        let mut map = copy_map(ctx, &blocks, &copies[k]);
         // The back edge of copy k goes to the next copy's header; the last one's to the
         // new loop's header.
         map.blocks.insert(h, copies[(k + 1) % n][0]);
