@@ -19,6 +19,7 @@
 //! which the next `mem2reg` then promotes to registers.
 
 use cuprite_dialects::cuda::layout::scalar_size;
+use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{BlockId, Context, OpId, TypeId, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -29,8 +30,8 @@ fn is_private(ctx: &Context, alloca: OpId) -> bool {
     while let Some(v) = work.pop() {
         for (user, k) in ctx.uses(v) {
             match (ctx.op_name_str(user), k) {
-                ("nvvm.load", 0) | ("nvvm.store", 1) => {}
-                ("nvvm.ptradd", 0) => work.push(ctx.result(user, 0)),
+                (nv::LoadOp::NAME, 0) | (nv::StoreOp::NAME, 1) => {}
+                (nv::PtrAddOp::NAME, 0) => work.push(ctx.result(user, 0)),
                 _ => return false,
             }
         }
@@ -84,38 +85,38 @@ fn int_value_uncached(ctx: &Context, v: ValueId, depth: u32, memo: &mut FxHashMa
         }
     };
     let r = match ctx.op_name_str(d) {
-        "nvvm.zext" | "nvvm.trunc" => arg(0)?,
-        "nvvm.sext" => signed(arg(0)?, width(ctx, ctx.value_type(ctx.operand(d, 0)))?) as u128,
-        "nvvm.add" => arg(0)?.wrapping_add(arg(1)?),
-        "nvvm.sub" => arg(0)?.wrapping_sub(arg(1)?),
-        "nvvm.mul" => arg(0)?.wrapping_mul(arg(1)?),
-        "nvvm.and" => arg(0)? & arg(1)?,
-        "nvvm.or" => arg(0)? | arg(1)?,
-        "nvvm.xor" => arg(0)? ^ arg(1)?,
-        "nvvm.shl" => {
+        nv::ZextOp::NAME | nv::TruncOp::NAME => arg(0)?,
+        nv::SextOp::NAME => signed(arg(0)?, width(ctx, ctx.value_type(ctx.operand(d, 0)))?) as u128,
+        nv::AddOp::NAME => arg(0)?.wrapping_add(arg(1)?),
+        nv::SubOp::NAME => arg(0)?.wrapping_sub(arg(1)?),
+        nv::MulOp::NAME => arg(0)?.wrapping_mul(arg(1)?),
+        nv::AndOp::NAME => arg(0)? & arg(1)?,
+        nv::OrOp::NAME => arg(0)? | arg(1)?,
+        nv::XorOp::NAME => arg(0)? ^ arg(1)?,
+        nv::ShlOp::NAME => {
             let s = arg(1)?;
             if s >= u128::from(w) {
                 return None;
             }
             arg(0)? << s
         }
-        "nvvm.urem" | "nvvm.udiv" => {
+        nv::UremOp::NAME | nv::UdivOp::NAME => {
             let (a, b) = (arg(0)?, arg(1)?);
             if b == 0 {
                 return None;
             }
-            if ctx.is_op(d, "nvvm.urem") {
+            if ctx.is_op(d, nv::UremOp::NAME) {
                 a % b
             } else {
                 a / b
             }
         }
-        "nvvm.srem" | "nvvm.sdiv" => {
+        nv::SremOp::NAME | nv::SdivOp::NAME => {
             let (a, b) = (signed(arg(0)?, w), signed(arg(1)?, w));
             if b == 0 || (b == -1 && a == i128::MIN) {
                 return None;
             }
-            (if ctx.is_op(d, "nvvm.srem") { a % b } else { a / b }) as u128
+            (if ctx.is_op(d, nv::SremOp::NAME) { a % b } else { a / b }) as u128
         }
         _ => return None,
     };
@@ -145,7 +146,7 @@ fn place(
         if private.contains(&d) {
             return Some((d, off));
         }
-        if !ctx.is_op(d, "nvvm.ptradd") {
+        if !ctx.is_op(d, nv::PtrAddOp::NAME) {
             return None;
         }
         off = match (off, ptradd_offset(ctx, d, memo)) {
@@ -164,7 +165,7 @@ fn size_of(ctx: &Context, t: TypeId) -> i128 {
 /// Forwards stores to loads in every block of function `f`; returns the loads replaced.
 pub fn load_forward(ctx: &mut Context, f: OpId) -> u64 {
     let Some(&r) = ctx.regions(f).first() else { return 0 };
-    let allocas: Vec<OpId> = cuprite_ir::walk::collect_preorder(ctx, f).into_iter().filter(|&o| ctx.is_op(o, "nvvm.alloca")).collect();
+    let allocas: Vec<OpId> = cuprite_ir::walk::collect_preorder(ctx, f).into_iter().filter(|&o| ctx.is_op(o, nv::AllocaOp::NAME)).collect();
     let private: FxHashSet<OpId> = allocas.into_iter().filter(|&a| is_private(ctx, a)).collect();
     if private.is_empty() {
         return 0;
@@ -185,7 +186,7 @@ pub fn load_forward(ctx: &mut Context, f: OpId) -> u64 {
         for op in ctx.block_ops(b).collect::<Vec<_>>() {
             let volatile = cuprite_dialects::nvvm::is_volatile(ctx, op);
             match ctx.op_name_str(op) {
-                "nvvm.store" => {
+                nv::StoreOp::NAME => {
                     let (v, p) = (ctx.operand(op, 0), ctx.operand(op, 1));
                     let Some((a, off)) = place(ctx, &private, p, &mut memo) else { continue };
                     let mem = known.entry(a).or_default();
@@ -198,7 +199,7 @@ pub fn load_forward(ctx: &mut Context, f: OpId) -> u64 {
                         _ => mem.clear(),
                     }
                 }
-                "nvvm.load" if !volatile => {
+                nv::LoadOp::NAME if !volatile => {
                     let p = ctx.operand(op, 0);
                     let Some((a, Some(o))) = place(ctx, &private, p, &mut memo) else { continue };
                     let res = ctx.result(op, 0);
@@ -231,11 +232,11 @@ pub fn load_forward(ctx: &mut Context, f: OpId) -> u64 {
         while let Some(v) = addrs.pop() {
             for (user, _) in ctx.uses(v).collect::<Vec<_>>() {
                 match ctx.op_name_str(user) {
-                    "nvvm.ptradd" => {
+                    nv::PtrAddOp::NAME => {
                         ptradds.push(user);
                         addrs.push(ctx.result(user, 0));
                     }
-                    "nvvm.store" if !cuprite_dialects::nvvm::is_volatile(ctx, user) => stores.push(user),
+                    nv::StoreOp::NAME if !cuprite_dialects::nvvm::is_volatile(ctx, user) => stores.push(user),
                     _ => read = true,
                 }
             }

@@ -11,6 +11,7 @@
 //! is found by running the comparison and the step at the argument's width (wrapping as the
 //! machine does), up to [`MAX_TRIP_COUNT`] iterations.
 
+use cuprite_dialects::nvvm as nv;
 use cuprite_dialects::nvvm::{self, ICmpPredicate};
 use cuprite_ir::{dominance::DominanceInfo, BlockId, Context, OpId, RegionId, ValueId};
 use rustc_hash::FxHashSet;
@@ -135,8 +136,8 @@ fn swapped(pred: ICmpPredicate) -> ICmpPredicate {
 /// outside the loop, the step a constant.
 pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
     let [latch] = l.latches.as_slice() else { return None };
-    let back = ctx.terminator(*latch).filter(|&t| ctx.is_op(t, "nvvm.br"))?;
-    let test = ctx.terminator(l.header).filter(|&t| ctx.is_op(t, "nvvm.cond_br"))?;
+    let back = ctx.terminator(*latch).filter(|&t| ctx.is_op(t, nv::BrOp::NAME))?;
+    let test = ctx.terminator(l.header).filter(|&t| ctx.is_op(t, nv::CondBrOp::NAME))?;
     let (s0, s1) = (ctx.successor(test, 0), ctx.successor(test, 1));
     let stay = match (l.contains(s0), l.contains(s1)) {
         (true, false) => 0,
@@ -150,7 +151,7 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
             return None;
         }
     }
-    let cmp = ctx.defining_op(ctx.operand(test, 0)).filter(|&c| ctx.is_op(c, "nvvm.icmp"))?;
+    let cmp = ctx.defining_op(ctx.operand(test, 0)).filter(|&c| ctx.is_op(c, nv::ICmpOp::NAME))?;
     let pred = nvvm::ICmpOp(cmp).predicate(ctx)?;
     let args = ctx.block_args(l.header);
     let (a, b) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
@@ -171,9 +172,9 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
     let next = *ctx.successor_args(back, 0).get(iv)?;
     let upd = ctx.defining_op(next)?;
     let step = match ctx.op_name_str(upd) {
-        "nvvm.add" if ctx.operand(upd, 0) == arg => constant(ctx, ctx.operand(upd, 1))?,
-        "nvvm.add" if ctx.operand(upd, 1) == arg => constant(ctx, ctx.operand(upd, 0))?,
-        "nvvm.sub" if ctx.operand(upd, 0) == arg => -constant(ctx, ctx.operand(upd, 1))?,
+        nv::AddOp::NAME if ctx.operand(upd, 0) == arg => constant(ctx, ctx.operand(upd, 1))?,
+        nv::AddOp::NAME if ctx.operand(upd, 1) == arg => constant(ctx, ctx.operand(upd, 0))?,
+        nv::SubOp::NAME if ctx.operand(upd, 0) == arg => -constant(ctx, ctx.operand(upd, 1))?,
         _ => return None,
     };
     Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, step, width })

@@ -26,6 +26,7 @@
 //! the chain of blocks.
 
 use super::loops::{counted, find_loops, shape, Counted, Loop, Shape};
+use cuprite_dialects::nvvm as nv;
 use cuprite_dialects::nvvm::ICmpPredicate;
 use cuprite_ir::{clone::CloneMap, BlockId, Context, InsertPoint, OpId, RegionId, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -344,13 +345,13 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
             ctx.result(op, 0)
         };
         let pa = crate::build::i32_attr(ctx, cont as i64);
-        let ok1 = emit(ctx, "nvvm.icmp", &[iv, bound], i1, &[("predicate", pa)]);
-        let d = if up { emit(ctx, "nvvm.sub", &[bound, iv], ty, &[]) } else { emit(ctx, "nvvm.sub", &[iv, bound], ty, &[]) };
+        let ok1 = emit(ctx, nv::ICmpOp::NAME, &[iv, bound], i1, &[("predicate", pa)]);
+        let d = if up { emit(ctx, nv::SubOp::NAME, &[bound, iv], ty, &[]) } else { emit(ctx, nv::SubOp::NAME, &[iv, bound], ty, &[]) };
         let ra = ctx.int_attr(reach, ty);
-        let rv = emit(ctx, "nvvm.constant", &[], ty, &[("value", ra)]);
+        let rv = emit(ctx, nv::ConstantOp::NAME, &[], ty, &[("value", ra)]);
         let far = crate::build::i32_attr(ctx, if inclusive { Uge } else { Ugt } as i64);
-        let ok2 = emit(ctx, "nvvm.icmp", &[d, rv], i1, &[("predicate", far)]);
-        let go = emit(ctx, "nvvm.and", &[ok1, ok2], i1, &[]);
+        let ok2 = emit(ctx, nv::ICmpOp::NAME, &[d, rv], i1, &[("predicate", far)]);
+        let go = emit(ctx, nv::AndOp::NAME, &[ok1, ok2], i1, &[]);
         let stay_args = ctx.successor_args(test, sh.stay).to_vec();
         let stay_dest = ctx.successor(test, sh.stay);
         let hk_args = ctx.block_args(hk).to_vec();
