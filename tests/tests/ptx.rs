@@ -160,7 +160,7 @@ fn float_flags_select_nvccs_instructions() {
                 "sqrt.rn.ftz.f32",
                 "min.ftz.f32",
                 "abs.ftz.f32",
-                "mul.ftz.f32",
+                "fma.rn.ftz.f32",
                 "add.ftz.f32",
                 "cvt.ftz.f64.f32",
                 "setp.lt.ftz.f32",

@@ -232,6 +232,72 @@ pub(super) fn canonicalize_cond_br(set: &mut PatternSet) {
     });
 }
 
+/// `nvvm.select` of the two operands of the integer comparison that chooses becomes the
+/// `min`/`max` intrinsic: `select(a > b, a, b)` is `smax(a, b)`, `select(a < b, b, a)` too,
+/// and likewise for `>=`, `<=` and unsigned comparisons (on 32- and 64-bit integers, what
+/// PTX's `min`/`max` take). Not floats: C's `a > b ? a : b` returns `b` for a NaN `a`,
+/// `max.f32` the other operand.
+///
+/// On `i1`, `select(c, x, false)` (C's `c && x` once branches became selects) is
+/// `and(c, x)` and `select(c, true, x)` (`c || x`) is `or(c, x)`: one predicate
+/// instruction where a select of predicates takes four.
+pub(super) fn canonicalize_select(set: &mut PatternSet) {
+    set.add_fn("nvvm.select-i1-to-and-or", super::SelectOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let (c, t, f) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+        let ty = ctx.value_type(t);
+        if width_of(ctx, ty) != Some(1) {
+            return false;
+        }
+        let k = |v: ValueId| constant_value(ctx, v).and_then(|a| int_value(ctx, a)).map(|v| v & 1);
+        let loc = ctx.op_loc(op);
+        let st = match (k(t), k(f)) {
+            (_, Some(0)) => super::AndOp::build(rw.ctx, loc, ty, c, t),
+            (Some(1), _) => super::OrOp::build(rw.ctx, loc, ty, c, f),
+            _ => return false,
+        };
+        rw.set_insertion_point_before(op);
+        rw.replace_op_with_new(op, st);
+        true
+    });
+    set.add_fn("nvvm.select-to-min-max", super::SelectOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let (c, t, f) = (ctx.operand(op, 0), ctx.operand(op, 1), ctx.operand(op, 2));
+        let ty = ctx.value_type(t);
+        if !matches!(width_of(ctx, ty), Some(32 | 64)) {
+            return false;
+        }
+        let Some(cmp) = ctx.defining_op(c).filter(|&d| ctx.is_op(d, super::ICmpOp::NAME)) else { return false };
+        let Some(pred) = ctx.get_attr(cmp, "predicate").and_then(|a| int_value(ctx, a)) else { return false };
+        let (x, y) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+        // Whether the select picks the larger one (the comparison's left side when it
+        // holds for a greater left side).
+        let (greater_left, signed) = match pred {
+            4 | 5 => (true, true),
+            2 | 3 => (false, true),
+            8 | 9 => (true, false),
+            6 | 7 => (false, false),
+            _ => return false,
+        };
+        let max = match (t, f) {
+            (a, b) if a == x && b == y => greater_left,
+            (a, b) if a == y && b == x => !greater_left,
+            _ => return false,
+        };
+        let name = match (max, signed) {
+            (true, true) => "smax",
+            (false, true) => "smin",
+            (true, false) => "umax",
+            (false, false) => "umin",
+        };
+        let (loc, n) = (ctx.op_loc(op), rw.ctx.str_attr(name));
+        let st = super::IntrOp::build(rw.ctx, loc, ty, &[x, y], n);
+        rw.set_insertion_point_before(op);
+        rw.replace_op_with_new(op, st);
+        true
+    });
+}
+
 /// Makes an `nvvm.constant` of `ty` holding `attr` (the folding drivers' hook).
 pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
     crate::arith::materialize_constant_op(ctx, "nvvm.constant", attr, ty, loc)

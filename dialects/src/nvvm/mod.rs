@@ -16,8 +16,10 @@ pub use ops::*;
 pub mod fold;
 pub mod kernel_abi;
 pub mod rounding;
-use fold::canonicalize_cond_br;
+mod strength;
 pub use fold::materialize_constant;
+use fold::{canonicalize_cond_br, canonicalize_select};
+use strength::{canonicalize_sdiv, canonicalize_srem, canonicalize_udiv, canonicalize_urem};
 
 /// The `nvvm.func` attribute that makes its f32 operations flush subnormals (`-ftz=true`):
 /// the PTX emitter adds `.ftz` and the simulator flushes.

@@ -196,10 +196,18 @@ class Nvvm_FloatBin<string mnemonic, string what>
 def Nvvm_AddOp : Nvvm_IntBin<"add", "Integer addition (wraps)", [Commutative]>;
 def Nvvm_SubOp : Nvvm_IntBin<"sub", "Integer subtraction (wraps)", []>;
 def Nvvm_MulOp : Nvvm_IntBin<"mul", "Integer multiplication (low half)", [Commutative]>;
-def Nvvm_SdivOp : Nvvm_IntBin<"sdiv", "Signed division, rounding toward zero", []>;
-def Nvvm_UdivOp : Nvvm_IntBin<"udiv", "Unsigned division", []>;
-def Nvvm_SremOp : Nvvm_IntBin<"srem", "Signed remainder (sign of the dividend)", []>;
-def Nvvm_UremOp : Nvvm_IntBin<"urem", "Unsigned remainder", []>;
+def Nvvm_SdivOp : Nvvm_IntBin<"sdiv", "Signed division, rounding toward zero", []> {
+  let hasCanonicalizer = 1;
+}
+def Nvvm_UdivOp : Nvvm_IntBin<"udiv", "Unsigned division", []> {
+  let hasCanonicalizer = 1;
+}
+def Nvvm_SremOp : Nvvm_IntBin<"srem", "Signed remainder (sign of the dividend)", []> {
+  let hasCanonicalizer = 1;
+}
+def Nvvm_UremOp : Nvvm_IntBin<"urem", "Unsigned remainder", []> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_ShlOp : Nvvm_IntBin<"shl", "Shift left", []>;
 def Nvvm_LshrOp : Nvvm_IntBin<"lshr", "Logical shift right", []>;
 def Nvvm_AshrOp : Nvvm_IntBin<"ashr", "Arithmetic shift right", []>;
@@ -242,6 +250,7 @@ def Nvvm_SelectOp : Nvvm_Op<"select", [Pure, AllTypesMatch<["trueValue", "falseV
   let assemblyFormat = "$condition `,` $trueValue `,` $falseValue attr-dict `:` type($result)";
   let hasFolder = 1;
   let folderFn = "fold::fold_select";
+  let hasCanonicalizer = 1;
 }
 
 class Nvvm_Cast<string mnemonic, string what> : Nvvm_Op<mnemonic, [Pure]> {

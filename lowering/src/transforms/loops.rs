@@ -6,10 +6,12 @@
 //! A *counted* loop ([`counted`]) is the shape C's `for (i = a; i < b; i += s)` takes after
 //! `lower-cuda-control-flow` and mem2reg: the header holds the induction variable as a block
 //! argument and ends in `cond_br` on an `icmp` of it against a constant, one successor in
-//! the loop and one (the only exit) outside; a single latch branches back with `iv + s`
-//! (or `iv - s`); every edge from outside passes the same constant start. Its trip count
-//! is found by running the comparison and the step at the argument's width (wrapping as the
-//! machine does), up to [`MAX_TRIP_COUNT`] iterations.
+//! the loop and one (the only exit) outside; a single latch branches back with the
+//! induction variable updated by a constant ([`Update`]: `iv + s`, `iv - s`, and the
+//! `iv * s`, `iv / s`, `iv << s`, `iv >> s` of tree reductions such as
+//! `for (int o = 16; o > 0; o /= 2)`); every edge from outside passes the same constant
+//! start. Its trip count is found by running the comparison and the update at the
+//! argument's width (wrapping as the machine does), up to [`MAX_TRIP_COUNT`] iterations.
 
 use cuprite_dialects::nvvm as nv;
 use cuprite_dialects::nvvm::{self, ICmpPredicate};
@@ -98,10 +100,69 @@ pub struct Shape {
     pub pred: ICmpPredicate,
     pub bound: ValueId,
     pub stay_if_true: bool,
-    /// What the latch adds to the induction variable each trip.
-    pub step: i128,
+    /// How the latch updates the induction variable each trip.
+    pub update: Update,
     /// Its bit width.
     pub width: u32,
+}
+
+/// The latch's update of a counted loop's induction variable, by a constant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// `iv + s` (`iv - s` is `Add(-s)`).
+    Add(i128),
+    Mul(i128),
+    SDiv(i128),
+    UDiv(i128),
+    Shl(i128),
+    LShr(i128),
+    AShr(i128),
+}
+
+impl Shape {
+    /// The constant the latch adds each trip, for a loop that steps by addition (what
+    /// unrolling by a factor needs).
+    pub fn step(&self) -> Option<i128> {
+        match self.update {
+            Update::Add(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl Update {
+    /// `v` updated, at `width` bits (`None` where the op is poison: division by zero,
+    /// a shift by the width or more).
+    fn apply(self, v: u128, width: u32) -> Option<u128> {
+        let mask: u128 = if width == 128 { u128::MAX } else { (1u128 << width) - 1 };
+        let sx = |x: u128| -> i128 {
+            let x = x & mask;
+            if width < 128 && x >> (width - 1) & 1 == 1 {
+                (x | !mask) as i128
+            } else {
+                x as i128
+            }
+        };
+        let c = |s: i128| (s as u128) & mask;
+        let shift = |s: i128| (0..i128::from(width)).contains(&s).then_some(s as u32);
+        let r = match self {
+            Update::Add(s) => v.wrapping_add(c(s)),
+            Update::Mul(s) => v.wrapping_mul(c(s)),
+            Update::UDiv(s) => v.checked_div(c(s))?,
+            Update::SDiv(s) => {
+                let d = sx(c(s));
+                // MIN / -1 overflows: poison.
+                if d == 0 || (d == -1 && sx(v) == sx(1u128 << (width - 1))) {
+                    return None;
+                }
+                (sx(v) / d) as u128
+            }
+            Update::Shl(s) => v << shift(s)?,
+            Update::LShr(s) => v >> shift(s)?,
+            Update::AShr(s) => (sx(v) >> shift(s)?) as u128,
+        };
+        Some(r & mask)
+    }
 }
 
 /// A counted loop with a constant trip count: its shape and how many times the body runs.
@@ -168,16 +229,30 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
         cuprite_ir::TypeKind::Integer { width, .. } if *width <= 64 => *width,
         _ => return None,
     };
-    // The step: the latch passes `iv + s` or `iv - s`.
+    // The update: the latch passes `iv op s` (or `s + iv`, `s * iv`).
     let next = *ctx.successor_args(back, 0).get(iv)?;
     let upd = ctx.defining_op(next)?;
-    let step = match ctx.op_name_str(upd) {
-        nv::AddOp::NAME if ctx.operand(upd, 0) == arg => constant(ctx, ctx.operand(upd, 1))?,
-        nv::AddOp::NAME if ctx.operand(upd, 1) == arg => constant(ctx, ctx.operand(upd, 0))?,
-        nv::SubOp::NAME if ctx.operand(upd, 0) == arg => -constant(ctx, ctx.operand(upd, 1))?,
+    let (x, y) = (ctx.operand(upd, 0), ctx.operand(upd, 1));
+    let commutes = matches!(ctx.op_name_str(upd), nv::AddOp::NAME | nv::MulOp::NAME);
+    let s = if x == arg {
+        constant(ctx, y)?
+    } else if y == arg && commutes {
+        constant(ctx, x)?
+    } else {
+        return None;
+    };
+    let update = match ctx.op_name_str(upd) {
+        nv::AddOp::NAME => Update::Add(s),
+        nv::SubOp::NAME => Update::Add(-s),
+        nv::MulOp::NAME => Update::Mul(s),
+        nv::SdivOp::NAME => Update::SDiv(s),
+        nv::UdivOp::NAME => Update::UDiv(s),
+        nv::ShlOp::NAME => Update::Shl(s),
+        nv::LshrOp::NAME => Update::LShr(s),
+        nv::AshrOp::NAME => Update::AShr(s),
         _ => return None,
     };
-    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, step, width })
+    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, update, width })
 }
 
 /// `l` as a counted loop, if it is one with a constant trip count: a constant bound, and
@@ -198,13 +273,13 @@ pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
         }
         start = Some(v);
     }
-    let trips = trip_count(sh.width, start?, sh.step, bound, sh.pred, true, sh.stay_if_true)?;
+    let trips = trip_count(sh.width, start?, sh.update, bound, sh.pred, sh.stay_if_true)?;
     Some(Counted { shape: sh, trips })
 }
 
-/// Runs the loop's test: how often it holds from `start`, stepping by `step`, at `width`
-/// bits (`None` past [`MAX_TRIP_COUNT`]).
-fn trip_count(width: u32, start: i128, step: i128, bound: i128, pred: ICmpPredicate, iv_left: bool, stay_if_true: bool) -> Option<u64> {
+/// Runs the loop's test: how often it holds from `start`, updating by `update`, at `width`
+/// bits (`None` past [`MAX_TRIP_COUNT`], or when an update would be poison).
+fn trip_count(width: u32, start: i128, update: Update, bound: i128, pred: ICmpPredicate, stay_if_true: bool) -> Option<u64> {
     let mask: u128 = if width == 128 { u128::MAX } else { (1u128 << width) - 1 };
     let signed = |v: u128| -> i128 {
         let v = v & mask;
@@ -216,9 +291,8 @@ fn trip_count(width: u32, start: i128, step: i128, bound: i128, pred: ICmpPredic
     };
     let bound = (bound as u128) & mask;
     let mut v = (start as u128) & mask;
-    let step = (step as u128) & mask;
     for n in 0..=MAX_TRIP_COUNT {
-        let (x, y) = if iv_left { (v, bound) } else { (bound, v) };
+        let (x, y) = (v, bound);
         let holds = match pred {
             ICmpPredicate::Eq => x == y,
             ICmpPredicate::Ne => x != y,
@@ -234,7 +308,7 @@ fn trip_count(width: u32, start: i128, step: i128, bound: i128, pred: ICmpPredic
         if holds != stay_if_true {
             return Some(n);
         }
-        v = v.wrapping_add(step) & mask;
+        v = update.apply(v, width)?;
     }
     None
 }

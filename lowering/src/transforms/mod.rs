@@ -9,6 +9,7 @@
 //! | `memory-space-opt` | `nvvm.func` | global space for kernel pointer parameters, specific spaces for accesses ([`memspace`]) |
 //! | `load-forward` | `nvvm.func` | store-to-load forwarding for local variables whose address does not escape, per block ([`forward`]) |
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
+//! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
 //! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. `mem2reg` runs twice: first so
@@ -26,6 +27,7 @@ pub mod loops;
 pub mod mem2reg;
 pub mod memspace;
 pub mod sccp;
+pub mod select;
 pub mod unroll;
 
 use cuprite_ir::{
@@ -128,6 +130,28 @@ impl Pass for UnrollPass {
     }
 }
 
+/// `select-form` as a pass.
+pub struct SelectFormPass;
+
+impl Pass for SelectFormPass {
+    fn name(&self) -> &str {
+        "select-form"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = select::select_form(ctx, op);
+        if s.branches == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("branches to selects".into(), s.branches));
+        state.statistics.push(("arms speculated".into(), s.speculated));
+        state.statistics.push(("selects made".into(), s.selects));
+        Ok(())
+    }
+}
+
 /// `memory-space-opt` as a pass.
 pub struct MemorySpacePass;
 
@@ -192,6 +216,10 @@ pub fn registry() -> PassRegistry {
         no_options("load-forward", o)?;
         Ok(Box::new(LoadForwardPass))
     });
+    reg.register("select-form", "Branches that only choose a value become selects, speculating arms of a few cheap ops", |o| {
+        no_options("select-form", o)?;
+        Ok(Box::new(SelectFormPass))
+    });
     reg.register(
         "loop-unroll",
         "Unroll counted loops: fully under #pragma unroll and when small, by a factor otherwise (threshold=N max-trips=N runtime-factor=N)",
@@ -232,9 +260,9 @@ pub fn pipeline_text(level: u8, unroll: bool) -> String {
     match (level, unroll) {
         (0, _) => "builtin.module()".into(),
         (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,canonicalize,cse,dce))".into()
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,canonicalize,cse,dce))".into()
         }
-        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,canonicalize,cse,dce))".into(),
+        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,canonicalize,cse,dce))".into(),
     }
 }
 

@@ -288,7 +288,8 @@ fn continuation(sh: &Shape) -> ICmpPredicate {
 fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, order: &FxHashMap<BlockId, usize>) -> bool {
     use ICmpPredicate::*;
     let cont = continuation(sh);
-    let (up, inclusive) = match (cont, sh.step) {
+    let Some(step) = sh.step() else { return false };
+    let (up, inclusive) = match (cont, step) {
         (Slt | Ult, s) if s > 0 => (true, false),
         (Sle | Ule, s) if s > 0 => (true, true),
         (Sgt | Ugt, s) if s < 0 => (false, false),
@@ -297,7 +298,7 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
         (Ne, -1) => (false, false),
         _ => return false,
     };
-    let reach = (f as i128 - 1) * sh.step.abs();
+    let reach = (f as i128 - 1) * step.abs();
     if sh.width < 2 || reach >= 1i128 << (sh.width - 1) {
         return false;
     }
