@@ -73,3 +73,21 @@ __global__ void runtime_trips(const int *in, int *out, int lo, int n, unsigned u
     for (int i = hi_lo - t; i < hi_n; ++i) s += i >> 20;
     out[t] = s;
 }
+
+// While loops with no trip count: each thread walks until a running sum passes its
+// threshold; what the loop's test reads (the sum and the position) is used after it, and
+// a do-while, already tested at the bottom.
+__global__ void walk(const int *in, int *out, int n, int limit) {
+    int t = threadIdx.x;
+    int i = t, s = 0;
+    while (s < limit + t) {
+        s += in[i % n];
+        i += 3;
+    }
+    int j = 0;
+    do {
+        j += s & 3;
+        s >>= 1;
+    } while (s > 0);
+    out[t] = i * 1000 + j;
+}

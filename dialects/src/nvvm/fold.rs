@@ -161,6 +161,28 @@ pub(super) fn fold_icmp(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) 
     }
     let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let pred = ctx.get_attr(op, "predicate").and_then(|a| int_value(ctx, a));
+    // A constant goes to the right (PTX's `setp` takes an immediate there), the predicate
+    // mirrored: `0 < x` is `x > 0`.
+    if let (Some(_), None, Some(p)) = (consts[0], consts[1], pred) {
+        let mirrored = match p {
+            2 => 4,
+            3 => 5,
+            4 => 2,
+            5 => 3,
+            6 => 8,
+            7 => 9,
+            8 => 6,
+            9 => 7,
+            p => p,
+        };
+        let Some(AttrKind::Integer { ty, .. }) = ctx.get_attr(op, "predicate").map(|a| ctx.attr_kind(a).clone()) else {
+            return FoldOutcome::None;
+        };
+        let pa = ctx.int_attr(mirrored, ty);
+        ctx.set_prop(op, "predicate", pa);
+        ctx.set_operands(op, &[y, x]);
+        return FoldOutcome::InPlace;
+    }
     if x == y && width_of(ctx, ctx.value_type(x)).is_some() {
         if let Some(p) = pred {
             let i1 = ctx.i1();

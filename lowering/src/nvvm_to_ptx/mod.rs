@@ -15,6 +15,7 @@
 //!    `.b32`), calls are `ptx.call` (printed as the call sequence).
 //! 5. `nvvm.alloca`s get offsets in the function's local depot (`__local_depot<N>`).
 
+mod coalesce;
 mod rules;
 
 pub use rules::pattern_infos;
@@ -498,6 +499,13 @@ impl<'c, 's> Sel<'c, 's> {
             self.ctx.insert_op(op, InsertPoint::end(self.entry));
         }
         self.match_fusions(&src_blocks);
+        let roots: rustc_hash::FxHashSet<OpId> = self.fused.keys().copied().collect();
+        for class in coalesce::coalesce(self.ctx, &src_blocks, &self.absorbed, &roots) {
+            let r = self.new_reg(self.ctx.value_type(class[0]));
+            for v in class {
+                self.regs.insert(v, r);
+            }
+        }
         for &b in &src_blocks {
             self.cur = self.blocks[&b];
             let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
@@ -775,7 +783,13 @@ impl<'c, 's> Sel<'c, 's> {
     /// The target of an edge to `dest` passing `args`: `dest` itself, or a new block with
     /// the copies that branches there.
     fn edge(&mut self, dest: BlockId, args: &[ValueId]) -> BlockId {
-        if args.is_empty() {
+        // No copies (none, or every argument shares the register of what it is passed).
+        let params: Vec<ValueId> = self.ctx.block_args(dest).to_vec();
+        if params
+            .iter()
+            .zip(args)
+            .all(|(p, a)| !self.consts.contains_key(a) && self.regs.get(p).is_some_and(|r| self.regs.get(a) == Some(r)))
+        {
             return self.blocks[&dest];
         }
         let saved = self.cur;
@@ -794,11 +808,34 @@ impl<'c, 's> Sel<'c, 's> {
         b
     }
 
-    /// The parallel copy of `args` into `dest`'s argument registers.
+    /// The copies an edge to `dest` passing `args` makes: (destination register, value),
+    /// leaving out the arguments that share the register of their value.
+    fn copy_pairs(&mut self, dest: BlockId, args: &[ValueId]) -> Vec<(ValueId, ValueId)> {
+        let mut v = Vec::new();
+        for (&p, &a) in self.ctx.block_args(dest).to_vec().iter().zip(args) {
+            let d = self.reg(p);
+            if self.consts.contains_key(&a) || self.regs.get(&a) != Some(&d) {
+                v.push((d, a));
+            }
+        }
+        v
+    }
+
+    /// The parallel copy of `args` into `dest`'s argument registers (an argument that shares
+    /// the register of what it is passed needs none).
     fn copies(&mut self, dest: BlockId, args: &[ValueId]) {
-        let params: Vec<ValueId> = self.ctx.block_args(dest).to_vec();
-        let dsts: Vec<ValueId> = params.iter().map(|&p| self.reg(p)).collect();
-        let srcs: Vec<ValueId> = args.iter().map(|&a| self.src(a)).collect();
+        let mut params: Vec<ValueId> = Vec::new();
+        let mut dsts: Vec<ValueId> = Vec::new();
+        let mut srcs: Vec<ValueId> = Vec::new();
+        for (&p, &a) in self.ctx.block_args(dest).to_vec().iter().zip(args) {
+            let d = self.reg(p);
+            let s = self.src(a);
+            if d != s {
+                params.push(p);
+                dsts.push(d);
+                srcs.push(s);
+            }
+        }
         let overlap = srcs.iter().any(|s| dsts.contains(s));
         let srcs = if overlap {
             let mut tmps = Vec::new();

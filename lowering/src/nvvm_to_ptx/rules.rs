@@ -1135,6 +1135,16 @@ impl Sel<'_, '_> {
         let t_ops = ops[1..1 + nt].to_vec();
         let f_ops = ops[1 + nt..].to_vec();
         let p = self.use_reg(ops[0]);
+        // Both edges copying the same values into the same registers (a rotated loop's
+        // guard entering the loop or skipping it with the same start values): the copies
+        // once, before the branch.
+        let (tc, fc) = (self.copy_pairs(t_dest, &t_ops), self.copy_pairs(f_dest, &f_ops));
+        if !tc.is_empty() && tc == fc && tc.iter().all(|&(d, _)| d != p) {
+            self.copies(t_dest, &t_ops);
+            let (tb, fb) = (self.blocks[&t_dest], self.blocks[&f_dest]);
+            self.term("ptx.cbra", &[p], &[tb, fb]);
+            return true;
+        }
         let tb = self.edge(t_dest, &t_ops);
         let fb = self.edge(f_dest, &f_ops);
         self.term("ptx.cbra", &[p], &[tb, fb]);

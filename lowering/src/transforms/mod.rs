@@ -9,6 +9,7 @@
 //! | `memory-space-opt` | `nvvm.func` | global space for kernel pointer parameters, specific spaces for accesses ([`memspace`]) |
 //! | `load-forward` | `nvvm.func` | store-to-load forwarding for local variables whose address does not escape, per block ([`forward`]) |
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
+//! | `loop-rotate` | `nvvm.func` | loops tested at the top become guarded loops tested at the bottom ([`rotate`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -26,6 +27,7 @@ pub mod inline;
 pub mod loops;
 pub mod mem2reg;
 pub mod memspace;
+pub mod rotate;
 pub mod sccp;
 pub mod select;
 pub mod unroll;
@@ -152,6 +154,26 @@ impl Pass for SelectFormPass {
     }
 }
 
+/// `loop-rotate` as a pass.
+pub struct RotatePass;
+
+impl Pass for RotatePass {
+    fn name(&self) -> &str {
+        "loop-rotate"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let n = rotate::rotate_loops(ctx, op);
+        if n == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("loops rotated".into(), n));
+        Ok(())
+    }
+}
+
 /// `memory-space-opt` as a pass.
 pub struct MemorySpacePass;
 
@@ -220,6 +242,10 @@ pub fn registry() -> PassRegistry {
         no_options("select-form", o)?;
         Ok(Box::new(SelectFormPass))
     });
+    reg.register("loop-rotate", "Loops tested at the top become guarded loops tested at the bottom (one branch a trip)", |o| {
+        no_options("loop-rotate", o)?;
+        Ok(Box::new(RotatePass))
+    });
     reg.register(
         "loop-unroll",
         "Unroll counted loops: fully under #pragma unroll and when small, by a factor otherwise (threshold=N max-trips=N runtime-factor=N)",
@@ -260,9 +286,9 @@ pub fn pipeline_text(level: u8, unroll: bool) -> String {
     match (level, unroll) {
         (0, _) => "builtin.module()".into(),
         (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,canonicalize,cse,dce))".into()
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,canonicalize,cse,dce))".into()
         }
-        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,canonicalize,cse,dce))".into(),
+        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,canonicalize,cse,dce))".into(),
     }
 }
 

@@ -279,6 +279,34 @@ fn continuation(sh: &Shape) -> ICmpPredicate {
     }
 }
 
+/// For a constant `bound`: the bound `b` for which `cont(iv, b)` holds exactly when
+/// `cont(iv, bound)` holds `reach` further on (`bound - reach` counting up, `bound + reach`
+/// down), when that does not wrap at `width` bits under the comparison's signedness; not
+/// for `!=`.
+fn near_bound(ctx: &Context, bound: ValueId, cont: ICmpPredicate, up: bool, reach: i128, width: u32) -> Option<i128> {
+    use ICmpPredicate::*;
+    let b = nv::int_constant(ctx, ctx.defining_op(bound)?)?;
+    let (lo, hi) = match cont {
+        Slt | Sle | Sgt | Sge => (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1),
+        Ult | Ule | Ugt | Uge => (0, (1i128 << width) - 1),
+        _ => return None,
+    };
+    // The constant as the comparison reads it.
+    let b = match cont {
+        Ult | Ule | Ugt | Uge => b & hi,
+        _ => {
+            let m = b & ((1i128 << width) - 1);
+            if m > hi {
+                m - (1i128 << width)
+            } else {
+                m
+            }
+        }
+    };
+    let n = if up { b - reach } else { b + reach };
+    (lo..=hi).contains(&n).then_some(n)
+}
+
 /// Unrolls loop `l` (of shape `sh`) by `f`: a new loop in front of it runs `f` trips per
 /// round while at least `f` remain, and the loop itself runs what is left. The new loop's
 /// header checks, without overflow, that the bound is more than `f - 1` steps away:
@@ -346,13 +374,24 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
             ctx.result(op, 0)
         };
         let pa = crate::build::i32_attr(ctx, cont as i64);
-        let ok1 = emit(ctx, nv::ICmpOp::NAME, &[iv, bound], i1, &[("predicate", pa)]);
-        let d = if up { emit(ctx, nv::SubOp::NAME, &[bound, iv], ty, &[]) } else { emit(ctx, nv::SubOp::NAME, &[iv, bound], ty, &[]) };
-        let ra = ctx.int_attr(reach, ty);
-        let rv = emit(ctx, nv::ConstantOp::NAME, &[], ty, &[("value", ra)]);
-        let far = crate::build::i32_attr(ctx, if inclusive { Uge } else { Ugt } as i64);
-        let ok2 = emit(ctx, nv::ICmpOp::NAME, &[d, rv], i1, &[("predicate", far)]);
-        let go = emit(ctx, nv::AndOp::NAME, &[ok1, ok2], i1, &[]);
+        let go = match near_bound(ctx, bound, cont, up, reach, sh.width) {
+            // A constant bound: one comparison with the bound moved `reach` nearer.
+            Some(b) => {
+                let ba = ctx.int_attr(b, ty);
+                let bv = emit(ctx, nv::ConstantOp::NAME, &[], ty, &[("value", ba)]);
+                emit(ctx, nv::ICmpOp::NAME, &[iv, bv], i1, &[("predicate", pa)])
+            }
+            None => {
+                let ok1 = emit(ctx, nv::ICmpOp::NAME, &[iv, bound], i1, &[("predicate", pa)]);
+                let d =
+                    if up { emit(ctx, nv::SubOp::NAME, &[bound, iv], ty, &[]) } else { emit(ctx, nv::SubOp::NAME, &[iv, bound], ty, &[]) };
+                let ra = ctx.int_attr(reach, ty);
+                let rv = emit(ctx, nv::ConstantOp::NAME, &[], ty, &[("value", ra)]);
+                let far = crate::build::i32_attr(ctx, if inclusive { Uge } else { Ugt } as i64);
+                let ok2 = emit(ctx, nv::ICmpOp::NAME, &[d, rv], i1, &[("predicate", far)]);
+                emit(ctx, nv::AndOp::NAME, &[ok1, ok2], i1, &[])
+            }
+        };
         let stay_args = ctx.successor_args(test, sh.stay).to_vec();
         let stay_dest = ctx.successor(test, sh.stay);
         let hk_args = ctx.block_args(hk).to_vec();
