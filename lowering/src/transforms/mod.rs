@@ -10,6 +10,7 @@
 //! | `load-forward` | `nvvm.func` | store-to-load forwarding for local variables whose address does not escape, per block ([`forward`]) |
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
 //! | `loop-rotate` | `nvvm.func` | loops tested at the top become guarded loops tested at the bottom ([`rotate`]) |
+//! | `licm` | `nvvm.func` | loop-invariant arithmetic and loads to the loop's preheader ([`licm`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -24,6 +25,7 @@
 pub mod cfg;
 pub mod forward;
 pub mod inline;
+pub mod licm;
 pub mod loops;
 pub mod mem2reg;
 pub mod memspace;
@@ -154,6 +156,28 @@ impl Pass for SelectFormPass {
     }
 }
 
+/// `licm` as a pass.
+pub struct LicmPass;
+
+impl Pass for LicmPass {
+    fn name(&self) -> &str {
+        "licm"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = licm::licm(ctx, op);
+        if s.hoisted == 0 && s.preheaders == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("ops hoisted".into(), s.hoisted));
+        state.statistics.push(("of them loads".into(), s.loads));
+        state.statistics.push(("preheaders made".into(), s.preheaders));
+        Ok(())
+    }
+}
+
 /// `loop-rotate` as a pass.
 pub struct RotatePass;
 
@@ -242,6 +266,14 @@ pub fn registry() -> PassRegistry {
         no_options("select-form", o)?;
         Ok(Box::new(SelectFormPass))
     });
+    reg.register(
+        "licm",
+        "Loop-invariant code motion: invariant arithmetic, and loads no store in the loop can change, to the preheader",
+        |o| {
+            no_options("licm", o)?;
+            Ok(Box::new(LicmPass))
+        },
+    );
     reg.register("loop-rotate", "Loops tested at the top become guarded loops tested at the bottom (one branch a trip)", |o| {
         no_options("loop-rotate", o)?;
         Ok(Box::new(RotatePass))
@@ -286,9 +318,9 @@ pub fn pipeline_text(level: u8, unroll: bool) -> String {
     match (level, unroll) {
         (0, _) => "builtin.module()".into(),
         (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,canonicalize,cse,dce))".into()
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,cse,licm,canonicalize,cse,dce))".into()
         }
-        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,canonicalize,cse,dce))".into(),
+        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,cse,licm,canonicalize,cse,dce))".into(),
     }
 }
 
