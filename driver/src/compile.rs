@@ -33,8 +33,11 @@ Options:
   --emit=ptx                   Print PTX text (the default)
   -O0 .. -O3                   Optimization level (default -O3): -O0 lowers without
                                optimizing; -O1 and up run the nvvm pipeline (inlining,
-                               mem2reg, sccp, canonicalize, cse, dce)
+                               mem2reg, sccp, unrolling, select formation, loop rotation,
+                               LICM, loop strength reduction, canonicalize, cse, dce)
   --print-pipeline             Print the nvvm pass pipeline of the -O level and exit
+  --print-pipeline=cicc        The same, one pass a line, each with what does its job in
+                               NVIDIA's cicc (and LLVM's NVPTX pipeline)
   -j<N>                        Compile functions on N threads, each function in its own
                                IR context (default 0: one thread per core); -j1 compiles
                                the module in one context (same output, byte for byte)
@@ -104,6 +107,8 @@ struct Args {
     unroll: bool,
     /// `--print-pipeline`.
     print_pipeline: bool,
+    /// `--print-pipeline=cicc`: one pass a line, with cicc's counterpart.
+    explain_pipeline: bool,
     /// `--pass-statistics`.
     pass_stats: bool,
     /// `-maxrregcount=N`.
@@ -136,6 +141,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         level: 3,
         unroll: true,
         print_pipeline: false,
+        explain_pipeline: false,
         pass_stats: false,
         maxrregcount: None,
         threads: 0,
@@ -172,6 +178,10 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--print-locations" => out.locations = true,
             "-O0" | "-O1" | "-O2" | "-O3" => out.level = a.as_bytes()[2] - b'0',
             "--print-pipeline" => out.print_pipeline = true,
+            "--print-pipeline=cicc" => {
+                out.print_pipeline = true;
+                out.explain_pipeline = true;
+            }
             _ if a.starts_with("-j") => match value("-j").and_then(|v| v.parse::<usize>().ok()) {
                 Some(n) => {
                     out.threads = n;
@@ -288,6 +298,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         level,
         unroll,
         print_pipeline,
+        explain_pipeline,
         pass_stats,
         maxrregcount,
         threads,
@@ -306,7 +317,43 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             max_registers: maxrregcount,
             select: emit != Emit::Nvvm,
         };
-        let _ = writeln!(stdout, "{}", crate::pipeline::compile_pipeline(&config));
+        let text = crate::pipeline::compile_pipeline(&config);
+        if !explain_pipeline {
+            let _ = writeln!(stdout, "{text}");
+            return 0;
+        }
+        // One pass a line, in order, nested ones indented under their anchor.
+        let mut depth = 0usize;
+        let mut name = String::new();
+        let mut in_options = false;
+        let flush = |name: &mut String, depth: usize, out: &mut dyn Write| {
+            if name.is_empty() {
+                return;
+            }
+            let what = cuprite_lowering::transforms::CICC_COUNTERPARTS.iter().find(|(n, _)| n == name).map_or("", |(_, w)| w);
+            let _ = writeln!(out, "{:indent$}{:<32} {what}", "", name, indent = 2 * depth.saturating_sub(1));
+            name.clear();
+        };
+        for c in text.chars() {
+            match c {
+                '{' => in_options = true,
+                '}' => in_options = false,
+                _ if in_options => {}
+                '(' => {
+                    if name != "builtin.module" {
+                        let _ = writeln!(stdout, "{:indent$}{name}:", "", indent = 2 * depth.saturating_sub(1));
+                    }
+                    name.clear();
+                    depth += 1;
+                }
+                ')' => {
+                    flush(&mut name, depth, &mut *stdout);
+                    depth = depth.saturating_sub(1);
+                }
+                ',' => flush(&mut name, depth, &mut *stdout),
+                c => name.push(c),
+            }
+        }
         return 0;
     }
     let Some(input) = input else { return usage_err(stderr, "no input file".into()) };

@@ -49,3 +49,15 @@ __global__ void must_stay(const int *in, volatile int *flag, int *out, int n, in
     }
     out[t] = acc;
 }
+
+// Strength reduction of addresses (loop-reduce): a 64-bit counter's addresses become a
+// pointer that advances (do-lsr-64-bit); an unsigned index (its zero extension may not be
+// distributed) and a step only known at run time keep their arithmetic.
+__global__ void strides(const float *in, float *out, unsigned n, int w) {
+    unsigned t = threadIdx.x;
+    float s = 0.0f;
+    for (unsigned i = 0; i < n; ++i) s += in[i * w + t];
+    for (int j = 0; j < (int)n; j += blockDim.x) s += in[j * w + 1];
+    for (long k = 0; k < n; ++k) s += in[k * w + t] * 0.5f;
+    out[t] = s;
+}

@@ -316,3 +316,29 @@ fn a_conversion_that_cannot_lower_an_op_names_it_and_the_pass() {
     assert_eq!(rc, 2);
     assert!(err.contains("positive number of registers"), "{err}");
 }
+
+/// `--print-pipeline=cicc` lists every pass of the pipeline, in order, each with what does
+/// its job in cicc: a pass added to the pipeline without a counterpart fails here.
+#[test]
+fn the_explained_pipeline_names_cicc_s_counterpart_of_every_pass() {
+    let file = cuprite_tests::ir_dir().join("../../examples/cuda/reduce.cu");
+    let file = file.to_string_lossy();
+    for flags in [&["-O3"][..], &["-O0"], &["-O2", "-fno-unroll-loops", "-maxrregcount=32"]] {
+        let mut args = vec!["compile", "--print-pipeline=cicc", &file];
+        args.extend(flags);
+        let (rc, out, err) = run_cli(&args, "");
+        assert_eq!(rc, 0, "{flags:?}: {err}");
+        let (_, plain, _) = run_cli(&[&["compile", "--print-pipeline", &file][..], flags].concat(), "");
+        let passes: Vec<&str> = out.lines().filter(|l| !l.trim_end().ends_with(':')).collect();
+        // As many passes as the plain pipeline names (options and nesting aside).
+        let names = plain.split([',', '(', ')']).filter(|s| !s.is_empty() && !s.trim().is_empty()).count();
+        assert!(passes.len() >= 10, "{flags:?}:\n{out}");
+        for l in &passes {
+            let mut parts = l.trim().splitn(2, char::is_whitespace);
+            let (name, what) = (parts.next().unwrap_or(""), parts.next().unwrap_or("").trim());
+            assert!(!what.is_empty(), "{flags:?}: pass '{name}' has no cicc counterpart:\n{out}");
+            assert!(plain.contains(name), "{flags:?}: '{name}' is not in the pipeline {plain}");
+        }
+        assert!(names >= passes.len(), "{flags:?}: {names} names in {plain}, {} lines in\n{out}", passes.len());
+    }
+}

@@ -320,6 +320,81 @@ pub(super) fn canonicalize_select(set: &mut PatternSet) {
     });
 }
 
+/// `add(add(x, c1), c2)` with an inner add used only there is `add(x, c1 + c2)` (the
+/// chain of `+ 1`s an unrolled loop's counter leaves); `nsw` stays when both had it and the
+/// constants have the same sign (then the sum cannot wrap where the steps did not).
+pub(super) fn canonicalize_add(set: &mut PatternSet) {
+    set.add_fn("nvvm.add-reassociate-constants", super::AddOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let k = |v: ValueId| constant_value(ctx, v).and_then(|a| int_value(ctx, a));
+        let Some(c2) = k(ctx.operand(op, 1)) else { return false };
+        let Some(inner) = ctx.defining_op(ctx.operand(op, 0)).filter(|&d| ctx.is_op(d, super::AddOp::NAME)) else { return false };
+        if !ctx.has_one_use(ctx.operand(op, 0)) {
+            return false;
+        }
+        let Some(c1) = k(ctx.operand(inner, 1)) else { return false };
+        let ty = ctx.value_type(ctx.result(op, 0));
+        let Some(w) = width_of(ctx, ty) else { return false };
+        let Some(c) = eval_int_binary("arith.addi", c1, c2, w) else { return false };
+        let nsw = super::AddOp(op).nsw(ctx) && super::AddOp(inner).nsw(ctx) && (signed(c1, w) >= 0) == (signed(c2, w) >= 0);
+        let (x, loc) = (ctx.operand(inner, 0), ctx.op_loc(op));
+        rw.set_insertion_point_before(op);
+        let cv = rw.ctx.int_attr(c, ty);
+        let kst = super::ConstantOp::build(rw.ctx, loc, ty, cv);
+        let kop = rw.create(kst);
+        let kv = rw.ctx.result(kop, 0);
+        let unit = nsw.then(|| rw.ctx.unit_attr());
+        let st = super::AddOp::build(rw.ctx, loc, ty, x, kv, unit);
+        rw.replace_op_with_new(op, st);
+        true
+    });
+}
+
+/// Constant offsets move outward through chains of `nvvm.ptradd` (LLVM's NVPTX pipeline
+/// separates constant offsets from address arithmetic the same way), so that the constant
+/// one ends up in a `[reg+imm]` address and the variable part is shared:
+/// `ptradd(ptradd(p, c), x)` is `ptradd(ptradd(p, x), c)`, and `ptradd(ptradd(p, c1), c2)`
+/// is `ptradd(p, c1 + c2)` (offsets of one width, the inner address used only there).
+pub(super) fn canonicalize_ptradd(set: &mut PatternSet) {
+    set.add_fn("nvvm.ptradd-constant-outward", super::PtrAddOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let k = |v: ValueId| constant_value(ctx, v).and_then(|a| int_value(ctx, a));
+        let (inner_v, x) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let Some(inner) = ctx.defining_op(inner_v).filter(|&d| ctx.is_op(d, super::PtrAddOp::NAME)) else { return false };
+        if !ctx.has_one_use(inner_v) {
+            return false;
+        }
+        let (p, c) = (ctx.operand(inner, 0), ctx.operand(inner, 1));
+        let (Some(c1), xt) = (k(c), ctx.value_type(x)) else { return false };
+        if ctx.value_type(c) != xt {
+            return false;
+        }
+        let (pty, loc) = (ctx.value_type(inner_v), ctx.op_loc(op));
+        let c2 = k(x);
+        let w = width_of(ctx, xt);
+        rw.set_insertion_point_before(op);
+        let st = match c2 {
+            Some(c2) => {
+                let Some(w) = w else { return false };
+                let Some(sum) = eval_int_binary("arith.addi", c1, c2, w) else { return false };
+                let a = rw.ctx.int_attr(sum, xt);
+                let kst = super::ConstantOp::build(rw.ctx, loc, xt, a);
+                let kop = rw.create(kst);
+                let kv = rw.ctx.result(kop, 0);
+                super::PtrAddOp::build(rw.ctx, loc, pty, p, kv)
+            }
+            None => {
+                let st = super::PtrAddOp::build(rw.ctx, loc, pty, p, x);
+                let o = rw.create(st);
+                let px = rw.ctx.result(o, 0);
+                super::PtrAddOp::build(rw.ctx, loc, pty, px, c)
+            }
+        };
+        rw.replace_op_with_new(op, st);
+        true
+    });
+}
+
 /// Makes an `nvvm.constant` of `ty` holding `attr` (the folding drivers' hook).
 pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
     crate::arith::materialize_constant_op(ctx, "nvvm.constant", attr, ty, loc)

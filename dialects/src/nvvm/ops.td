@@ -178,6 +178,14 @@ class Nvvm_IntBin<string mnemonic, string what, list<Trait> traits = []>
   let folderFn = "fold::fold_int_binary";
 }
 
+// Addition, subtraction, multiplication and left shift of C's signed integers carry `nsw`
+// (no signed wrap: overflow is undefined in C, so the result is as if computed without
+// wrapping), which loop strength reduction needs to move a sign extension across them.
+class Nvvm_IntBinNsw<string mnemonic, string what, list<Trait> traits = []> : Nvvm_IntBin<mnemonic, what, traits> {
+  let arguments = (ins AnySignlessInteger:$lhs, AnySignlessInteger:$rhs, OptionalAttr<UnitAttr>:$nsw);
+  let assemblyFormat = "$lhs `,` $rhs (`nsw` $nsw^)? attr-dict `:` type($result)";
+}
+
 class Nvvm_FloatBin<string mnemonic, string what>
     : Nvvm_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
   let summary = what;
@@ -193,9 +201,11 @@ class Nvvm_FloatBin<string mnemonic, string what>
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
 }
 
-def Nvvm_AddOp : Nvvm_IntBin<"add", "Integer addition (wraps)", [Commutative]>;
-def Nvvm_SubOp : Nvvm_IntBin<"sub", "Integer subtraction (wraps)", []>;
-def Nvvm_MulOp : Nvvm_IntBin<"mul", "Integer multiplication (low half)", [Commutative]>;
+def Nvvm_AddOp : Nvvm_IntBinNsw<"add", "Integer addition (wraps)", [Commutative]> {
+  let hasCanonicalizer = 1;
+}
+def Nvvm_SubOp : Nvvm_IntBinNsw<"sub", "Integer subtraction (wraps)", []>;
+def Nvvm_MulOp : Nvvm_IntBinNsw<"mul", "Integer multiplication (low half)", [Commutative]>;
 def Nvvm_SdivOp : Nvvm_IntBin<"sdiv", "Signed division, rounding toward zero", []> {
   let hasCanonicalizer = 1;
 }
@@ -208,7 +218,7 @@ def Nvvm_SremOp : Nvvm_IntBin<"srem", "Signed remainder (sign of the dividend)",
 def Nvvm_UremOp : Nvvm_IntBin<"urem", "Unsigned remainder", []> {
   let hasCanonicalizer = 1;
 }
-def Nvvm_ShlOp : Nvvm_IntBin<"shl", "Shift left", []>;
+def Nvvm_ShlOp : Nvvm_IntBinNsw<"shl", "Shift left", []>;
 def Nvvm_LshrOp : Nvvm_IntBin<"lshr", "Logical shift right", []>;
 def Nvvm_AshrOp : Nvvm_IntBin<"ashr", "Arithmetic shift right", []>;
 def Nvvm_AndOp : Nvvm_IntBin<"and", "Bitwise and", [Commutative]>;
@@ -312,6 +322,7 @@ def Nvvm_PtrAddOp : Nvvm_Op<"ptradd", [Pure, AllTypesMatch<["base", "result"]>]>
   let arguments = (ins AnyPtr:$base, AnySignlessInteger:$offset);
   let results = (outs AnyPtr:$result);
   let assemblyFormat = "$base `,` $offset attr-dict `:` type($base) `,` type($offset)";
+  let hasCanonicalizer = 1;
 }
 
 def Nvvm_LoadOp : Nvvm_Op<"load"> {

@@ -32,6 +32,14 @@ fn power_of_two(ctx: &Context, op: OpId) -> Option<(u32, u32)> {
 /// An integer binary op's builder.
 type Build = fn(&mut Context, LocId, TypeId, ValueId, ValueId) -> OperationState;
 
+fn add(ctx: &mut Context, loc: LocId, t: TypeId, a: ValueId, b: ValueId) -> OperationState {
+    super::AddOp::build(ctx, loc, t, a, b, None)
+}
+
+fn sub(ctx: &mut Context, loc: LocId, t: TypeId, a: ValueId, b: ValueId) -> OperationState {
+    super::SubOp::build(ctx, loc, t, a, b, None)
+}
+
 /// Creates the op `build` makes of `a` and `b` before the rewriter's insertion point.
 fn bin(rw: &mut Rewriter<'_>, build: Build, a: ValueId, b: ValueId, loc: LocId) -> ValueId {
     let ty = rw.ctx.value_type(a);
@@ -79,7 +87,7 @@ fn biased(rw: &mut Rewriter<'_>, x: ValueId, k: u32, w: u32, loc: LocId) -> Valu
         let s = konst(rw, x, (w - k) as i128, loc);
         bin(rw, super::LshrOp::build, sign, s, loc)
     };
-    bin(rw, super::AddOp::build, x, bias, loc)
+    bin(rw, add, x, bias, loc)
 }
 
 fn signed_div(op: OpId, rw: &mut Rewriter<'_>) -> bool {
@@ -100,7 +108,7 @@ fn signed_rem(op: OpId, rw: &mut Rewriter<'_>) -> bool {
     let t = biased(rw, x, k, w, loc);
     let m = konst(rw, x, -(1i128 << k), loc);
     let q = bin(rw, super::AndOp::build, t, m, loc);
-    let r = bin(rw, super::SubOp::build, x, q, loc);
+    let r = bin(rw, sub, x, q, loc);
     rw.replace_op(op, &[r]);
     true
 }

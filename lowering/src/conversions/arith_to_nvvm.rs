@@ -54,9 +54,9 @@ type O = ArithToNvvmOptions;
 /// that must win over it (constant-folded comparisons).
 static RULES: &[Rule<ArithToNvvmOptions>] = &[
     rule("arith-constant-to-nvvm", "arith.constant", "nvvm.constant", "an integer or float constant", constant),
-    same("arith-addi-to-nvvm", "arith.addi", "nvvm.add", "integer addition (overflow flags dropped: nvvm wraps)"),
-    same("arith-subi-to-nvvm", "arith.subi", "nvvm.sub", "integer subtraction"),
-    same("arith-muli-to-nvvm", "arith.muli", "nvvm.mul", "integer multiplication"),
+    rule("arith-addi-to-nvvm", "arith.addi", "nvvm.add", "integer addition, `nsw` kept (`nuw` dropped)", with_nsw),
+    rule("arith-subi-to-nvvm", "arith.subi", "nvvm.sub", "integer subtraction, `nsw` kept", with_nsw),
+    rule("arith-muli-to-nvvm", "arith.muli", "nvvm.mul", "integer multiplication, `nsw` kept", with_nsw),
     same("arith-divsi-to-nvvm", "arith.divsi", "nvvm.sdiv", "signed division, truncating"),
     same("arith-divui-to-nvvm", "arith.divui", "nvvm.udiv", "unsigned division"),
     same("arith-remsi-to-nvvm", "arith.remsi", "nvvm.srem", "signed remainder (sign of the dividend)"),
@@ -64,7 +64,7 @@ static RULES: &[Rule<ArithToNvvmOptions>] = &[
     same("arith-andi-to-nvvm", "arith.andi", "nvvm.and", "bitwise and"),
     same("arith-ori-to-nvvm", "arith.ori", "nvvm.or", "bitwise or"),
     same("arith-xori-to-nvvm", "arith.xori", "nvvm.xor", "bitwise xor"),
-    same("arith-shli-to-nvvm", "arith.shli", "nvvm.shl", "shift left"),
+    rule("arith-shli-to-nvvm", "arith.shli", "nvvm.shl", "shift left, `nsw` kept", with_nsw),
     same("arith-shrsi-to-nvvm", "arith.shrsi", "nvvm.ashr", "arithmetic shift right"),
     same("arith-shrui-to-nvvm", "arith.shrui", "nvvm.lshr", "logical shift right"),
     rule("arith-addf-to-nvvm", "arith.addf", "nvvm.fadd", "float addition, contractible into an fma unless fmad=false", float_arith),
@@ -132,6 +132,25 @@ pub fn target() -> ConversionTarget {
 
 fn one_to_one(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
     replace_with(rw, op, rule.target, operands, &[])
+}
+
+/// One to one, the `nsw` of the op's `#arith.overflow` flags kept as the target's unit
+/// attribute (C's signed arithmetic, which loop strength reduction relies on).
+fn with_nsw(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let ctx = rw.ctx();
+    use cuprite_dialects::arith::ops as ar;
+    let flags = ar::AddIOp::cast(ctx, op)
+        .and_then(|o| o.overflow_flags_attr(ctx))
+        .or_else(|| ar::SubIOp::cast(ctx, op).and_then(|o| o.overflow_flags_attr(ctx)))
+        .or_else(|| ar::MulIOp::cast(ctx, op).and_then(|o| o.overflow_flags_attr(ctx)))
+        .or_else(|| ar::ShLIOp::cast(ctx, op).and_then(|o| o.overflow_flags_attr(ctx)));
+    let nsw = flags.and_then(|a| cuprite_ir::ods::flags_of(ctx, a, "arith", "overflow")).is_some_and(|f| f.iter().any(|x| x == "nsw"));
+    if nsw {
+        let unit = rw.ctx().unit_attr();
+        replace_with(rw, op, rule.target, operands, &[("nsw", unit)])
+    } else {
+        replace_with(rw, op, rule.target, operands, &[])
+    }
 }
 
 fn constant(rule: &R, _: &O, op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {

@@ -129,6 +129,8 @@ pub fn licm(ctx: &mut Context, f: OpId) -> Stats {
                         }
                         loaded.insert(key, ctx.result(op, 0));
                     }
+                    // `nsw` stays: `loop-reduce` reads it only on ops in the loop, and an
+                    // invariant is opaque to it.
                     ctx.move_op(op, InsertPoint { block: pre, before: Some(term) });
                 }
                 if made {
@@ -148,7 +150,7 @@ pub fn licm(ctx: &mut Context, f: OpId) -> Stats {
 /// when it also branches elsewhere (the guard of a rotated loop, which dominates it); else a
 /// new block on the edges from outside: taking no arguments when there is one such edge
 /// (its branch passes nothing, the new block the header's values), else the header's.
-fn preheader(ctx: &mut Context, r: RegionId, l: &Loop, entered_only: bool) -> (BlockId, bool) {
+pub(super) fn preheader(ctx: &mut Context, r: RegionId, l: &Loop, entered_only: bool) -> (BlockId, bool) {
     let h = l.header;
     let outside: Vec<(OpId, usize)> =
         ctx.predecessors(h).filter(|&(t, _)| ctx.op_block(t).is_some_and(|b| !l.contains(b))).map(|(t, i)| (t, i as usize)).collect();

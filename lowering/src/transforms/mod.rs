@@ -11,6 +11,7 @@
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
 //! | `loop-rotate` | `nvvm.func` | loops tested at the top become guarded loops tested at the bottom ([`rotate`]) |
 //! | `licm` | `nvvm.func` | loop-invariant arithmetic and loads to the loop's preheader ([`licm`]) |
+//! | `loop-reduce` | `nvvm.func` | loop strength reduction of addresses: pointers that advance each trip, with cicc's LSR knobs ([`lsr`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -27,6 +28,7 @@ pub mod forward;
 pub mod inline;
 pub mod licm;
 pub mod loops;
+pub mod lsr;
 pub mod mem2reg;
 pub mod memspace;
 pub mod rotate;
@@ -156,6 +158,35 @@ impl Pass for SelectFormPass {
     }
 }
 
+/// `loop-reduce` as a pass.
+pub struct LsrPass(pub lsr::Options);
+
+impl Pass for LsrPass {
+    fn name(&self) -> &str {
+        "loop-reduce"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn options(&self) -> String {
+        let o = &self.0;
+        format!(
+            "lsr-check-rp={} lsr-rp-limit={} do-lsr-64-bit={} disable-lsr-for-sharedmem32-ptr={} lsr-loop-level={}",
+            o.check_rp, o.rp_limit, o.lsr_64_bit, o.no_shared, o.loop_level
+        )
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = lsr::loop_reduce(ctx, op, &self.0);
+        if s.pointers == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("pointers made".into(), s.pointers));
+        state.statistics.push(("addresses rewritten".into(), s.addresses));
+        state.statistics.push(("loops left for register pressure".into(), s.rp_skipped));
+        Ok(())
+    }
+}
+
 /// `licm` as a pass.
 pub struct LicmPass;
 
@@ -242,6 +273,39 @@ impl Pass for InlinePass {
     }
 }
 
+/// Each pass of `cuprite compile`'s pipeline with what does its job in NVIDIA's cicc (the
+/// LLVM-based optimizer and backend inside nvcc and NVRTC, `../shared/seeds/`) or in
+/// LLVM's NVPTX pipeline, which cicc follows: `cuprite compile --print-pipeline=cicc`
+/// prints the pipeline one pass a line with these.
+pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
+    ("link-math-library", "libdevice linking and NVVMReflect (cicc links libdevice.10.bc and folds __nvvm_reflect)"),
+    ("convert-scf-to-cf", "clang CodeGen / cicc's EDG front end emit loops as branches directly"),
+    ("lower-cuda-control-flow", "clang CodeGen / cicc's EDG front end (break, continue, return as branches)"),
+    ("convert-cuda-gpu-to-nvvm", "CodeGen of threadIdx etc. to llvm.nvvm.read.ptx.sreg.* and of barriers, shuffles, votes"),
+    ("convert-arith-to-nvvm", "CodeGen of C arithmetic to LLVM IR (nsw on signed int, contract per -fmad)"),
+    ("convert-math-to-nvvm", "libdevice's __nv_* math functions and NVVM intrinsic lowering"),
+    ("convert-cuda-intrinsics-to-nvvm", "CodeGen of CUDA builtins to llvm.nvvm.* intrinsics (nvvm-intrinsic-lowering)"),
+    ("convert-cuda-pointers-to-nvvm", "CodeGen of pointer arithmetic (getelementptr) and address spaces"),
+    ("convert-cuda-to-nvvm", "CodeGen of variables, loads and stores (alloca, load, store, __shared__ globals)"),
+    ("convert-func-to-nvvm", "CodeGen of the ABI (byval parameters, sret) and NVPTX's lowering of kernel parameters"),
+    ("check-nvvm-level", "(cicc's IR verifier between front end and optimizer)"),
+    ("nvvm-inline", "always-inline and the inliner (cicc inlines device functions aggressively)"),
+    ("mem2reg", "SROA and mem2reg"),
+    ("sccp", "SCCP / IPSCCP"),
+    ("memory-space-opt", "NVVM's memory-space-opt (generic to specific address spaces) and nvptx-lower-args"),
+    ("loop-unroll", "loop-unroll (full, runtime by 4 on NVPTX; unroll-threshold 300)"),
+    ("load-forward", "GVN's load forwarding and EarlyCSE for locals"),
+    ("select-form", "SimplifyCFG: FoldTwoEntryPHINode and SpeculativelyExecuteBB; InstCombine's min/max"),
+    ("loop-rotate", "loop-rotate"),
+    ("cse", "EarlyCSE / GVN"),
+    ("licm", "LICM"),
+    ("loop-reduce", "NVIDIA's loop-reduce (LSR with lsr-check-rp, lsr-rp-limit, do-lsr-64-bit, disable-lsr-for-sharedmem32-ptr)"),
+    ("canonicalize", "InstCombine and SimplifyCFG (folds, div/rem by powers of two, constants outward through addresses)"),
+    ("dce", "ADCE / DCE"),
+    ("nvvm-max-registers", "-maxrregcount (.maxnreg)"),
+    ("convert-nvvm-to-ptx", "NVPTX instruction selection (NVPTXISelDAGToDAG), PHI elimination with copy coalescing, PTX printing"),
+];
+
 /// The dialects' passes (the core's generic ones) plus the `nvvm` ones: what `cuprite opt`
 /// and `cuprite compile` can run.
 pub fn registry() -> PassRegistry {
@@ -266,6 +330,39 @@ pub fn registry() -> PassRegistry {
         no_options("select-form", o)?;
         Ok(Box::new(SelectFormPass))
     });
+    reg.register(
+        "loop-reduce",
+        "Loop strength reduction of addresses (lsr-check-rp=BOOL lsr-rp-limit=N do-lsr-64-bit=BOOL disable-lsr-for-sharedmem32-ptr=BOOL lsr-loop-level=0|1)",
+        |o| {
+            let mut opts = lsr::Options::default();
+            for (k, v) in o {
+                let b = || match v.as_str() {
+                    "true" | "1" => Ok(true),
+                    "false" | "0" => Ok(false),
+                    _ => Err(format!("option '{k}' of pass 'loop-reduce' expects true or false, got '{v}'")),
+                };
+                let n = || v.parse::<u64>().map_err(|_| format!("option '{k}' of pass 'loop-reduce' expects a number, got '{v}'"));
+                match k.as_str() {
+                    "lsr-check-rp" => opts.check_rp = b()?,
+                    "lsr-rp-limit" => opts.rp_limit = n()?,
+                    "do-lsr-64-bit" => opts.lsr_64_bit = b()?,
+                    "disable-lsr-for-sharedmem32-ptr" => opts.no_shared = b()?,
+                    "lsr-loop-level" => {
+                        opts.loop_level = match n()? {
+                            l @ (0 | 1) => l as u32,
+                            _ => return Err(format!("option 'lsr-loop-level' of pass 'loop-reduce' is 0 (every loop) or 1 (innermost), got '{v}'")),
+                        }
+                    }
+                    _ => {
+                        return Err(format!(
+                            "pass 'loop-reduce' has no option '{k}' (options: lsr-check-rp, lsr-rp-limit, do-lsr-64-bit, disable-lsr-for-sharedmem32-ptr, lsr-loop-level)"
+                        ))
+                    }
+                }
+            }
+            Ok(Box::new(LsrPass(opts)))
+        },
+    );
     reg.register(
         "licm",
         "Loop-invariant code motion: invariant arithmetic, and loads no store in the loop can change, to the preheader",
@@ -318,9 +415,9 @@ pub fn pipeline_text(level: u8, unroll: bool) -> String {
     match (level, unroll) {
         (0, _) => "builtin.module()".into(),
         (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,cse,licm,canonicalize,cse,dce))".into()
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,dce))".into()
         }
-        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,cse,licm,canonicalize,cse,dce))".into(),
+        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,dce))".into(),
     }
 }
 

@@ -12,7 +12,7 @@
 //! loop (the body's entry, reached from the header only) and one outside, the header's test
 //! the only way out, a single latch ending in an `nvvm.br` that is not `#pragma unroll 1`'s
 //! (printed on that branch as `.pragma "nounroll"`; other hints go, the pass running after
-//! `loop-unroll`), and a header of at most [`MAX_HEADER_OPS`] speculatable ops (they are
+//! `loop-unroll`), and a header of at most [`MAX_HEADER_OPS`] ops that cannot trap ([`super::licm::hoistable`]; they are
 //! copied into the latch).
 //!
 //! The rewrite, with `H` the header, `B` the body's entry, `L` the latch and `E` the exit:
@@ -88,7 +88,7 @@ fn rotate(ctx: &mut Context, l: &Loop) -> bool {
         }
     }
     let ops: Vec<OpId> = ctx.block_ops(h).filter(|&o| o != test).collect();
-    if ops.len() > MAX_HEADER_OPS || !ops.iter().all(|&o| super::select::speculatable(ctx, o)) {
+    if ops.len() > MAX_HEADER_OPS || !ops.iter().all(|&o| super::licm::hoistable(ctx, o)) {
         return false;
     }
     let Some(r) = ctx.block_region(h) else { return false };

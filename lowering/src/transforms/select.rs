@@ -161,6 +161,10 @@ fn round(ctx: &mut Context, r: cuprite_ir::RegionId, stats: &mut Stats) {
             }
             let term = ctx.terminator(x).expect("an arm ends in its branch");
             for o in ctx.block_ops(x).filter(|&o| o != term).collect::<Vec<_>>() {
+                // `nsw` stays (as on ops `licm` hoists): its one reader, `loop-reduce`,
+                // rewrites an address to the same value wherever the source computed it
+                // without overflow, and a speculated arm's value only matters where the
+                // source ran it.
                 ctx.move_op(o, InsertPoint { block: b, before: Some(t) });
             }
             stats.speculated += 1;
