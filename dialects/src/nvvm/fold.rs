@@ -356,6 +356,27 @@ pub(super) fn canonicalize_add(set: &mut PatternSet) {
 /// `ptradd(ptradd(p, c), x)` is `ptradd(ptradd(p, x), c)`, and `ptradd(ptradd(p, c1), c2)`
 /// is `ptradd(p, c1 + c2)` (offsets of one width, the inner address used only there).
 pub(super) fn canonicalize_ptradd(set: &mut PatternSet) {
+    set.add_fn("nvvm.ptradd-split-constant", super::PtrAddOp::NAME, 1, |op, rw| {
+        // `ptradd(p, add(y, c))`, the add used only there: `ptradd(ptradd(p, y), c)`.
+        let ctx = &*rw.ctx;
+        let off = ctx.operand(op, 1);
+        let Some(add) = ctx.defining_op(off).filter(|&d| ctx.is_op(d, super::AddOp::NAME)) else { return false };
+        if !ctx.has_one_use(off) || constant_value(ctx, ctx.operand(add, 1)).is_none() || constant_value(ctx, off).is_some() {
+            return false;
+        }
+        let (p, y, c) = (ctx.operand(op, 0), ctx.operand(add, 0), ctx.operand(add, 1));
+        if constant_value(ctx, y).is_some() {
+            return false;
+        }
+        let (pty, loc) = (ctx.value_type(p), ctx.op_loc(op));
+        rw.set_insertion_point_before(op);
+        let st = super::PtrAddOp::build(rw.ctx, loc, pty, p, y);
+        let o = rw.create(st);
+        let py = rw.ctx.result(o, 0);
+        let st = super::PtrAddOp::build(rw.ctx, loc, pty, py, c);
+        rw.replace_op_with_new(op, st);
+        true
+    });
     set.add_fn("nvvm.ptradd-constant-outward", super::PtrAddOp::NAME, 1, |op, rw| {
         let ctx = &*rw.ctx;
         let k = |v: ValueId| constant_value(ctx, v).and_then(|a| int_value(ctx, a));
@@ -393,6 +414,77 @@ pub(super) fn canonicalize_ptradd(set: &mut PatternSet) {
         rw.replace_op_with_new(op, st);
         true
     });
+}
+
+/// `sext(add nsw (x, c))`, the add used only there, is `add(sext x, c)`: with no signed
+/// wrap the extension distributes (LLVM's InstCombine does the same), which lets the
+/// constant reach a `[reg+imm]` address (`tile[l + k]`).
+pub(super) fn canonicalize_sext(set: &mut PatternSet) {
+    set.add_fn("nvvm.sext-of-nsw-add", super::SextOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let x = ctx.operand(op, 0);
+        let Some(add) = ctx.defining_op(x).filter(|&d| ctx.is_op(d, super::AddOp::NAME)) else { return false };
+        if !super::AddOp(add).nsw(ctx) || !ctx.has_one_use(x) {
+            return false;
+        }
+        let Some(c) = constant_value(ctx, ctx.operand(add, 1)).and_then(|a| int_value(ctx, a)) else { return false };
+        let (Some(from), ty) = (width_of(ctx, ctx.value_type(x)), ctx.value_type(ctx.result(op, 0))) else { return false };
+        let (y, loc) = (ctx.operand(add, 0), ctx.op_loc(op));
+        rw.set_insertion_point_before(op);
+        let st = super::SextOp::build(rw.ctx, loc, ty, y);
+        let o = rw.create(st);
+        let ey = rw.ctx.result(o, 0);
+        let a = rw.ctx.int_attr(signed(c, from), ty);
+        let kst = super::ConstantOp::build(rw.ctx, loc, ty, a);
+        let k = rw.create(kst);
+        let kv = rw.ctx.result(k, 0);
+        let st = super::AddOp::build(rw.ctx, loc, ty, ey, kv, None);
+        rw.replace_op_with_new(op, st);
+        true
+    });
+}
+
+/// On 64-bit values (addresses, where wrapping is the pointer arithmetic's own),
+/// `mul(add(x, c1), c2)` is `add(mul(x, c2), c1 * c2)` and `shl(add(x, c1), c2)` is
+/// `add(shl(x, c2), c1 << c2)`, the inner add used only there: the constant moves out
+/// toward the address (`4 * (l + k)` is `4 * l + 4 * k`).
+fn distribute_over_add_constant(op: OpId, rw: &mut cuprite_ir::rewrite::Rewriter<'_>) -> bool {
+    let ctx = &*rw.ctx;
+    let ty = ctx.value_type(ctx.result(op, 0));
+    if width_of(ctx, ty) != Some(64) {
+        return false;
+    }
+    let k = |v: ValueId| constant_value(ctx, v).and_then(|a| int_value(ctx, a));
+    let inner_v = ctx.operand(op, 0);
+    let Some(c2) = k(ctx.operand(op, 1)) else { return false };
+    let Some(add) = ctx.defining_op(inner_v).filter(|&d| ctx.is_op(d, super::AddOp::NAME)) else { return false };
+    if !ctx.has_one_use(inner_v) {
+        return false;
+    }
+    let Some(c1) = k(ctx.operand(add, 1)) else { return false };
+    let shl = ctx.is_op(op, super::ShlOp::NAME);
+    let name = if shl { "arith.shli" } else { "arith.muli" };
+    let Some(c) = eval_int_binary(name, c1, c2, 64) else { return false };
+    let (x, loc, c2v) = (ctx.operand(add, 0), ctx.op_loc(op), ctx.operand(op, 1));
+    rw.set_insertion_point_before(op);
+    let st = if shl { super::ShlOp::build(rw.ctx, loc, ty, x, c2v, None) } else { super::MulOp::build(rw.ctx, loc, ty, x, c2v, None) };
+    let o = rw.create(st);
+    let m = rw.ctx.result(o, 0);
+    let a = rw.ctx.int_attr(c, ty);
+    let kst = super::ConstantOp::build(rw.ctx, loc, ty, a);
+    let kop = rw.create(kst);
+    let kv = rw.ctx.result(kop, 0);
+    let st = super::AddOp::build(rw.ctx, loc, ty, m, kv, None);
+    rw.replace_op_with_new(op, st);
+    true
+}
+
+pub(super) fn canonicalize_mul(set: &mut PatternSet) {
+    set.add_fn("nvvm.mul-distribute-over-add-constant", super::MulOp::NAME, 1, distribute_over_add_constant);
+}
+
+pub(super) fn canonicalize_shl(set: &mut PatternSet) {
+    set.add_fn("nvvm.shl-distribute-over-add-constant", super::ShlOp::NAME, 1, distribute_over_add_constant);
 }
 
 /// Makes an `nvvm.constant` of `ty` holding `attr` (the folding drivers' hook).

@@ -18,7 +18,9 @@ pub mod kernel_abi;
 pub mod rounding;
 mod strength;
 pub use fold::materialize_constant;
-use fold::{canonicalize_add, canonicalize_cond_br, canonicalize_ptradd, canonicalize_select};
+use fold::{
+    canonicalize_add, canonicalize_cond_br, canonicalize_mul, canonicalize_ptradd, canonicalize_select, canonicalize_sext, canonicalize_shl,
+};
 use strength::{canonicalize_sdiv, canonicalize_srem, canonicalize_udiv, canonicalize_urem};
 
 /// The `nvvm.func` attribute that makes its f32 operations flush subnormals (`-ftz=true`):

@@ -205,7 +205,9 @@ def Nvvm_AddOp : Nvvm_IntBinNsw<"add", "Integer addition (wraps)", [Commutative]
   let hasCanonicalizer = 1;
 }
 def Nvvm_SubOp : Nvvm_IntBinNsw<"sub", "Integer subtraction (wraps)", []>;
-def Nvvm_MulOp : Nvvm_IntBinNsw<"mul", "Integer multiplication (low half)", [Commutative]>;
+def Nvvm_MulOp : Nvvm_IntBinNsw<"mul", "Integer multiplication (low half)", [Commutative]> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_SdivOp : Nvvm_IntBin<"sdiv", "Signed division, rounding toward zero", []> {
   let hasCanonicalizer = 1;
 }
@@ -218,7 +220,9 @@ def Nvvm_SremOp : Nvvm_IntBin<"srem", "Signed remainder (sign of the dividend)",
 def Nvvm_UremOp : Nvvm_IntBin<"urem", "Unsigned remainder", []> {
   let hasCanonicalizer = 1;
 }
-def Nvvm_ShlOp : Nvvm_IntBinNsw<"shl", "Shift left", []>;
+def Nvvm_ShlOp : Nvvm_IntBinNsw<"shl", "Shift left", []> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_LshrOp : Nvvm_IntBin<"lshr", "Logical shift right", []>;
 def Nvvm_AshrOp : Nvvm_IntBin<"ashr", "Arithmetic shift right", []>;
 def Nvvm_AndOp : Nvvm_IntBin<"and", "Bitwise and", [Commutative]>;
@@ -274,7 +278,9 @@ class Nvvm_Cast<string mnemonic, string what> : Nvvm_Op<mnemonic, [Pure]> {
 
 def Nvvm_TruncOp : Nvvm_Cast<"trunc", "Integer truncation">;
 def Nvvm_ZextOp : Nvvm_Cast<"zext", "Zero extension">;
-def Nvvm_SextOp : Nvvm_Cast<"sext", "Sign extension">;
+def Nvvm_SextOp : Nvvm_Cast<"sext", "Sign extension"> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_FptosiOp : Nvvm_Cast<"fptosi", "Float to signed integer, rounding toward zero">;
 def Nvvm_FptouiOp : Nvvm_Cast<"fptoui", "Float to unsigned integer, rounding toward zero">;
 def Nvvm_SitofpOp : Nvvm_Cast<"sitofp", "Signed integer to float, rounding to nearest even">;

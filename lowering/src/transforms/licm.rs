@@ -8,7 +8,7 @@
 //!   zero and `-1`, float division and the math intrinsics, conversions, reads of the
 //!   thread and block indices), from any block of the loop (running them when the source
 //!   would not has no effect but their cost, paid once);
-//! - loads ([`invariant_load`]) of an invariant address that run on every trip (their block
+//! - loads (`invariant_load`) of an invariant address that run on every trip (their block
 //!   dominates the latch, so moving them faults no more than the loop does) and read memory
 //!   nothing can change during the loop: a read-only load (`invariant`, the `nc` cache
 //!   operator, the constant space), or any non-volatile load when the loop writes no memory

@@ -10,7 +10,7 @@
 //!    `iv + S` (constant `S`; `nsw` when `iv` is 32-bit, so that its sign extension steps by
 //!    `S` too) and one edge from outside (the preheader's, [`super::licm`]) passes `iv0`.
 //! 2. **Addresses.** Each `ptradd(base, off)` in the loop with an invariant `base` whose
-//!    offset is affine in `iv` ([`Affine`]: `coef * iv + rest`, `coef` and `rest` sums of
+//!    offset is affine in `iv` (`Affine`: `coef * iv + rest`, `coef` and `rest` sums of
 //!    products of constants and values defined outside the loop). Across a sign extension
 //!    of a 32-bit expression only ops with `nsw` are followed (C's signed arithmetic, whose
 //!    overflow is undefined): then `sext(a * b + c)` is `sext(a) * sext(b) + sext(c)`.
