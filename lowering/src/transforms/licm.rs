@@ -25,7 +25,7 @@
 //! analysis each, as `loop-rotate`'s, since a new block changes the enclosing loops). Inner
 //! loops come first, so an invariant of a nest climbs one loop a round.
 
-use super::loops::{find_loops, Loop};
+use super::loops::Loop;
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{dominance::DominanceInfo, BlockId, Context, InsertPoint, OpId, RegionId, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -95,54 +95,37 @@ fn invariant_load(ctx: &Context, op: OpId, loop_writes: bool) -> bool {
 pub fn licm(ctx: &mut Context, f: OpId) -> Stats {
     let mut stats = Stats::default();
     let Some(&r) = ctx.regions(f).first() else { return stats };
-    let mut done: FxHashSet<BlockId> = FxHashSet::default();
-    loop {
-        let loops = find_loops(ctx, f);
-        let mut touched: FxHashSet<BlockId> = FxHashSet::default();
-        let mut more = false;
-        for l in &loops {
-            if done.contains(&l.header) {
-                continue;
-            }
-            if l.blocks.iter().any(|b| touched.contains(b)) {
-                more = true;
-                continue;
-            }
-            let ops = invariant_ops(ctx, r, l);
-            if !ops.is_empty() {
-                let loads = ops.iter().any(|&(_, load)| load);
-                let (pre, made) = preheader(ctx, r, l, loads);
-                stats.preheaders += u64::from(made);
-                let term = ctx.terminator(pre).expect("a preheader ends in its branch");
-                // Loads of one address (the copies of an unrolled body read a field each
-                // trip) become one: nothing between them in the preheader writes memory.
-                let mut loaded: FxHashMap<(ValueId, cuprite_ir::TypeId), ValueId> = FxHashMap::default();
-                for (op, load) in ops {
-                    stats.hoisted += 1;
-                    stats.loads += u64::from(load);
-                    if load {
-                        let key = (ctx.operand(op, 0), ctx.value_type(ctx.result(op, 0)));
-                        if let Some(&v) = loaded.get(&key) {
-                            ctx.replace_all_uses_with(ctx.result(op, 0), v);
-                            ctx.erase_op(op);
-                            continue;
-                        }
-                        loaded.insert(key, ctx.result(op, 0));
-                    }
-                    // `nsw` stays: `loop-reduce` reads it only on ops in the loop, and an
-                    // invariant is opaque to it.
-                    ctx.move_op(op, InsertPoint { block: pre, before: Some(term) });
-                }
-                if made {
-                    touched.extend(l.blocks.iter().copied());
-                }
-            }
-            done.insert(l.header);
+    super::loops::each_loop_once(ctx, f, |ctx, l, _| {
+        let ops = invariant_ops(ctx, r, l);
+        if ops.is_empty() {
+            return false;
         }
-        if !more {
-            return stats;
+        let loads = ops.iter().any(|&(_, load)| load);
+        let (pre, made) = preheader(ctx, r, l, loads);
+        stats.preheaders += u64::from(made);
+        let term = ctx.terminator(pre).expect("a preheader ends in its branch");
+        // Loads of one address (the copies of an unrolled body read a field each trip)
+        // become one: nothing between them in the preheader writes memory.
+        let mut loaded: FxHashMap<(ValueId, cuprite_ir::TypeId), ValueId> = FxHashMap::default();
+        for (op, load) in ops {
+            stats.hoisted += 1;
+            stats.loads += u64::from(load);
+            if load {
+                let key = (ctx.operand(op, 0), ctx.value_type(ctx.result(op, 0)));
+                if let Some(&v) = loaded.get(&key) {
+                    ctx.replace_all_uses_with(ctx.result(op, 0), v);
+                    ctx.erase_op(op);
+                    continue;
+                }
+                loaded.insert(key, ctx.result(op, 0));
+            }
+            // `nsw` stays: `loop-reduce` reads it only on ops in the loop, and an invariant
+            // is opaque to it.
+            ctx.move_op(op, InsertPoint { block: pre, before: Some(term) });
         }
-    }
+        made
+    });
+    stats
 }
 
 /// The preheader of `l`, and whether it is new: the header's one predecessor outside the

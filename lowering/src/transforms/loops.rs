@@ -84,6 +84,36 @@ pub fn find_loops(ctx: &Context, f: OpId) -> Vec<Loop> {
     loops
 }
 
+/// Visits each natural loop of `nvvm.func` `f` once, innermost first, in rounds of one
+/// loop analysis each: `visit(ctx, loop, all loops of the round)` returns whether it
+/// changed the CFG (blocks or branches); then the loops sharing blocks with that loop (the
+/// enclosing ones) wait for the next round's fresh analysis. What `licm`, `loop-reduce`
+/// and `loop-rotate` run on.
+pub fn each_loop_once(ctx: &mut Context, f: OpId, mut visit: impl FnMut(&mut Context, &Loop, &[Loop]) -> bool) {
+    let mut done: FxHashSet<BlockId> = FxHashSet::default();
+    loop {
+        let loops = find_loops(ctx, f);
+        let mut touched: FxHashSet<BlockId> = FxHashSet::default();
+        let mut more = false;
+        for l in &loops {
+            if done.contains(&l.header) {
+                continue;
+            }
+            if l.blocks.iter().any(|b| touched.contains(b)) {
+                more = true;
+                continue;
+            }
+            done.insert(l.header);
+            if visit(ctx, l, &loops) {
+                touched.extend(l.blocks.iter().copied());
+            }
+        }
+        if !more {
+            return;
+        }
+    }
+}
+
 /// The shape of a counted loop ([the module docs](self)), the bound and start not
 /// necessarily constants.
 #[derive(Clone, Debug)]

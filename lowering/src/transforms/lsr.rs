@@ -33,7 +33,7 @@
 //! cicc's formula solver, its reuse chains and its sign-extension credit are not
 //! reproduced: one pointer per (base, stride) group is the whole formula space here.
 
-use super::loops::{find_loops, Loop};
+use super::loops::Loop;
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{BlockId, Context, InsertPoint, OpId, RegionId, TypeId, TypeKind, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -329,32 +329,14 @@ fn pressure(ctx: &Context, l: &Loop) -> u64 {
 pub fn loop_reduce(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
     let mut stats = Stats::default();
     let Some(&r) = ctx.regions(f).first() else { return stats };
-    let mut done: FxHashSet<BlockId> = FxHashSet::default();
-    loop {
-        let loops = find_loops(ctx, f);
-        let mut touched: FxHashSet<BlockId> = FxHashSet::default();
-        let mut more = false;
-        for l in &loops {
-            if done.contains(&l.header) {
-                continue;
-            }
-            if l.blocks.iter().any(|b| touched.contains(b)) {
-                more = true;
-                continue;
-            }
-            done.insert(l.header);
-            let inner = !loops.iter().any(|o| o.header != l.header && l.contains(o.header));
-            if opts.loop_level == 1 && !inner {
-                continue;
-            }
-            if reduce(ctx, r, l, opts, &mut stats) {
-                touched.extend(l.blocks.iter().copied());
-            }
+    super::loops::each_loop_once(ctx, f, |ctx, l, loops| {
+        let inner = !loops.iter().any(|o| o.header != l.header && l.contains(o.header));
+        if opts.loop_level == 1 && !inner {
+            return false;
         }
-        if !more {
-            return stats;
-        }
-    }
+        reduce(ctx, r, l, opts, &mut stats)
+    });
+    stats
 }
 
 /// A group of addresses sharing one pointer: (base, induction variable index, coef).

@@ -22,10 +22,9 @@
 //! latch its copy). When code after the loop uses values `H` defines, both exits go to a
 //! new block that takes them as arguments, and that code uses those.
 
-use super::loops::{find_loops, Loop};
+use super::loops::Loop;
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{clone::CloneMap, BlockId, Context, InsertPoint, OpId, ValueId};
-use rustc_hash::FxHashSet;
 
 /// Ops (besides its test) a header may hold to be copied into the latch.
 pub const MAX_HEADER_OPS: usize = 8;
@@ -33,25 +32,12 @@ pub const MAX_HEADER_OPS: usize = 8;
 /// Rotates the loops of `nvvm.func` `f` ([the module](self)); returns how many.
 pub fn rotate_loops(ctx: &mut Context, f: OpId) -> u64 {
     let mut n = 0;
-    // Rounds of one loop analysis each; a loop no other rotation of the round touched.
-    loop {
-        let loops = find_loops(ctx, f);
-        let mut touched: FxHashSet<BlockId> = FxHashSet::default();
-        let mut changed = false;
-        for l in &loops {
-            if l.blocks.iter().any(|b| touched.contains(b)) {
-                continue;
-            }
-            if rotate(ctx, l) {
-                touched.extend(l.blocks.iter().copied());
-                changed = true;
-                n += 1;
-            }
-        }
-        if !changed {
-            return n;
-        }
-    }
+    super::loops::each_loop_once(ctx, f, |ctx, l, _| {
+        let rotated = rotate(ctx, l);
+        n += u64::from(rotated);
+        rotated
+    });
+    n
 }
 
 /// Whether the uses of `v` include one in a block for which `pred` holds.
