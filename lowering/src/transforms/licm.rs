@@ -38,14 +38,22 @@ pub struct Stats {
     pub preheaders: u64,
 }
 
+/// Whether `op` is an integer division or remainder by a constant other than zero and `-1`
+/// (no trap, no overflow; canonicalize makes shifts of the powers of two).
+pub fn divides_by_constant(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.op_name_str(op), nv::SdivOp::NAME | nv::UdivOp::NAME | nv::SremOp::NAME | nv::UremOp::NAME)
+        && ctx.defining_op(ctx.operand(op, 1)).and_then(|d| nv::int_constant(ctx, d)).is_some_and(|d| d != 0 && d != -1)
+}
+
 /// Whether `op` may run once before the loop instead of where it is: no effects, no trap.
 pub fn hoistable(ctx: &Context, op: OpId) -> bool {
     if super::select::speculatable(ctx, op) {
         return true;
     }
-    let nonzero_divisor = || ctx.defining_op(ctx.operand(op, 1)).and_then(|d| nv::int_constant(ctx, d)).is_some_and(|d| d != 0 && d != -1);
+    if divides_by_constant(ctx, op) {
+        return true;
+    }
     match ctx.op_name_str(op) {
-        nv::SdivOp::NAME | nv::UdivOp::NAME | nv::SremOp::NAME | nv::UremOp::NAME => nonzero_divisor(),
         nv::FdivOp::NAME
         | nv::FremOp::NAME
         | nv::IntrOp::NAME

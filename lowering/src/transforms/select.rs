@@ -9,7 +9,8 @@
 //! per `cond_br` in block `B`:
 //!
 //! 1. **Speculation.** An arm `X` of the branch that only `B` reaches, holds at most
-//!    [`ARM_LIMIT`] cheap, side-effect-free ops ([`speculatable`]: integer and float
+//!    [`ARM_LIMIT`] cheap, side-effect-free ops besides constants ([`speculatable`], and
+//!    division by a constant other than 0 and -1: integer and float
 //!    arithmetic without division, comparisons, casts, address arithmetic, `min`/`max`/`abs`)
 //!    and ends in `br J(...)` has its ops moved into `B`, and `B` branches to `J` directly.
 //!    This happens only when it makes both edges reach the same block: the other arm goes
@@ -24,8 +25,8 @@
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{BlockId, Context, InsertPoint, OpId, ValueId};
 
-/// Ops an arm may hold to be speculated (besides its branch): LLVM's
-/// `two-entry-phi-node-folding-threshold` (4 cost units), counting every op as one.
+/// Ops an arm may hold to be speculated (besides its branch and constants): LLVM's
+/// `two-entry-phi-node-folding-threshold` (4 cost units), counting every other op as one.
 pub const ARM_LIMIT: usize = 4;
 /// Selects one branch may become at most: each is an instruction that runs on every
 /// path, where the branch ran only one side's.
@@ -88,7 +89,9 @@ fn arm(ctx: &Context, b: BlockId, x: BlockId, args: &[ValueId]) -> Option<(Block
         return None;
     }
     let ops: Vec<OpId> = ctx.block_ops(x).filter(|&o| o != term).collect();
-    if ops.len() > ARM_LIMIT || !ops.iter().all(|&o| speculatable(ctx, o)) {
+    // Constants cost nothing (immediates, or one register for all their uses).
+    let cost = ops.iter().filter(|&&o| !ctx.is_op(o, nv::ConstantOp::NAME)).count();
+    if cost > ARM_LIMIT || !ops.iter().all(|&o| speculatable(ctx, o) || super::licm::divides_by_constant(ctx, o)) {
         return None;
     }
     let xargs = ctx.block_args(x);
