@@ -61,3 +61,20 @@ __global__ void strides(const float *in, float *out, unsigned n, int w) {
     for (long k = 0; k < n; ++k) s += in[k * w + t] * 0.5f;
     out[t] = s;
 }
+
+// Redundant loads (load-cse): a[i] read three times is one load until the store to b,
+// which may alias it; the shared value stored is forwarded to the load after it; a load
+// after the barrier and the volatile reads stay.
+__global__ void reloads(const float *a, float *b, volatile int *flag, float *out, int n) {
+    __shared__ float s[64];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float x = a[i] + a[i] * a[i];
+    b[i] = x;
+    float y = a[i] + x;
+    s[threadIdx.x] = y;
+    float z = s[threadIdx.x] * 2.0f;
+    __syncthreads();
+    float w = s[threadIdx.x ^ 1];
+    out[i] = z + w + (float)(*flag + *flag);
+}

@@ -12,6 +12,7 @@
 //! | `loop-rotate` | `nvvm.func` | loops tested at the top become guarded loops tested at the bottom ([`rotate`]) |
 //! | `licm` | `nvvm.func` | loop-invariant arithmetic and loads to the loop's preheader ([`licm`]) |
 //! | `loop-reduce` | `nvvm.func` | loop strength reduction of addresses: pointers that advance each trip, with cicc's LSR knobs ([`lsr`]) |
+//! | `load-cse` | `nvvm.func` | redundant loads and store-to-load forwarding in any memory, along blocks and single-predecessor chains, alias analysis by space and allocation ([`gvn_loads`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -25,6 +26,7 @@
 
 pub mod cfg;
 pub mod forward;
+pub mod gvn_loads;
 pub mod inline;
 pub mod licm;
 pub mod loops;
@@ -187,6 +189,26 @@ impl Pass for LsrPass {
     }
 }
 
+/// `load-cse` as a pass.
+pub struct LoadCsePass;
+
+impl Pass for LoadCsePass {
+    fn name(&self) -> &str {
+        "load-cse"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let n = gvn_loads::load_cse(ctx, op);
+        if n == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("loads replaced".into(), n));
+        Ok(())
+    }
+}
+
 /// `licm` as a pass.
 pub struct LicmPass;
 
@@ -300,6 +322,7 @@ pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
     ("cse", "EarlyCSE / GVN"),
     ("licm", "LICM"),
     ("loop-reduce", "NVIDIA's loop-reduce (LSR with lsr-check-rp, lsr-rp-limit, do-lsr-64-bit, disable-lsr-for-sharedmem32-ptr)"),
+    ("load-cse", "GVN's and EarlyCSE's redundant load elimination, with BasicAA's address-space and allocation rules"),
     ("canonicalize", "InstCombine and SimplifyCFG (folds, div/rem by powers of two, constants outward through addresses)"),
     ("dce", "ADCE / DCE"),
     ("nvvm-max-registers", "-maxrregcount (.maxnreg)"),
@@ -330,6 +353,14 @@ pub fn registry() -> PassRegistry {
         no_options("select-form", o)?;
         Ok(Box::new(SelectFormPass))
     });
+    reg.register(
+        "load-cse",
+        "Redundant loads and store-to-load forwarding along blocks, alias analysis by address space and allocation",
+        |o| {
+            no_options("load-cse", o)?;
+            Ok(Box::new(LoadCsePass))
+        },
+    );
     reg.register(
         "loop-reduce",
         "Loop strength reduction of addresses (lsr-check-rp=BOOL lsr-rp-limit=N do-lsr-64-bit=BOOL disable-lsr-for-sharedmem32-ptr=BOOL lsr-loop-level=0|1)",
@@ -415,9 +446,9 @@ pub fn pipeline_text(level: u8, unroll: bool) -> String {
     match (level, unroll) {
         (0, _) => "builtin.module()".into(),
         (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,dce))".into()
+            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,load-cse,dce))".into()
         }
-        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,dce))".into(),
+        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,load-cse,dce))".into(),
     }
 }
 
