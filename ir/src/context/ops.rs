@@ -334,6 +334,12 @@ impl Context {
     /// Inserts detached `op` at `ip`.
     pub fn insert_op(&mut self, op: OpId, ip: InsertPoint) {
         debug_assert!(self.op_block(op).is_none(), "op already in a block");
+        // Inserting before an op that was erased, or that is in another block, would
+        // corrupt the block's list of ops.
+        debug_assert!(
+            ip.before.is_none_or(|b| self.op_is_live(b) && self.op_block(b) == Some(ip.block)),
+            "insertion point before an op that is not in the block"
+        );
         let (prev, next) = match ip.before {
             Some(b) => (self.prev_op(b), Some(b)),
             None => (self.blocks.get(ip.block.0).last, None),
