@@ -164,17 +164,19 @@ pub(super) fn fold_icmp(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) 
     // A constant goes to the right (PTX's `setp` takes an immediate there), the predicate
     // mirrored: `0 < x` is `x > 0`.
     if let (Some(_), None, Some(p)) = (consts[0], consts[1], pred) {
-        let mirrored = match p {
-            2 => 4,
-            3 => 5,
-            4 => 2,
-            5 => 3,
-            6 => 8,
-            7 => 9,
-            8 => 6,
-            9 => 7,
-            p => p,
-        };
+        use super::ICmpPredicate::*;
+        let mirrored = match super::ICmpPredicate::from_i64(p as i64) {
+            Some(Slt) => Sgt,
+            Some(Sle) => Sge,
+            Some(Sgt) => Slt,
+            Some(Sge) => Sle,
+            Some(Ult) => Ugt,
+            Some(Ule) => Uge,
+            Some(Ugt) => Ult,
+            Some(Uge) => Ule,
+            Some(q @ (Eq | Ne)) => q,
+            None => return FoldOutcome::None,
+        } as i128;
         let Some(AttrKind::Integer { ty, .. }) = ctx.get_attr(op, "predicate").map(|a| ctx.attr_kind(a).clone()) else {
             return FoldOutcome::None;
         };
@@ -290,16 +292,17 @@ pub(super) fn canonicalize_select(set: &mut PatternSet) {
             return false;
         }
         let Some(cmp) = ctx.defining_op(c).filter(|&d| ctx.is_op(d, super::ICmpOp::NAME)) else { return false };
-        let Some(pred) = ctx.get_attr(cmp, "predicate").and_then(|a| int_value(ctx, a)) else { return false };
+        let Some(pred) = super::ICmpOp(cmp).predicate(ctx) else { return false };
         let (x, y) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
         // Whether the select picks the larger one (the comparison's left side when it
         // holds for a greater left side).
+        use super::ICmpPredicate::*;
         let (greater_left, signed) = match pred {
-            4 | 5 => (true, true),
-            2 | 3 => (false, true),
-            8 | 9 => (true, false),
-            6 | 7 => (false, false),
-            _ => return false,
+            Sgt | Sge => (true, true),
+            Slt | Sle => (false, true),
+            Ugt | Uge => (true, false),
+            Ult | Ule => (false, false),
+            Eq | Ne => return false,
         };
         let max = match (t, f) {
             (a, b) if a == x && b == y => greater_left,
