@@ -2,13 +2,19 @@
 """Executed warp instructions: cuprite's PTX against NVRTC's, launch by launch, on the simulator.
 
 usage: python3 bench/exec_count.py --cuda-root DIR [--cuprite PATH] [--arch sm_90]
-                                   [--output PATH] [-- CUPRITE_FLAGS ...] [FILE.cu ...]
+                                   [--rewrite-drivers] [--output PATH] [FILE.cu ...]
+                                   [-- CUPRITE_FLAGS ...]
 
   --cuda-root DIR  the CUDA 13 root that scripts/install-cuda-ref.sh prints (NVRTC)
   --cuprite PATH   the cuprite binary (default target/release/cuprite; build it first)
   --arch sm_NN     the target of both compilers (default sm_90)
+  --rewrite-drivers
+                   measure cuprite three times, with the `eqsat` pass off, greedy and by
+                   equality saturation (`--rewrite-driver=off|greedy|eqsat`), each against
+                   NVRTC (default output bench/results/eqsat_drivers.md)
   --output PATH    where the table goes (default bench/results/exec_count.md; '-': none)
-  -- FLAGS         extra flags for cuprite's compile (`-- -O0`, `-- --no-unroll`)
+  -- FLAGS         extra flags for cuprite's compile (`-- -O0`, `-- -fno-unroll-loops`);
+                   everything after `--` is a flag
   FILE.cu ...      only these corpus files (default: every corpus file with a launch spec,
                    tests/ptx, tests/programs, examples/cuda)
 
@@ -67,7 +73,7 @@ def corpus(files):
 
 def main(argv):
     cuda_root, cuprite, arch, output = None, os.path.join(REPO, "target/release/cuprite"), "sm_90", None
-    flags, files = [], []
+    flags, files, drivers = [], [], False
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -86,6 +92,10 @@ def main(argv):
                 output = v
             i += 2
             continue
+        if a == "--rewrite-drivers":
+            drivers = True
+            i += 1
+            continue
         if a.startswith("-"):
             print(__doc__, file=sys.stderr)
             return 2
@@ -94,8 +104,15 @@ def main(argv):
     if not cuda_root:
         print("--cuda-root is required (scripts/install-cuda-ref.sh prints it)", file=sys.stderr)
         return 2
-    output = output or os.path.join(BENCH, "results", "exec_count.md")
-    rows, problems, ratios = [], [], []
+    # The cuprite configurations measured: the flags as given, or with --rewrite-drivers the
+    # eqsat pass off, greedy and equality saturation (bench/results/eqsat_drivers.md).
+    variants = [("cuprite", flags)]
+    if drivers:
+        variants = [(d, [*flags, f"--rewrite-driver={d}"]) for d in ("off", "greedy", "eqsat")]
+    default_out = "eqsat_drivers.md" if drivers else "exec_count.md"
+    output = output or os.path.join(BENCH, "results", default_out)
+    rows, problems = [], []
+    ratios = {name: [] for name, _ in variants}
     tmp = tempfile.mkdtemp(prefix="exec-count-")
     for f in corpus(files):
         path = os.path.join(REPO, f)
@@ -106,8 +123,10 @@ def main(argv):
             capture_output=True,
             text=True,
         )
+        ours = {}
         try:
-            ours = launches(cuprite, ["--spec", spec, f"--arch={arch}", *flags, path])
+            for name, fl in variants:
+                ours[name] = launches(cuprite, ["--spec", spec, f"--arch={arch}", *fl, path])
         except Exception as e:  # noqa: BLE001 (a report, not a crash)
             problems.append(f"{f}: cuprite: {e}")
             continue
@@ -119,27 +138,39 @@ def main(argv):
                 problems.append(f"{f}: NVRTC's PTX: {e}")
         else:
             problems.append(f"{f}: NVRTC: {nv.stderr.strip().splitlines()[-1:] if nv.stderr else 'failed'}")
-        for k, (kernel, n) in enumerate(ours):
+        first = ours[variants[0][0]]
+        for k, (kernel, _) in enumerate(first):
             t = theirs[k][1] if theirs and k < len(theirs) and theirs[k][0] == kernel else None
-            r = n / t if t else None
-            if r:
-                ratios.append(r)
-            rows.append((f, kernel, n, t, r))
-    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
-    worst = max(rows, key=lambda x: x[4] or 0) if rows else None
+            counts = [ours[name][k][1] if k < len(ours[name]) else None for name, _ in variants]
+            rs = [n / t if t and n else None for n in counts]
+            for (name, _), r in zip(variants, rs):
+                if r:
+                    ratios[name].append(r)
+            rows.append((f, kernel, counts, t, rs))
+
+    def geomean(xs):
+        return math.exp(sum(math.log(r) for r in xs) / len(xs)) if xs else float("nan")
+
+    names = [name for name, _ in variants]
+    title = "cuprite (eqsat off, greedy, eqsat) vs NVRTC" if drivers else "cuprite vs NVRTC"
     lines = [
-        "# Executed warp instructions: cuprite vs NVRTC (simulator, same launches)",
+        f"# Executed warp instructions: {title} (simulator, same launches)",
         "",
-        f"`python3 bench/exec_count.py --cuda-root ... {' '.join(['--', *flags]) if flags else ''}`, {arch}.",
+        f"`python3 bench/exec_count.py --cuda-root ... {'--rewrite-drivers ' if drivers else ''}{' '.join(['--', *flags]) if flags else ''}`, {arch}.",
         "",
-        "| file | kernel | cuprite | NVRTC | ratio |",
-        "|---|---|---:|---:|---:|",
+        "| file | kernel | " + " | ".join(names) + " | NVRTC | " + " | ".join(f"ratio {n}" if drivers else "ratio" for n in names) + " |",
+        "|---|---|" + "---:|" * (2 * len(names) + 1),
     ]
-    for f, kernel, n, t, r in rows:
-        lines.append(f"| {f} | {kernel} | {n} | {t if t else '-'} | {f'{r:.2f}' if r else '-'} |")
-    lines += ["", f"Geometric mean of the ratios over {len(ratios)} launches: **{geo:.3f}**"]
-    if worst and worst[4]:
-        lines.append(f"Largest ratio: {worst[4]:.2f} ({worst[0]}, {worst[1]})")
+    for f, kernel, counts, t, rs in rows:
+        cells = [str(n) if n else "-" for n in counts] + [str(t) if t else "-"] + [f"{r:.2f}" if r else "-" for r in rs]
+        lines.append(f"| {f} | {kernel} | " + " | ".join(cells) + " |")
+    lines.append("")
+    for i, name in enumerate(names):
+        label = f" ({name})" if drivers else ""
+        lines.append(f"Geometric mean of the ratios{label} over {len(ratios[name])} launches: **{geomean(ratios[name]):.3f}**")
+        worst = max(rows, key=lambda x: x[4][i] or 0) if rows else None
+        if worst and worst[4][i]:
+            lines.append(f"Largest ratio{label}: {worst[4][i]:.2f} ({worst[0]}, {worst[1]})")
     if problems:
         lines += ["", "Left out:", *[f"- {p}" for p in problems]]
     text = "\n".join(lines) + "\n"

@@ -52,6 +52,18 @@ Options:
   -fno-unroll-loops            No loop unrolling (`#pragma unroll` included); at -O1..-O3
                                counted loops with a constant trip count are unrolled
                                fully under `#pragma unroll`, and when small without it
+  --rewrite-driver=<d>         How the `eqsat` pass runs its rules on the integer and
+                               address arithmetic: `eqsat` (equality saturation with egg,
+                               the default at -O1..-O3), `greedy` (the same rules applied
+                               wherever they match, on the greedy pattern driver) or `off`
+  --remat-iv=<N>               Induction-variable demotion (cicc's remat-iv): 0 off,
+                               1-2 IVs used in their block and by the exit test, 3 also
+                               by addresses and after the loop, 4 (default) also passed to
+                               other blocks; 64-bit IVs proved to stay in 32 bits become
+                               32-bit
+  --remarks=eqsat              A remark at each value the `eqsat` pass rewrites: the
+                               original and the chosen term, their costs and the rules
+                               egg's explanation of their equality uses
   -maxrregcount=<N>            At most N registers per thread: `.maxnreg N` on every
                                kernel without its own __launch_bounds__/__maxnreg__
                                (nvcc passes it to ptxas; PTX carries it as .maxnreg)
@@ -103,8 +115,8 @@ struct Args {
     time_report: bool,
     /// `-O<N>`.
     level: u8,
-    /// Not `-fno-unroll-loops`.
-    unroll: bool,
+    /// `-fno-unroll-loops`, `--rewrite-driver`, `--remarks=eqsat`.
+    opt: cuprite_lowering::transforms::OptFlags,
     /// `--print-pipeline`.
     print_pipeline: bool,
     /// `--print-pipeline=cicc`: one pass a line, with cicc's counterpart.
@@ -139,7 +151,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         json: false,
         time_report: false,
         level: 3,
-        unroll: true,
+        opt: Default::default(),
         print_pipeline: false,
         explain_pipeline: false,
         pass_stats: false,
@@ -209,8 +221,21 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             _ if a.starts_with("--emit=") => {
                 return Err(format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
             }
-            "-fno-unroll-loops" => out.unroll = false,
-            "-funroll-loops" => out.unroll = true,
+            "-fno-unroll-loops" => out.opt.unroll = false,
+            "-funroll-loops" => out.opt.unroll = true,
+            _ if a.starts_with("--rewrite-driver=") => {
+                out.opt.rewrite_driver = cuprite_lowering::eqsat::Driver::parse(&a[17..])
+                    .ok_or_else(|| format!("unknown rewrite driver in '{a}' (eqsat, greedy or off)"))?
+            }
+            "--remarks=eqsat" => out.opt.eqsat_remarks = true,
+            _ if a.starts_with("--remat-iv=") => {
+                out.opt.remat_iv = a[11..]
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|l| *l <= 5)
+                    .ok_or_else(|| format!("--remat-iv takes a level from 0 (off) to 5, got '{}'", &a[11..]))?
+            }
+            _ if a.starts_with("--remarks=") => return Err(format!("unknown remarks in '{a}' (eqsat)")),
             "-fsyntax-only" => out.syntax_only = true,
             "-fparse-only" => {
                 out.syntax_only = true;
@@ -296,7 +321,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         json,
         time_report,
         level,
-        unroll,
+        opt,
         print_pipeline,
         explain_pipeline,
         pass_stats,
@@ -313,7 +338,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             fast_math: float.fast_math,
             lowering: &lowering,
             level,
-            unroll,
+            opt,
             max_registers: maxrregcount,
             select: emit != Emit::Nvvm,
         };
@@ -416,10 +441,21 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                 out
             } else {
                 let opts = float.lowering();
-                let lo =
-                    LowerOptions { emit, sm, locations, level, unroll, pass_opts: pass_opts.clone(), pass_stats, maxrregcount, threads };
+                let lo = LowerOptions {
+                    emit,
+                    sm,
+                    locations,
+                    level,
+                    opt,
+                    fast_math: float.fast_math,
+                    pass_opts: pass_opts.clone(),
+                    pass_stats,
+                    maxrregcount,
+                    threads,
+                };
                 let mut log = String::new();
-                let lowered = big_stack(|| lower(ctx, module, &opts, float.fast_math, &lo, &mut timer, &mut log));
+                let sources = &pre.sm;
+                let lowered = big_stack(|| lower(ctx, module, &opts, &lo, &mut timer, &mut log, sources));
                 let _ = write!(stderr, "{log}");
                 match lowered {
                     Ok(text) => text,
@@ -526,7 +562,9 @@ struct LowerOptions {
     sm: u32,
     locations: bool,
     level: u8,
-    unroll: bool,
+    opt: cuprite_lowering::transforms::OptFlags,
+    /// `--use_fast_math`.
+    fast_math: bool,
     pass_opts: cuprite_ir::pass::PassOptions,
     pass_stats: bool,
     maxrregcount: Option<u32>,
@@ -542,10 +580,10 @@ fn lower(
     ctx: &mut cuprite_ir::Context,
     module: cuprite_ir::OpId,
     opts: &cuprite_lowering::FloatOptions,
-    fast_math: bool,
     lo: &LowerOptions,
     timer: &mut PhaseTimer,
     log: &mut String,
+    sources: &cuprite_frontend::source::SourceMap,
 ) -> Result<String, Vec<cuprite_frontend::Diagnostic>> {
     let (emit, sm, locations) = (lo.emit, lo.sm, lo.locations);
     // `--emit=ptx` selects and prints per function on several threads (same text).
@@ -553,10 +591,10 @@ fn lower(
     let select = emit == Emit::PtxIr || (emit == Emit::Ptx && !threaded_ptx);
     let config = crate::pipeline::PipelineConfig {
         sm,
-        fast_math,
+        fast_math: lo.fast_math,
         lowering: opts,
         level: lo.level,
-        unroll: lo.unroll,
+        opt: lo.opt,
         max_registers: lo.maxrregcount,
         select,
     };
@@ -579,7 +617,21 @@ fn lower(
             e.notes = d.notes.iter().map(|(m, _)| cuprite_frontend::diag::Note { span: None, message: m.clone() }).collect();
             errors.push(e);
         } else {
-            let _ = writeln!(log, "{d}");
+            // Warnings and remarks at `file:line:col` where the file is one of the sources.
+            let place = d.span.as_ref().and_then(|sp| {
+                let f = sources.files.iter().find(|f| f.name == sp.file)?;
+                let (l, c) = f.line_col(sp.lo);
+                Some(format!("{}:{l}:{c}", f.name))
+            });
+            match place {
+                Some(p) => {
+                    let kind = if d.severity == cuprite_ir::Severity::Warning { "warning" } else { "remark" };
+                    let _ = writeln!(log, "{p}: {kind}: {}", d.message);
+                }
+                None => {
+                    let _ = writeln!(log, "{d}");
+                }
+            }
         }
     }
     if lo.pass_stats {

@@ -21,15 +21,15 @@ pub struct Levels {
 pub struct LevelOptions {
     pub config: PpConfig,
     pub level: u8,
-    /// Not `-fno-unroll-loops`.
-    pub unroll: bool,
+    /// `-fno-unroll-loops`, `--rewrite-driver`.
+    pub opt: cuprite_lowering::transforms::OptFlags,
     /// `--use_fast_math`, `-ftz`, `-prec-div`, `-prec-sqrt`, `-fmad`.
     pub float: crate::float_flags::FloatFlags,
 }
 
 impl Default for LevelOptions {
     fn default() -> Self {
-        LevelOptions { config: PpConfig::default(), level: 3, unroll: true, float: Default::default() }
+        LevelOptions { config: PpConfig::default(), level: 3, opt: Default::default(), float: Default::default() }
     }
 }
 
@@ -74,7 +74,7 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
         let nvvm = lowered;
         let mut map = Default::default();
         let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
-        let pm = cuprite_ir::pass::parse_pipeline(&cuprite_lowering::transforms::pipeline_text(level, opts.unroll), "builtin.module", &reg)
+        let pm = cuprite_ir::pass::parse_pipeline(&cuprite_lowering::transforms::pipeline_text(level, &opts.opt), "builtin.module", &reg)
             .map_err(|e| format!("error: {e:?}\n"))?;
         if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, nvvm, &pm, &popts, None) {
             return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());

@@ -117,8 +117,8 @@ pub struct PipelineConfig<'a> {
     pub fast_math: bool,
     pub lowering: &'a FloatOptions,
     pub level: u8,
-    /// `loop-unroll` in the `-O` pipeline (`-fno-unroll-loops`: without).
-    pub unroll: bool,
+    /// `-fno-unroll-loops`, `--rewrite-driver`, `--remarks=eqsat`.
+    pub opt: cuprite_lowering::transforms::OptFlags,
     pub max_registers: Option<u32>,
     /// Ends with instruction selection (`convert-nvvm-to-ptx`); without it, at `nvvm`.
     pub select: bool,
@@ -128,6 +128,6 @@ pub struct PipelineConfig<'a> {
 pub fn compile_pipeline(c: &PipelineConfig<'_>) -> String {
     let mut passes =
         vec![format!("{}{{{}}}", LinkMathLibrary::NAME, LinkMathLibrary(LinkOptions { sm: c.sm, fast_math: c.fast_math }).options())];
-    passes.extend(lowering_pipeline(c.lowering, c.level, c.unroll, c.max_registers, c.select));
+    passes.extend(lowering_pipeline(c.lowering, c.level, &c.opt, c.max_registers, c.select));
     format!("builtin.module({})", passes.join(","))
 }

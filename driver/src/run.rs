@@ -52,7 +52,7 @@ Output:
   --save-inputs <dir>          Write each buffer's initial contents to <dir>/<name>.bin
   --stats                      Print instruction counts and simulation speed
 Compilation (as `cuprite compile`):
-  -O0 .. -O3, -fno-unroll-loops, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
+  -O0 .. -O3, -fno-unroll-loops, --rewrite-driver=eqsat|greedy|off, --remat-iv=N, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
 {float flags}
 ";
 
@@ -175,7 +175,18 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 "--save-inputs" => out.inputs_dir = Some(PathBuf::from(value().ok_or("--save-inputs needs a directory")?)),
                 "--stats" => out.stats = true,
                 "-O0" | "-O1" | "-O2" | "-O3" => out.opts.level = a.as_bytes()[2] - b'0',
-                "-fno-unroll-loops" => out.opts.unroll = false,
+                "-fno-unroll-loops" => out.opts.opt.unroll = false,
+                _ if a.starts_with("--remat-iv=") => {
+                    out.opts.opt.remat_iv = a[11..]
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|l| *l <= 5)
+                        .ok_or_else(|| format!("--remat-iv takes a level from 0 (off) to 5, got '{}'", &a[11..]))?
+                }
+                _ if a.starts_with("--rewrite-driver=") => {
+                    out.opts.opt.rewrite_driver = cuprite_lowering::eqsat::Driver::parse(&a[17..])
+                        .ok_or_else(|| format!("unknown rewrite driver in '{a}' (eqsat, greedy or off)"))?
+                }
                 _ if a.starts_with("-I") => {
                     let v = if a.len() > 2 { a[2..].to_string() } else { value().ok_or("-I needs a directory")? };
                     out.opts.config.include_dirs.push(PathBuf::from(v));

@@ -12,6 +12,7 @@
 
 pub mod build;
 pub mod conversions;
+pub mod eqsat;
 pub mod float_options;
 pub mod nvvm_to_ptx;
 pub mod passes;

@@ -306,10 +306,16 @@ pub fn conversions(opts: &FloatOptions) -> Vec<String> {
 /// [`conversions`] (each with its part of `opts`), `check-nvvm-level`, the `-O` pipeline,
 /// `-maxrregcount`, and (with `select`) instruction selection, as pass manager text. The
 /// nvvm part is [`crate::transforms::pipeline_text`]'s.
-pub fn lowering_pipeline(opts: &FloatOptions, level: u8, unroll: bool, max_registers: Option<u32>, select: bool) -> Vec<String> {
+pub fn lowering_pipeline(
+    opts: &FloatOptions,
+    level: u8,
+    flags: &crate::transforms::OptFlags,
+    max_registers: Option<u32>,
+    select: bool,
+) -> Vec<String> {
     let mut passes = conversions(opts);
     passes.push(CheckNvvmLevel::NAME.to_string());
-    let o = crate::transforms::pipeline_text(level, unroll);
+    let o = crate::transforms::pipeline_text(level, flags);
     let inner = &o["builtin.module(".len()..o.len() - 1];
     if !inner.is_empty() {
         passes.extend(split_top_level(inner));

@@ -126,7 +126,7 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
         fast_math: false,
         lowering: &lowering,
         level: 3,
-        unroll: true,
+        opt: Default::default(),
         max_registers: None,
         select: true,
     });
@@ -179,7 +179,7 @@ fn every_subset_of_the_conversions_leaves_ir_that_runs_like_the_cuda_level() {
         fast_math: false,
         lowering: &lowering,
         level: 3,
-        unroll: true,
+        opt: Default::default(),
         max_registers: None,
         select: false,
     }))[0]

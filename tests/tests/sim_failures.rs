@@ -141,7 +141,7 @@ fn the_before_after_helper_catches_a_wrong_rewrite_and_passes_real_passes() {
     assert!(err.contains("kernel diff: the rewrite changed the results") && err.contains("out:"), "{err}");
     // The real -O3 pipeline, pass by pass on the unoptimized nvvm, changes nothing.
     let reg = cuprite_lowering::transforms::registry();
-    let o3 = cuprite_lowering::transforms::pipeline_text(3, true);
+    let o3 = cuprite_lowering::transforms::pipeline_text(3, &Default::default());
     for p in ["builtin.module(nvvm-inline)", "builtin.module(nvvm.func(mem2reg))", "builtin.module(nvvm.func(mem2reg,sccp))", &o3] {
         let mut lv = levels("diff.cu", src);
         check_pipeline(&mut lv.ctx, lv.nvvm_o0, Level::Nvvm, std::slice::from_ref(&s), p, &reg).unwrap_or_else(|e| panic!("{p}: {e}"));

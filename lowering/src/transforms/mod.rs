@@ -11,8 +11,10 @@
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
 //! | `loop-rotate` | `nvvm.func` | loops tested at the top become guarded loops tested at the bottom ([`rotate`]) |
 //! | `licm` | `nvvm.func` | loop-invariant arithmetic and loads to the loop's preheader ([`licm`]) |
+//! | `iv-demote` | `nvvm.func` | 64-bit induction variables proved to stay in 32 bits become 32-bit, cicc's `remat-iv` levels ([`iv_demote`]) |
 //! | `loop-reduce` | `nvvm.func` | loop strength reduction of addresses: pointers that advance each trip, with cicc's LSR knobs ([`lsr`]) |
 //! | `load-cse` | `nvvm.func` | redundant loads and store-to-load forwarding in any memory, along blocks and single-predecessor chains, alias analysis by space and allocation ([`gvn_loads`]) |
+//! | `eqsat` | `nvvm.func` | equality saturation (egg) on each block's integer and address arithmetic, or the same rules greedily (`driver=greedy`) ([`crate::eqsat`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -28,6 +30,7 @@ pub mod cfg;
 pub mod forward;
 pub mod gvn_loads;
 pub mod inline;
+pub mod iv_demote;
 pub mod licm;
 pub mod loops;
 pub mod lsr;
@@ -231,6 +234,29 @@ impl Pass for LicmPass {
     }
 }
 
+/// `iv-demote` as a pass.
+pub struct IvDemotePass(pub iv_demote::Options);
+
+impl Pass for IvDemotePass {
+    fn name(&self) -> &str {
+        "iv-demote"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = iv_demote::demote(ctx, op, &self.0);
+        if s.demoted == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("64-bit induction variables".into(), s.candidates));
+        state.statistics.push(("demoted to 32 bits".into(), s.demoted));
+        state.statistics.push(("left: range not proved".into(), s.out_of_range));
+        state.statistics.push(("left: remat-iv level too low".into(), s.level_too_low));
+        Ok(())
+    }
+}
+
 /// `loop-rotate` as a pass.
 pub struct RotatePass;
 
@@ -321,8 +347,10 @@ pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
     ("loop-rotate", "loop-rotate"),
     ("cse", "EarlyCSE / GVN"),
     ("licm", "LICM"),
+    ("iv-demote", "NVIDIA's IV demotion inside nvvmrematerialize (remat-iv, default 4): demoteIV, newBaseIV, newICmp, iv_base_clone_, substIV"),
     ("loop-reduce", "NVIDIA's loop-reduce (LSR with lsr-check-rp, lsr-rp-limit, do-lsr-64-bit, disable-lsr-for-sharedmem32-ptr)"),
     ("load-cse", "GVN's and EarlyCSE's redundant load elimination, with BasicAA's address-space and allocation rules"),
+    ("eqsat", "InstCombine's and the DAG combiner's strength reduction (mul/div/rem by constants as shifts and mul.hi magic numbers), range-based narrowing as NVPTX's and cicc's IV demotion"),
     ("canonicalize", "InstCombine and SimplifyCFG (folds, div/rem by powers of two, constants outward through addresses)"),
     ("dce", "ADCE / DCE"),
     ("nvvm-max-registers", "-maxrregcount (.maxnreg)"),
@@ -423,6 +451,31 @@ pub fn registry() -> PassRegistry {
             Ok(Box::new(UnrollPass(opts)))
         },
     );
+    reg.register(
+        "iv-demote",
+        "NVIDIA's IV demotion: 64-bit induction variables proved to fit 32 bits become 32-bit (remat-iv=0..5)",
+        |o| {
+            let mut opts = iv_demote::Options::default();
+            for (k, v) in o {
+                match k.as_str() {
+                    "remat-iv" => {
+                        opts.level = v
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|l| *l <= 5)
+                            .ok_or_else(|| format!("option 'remat-iv' of pass 'iv-demote' is a level from 0 (off) to 5, got '{v}'"))?
+                    }
+                    _ => return Err(format!("pass 'iv-demote' has no option '{k}' (options: remat-iv)")),
+                }
+            }
+            Ok(Box::new(IvDemotePass(opts)))
+        },
+    );
+    reg.register(
+        "eqsat",
+        "Equality saturation (egg) on integer and address arithmetic, per block (driver=eqsat|greedy|off iter-limit=N node-limit=N time-limit-ms=N remarks=BOOL)",
+        |o| Ok(Box::new(crate::eqsat::EqsatPass::new(crate::eqsat::Options::parse(o)?))),
+    );
     reg.register("nvvm-inline", "Inline device functions into their callers (threshold=N ops)", |o| {
         let mut opts = inline::InlineOptions::default();
         for (k, v) in o {
@@ -439,17 +492,45 @@ pub fn registry() -> PassRegistry {
     reg
 }
 
-/// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax;
-/// `unroll`: with `loop-unroll` (`-fno-unroll-loops` leaves it out), which runs once the
-/// induction variables are SSA values, followed by `sccp` to fold the copies' constants.
-pub fn pipeline_text(level: u8, unroll: bool) -> String {
-    match (level, unroll) {
-        (0, _) => "builtin.module()".into(),
-        (_, true) => {
-            "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,loop-unroll,sccp,load-forward,sccp,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,load-cse,dce))".into()
-        }
-        (_, false) => "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,select-form,loop-rotate,cse,licm,loop-reduce,canonicalize,cse,load-cse,dce))".into(),
+/// The optimizer's switches that change the `-O` pipeline.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OptFlags {
+    /// `loop-unroll` in the pipeline (`-fno-unroll-loops`: without).
+    pub unroll: bool,
+    /// The driver of the `eqsat` rules (`--rewrite-driver=eqsat|greedy|off`).
+    pub rewrite_driver: crate::eqsat::Driver,
+    /// `--remarks=eqsat`: the `eqsat` pass explains its rewrites.
+    pub eqsat_remarks: bool,
+    /// `--remat-iv=N`: the level of induction-variable demotion (`iv-demote`; 0 off, 4
+    /// the default).
+    pub remat_iv: u32,
+}
+
+impl Default for OptFlags {
+    fn default() -> Self {
+        OptFlags { unroll: true, rewrite_driver: crate::eqsat::Driver::default(), eqsat_remarks: false, remat_iv: 4 }
     }
+}
+
+/// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax.
+/// `loop-unroll` runs once the induction variables are SSA values, followed by `sccp` to
+/// fold the copies' constants (`flags.unroll` false leaves it out); `eqsat` runs after the
+/// loop passes, on the addresses LSR made, with `flags`' driver, before `canonicalize`
+/// cleans up what it leaves.
+pub fn pipeline_text(level: u8, flags: &OptFlags) -> String {
+    if level == 0 {
+        return "builtin.module()".into();
+    }
+    let unroll = if flags.unroll { "loop-unroll,sccp,load-forward,sccp,mem2reg," } else { "" };
+    let eqsat = match (flags.rewrite_driver, flags.eqsat_remarks) {
+        (crate::eqsat::Driver::Eqsat, false) => "eqsat".to_string(),
+        (d, false) => format!("eqsat{{driver={}}}", d.name()),
+        (d, true) => format!("eqsat{{driver={} remarks=true}}", d.name()),
+    };
+    let demote = if flags.remat_iv == 4 { "iv-demote".to_string() } else { format!("iv-demote{{remat-iv={}}}", flags.remat_iv) };
+    format!(
+        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,load-cse,dce))"
+    )
 }
 
 /// The byte offset of `nvvm.ptradd` `op` when it is a constant (an `nvvm.constant`

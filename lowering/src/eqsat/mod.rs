@@ -1,0 +1,249 @@
+//! `eqsat`: equality saturation with egg over the `nvvm` level's integer and address
+//! arithmetic, and the greedy driver on the same rules.
+//!
+//! | file | what |
+//! |---|---|
+//! | [`lang`] | the egg language: [`lang::Op`], [`lang::Term`], ops to terms and back |
+//! | [`facts`] | constants and signed/unsigned ranges, seeded by CUDA's guarantees, one transfer function for both drivers |
+//! | [`rules`] | the rule language (`name: lhs => rhs if cond`), the rule table, magic numbers |
+//! | [`egraph`] | the e-graph driver: per block, egg's runner with budgets and backoff, extraction, rebuilding |
+//! | [`greedy`] | the greedy driver: the `simplify` rules as patterns of the core's greedy driver |
+//! | [`cost`] | the SASS cost model extraction minimizes |
+//!
+//! One rule source, two drivers: `cuprite compile --rewrite-driver=eqsat|greedy|off` (and
+//! `cuprite opt --pass-pipeline='...eqsat{driver=greedy}...'`) runs the same rule table
+//! either way, so the strategies can be compared on the same code. The greedy driver
+//! applies a rule wherever it matches (only rules marked `simplify`: the others, such as
+//! commutativity, would cycle or make code worse on their own); equality saturation adds
+//! every rule's right side beside its left, and extraction picks the cheapest term.
+//!
+//! Budgets per block (each hit is a remark, never a hang): [`ITERATIONS`], [`NODES`],
+//! [`TIME_MS`]; egg's `BackoffScheduler` bans rules that match too often (commutativity and
+//! associativity) for a few iterations, which keeps the graph from growing by permutations.
+//!
+//! `remarks=true` (`cuprite compile --remarks=eqsat`) reports, at each rewritten value's
+//! source location, the original and chosen terms, their costs and the rules egg's
+//! explanation of their equality uses. `--pass-statistics` counts rule applications.
+
+pub mod cost;
+pub mod egraph;
+pub mod facts;
+pub mod greedy;
+pub mod lang;
+pub mod rules;
+
+use cuprite_ir::{
+    pass::{Pass, PassFailure, PassState, Preserved},
+    rewrite::greedy::{apply_patterns_greedily, GreedyConfig},
+    verify::loc_span,
+    Context, Diagnostic, OpId,
+};
+use std::sync::{Arc, OnceLock};
+
+/// Iterations of the rules per block. The rules' chains are short: strength reduction
+/// takes two or three steps, narrowing a 64-bit expression to 32 bits three or four
+/// (trunc moves in, zext and trunc cancel); twelve leaves room for their combinations.
+pub const ITERATIONS: usize = 12;
+/// E-nodes per block. Blocks of real kernels hold tens to a few hundred arithmetic ops
+/// (an unrolled loop body up to about a thousand); commutativity and associativity make
+/// the graph grow with the permutations of sums, and 20,000 nodes (a few MB) keep a block's
+/// run within milliseconds while leaving the useful rewrites room.
+pub const NODES: usize = 20_000;
+/// Wall-clock milliseconds per block: a safety net only (the node limit stops first on
+/// every block we have measured); hitting it makes the result depend on the machine's
+/// speed, which the remark says.
+pub const TIME_MS: u64 = 200;
+
+/// Which driver runs the rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Driver {
+    /// Equality saturation (egg).
+    #[default]
+    Eqsat,
+    /// The `simplify` rules on the greedy pattern driver.
+    Greedy,
+    /// Neither.
+    Off,
+}
+
+impl Driver {
+    /// `eqsat`, `greedy` or `off`.
+    pub fn parse(s: &str) -> Option<Driver> {
+        Some(match s {
+            "eqsat" => Driver::Eqsat,
+            "greedy" => Driver::Greedy,
+            "off" => Driver::Off,
+            _ => return None,
+        })
+    }
+    /// The option's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Driver::Eqsat => "eqsat",
+            Driver::Greedy => "greedy",
+            Driver::Off => "off",
+        }
+    }
+}
+
+/// The pass's options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub driver: Driver,
+    pub iterations: usize,
+    pub nodes: usize,
+    pub time_ms: u64,
+    pub remarks: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { driver: Driver::Eqsat, iterations: ITERATIONS, nodes: NODES, time_ms: TIME_MS, remarks: false }
+    }
+}
+
+impl Options {
+    /// Parses `driver=`, `iter-limit=`, `node-limit=`, `time-limit-ms=`, `remarks=`.
+    pub fn parse(o: &[(String, String)]) -> Result<Options, String> {
+        let mut opts = Options::default();
+        for (k, v) in o {
+            let n = || v.parse::<u64>().map_err(|_| format!("option '{k}' of pass 'eqsat' expects a number, got '{v}'"));
+            match k.as_str() {
+                "driver" => {
+                    opts.driver =
+                        Driver::parse(v).ok_or_else(|| format!("option 'driver' of pass 'eqsat' is eqsat, greedy or off, got '{v}'"))?
+                }
+                "iter-limit" => opts.iterations = n()?.max(1) as usize,
+                "node-limit" => opts.nodes = n()?.max(1) as usize,
+                "time-limit-ms" => opts.time_ms = n()?.max(1),
+                "remarks" => {
+                    opts.remarks = match v.as_str() {
+                        "true" | "1" => true,
+                        "false" | "0" => false,
+                        _ => return Err(format!("option 'remarks' of pass 'eqsat' expects true or false, got '{v}'")),
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "pass 'eqsat' has no option '{k}' (options: driver, iter-limit, node-limit, time-limit-ms, remarks)"
+                    ))
+                }
+            }
+        }
+        Ok(opts)
+    }
+}
+
+/// The rule table, parsed once.
+pub fn rule_table() -> &'static [Arc<rules::Rule>] {
+    static RULES: OnceLock<Vec<Arc<rules::Rule>>> = OnceLock::new();
+    RULES.get_or_init(|| rules::rules().into_iter().map(Arc::new).collect())
+}
+
+/// The `eqsat` pass.
+pub struct EqsatPass {
+    pub opts: Options,
+    rules: Vec<Arc<rules::Rule>>,
+    rewrites: Vec<egg::Rewrite<lang::Term, egraph::Analysis>>,
+}
+
+impl EqsatPass {
+    /// The pass on the whole rule table.
+    pub fn new(opts: Options) -> EqsatPass {
+        Self::with_rules(opts, rule_table().to_vec())
+    }
+    /// The pass on `rules` (tests plant rules here).
+    pub fn with_rules(opts: Options, rules: Vec<Arc<rules::Rule>>) -> EqsatPass {
+        let rewrites = egraph::rewrites(&rules);
+        EqsatPass { opts, rules, rewrites }
+    }
+}
+
+impl Pass for EqsatPass {
+    fn name(&self) -> &str {
+        "eqsat"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, func: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        match self.opts.driver {
+            Driver::Off => {
+                state.preserved = Preserved::All;
+            }
+            Driver::Greedy => {
+                let set = greedy::patterns(ctx, &self.rules);
+                let r = apply_patterns_greedily(ctx, func, &set, &GreedyConfig::default());
+                if !r.changed {
+                    state.preserved = Preserved::All;
+                }
+                let total: u64 = r.stats.iter().map(|s| s.applied).sum();
+                state.statistics.push(("rules applied".into(), total));
+                for s in r.stats.iter().filter(|s| s.applied > 0) {
+                    state.statistics.push((format!("rule {}", s.name), s.applied));
+                }
+                if !r.converged() {
+                    state.diagnostics.push(Diagnostic::remark(
+                        format!("eqsat{{driver=greedy}}: stopped before a fixpoint ({:?})", r.stop),
+                        loc_span(ctx, ctx.op_loc(func), state.sources),
+                    ));
+                }
+            }
+            Driver::Eqsat => self.run_eqsat(ctx, func, state),
+        }
+        Ok(())
+    }
+}
+
+impl EqsatPass {
+    fn run_eqsat(&self, ctx: &mut Context, func: OpId, state: &mut PassState<'_>) {
+        let budget = egraph::Budget {
+            iterations: self.opts.iterations,
+            nodes: self.opts.nodes,
+            time: std::time::Duration::from_millis(self.opts.time_ms),
+        };
+        let bound = facts::max_threads(ctx, func);
+        let blocks: Vec<cuprite_ir::BlockId> = ctx.regions(func).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
+        let (mut rewritten, mut graphs, mut nodes, mut stops) = (0u64, 0u64, 0u64, 0u64);
+        let mut applied: Vec<(String, u64)> = Vec::new();
+        let mut dom = cuprite_ir::dominance::DominanceInfo::default();
+        for b in blocks {
+            let r = egraph::optimize_block(ctx, b, &mut dom, &self.rewrites, &budget, bound, self.opts.remarks);
+            if r.iterations == 0 {
+                continue;
+            }
+            graphs += 1;
+            rewritten += r.rewritten;
+            nodes = nodes.max(r.nodes);
+            for (name, n) in r.applied {
+                match applied.iter_mut().find(|p| p.0 == name) {
+                    Some(p) => p.1 += n,
+                    None => applied.push((name, n)),
+                }
+            }
+            if let Some(why) = &r.stopped {
+                stops += 1;
+                if self.opts.remarks {
+                    state.diagnostics.push(Diagnostic::remark(
+                        format!("eqsat: a block's run stopped at its {why}; the cheapest terms found so far are used"),
+                        loc_span(ctx, ctx.op_loc(func), state.sources),
+                    ));
+                }
+            }
+            for (loc, text) in r.remarks {
+                state.diagnostics.push(Diagnostic::remark(text, loc_span(ctx, loc, state.sources)));
+            }
+        }
+        if rewritten == 0 {
+            state.preserved = Preserved::All;
+        }
+        applied.sort();
+        state.statistics.push(("e-graphs built".into(), graphs));
+        state.statistics.push(("values rewritten".into(), rewritten));
+        state.statistics.push(("largest e-graph (nodes)".into(), nodes));
+        state.statistics.push(("runs stopped by a budget".into(), stops));
+        for (name, n) in applied {
+            state.statistics.push((format!("rule {name}"), n));
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The `eqsat` pass (lowering/src/eqsat): equality saturation with egg and the greedy
+//! driver on the same rules.
+//!
+//! - on every corpus launch, the nvvm level before the pass and after it (each driver)
+//!   gives the same results on the simulator, and the engine rewrites something;
+//! - a planted wrong rule (`x / 2 -> x >> 1` for signed `x`) is caught by that comparison;
+//! - an adversarial function (a long sum whose permutations commutativity and
+//!   associativity explore) stops at the node budget, within its memory, and says so;
+//! - `--remarks=eqsat` explains a rewrite at its source line.
+
+use cuprite::pipeline::{compile_pipeline, registry, PipelineConfig};
+use cuprite_lowering::eqsat::{self, rules::Kind, rules::Rule, Driver, EqsatPass, Options};
+use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
+use cuprite_sim::{run_spec, Level, Schedule};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The nvvm level of `file` after the -O3 pipeline without the `eqsat` pass, printed.
+fn nvvm_before_eqsat(file: &Path) -> (String, Vec<LaunchSpec>) {
+    let name = file.display().to_string();
+    let spec = file.with_extension("toml");
+    let launches = if spec.is_file() { parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap() } else { Vec::new() };
+    let text = std::fs::read_to_string(file).unwrap();
+    let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
+    let (_, (mut ctx, module, diags)) =
+        cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(file), &text, Default::default(), opts));
+    assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+    let lowering = cuprite_lowering::FloatOptions::default();
+    let opt = cuprite_lowering::transforms::OptFlags { rewrite_driver: Driver::Off, ..Default::default() };
+    let pipeline = compile_pipeline(&PipelineConfig {
+        sm: 90,
+        fast_math: false,
+        lowering: &lowering,
+        level: 3,
+        opt,
+        max_registers: None,
+        select: false,
+    });
+    // Up to the pass: what follows it (canonicalize's strength reduction among others)
+    // would do part of its work first.
+    let at = pipeline.find(",eqsat{driver=off}").expect("the pipeline runs eqsat");
+    let end = at + pipeline[at..].find(')').expect("nested pipeline");
+    let pipeline = format!("{}{}", &pipeline[..at], &pipeline[end..]);
+    let pm = cuprite_ir::pass::parse_pipeline(&pipeline, "builtin.module", &registry()).unwrap();
+    let popts = cuprite_ir::pass::PassOptions::default();
+    cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None))
+        .unwrap_or_else(|o| panic!("{name}: {:?}", o.diagnostics));
+    (cuprite_ir::print::print_op(&ctx, module, Default::default()), launches)
+}
+
+fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, l: &LaunchSpec, what: &str) -> Vec<Output> {
+    let r = run_spec(ctx, m, Level::Nvvm, l, Schedule::InOrder, 1 << 28).unwrap_or_else(|e| panic!("{what}: {}: {e}", l.kernel));
+    let mut outs = r.outputs;
+    let ty = cuprite_sim::spec::ArgTy::parse("u8").expect("u8");
+    outs.push(Output { name: "printf".into(), ty, data: r.stats.output.into_bytes() });
+    outs
+}
+
+/// Runs `pass` on the printed nvvm module `text`; the module after it (printed, parsed
+/// back and verified) and the pass's statistics.
+fn apply(text: &str, pass: EqsatPass, what: &str) -> (cuprite_ir::Context, cuprite_ir::OpId, Vec<(String, u64)>) {
+    let mut ctx = cuprite_tests::context(false);
+    let m = cuprite_tests::parse_verified(&mut ctx, text, what).unwrap();
+    let mut pm = cuprite_ir::pass::OpPassManager::new("builtin.module");
+    pm.nest("nvvm.func").add(Box::new(pass));
+    let popts = cuprite_ir::pass::PassOptions { verify_each: true, ..Default::default() };
+    let out = cuprite_ir::pass::run_pipeline(&mut ctx, m, &pm, &popts, None).unwrap_or_else(|o| panic!("{what}: {:?}", o.diagnostics));
+    let stats: Vec<(String, u64)> = out.statistics.iter().flat_map(|s| s.1.iter().cloned()).collect();
+    let printed = cuprite_ir::print::print_op(&ctx, m, Default::default());
+    let mut fresh = cuprite_tests::context(false);
+    let m2 = cuprite_tests::parse_verified(&mut fresh, &printed, what).unwrap_or_else(|e| panic!("{what}: does not parse back: {e}"));
+    (fresh, m2, stats)
+}
+
+fn stat(stats: &[(String, u64)], name: &str) -> u64 {
+    stats.iter().filter(|s| s.0 == name).map(|s| s.1).sum()
+}
+
+#[test]
+fn every_corpus_launch_agrees_before_and_after_each_driver() {
+    let (mut runs, mut rewritten, mut greedy_applied) = (0, 0, 0);
+    for file in cuprite_tests::corpus_files(true) {
+        let (text, launches) = nvvm_before_eqsat(&file);
+        let name = file.display().to_string();
+        let mut ctx = cuprite_tests::context(false);
+        let m = cuprite_tests::parse_verified(&mut ctx, &text, &name).unwrap();
+        let reference: Vec<Vec<Output>> = launches.iter().map(|l| run(&ctx, m, l, &name)).collect();
+        for driver in [Driver::Greedy, Driver::Eqsat] {
+            let what = format!("{name} after eqsat{{driver={}}}", driver.name());
+            let (c, m2, stats) = apply(&text, EqsatPass::new(Options { driver, ..Default::default() }), &what);
+            rewritten += stat(&stats, "values rewritten");
+            greedy_applied += stat(&stats, "rules applied");
+            for (l, want) in launches.iter().zip(&reference) {
+                let got = run(&c, m2, l, &what);
+                if let Err(e) = compare(want, &got, 0) {
+                    panic!("{what}: kernel {} differs from before the pass:\n{e}", l.kernel);
+                }
+                runs += 1;
+            }
+        }
+    }
+    eprintln!("{runs} launches agree; eqsat rewrote {rewritten} values, the greedy driver applied {greedy_applied} rules");
+    assert!(runs >= 2 * 140, "{runs}");
+    assert!(rewritten >= 20 && greedy_applied >= 20, "{rewritten} {greedy_applied}");
+}
+
+/// A kernel whose signed division by two sees negative values.
+const HALVES: &str = "tests/ptx/strength.cu";
+
+#[test]
+fn a_planted_wrong_rule_is_caught_by_the_simulator() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(HALVES);
+    let (text, launches) = nvvm_before_eqsat(&file);
+    let launch = launches.iter().find(|l| l.kernel == "_Z5lanesPii").expect("the lanes launch");
+    let mut ctx = cuprite_tests::context(false);
+    let m = cuprite_tests::parse_verified(&mut ctx, &text, HALVES).unwrap();
+    let want = run(&ctx, m, launch, HALVES);
+    // `stride / 4` with stride = -37 is -9; an arithmetic shift gives -10.
+    let wrong = Rule::parse("planted-sdiv-pow2-to-ashr: (sdiv ?x ?c) => (ashr ?x {log2 ?c}) if (pow2 ?c)", Kind::Simplify).unwrap();
+    for driver in [Driver::Greedy, Driver::Eqsat] {
+        let mut rules: Vec<Arc<Rule>> = vec![Arc::new(wrong.clone())];
+        rules.extend(eqsat::rule_table().iter().cloned());
+        let what = format!("{HALVES} with a planted rule ({})", driver.name());
+        let (c, m2, stats) = apply(&text, EqsatPass::with_rules(Options { driver, ..Default::default() }, rules), &what);
+        assert!(stat(&stats, "rule planted-sdiv-pow2-to-ashr") > 0, "{what}: the planted rule never fired: {stats:?}");
+        let got = run(&c, m2, launch, &what);
+        assert!(compare(&want, &got, 0).is_err(), "{what}: the simulator did not notice the wrong rule");
+        // The table's own rules alone agree.
+        let (c, m2, _) = apply(&text, EqsatPass::new(Options { driver, ..Default::default() }), HALVES);
+        compare(&want, &run(&c, m2, launch, HALVES), 0).unwrap();
+    }
+}
+
+#[test]
+fn an_adversarial_function_stops_at_the_node_budget() {
+    // Sum of 64 distinct loads times small constants, then the sum again shifted: the
+    // permutations of the sum (commutativity and associativity) are far more than any
+    // budget allows.
+    let mut body = String::new();
+    let n = 64;
+    for i in 0..n {
+        body.push_str(&format!("    %l{i} = load %p{} {{align = 4 : i32}} : !llvm.ptr<1> -> i32\n", i % 4));
+        body.push_str(&format!("    %m{i} = mul %l{i}, %c{} : i32\n", i % 5));
+    }
+    body.push_str("    %s0 = add %m0, %m1 : i32\n");
+    for i in 2..n {
+        body.push_str(&format!("    %s{} = add %s{}, %m{i} : i32\n", i - 1, i - 2));
+    }
+    let last = n - 2;
+    let text = format!(
+        "module {{\n  nvvm.func kernel @k(%p0: !llvm.ptr<1>, %p1: !llvm.ptr<1>, %p2: !llvm.ptr<1>, %p3: !llvm.ptr<1>) {{\n    %c0 = constant 3 : i32\n    %c1 = constant 5 : i32\n    %c2 = constant 8 : i32\n    %c3 = constant 12 : i32\n    %c4 = constant 7 : i32\n{body}    store %s{last}, %p0 {{align = 4 : i32}} : i32, !llvm.ptr<1>\n    return\n  }}\n}}\n"
+    );
+    let started = std::time::Instant::now();
+    let nodes = 5_000;
+    let (_, _, stats) = apply(&text, EqsatPass::new(Options { nodes, ..Default::default() }), "adversarial");
+    let elapsed = started.elapsed();
+    assert_eq!(stat(&stats, "runs stopped by a budget"), 1, "{stats:?}");
+    // egg checks the limit between iterations: one iteration may overshoot it, by at most
+    // what one round of the rules adds to a graph of the limit's size.
+    let largest = stat(&stats, "largest e-graph (nodes)");
+    assert!(largest <= 20 * nodes as u64, "{largest} nodes");
+    // A hang guard, not a speed target (benchmarks measure speed).
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+}
+
+#[test]
+fn remarks_explain_a_rewrite_at_its_source_line() {
+    let dir = std::env::temp_dir().join(format!("cuprite-eqsat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("k.cu");
+    std::fs::write(&f, "__global__ void k(unsigned *out, unsigned n) {\n    unsigned i = threadIdx.x;\n    out[i] = n / 10;\n}\n").unwrap();
+    let f = f.to_string_lossy().to_string();
+    let (rc, _, err) = cuprite_tests::run_cli(&["compile", &f, "--remarks=eqsat", "-o", "-"], "");
+    assert_eq!(rc, 0, "{err}");
+    assert!(
+        err.contains("k.cu:3:14: remark: eqsat: (udiv:32 v")
+            && err.contains(" 10) => (lshr:32 (umulhi:32 v")
+            && err.contains(" -858993459) 3)"),
+        "{err}"
+    );
+    assert!(err.contains("rules: udiv-const-to-mulhi"), "{err}");
+    let (rc, ptx, err) = cuprite_tests::run_cli(&["compile", &f, "--rewrite-driver=off", "-o", "-"], "");
+    assert_eq!(rc, 0, "{err}");
+    assert!(ptx.contains("div.u32"), "{ptx}");
+    let (rc, _, err) = cuprite_tests::run_cli(&["compile", &f, "--rewrite-driver=sideways"], "");
+    assert_eq!(rc, 2, "{err}");
+    assert!(err.contains("unknown rewrite driver"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
