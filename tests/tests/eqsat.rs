@@ -152,7 +152,8 @@ fn an_adversarial_function_stops_at_the_node_budget() {
     );
     let started = std::time::Instant::now();
     let nodes = 5_000;
-    let (_, _, stats) = apply(&text, EqsatPass::new(Options { nodes, ..Default::default() }), "adversarial");
+    let (_, _, stats) =
+        apply(&text, EqsatPass::new(Options { nodes, iterations: 1_000, all_blocks: true, ..Default::default() }), "adversarial");
     let elapsed = started.elapsed();
     assert_eq!(stat(&stats, "runs stopped by a budget"), 1, "{stats:?}");
     // egg checks the limit between iterations: one iteration may overshoot it, by at most

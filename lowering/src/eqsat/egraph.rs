@@ -31,7 +31,7 @@ pub const MIN_GAIN: f64 = 0.5;
 /// Ops of dominating blocks a block's e-graph holds (nearest first): enough for the
 /// address and index arithmetic a kernel computes once at its start and its blocks reuse,
 /// few enough that seeding stays a small part of a block's run.
-pub const SEED_OPS: usize = 128;
+pub const SEED_OPS: usize = 32;
 
 /// The e-graph of one block.
 pub type Graph = EGraph<Term, Analysis>;
@@ -154,21 +154,41 @@ impl egg::Searcher<Term, Analysis> for RuleSearch {
         let mut substs: Vec<Subst> = Vec::new();
         let root = eg[eclass].data;
         match_class(eg, &rule.lhs, rule.lhs.len() - 1, eclass, &mut binds, &mut |b| {
-            let facts: Vec<Facts> = b.iter().map(|c| c.map_or(root, |c| eg[c].data)).collect();
-            if rule.check(&facts, &root) {
+            let holds = rule.conds.is_empty() || {
+                let facts: Vec<Facts> = b.iter().map(|c| c.map_or(root, |c| eg[c].data)).collect();
+                rule.check(&facts, &root)
+            };
+            if holds {
                 let mut s = Subst::with_capacity(b.len());
                 for (v, c) in self.vars.iter().zip(b.iter()) {
                     if let Some(c) = c {
                         s.insert(*v, *c);
                     }
                 }
-                if !substs.contains(&s) {
-                    substs.push(s);
-                }
+                substs.push(s);
             }
             substs.len() < limit
         });
         (!substs.is_empty()).then_some(SearchMatches { eclass, substs, ast: None })
+    }
+
+    fn search_with_limit(&self, eg: &Graph, limit: usize) -> Vec<SearchMatches<'_, Term>> {
+        // Only the classes holding the left side's root operator.
+        // (egg's class sets hash with a fixed hasher: the order is the same every run.)
+        let Some(Pat::Node { op, .. }) = self.rule.lhs.last() else { return Vec::new() };
+        let Some(classes) = eg.classes_for_op(&op.kind()) else { return Vec::new() };
+        let mut out = Vec::new();
+        let mut left = limit;
+        for c in classes {
+            if left == 0 {
+                break;
+            }
+            if let Some(m) = self.search_eclass_with_limit(eg, c, left) {
+                left = left.saturating_sub(m.substs.len());
+                out.push(m);
+            }
+        }
+        out
     }
 
     fn vars(&self) -> Vec<Var> {
@@ -219,15 +239,41 @@ impl egg::Applier<Term, Analysis> for RuleApply {
 }
 
 /// The egg rewrite of each rule.
-pub fn rewrites(rules: &[Arc<Rule>]) -> Vec<egg::Rewrite<Term, Analysis>> {
-    rules
+pub fn rewrites(rules: &[Arc<Rule>]) -> RuleSet {
+    let explore = rules.iter().filter(|r| r.kind == super::rules::Kind::Explore).map(|r| Symbol::from(r.name.as_str())).collect();
+    let rewrites = rules
         .iter()
         .filter_map(|r| {
             let vars: Vec<Var> = r.vars.iter().filter_map(|v| v.parse().ok()).collect();
             (vars.len() == r.vars.len()).then_some(())?;
             egg::Rewrite::new(r.name.clone(), RuleSearch { rule: r.clone(), vars: vars.clone() }, RuleApply { rule: r.clone(), vars }).ok()
         })
-        .collect()
+        .collect();
+    RuleSet { rewrites, explore }
+}
+
+/// egg's backoff scheduler, with the rules that only explore (commutativity, associativity,
+/// distribution: they match nearly every node and make new terms from old ones without
+/// end) held to [`EXPLORE_MATCHES`] matches an iteration before their ban.
+fn scheduler(rules: &RuleSet) -> egg::BackoffScheduler {
+    let mut s = egg::BackoffScheduler::default();
+    for &name in &rules.explore {
+        s = s.rule_match_limit(name, EXPLORE_MATCHES);
+    }
+    s
+}
+
+/// Matches an exploring rule may make in an iteration before egg's scheduler bans it for a
+/// while (the default limit, 1,000, is for rules that simplify). Commutativity and
+/// associativity match every sum; eight applications an iteration find the
+/// rearrangements a block's rewrites use (a constant moved out, an invariant sum grouped)
+/// without making every permutation.
+pub const EXPLORE_MATCHES: usize = 8;
+
+/// The rules as egg rewrites, and the names of those that only explore.
+pub struct RuleSet {
+    pub rewrites: Vec<egg::Rewrite<Term, Analysis>>,
+    pub explore: Vec<Symbol>,
 }
 
 /// Budgets of one block's run.
@@ -277,7 +323,7 @@ pub fn optimize_block(
     ctx: &mut Context,
     block: BlockId,
     dom: &mut cuprite_ir::dominance::DominanceInfo,
-    rules: &[egg::Rewrite<Term, Analysis>],
+    rules: &RuleSet,
     budget: &Budget,
     maxntid: Option<i128>,
     explain: bool,
@@ -382,8 +428,8 @@ pub fn optimize_block(
         .with_iter_limit(budget.iterations)
         .with_node_limit(budget.nodes)
         .with_time_limit(budget.time)
-        .with_scheduler(egg::BackoffScheduler::default())
-        .run(rules);
+        .with_scheduler(scheduler(rules))
+        .run(&rules.rewrites);
     report.iterations = runner.iterations.len() as u64;
     report.nodes = runner.egraph.total_number_of_nodes() as u64;
     let mut applied: FxHashMap<String, u64> = FxHashMap::default();

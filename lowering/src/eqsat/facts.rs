@@ -194,23 +194,7 @@ pub fn eval(op: Op, w: u32, a: &[i128], aw: &[u32]) -> Option<i128> {
         Op::Sext => s(0),
         Op::Zext => u(0),
         Op::Trunc => s(0),
-        Op::ICmp(p) => {
-            let (x, y, ux, uy) = (s(0), s(1), u(0), u(1));
-            let b = match p {
-                0 => x == y,
-                1 => x != y,
-                2 => x < y,
-                3 => x <= y,
-                4 => x > y,
-                5 => x >= y,
-                6 => ux < uy,
-                7 => ux <= uy,
-                8 => ux > uy,
-                9 => ux >= uy,
-                _ => return None,
-            };
-            b as i128
-        }
+        Op::ICmp(p) => cuprite_dialects::arith::eval_cmpi(p as i128, a[0], a[1], aw[0])? as i128,
         Op::Select => {
             if a[0] != 0 {
                 a[1]

@@ -191,11 +191,29 @@ pub struct Term {
     pub args: SmallVec<[Id; 3]>,
 }
 
+impl Op {
+    /// The operator without its flags and values: what a searcher indexes classes by (a
+    /// rule's `add` matches `add.nsw` too, a comparison's predicate is kept).
+    pub fn kind(self) -> Op {
+        match self {
+            Op::Add { .. } => Op::Add { nsw: false },
+            Op::Sub { .. } => Op::Sub { nsw: false },
+            Op::Mul { .. } => Op::Mul { nsw: false },
+            Op::Shl { .. } => Op::Shl { nsw: false },
+            Op::Const(_) => Op::Const(0),
+            Op::Leaf(_) => Op::Leaf(0),
+            op => op,
+        }
+    }
+}
+
 impl Language for Term {
-    type Discriminant = (Op, TypeId);
+    /// The operator's kind ([`Op::kind`]): egg keeps the classes holding each kind, which
+    /// the searchers visit instead of every class.
+    type Discriminant = Op;
 
     fn discriminant(&self) -> Self::Discriminant {
-        (self.op, self.ty)
+        self.op.kind()
     }
     fn matches(&self, other: &Self) -> bool {
         self.op == other.op && self.ty == other.ty && self.args.len() == other.args.len()

@@ -40,15 +40,17 @@ use cuprite_ir::{
 };
 use std::sync::{Arc, OnceLock};
 
-/// Iterations of the rules per block. The rules' chains are short: strength reduction
-/// takes two or three steps, narrowing a 64-bit expression to 32 bits three or four
-/// (trunc moves in, zext and trunc cancel); twelve leaves room for their combinations.
-pub const ITERATIONS: usize = 12;
-/// E-nodes per block. Blocks of real kernels hold tens to a few hundred arithmetic ops
-/// (an unrolled loop body up to about a thousand); commutativity and associativity make
-/// the graph grow with the permutations of sums, and 20,000 nodes (a few MB) keep a block's
-/// run within milliseconds while leaving the useful rewrites room.
-pub const NODES: usize = 20_000;
+/// Iterations of the rules per block. The useful chains are short: a division by a
+/// constant becomes its `mul.hi` form in one step, a narrowing through `trunc` and `zext`
+/// in two or three, and each iteration applies every matching rule at once. Three keep
+/// the engine's compile time near the rest of the pipeline's (measured on the 50,000-line
+/// generated file: 12 iterations cost 20 times the compile time of 3 and found the same
+/// code on the corpus, `bench/results/eqsat_drivers.md`).
+pub const ITERATIONS: usize = 3;
+/// E-nodes per block. Blocks of real kernels hold tens to a few hundred arithmetic ops;
+/// commutativity and associativity grow a graph with the permutations of its sums, and
+/// 1,000 nodes stop that early without cutting off the rewrites the rules are for.
+pub const NODES: usize = 1_000;
 /// Wall-clock milliseconds per block: a safety net only (the node limit stops first on
 /// every block we have measured); hitting it makes the result depend on the machine's
 /// speed, which the remark says.
@@ -94,16 +96,19 @@ pub struct Options {
     pub nodes: usize,
     pub time_ms: u64,
     pub remarks: bool,
+    /// Every block gets every rule, not only those in loops or with a division.
+    pub all_blocks: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { driver: Driver::Eqsat, iterations: ITERATIONS, nodes: NODES, time_ms: TIME_MS, remarks: false }
+        Options { driver: Driver::Eqsat, iterations: ITERATIONS, nodes: NODES, time_ms: TIME_MS, remarks: false, all_blocks: false }
     }
 }
 
 impl Options {
-    /// Parses `driver=`, `iter-limit=`, `node-limit=`, `time-limit-ms=`, `remarks=`.
+    /// Parses `driver=`, `iter-limit=`, `node-limit=`, `time-limit-ms=`, `remarks=`,
+    /// `all-blocks=`.
     pub fn parse(o: &[(String, String)]) -> Result<Options, String> {
         let mut opts = Options::default();
         for (k, v) in o {
@@ -116,16 +121,21 @@ impl Options {
                 "iter-limit" => opts.iterations = n()?.max(1) as usize,
                 "node-limit" => opts.nodes = n()?.max(1) as usize,
                 "time-limit-ms" => opts.time_ms = n()?.max(1),
-                "remarks" => {
-                    opts.remarks = match v.as_str() {
+                "remarks" | "all-blocks" => {
+                    let b = match v.as_str() {
                         "true" | "1" => true,
                         "false" | "0" => false,
-                        _ => return Err(format!("option 'remarks' of pass 'eqsat' expects true or false, got '{v}'")),
+                        _ => return Err(format!("option '{k}' of pass 'eqsat' expects true or false, got '{v}'")),
+                    };
+                    if k == "remarks" {
+                        opts.remarks = b
+                    } else {
+                        opts.all_blocks = b
                     }
                 }
                 _ => {
                     return Err(format!(
-                        "pass 'eqsat' has no option '{k}' (options: driver, iter-limit, node-limit, time-limit-ms, remarks)"
+                        "pass 'eqsat' has no option '{k}' (options: driver, iter-limit, node-limit, time-limit-ms, remarks, all-blocks)"
                     ))
                 }
             }
@@ -144,7 +154,9 @@ pub fn rule_table() -> &'static [Arc<rules::Rule>] {
 pub struct EqsatPass {
     pub opts: Options,
     rules: Vec<Arc<rules::Rule>>,
-    rewrites: Vec<egg::Rewrite<lang::Term, egraph::Analysis>>,
+    rewrites: egraph::RuleSet,
+    /// The `simplify` rules alone, for straight-line blocks.
+    simplify: egraph::RuleSet,
 }
 
 impl EqsatPass {
@@ -155,7 +167,9 @@ impl EqsatPass {
     /// The pass on `rules` (tests plant rules here).
     pub fn with_rules(opts: Options, rules: Vec<Arc<rules::Rule>>) -> EqsatPass {
         let rewrites = egraph::rewrites(&rules);
-        EqsatPass { opts, rules, rewrites }
+        let simple: Vec<Arc<rules::Rule>> = rules.iter().filter(|r| r.kind == rules::Kind::Simplify).cloned().collect();
+        let simplify = egraph::rewrites(&simple);
+        EqsatPass { opts, rules, rewrites, simplify }
     }
 }
 
@@ -203,12 +217,33 @@ impl EqsatPass {
             time: std::time::Duration::from_millis(self.opts.time_ms),
         };
         let bound = facts::max_threads(ctx, func);
+        // The blocks worth the whole rule set: those in loops, where a saved instruction is
+        // saved every trip, and those with a division or remainder, dozens of SASS
+        // instructions each. Straight-line code elsewhere runs once per thread: there the
+        // rules that only explore (commutativity, associativity), which make a graph grow,
+        // are left out (`all-blocks=true`: every block gets them all).
+        let in_loops: rustc_hash::FxHashSet<cuprite_ir::BlockId> =
+            crate::transforms::loops::find_loops(ctx, func).into_iter().flat_map(|l| l.blocks).collect();
+        let worth = |ctx: &Context, b: cuprite_ir::BlockId| {
+            self.opts.all_blocks
+                || in_loops.contains(&b)
+                || ctx
+                    .block_ops(b)
+                    .any(|o| matches!(lang::op_of(ctx, o), Some(lang::Op::Udiv | lang::Op::Urem | lang::Op::Sdiv | lang::Op::Srem)))
+        };
         let blocks: Vec<cuprite_ir::BlockId> = ctx.regions(func).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
+        let mut simplify_only = 0u64;
         let (mut rewritten, mut graphs, mut nodes, mut stops) = (0u64, 0u64, 0u64, 0u64);
         let mut applied: Vec<(String, u64)> = Vec::new();
         let mut dom = cuprite_ir::dominance::DominanceInfo::default();
         for b in blocks {
-            let r = egraph::optimize_block(ctx, b, &mut dom, &self.rewrites, &budget, bound, self.opts.remarks);
+            let rules = if worth(ctx, b) {
+                &self.rewrites
+            } else {
+                simplify_only += 1;
+                &self.simplify
+            };
+            let r = egraph::optimize_block(ctx, b, &mut dom, rules, &budget, bound, self.opts.remarks);
             if r.iterations == 0 {
                 continue;
             }
@@ -239,6 +274,7 @@ impl EqsatPass {
         }
         applied.sort();
         state.statistics.push(("e-graphs built".into(), graphs));
+        state.statistics.push(("of them straight-line, with the simplify rules only".into(), simplify_only));
         state.statistics.push(("values rewritten".into(), rewritten));
         state.statistics.push(("largest e-graph (nodes)".into(), nodes));
         state.statistics.push(("runs stopped by a budget".into(), stops));

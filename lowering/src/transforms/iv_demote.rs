@@ -36,7 +36,7 @@
 //! the arithmetic of the uses through `substIV` where their ranges allow.
 
 use super::cfg::rebuild_branch;
-use super::loops::{each_loop_once, Loop};
+use super::loops::{each_loop_once, inverse, swapped, Loop};
 use crate::eqsat::facts::{ir_facts, max_threads, Facts};
 use cuprite_dialects::nvvm::{self as nv, ICmpPredicate};
 use cuprite_ir::{Context, InsertPoint, OpId, ValueId};
@@ -68,39 +68,6 @@ pub struct Stats {
 /// The seed's range test: `(v + 0x80000000) <= 0xFFFFFFFF`.
 fn fits_i32(v: i128) -> bool {
     (0..=0xFFFF_FFFF).contains(&(v + 0x8000_0000))
-}
-
-/// The predicate `p` as it reads with its operands swapped.
-fn swapped(p: ICmpPredicate) -> ICmpPredicate {
-    use ICmpPredicate::*;
-    match p {
-        Slt => Sgt,
-        Sle => Sge,
-        Sgt => Slt,
-        Sge => Sle,
-        Ult => Ugt,
-        Ule => Uge,
-        Ugt => Ult,
-        Uge => Ule,
-        p => p,
-    }
-}
-
-/// The predicate that holds exactly when `p` does not.
-fn inverse(p: ICmpPredicate) -> ICmpPredicate {
-    use ICmpPredicate::*;
-    match p {
-        Eq => Ne,
-        Ne => Eq,
-        Slt => Sge,
-        Sle => Sgt,
-        Sgt => Sle,
-        Sge => Slt,
-        Ult => Uge,
-        Ule => Ugt,
-        Ugt => Ule,
-        Uge => Ult,
-    }
 }
 
 fn constant(ctx: &Context, v: ValueId) -> Option<i128> {

@@ -208,7 +208,7 @@ fn constant(ctx: &Context, v: ValueId) -> Option<i128> {
 }
 
 /// The predicate that holds for `(b, a)` when `pred` holds for `(a, b)`.
-fn swapped(pred: ICmpPredicate) -> ICmpPredicate {
+pub(crate) fn swapped(pred: ICmpPredicate) -> ICmpPredicate {
     use ICmpPredicate::*;
     match pred {
         Slt => Sgt,
@@ -220,6 +220,23 @@ fn swapped(pred: ICmpPredicate) -> ICmpPredicate {
         Ugt => Ult,
         Uge => Ule,
         p => p,
+    }
+}
+
+/// The predicate that holds exactly when `pred` does not.
+pub(crate) fn inverse(pred: ICmpPredicate) -> ICmpPredicate {
+    use ICmpPredicate::*;
+    match pred {
+        Eq => Ne,
+        Ne => Eq,
+        Slt => Sge,
+        Sle => Sgt,
+        Sgt => Sle,
+        Sge => Slt,
+        Ult => Uge,
+        Ule => Ugt,
+        Ugt => Ule,
+        Uge => Ult,
     }
 }
 

@@ -261,21 +261,10 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted, order: &Fx
 /// The predicate under which the loop goes on (`sh.pred`, negated when the loop stays on
 /// the false edge).
 fn continuation(sh: &Shape) -> ICmpPredicate {
-    use ICmpPredicate::*;
     if sh.stay_if_true {
-        return sh.pred;
-    }
-    match sh.pred {
-        Eq => Ne,
-        Ne => Eq,
-        Slt => Sge,
-        Sle => Sgt,
-        Sgt => Sle,
-        Sge => Slt,
-        Ult => Uge,
-        Ule => Ugt,
-        Ugt => Ule,
-        Uge => Ult,
+        sh.pred
+    } else {
+        super::loops::inverse(sh.pred)
     }
 }
 
