@@ -42,11 +42,11 @@ use std::sync::{Arc, OnceLock};
 
 /// Iterations of the rules per block. The useful chains are short: a division by a
 /// constant becomes its `mul.hi` form in one step, a narrowing through `trunc` and `zext`
-/// in two or three, and each iteration applies every matching rule at once. Three keep
-/// the engine's compile time near the rest of the pipeline's (measured on the 50,000-line
-/// generated file: 12 iterations cost 20 times the compile time of 3 and found the same
-/// code on the corpus, `bench/results/eqsat_drivers.md`).
-pub const ITERATIONS: usize = 3;
+/// in two, and each iteration applies every matching rule at once. Measured on the
+/// 50,000-line generated file and the corpus: 12 iterations cost 20 times the compile time of
+/// 3, and 2 cost 1.26 times a compile without the pass, all finding the same code on the
+/// corpus (`bench/results/eqsat_drivers.md`, `eqsat_static.md`).
+pub const ITERATIONS: usize = 2;
 /// E-nodes per block. Blocks of real kernels hold tens to a few hundred arithmetic ops;
 /// commutativity and associativity grow a graph with the permutations of its sums, and
 /// 1,000 nodes stop that early without cutting off the rewrites the rules are for.
