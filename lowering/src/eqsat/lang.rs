@@ -300,21 +300,16 @@ pub fn build(rw: &mut Rewriter<'_>, op: Op, ty: TypeId, args: &[ValueId], loc: L
     let ctx = &mut *rw.ctx;
     let unit = |ctx: &mut Context, f: bool| f.then(|| ctx.unit_attr());
     let st = match op {
-        Op::Add { nsw } => {
+        Op::Add { nsw } | Op::Sub { nsw } | Op::Mul { nsw } | Op::Shl { nsw } => {
+            type Build = fn(&mut Context, LocId, TypeId, ValueId, ValueId, Option<cuprite_ir::AttrId>) -> cuprite_ir::OperationState;
+            let make: Build = match op {
+                Op::Add { .. } => nv::AddOp::build,
+                Op::Sub { .. } => nv::SubOp::build,
+                Op::Mul { .. } => nv::MulOp::build,
+                _ => nv::ShlOp::build,
+            };
             let n = unit(ctx, nsw);
-            nv::AddOp::build(ctx, loc, ty, args[0], args[1], n)
-        }
-        Op::Sub { nsw } => {
-            let n = unit(ctx, nsw);
-            nv::SubOp::build(ctx, loc, ty, args[0], args[1], n)
-        }
-        Op::Mul { nsw } => {
-            let n = unit(ctx, nsw);
-            nv::MulOp::build(ctx, loc, ty, args[0], args[1], n)
-        }
-        Op::Shl { nsw } => {
-            let n = unit(ctx, nsw);
-            nv::ShlOp::build(ctx, loc, ty, args[0], args[1], n)
+            make(ctx, loc, ty, args[0], args[1], n)
         }
         Op::Lshr => nv::LshrOp::build(ctx, loc, ty, args[0], args[1]),
         Op::Ashr => nv::AshrOp::build(ctx, loc, ty, args[0], args[1]),
