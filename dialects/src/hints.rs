@@ -7,6 +7,7 @@
 //! | `noinline`, `alwaysinline` | `func.func`, `nvvm.func` | `__noinline__`, `__forceinline__` |
 //! | `cuprite.no_contract` | `func.func`, `nvvm.func` | no fma contraction in this function (the math library's compensated arithmetic) |
 //! | `cuprite.ftz` ([`crate::nvvm::FTZ`]) | `nvvm.func` | f32 subnormals flush to zero |
+//! | `cuprite.name = "..."` | any op | the name a pass gives the value it makes (`iv-demote`: cicc's `demoteIV`, `newICmp`, `substIV`, ...), shown in the printed IR |
 //!
 //! (`cuda.kernel` and `cuda.launch_bounds` belong to the cuda dialect: [`crate::cuda::KERNEL`].)
 
@@ -38,6 +39,15 @@ pub fn set_unroll(ctx: &mut Context, op: OpId, n: i64) {
     let i32t = ctx.i32();
     let a = ctx.int_attr(n as i128, i32t);
     ctx.set_attr(op, UNROLL, a);
+}
+
+/// The value-name attribute ([`set_value_name`]).
+pub const VALUE_NAME: &str = "cuprite.name";
+
+/// Names the value `op` makes (as cicc names the instructions its passes create).
+pub fn set_value_name(ctx: &mut Context, op: OpId, name: &str) {
+    let a = ctx.str_attr(name);
+    ctx.set_attr(op, VALUE_NAME, a);
 }
 
 /// An inlining hint on a function.

@@ -34,7 +34,8 @@ Options:
   -O0 .. -O3                   Optimization level (default -O3): -O0 lowers without
                                optimizing; -O1 and up run the nvvm pipeline (inlining,
                                mem2reg, sccp, unrolling, select formation, loop rotation,
-                               LICM, loop strength reduction, canonicalize, cse, dce)
+                               LICM, IV demotion, loop strength reduction, equality
+                               saturation (eqsat), canonicalize, cse, dce)
   --print-pipeline             Print the nvvm pass pipeline of the -O level and exit
   --print-pipeline=cicc        The same, one pass a line, each with what does its job in
                                NVIDIA's cicc (and LLVM's NVPTX pipeline)

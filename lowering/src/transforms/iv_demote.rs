@@ -74,17 +74,12 @@ fn constant(ctx: &Context, v: ValueId) -> Option<i128> {
     nv::int_constant(ctx, ctx.defining_op(v)?)
 }
 
-fn name(ctx: &mut Context, op: OpId, n: &str) {
-    let a = ctx.str_attr(n);
-    ctx.set_attr(op, "cuprite.name", a);
-}
-
 /// Creates the op `st` before `before` and returns its result.
 fn emit(ctx: &mut Context, st: cuprite_ir::OperationState, before: OpId, label: &str) -> ValueId {
     let op = ctx.create_op(st);
     let block = ctx.op_block(before).expect("a placed op");
     ctx.insert_op(op, InsertPoint { block, before: Some(before) });
-    name(ctx, op, label);
+    cuprite_dialects::hints::set_value_name(ctx, op, label);
     ctx.result(op, 0)
 }
 
