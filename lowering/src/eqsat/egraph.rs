@@ -15,9 +15,10 @@
 //!    dead are erased. A term that would use a value defined later in the block is left.
 
 use super::cost::SassCost;
-use super::facts::{ir_facts, transfer, Facts};
+use super::facts::{transfer, Facts};
 use super::lang::{build, int_width, op_of, sext_bits, Op, Term};
 use super::rules::{instantiate, IntTypes, Pat, Rule, Sink, Width};
+use super::scope::{ir_facts, Scope};
 use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
 use egg::{DidMerge, EGraph, Id, RecExpr, SearchMatches, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -340,6 +341,7 @@ pub fn optimize_block(
         let t = ctx.int_type(w);
         analysis.widths.insert(t, w);
     }
+    let scope = Scope::at(ctx, block, maxntid, Some(dom));
     let mut eg: Graph = EGraph::new(analysis);
     if explain {
         eg = eg.with_explanations_enabled();
@@ -361,7 +363,7 @@ pub fn optimize_block(
             let node = match c {
                 Some(c) => Term { op: Op::Const(sext_bits(c, w)), ty, args: Default::default() },
                 None => {
-                    let facts = ir_facts(ctx, v, maxntid);
+                    let facts = ir_facts(ctx, v, &scope);
                     eg.analysis.leaves.push(facts);
                     leaf_values.push(v);
                     Term { op: Op::Leaf(leaf_values.len() as u32 - 1), ty, args: Default::default() }

@@ -1,20 +1,22 @@
-//! What is known about an integer value: its constant, and its signed and unsigned ranges.
+//! What is known about an integer value: its constant, its signed and unsigned ranges,
+//! and its known bits ([`super::bits`]).
 //!
 //! One transfer function ([`transfer`]) computes the facts of an operator's result from
 //! its operands' facts; the e-graph's analysis runs it on every e-node (and intersects the
 //! facts of the nodes of one e-class, since they are one value), and the greedy driver runs
-//! it over the IR ([`ir_facts`]). Leaves start from what CUDA guarantees ([`leaf_facts`]):
-//! `threadIdx.x < blockDim.x <= 1024` (or the kernel's `.maxntid`), `blockIdx.x < 2^31 - 1`,
-//! `gridDim.y <= 65535`, `warpSize == 32`, `laneid < 32`, and a narrower integer
-//! zero- or sign-extended keeps its range.
+//! it over the IR ([`super::scope::ir_facts`]). Leaves start from what CUDA guarantees
+//! ([`super::scope::leaf_facts`]): `threadIdx.x < blockDim.x <= 1024` (or the kernel's
+//! `.maxntid`), `blockIdx.x < 2^31 - 1`, `gridDim.y <= 65535`, `warpSize == 32`,
+//! `laneid < 32`, and a narrower integer zero- or sign-extended keeps its range; guards and
+//! loop increments refine them ([`super::scope`]).
 //!
 //! Ranges are closed intervals of `i128`: `s` in `[-2^(w-1), 2^(w-1) - 1]`, `u` in
 //! `[0, 2^w - 1]`. Every rule is sound for any value in the ranges, so a range may always
 //! be wider than the truth; an empty intersection (unreachable code) keeps the old facts.
 
-use super::lang::{int_width, sext_bits, zext_bits, Op};
-use cuprite_dialects::nvvm::{self as nv, SpecialReg};
-use cuprite_ir::{Context, TypeId, ValueId};
+use super::bits;
+use super::lang::{sext_bits, zext_bits, Op};
+use cuprite_ir::TypeId;
 
 /// Facts about one value of type `ty` (`width` 0: not an integer, e.g. a pointer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,10 @@ pub struct Facts {
     pub s: (i128, i128),
     /// Unsigned range.
     pub u: (i128, i128),
+    /// Known bits ([`super::bits`]): bits of the value (as an unsigned number of `width`
+    /// bits) known to be 0, and known to be 1.
+    pub zeros: u128,
+    pub ones: u128,
 }
 
 fn smin(w: u32) -> i128 {
@@ -43,16 +49,17 @@ impl Facts {
     /// Nothing known.
     pub fn full(ty: TypeId, width: u32) -> Facts {
         if width == 0 {
-            return Facts { ty, width, konst: None, s: (0, 0), u: (0, 0) };
+            return Facts { ty, width, konst: None, s: (0, 0), u: (0, 0), zeros: 0, ones: 0 };
         }
-        Facts { ty, width, konst: None, s: (smin(width), smax(width)), u: (0, umax(width)) }
+        Facts { ty, width, konst: None, s: (smin(width), smax(width)), u: (0, umax(width)), zeros: 0, ones: 0 }
     }
 
     /// The constant `c`.
     pub fn constant(ty: TypeId, width: u32, c: i128) -> Facts {
         let c = sext_bits(c, width);
         let z = zext_bits(c, width);
-        Facts { ty, width, konst: Some(c), s: (c, c), u: (z, z) }
+        let (zeros, ones) = if width == 0 { (0, 0) } else { (!(z as u128) & bits::mask(width), z as u128) };
+        Facts { ty, width, konst: Some(c), s: (c, c), u: (z, z), zeros, ones }
     }
 
     /// Values in unsigned range `[lo, hi]` (nothing known when it leaves the type).
@@ -100,14 +107,26 @@ impl Facts {
         } else if self.s.1 < 0 {
             self.u = (self.u.0.max(self.s.0 + (1i128 << w)), self.u.1.min(self.s.1 + (1i128 << w)));
         }
-        if self.s.0 > self.s.1 || self.u.0 > self.u.1 {
+        // Known bits bound the unsigned value (known ones below, known zeros above), and
+        // the unsigned range's top clears the bits above its highest.
+        if self.u.0 <= self.u.1 && self.zeros & self.ones == 0 {
+            self.zeros |= bits::above(self.u.1 as u128) & bits::mask(w);
+            self.u = (self.u.0.max(self.ones as i128), self.u.1.min((!self.zeros & bits::mask(w)) as i128));
+            if self.u.1 <= smax(w) {
+                self.s = (self.s.0.max(self.u.0), self.s.1.min(self.u.1));
+            }
+        }
+        if self.s.0 > self.s.1 || self.u.0 > self.u.1 || self.zeros & self.ones != 0 {
             // Contradiction: only in code that cannot run. Forget everything but the type.
             *self = Facts::full(self.ty, w);
             return;
         }
+        if self.zeros | self.ones == bits::mask(w) {
+            let c = sext_bits(self.ones as i128, w);
+            self.s = (c, c);
+        }
         if self.s.0 == self.s.1 {
-            self.konst = Some(self.s.0);
-            self.u = (zext_bits(self.s.0, w), zext_bits(self.s.0, w));
+            *self = Facts::constant(self.ty, w, self.s.0);
         }
     }
 
@@ -121,6 +140,8 @@ impl Facts {
         n.s = (n.s.0.min(other.s.0), n.s.1.max(other.s.1));
         n.u = (n.u.0.min(other.u.0), n.u.1.max(other.u.1));
         n.konst = if self.konst == other.konst { self.konst } else { None };
+        n.zeros &= other.zeros;
+        n.ones &= other.ones;
         n
     }
 
@@ -132,7 +153,9 @@ impl Facts {
         let mut n = *self;
         n.s = (n.s.0.max(other.s.0), n.s.1.min(other.s.1));
         n.u = (n.u.0.max(other.u.0), n.u.1.min(other.u.1));
-        if n.s.0 > n.s.1 || n.u.0 > n.u.1 {
+        n.zeros |= other.zeros;
+        n.ones |= other.ones;
+        if n.s.0 > n.s.1 || n.u.0 > n.u.1 || n.zeros & n.ones != 0 {
             return false;
         }
         n.konst = n.konst.or(other.konst);
@@ -283,7 +306,7 @@ pub fn transfer(op: Op, ty: TypeId, w: u32, a: &[Facts]) -> Facts {
         x
     };
     let k1 = a.get(1).and_then(|f| f.konst).map(|k| zext_bits(k, w));
-    match op {
+    let mut r = match op {
         Op::Add { nsw } => {
             let (x, y) = (a[0], a[1]);
             let uf = if x.u.1 + y.u.1 <= um { ur(x.u.0 + y.u.0, x.u.1 + y.u.1) } else { full };
@@ -398,124 +421,13 @@ pub fn transfer(op: Op, ty: TypeId, w: u32, a: &[Facts]) -> Facts {
             f
         }
         _ => full,
-    }
-}
-
-/// The launch bound of a kernel: `.maxntid`'s product, if the function declares one.
-pub fn max_threads(ctx: &Context, func: cuprite_ir::OpId) -> Option<i128> {
-    let a = nv::FuncOp::cast(ctx, func)?.maxntid_attr(ctx)?;
-    match ctx.attr_kind(a) {
-        cuprite_ir::AttrKind::DenseArray { values, .. } => Some(values.iter().map(|&d| d.max(1) as i128).product()),
-        _ => None,
-    }
-}
-
-/// The facts of value `v` seen as a leaf: constants, what CUDA guarantees of special
-/// registers (with `maxntid`, the kernel's `__launch_bounds__`, when given), and nothing
-/// for the rest.
-pub fn leaf_facts(ctx: &Context, v: ValueId, maxntid: Option<i128>) -> Facts {
-    let ty = ctx.value_type(v);
-    let Some(w) = int_width(ctx, ty) else { return Facts::full(ty, 0) };
-    let Some(d) = ctx.defining_op(v) else { return Facts::full(ty, w) };
-    if let Some(c) = nv::int_constant(ctx, d) {
-        return Facts::constant(ty, w, c);
-    }
-    let Some(reg) = nv::SRegOp::cast(ctx, d).and_then(|s| s.reg(ctx)) else { return Facts::full(ty, w) };
-    let block = maxntid.unwrap_or(1024).min(1024);
-    use SpecialReg::*;
-    // CUDA's limits (Programming Guide, compute capability 7.5 to 9.0): 1024 threads per
-    // block, at most 64 in z; grids up to 2^31 - 1 in x and 65535 in y and z.
-    let (lo, hi) = match reg {
-        TidX | TidY => (0, block - 1),
-        TidZ => (0, block.min(64) - 1),
-        NtidX | NtidY => (1, block),
-        NtidZ => (1, block.min(64)),
-        CtaidX => (0, (1 << 31) - 2),
-        CtaidY | CtaidZ => (0, 65534),
-        NctaidX => (1, (1 << 31) - 1),
-        NctaidY | NctaidZ => (1, 65535),
-        Warpsize => (32, 32),
-        Laneid => (0, 31),
-        Clock | Clock64 => return Facts::full(ty, w),
     };
-    Facts::urange(ty, w, lo, hi)
-}
-
-/// How deep [`ir_facts`] follows operands: facts of a value come from the ops that define
-/// it up to this many levels up (the greedy driver's view of what the e-graph holds whole).
-pub const IR_FACTS_DEPTH: u32 = 8;
-
-/// The values passed to block argument `v` by its block's predecessors, when every
-/// predecessor is a branch that passes one.
-fn incoming(ctx: &Context, v: ValueId) -> Option<Vec<ValueId>> {
-    let b = ctx.value_block(v)?;
-    if ctx.defining_op(v).is_some() {
-        return None;
+    let (zeros, ones) = bits::transfer(op, w, a);
+    if zeros | ones != 0 {
+        let mut k = Facts::full(ty, w);
+        (k.zeros, k.ones) = (zeros, ones);
+        k.normalize();
+        r.meet(&k);
     }
-    let k = ctx.block_args(b).iter().position(|&a| a == v)?;
-    let mut out = Vec::new();
-    for (t, i) in ctx.predecessors(b) {
-        out.push(*ctx.successor_args(t, i as usize).get(k)?);
-    }
-    (!out.is_empty()).then_some(out)
-}
-
-/// The facts of `v` from the IR: the transfer function over its defining ops, and for a
-/// block argument the hull of what its predecessors pass, up to [`IR_FACTS_DEPTH`] levels
-/// (an explicit stack, no recursion; a loop's argument meets its own update there and
-/// gets what the leaves give, usually nothing), then [`leaf_facts`].
-pub fn ir_facts(ctx: &Context, v: ValueId, maxntid: Option<i128>) -> Facts {
-    // Post-order over (value, depth); `done` memoizes per call.
-    let mut done: rustc_hash::FxHashMap<ValueId, Facts> = rustc_hash::FxHashMap::default();
-    let mut stack = vec![(v, 0u32, false)];
-    while let Some((x, depth, expanded)) = stack.pop() {
-        if done.contains_key(&x) && !expanded {
-            continue;
-        }
-        let ty = ctx.value_type(x);
-        let width = int_width(ctx, ty).unwrap_or(0);
-        if depth >= IR_FACTS_DEPTH {
-            done.insert(x, leaf_facts(ctx, x, maxntid));
-            continue;
-        }
-        if let Some(ins) = incoming(ctx, x).filter(|_| width > 0) {
-            if !expanded {
-                // Placeholder while the incoming values are worked out: a cycle back to
-                // `x` sees nothing known.
-                done.insert(x, Facts::full(ty, width));
-                stack.push((x, depth, true));
-                for &p in &ins {
-                    if !done.contains_key(&p) {
-                        stack.push((p, depth + 1, false));
-                    }
-                }
-                continue;
-            }
-            let mut f = done[&ins[0]];
-            for p in &ins[1..] {
-                f = f.join(&done[p]);
-            }
-            done.insert(x, f);
-            continue;
-        }
-        let def = ctx.defining_op(x);
-        let op = def.and_then(|d| super::lang::op_of(ctx, d).map(|o| (d, o))).filter(|(_, o)| !matches!(o, Op::Const(_)));
-        let Some((d, o)) = op else {
-            done.insert(x, leaf_facts(ctx, x, maxntid));
-            continue;
-        };
-        let operands = ctx.operand_vec(d);
-        if !expanded {
-            stack.push((x, depth, true));
-            for &p in &operands {
-                if !done.contains_key(&p) {
-                    stack.push((p, depth + 1, false));
-                }
-            }
-            continue;
-        }
-        let args: Vec<Facts> = operands.iter().map(|p| done[p]).collect();
-        done.insert(x, transfer(o, ty, width, &args));
-    }
-    done[&v]
+    r
 }

@@ -6,9 +6,10 @@
 //! root, where the right side is built). Conditions read [`ir_facts`], the same transfer
 //! functions the e-graph's analysis runs, over the ops that define each value.
 
-use super::facts::{ir_facts, max_threads, Facts};
+use super::facts::Facts;
 use super::lang::{build, op_of, sext_bits, Op};
 use super::rules::{instantiate, IntTypes, Kind, Pat, Rule, Sink, Width};
+use super::scope::{ir_facts, max_threads, Scope};
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{
     rewrite::{RewritePattern, Rewriter},
@@ -165,9 +166,10 @@ impl RewritePattern for RulePattern {
         if !match_value(ctx, &rule.lhs, rule.lhs.len() - 1, root_v, &mut binds) {
             return false;
         }
-        let bound = launch_bound(ctx, op);
-        let root = ir_facts(ctx, root_v, bound);
-        let facts: Vec<Facts> = binds.iter().map(|b| b.map_or(root, |v| ir_facts(ctx, v, bound))).collect();
+        let Some(block) = ctx.op_block(op) else { return false };
+        let scope = Scope::at(ctx, block, launch_bound(ctx, op), None);
+        let root = ir_facts(ctx, root_v, &scope);
+        let facts: Vec<Facts> = binds.iter().map(|b| b.map_or(root, |v| ir_facts(ctx, v, &scope))).collect();
         if !rule.check(&facts, &root) {
             return false;
         }

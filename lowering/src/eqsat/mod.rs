@@ -25,12 +25,14 @@
 //! source location, the original and chosen terms, their costs and the rules egg's
 //! explanation of their equality uses. `--pass-statistics` counts rule applications.
 
+pub mod bits;
 pub mod cost;
 pub mod egraph;
 pub mod facts;
 pub mod greedy;
 pub mod lang;
 pub mod rules;
+pub mod scope;
 
 use cuprite_ir::{
     pass::{Pass, PassFailure, PassState, Preserved},
@@ -216,7 +218,7 @@ impl EqsatPass {
             nodes: self.opts.nodes,
             time: std::time::Duration::from_millis(self.opts.time_ms),
         };
-        let bound = facts::max_threads(ctx, func);
+        let bound = scope::max_threads(ctx, func);
         // The blocks worth the whole rule set: those in loops, where a saved instruction is
         // saved every trip, and those with a division or remainder, dozens of SASS
         // instructions each. Straight-line code elsewhere runs once per thread: there the

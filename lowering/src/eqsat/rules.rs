@@ -119,7 +119,8 @@ pub enum Pred {
     Sle,
     /// `(same-type a b)`.
     SameType,
-    /// `(covers m x)`: constant mask `m` keeps every bit `x` can have set.
+    /// `(covers m x)`: constant mask `m` keeps every bit `x` can have set (by its known
+    /// bits, [`Facts::zeros`]).
     Covers,
     /// `(fits-u a N)`, `(fits-s a N)`: the value fits `N` bits unsigned / signed (`N` a
     /// number or a variable, whose width it is).
@@ -136,6 +137,8 @@ pub enum Pred {
     SMagicNeg,
     /// `(shift-sum a b)`: `a + b` is less than the width of `?_`.
     ShiftSum,
+    /// `(disjoint a b)`: no bit can be set in both (by their known bits).
+    Disjoint,
 }
 
 impl Pred {
@@ -157,6 +160,7 @@ impl Pred {
             "magic" => (Pred::Magic, 2),
             "magic-add" => (Pred::MagicAdd, 2),
             "shift-sum" => (Pred::ShiftSum, 2),
+            "disjoint" => (Pred::Disjoint, 2),
             "smagic-pos" => (Pred::SMagicPos, 1),
             "smagic-neg" => (Pred::SMagicNeg, 1),
             _ => return None,
@@ -424,12 +428,11 @@ fn holds(c: &Cond, vars: &[Facts], root: &Facts) -> bool {
             Pred::Sle => f(0)?.s.1 <= f(1)?.s.0,
             Pred::SameType => f(0)?.ty == f(1)?.ty,
             Pred::Covers => {
-                let m = uk(0)?;
-                let mut bits = 0i128;
-                while bits < f(1)?.u.1 {
-                    bits = (bits << 1) | 1;
-                }
-                bits & m == bits
+                // The bits `x` may have set: those not known zero (which include the bits
+                // above its unsigned range's top).
+                let (m, x) = (uk(0)? as u128, f(1)?);
+                let maybe = !x.zeros & super::bits::mask(x.width);
+                maybe & !m == 0
             }
             Pred::FitsU | Pred::FitsS => {
                 // A number of bits, or the width of a variable.
@@ -455,6 +458,11 @@ fn holds(c: &Cond, vars: &[Facts], root: &Facts) -> bool {
                 }
                 let (m, _) = smagic(d, w)?;
                 (m >= 0) == (c.pred == Pred::SMagicPos)
+            }
+            Pred::Disjoint => {
+                let (a, b) = (f(0)?, f(1)?);
+                let m = super::bits::mask(a.width);
+                a.width > 0 && (!a.zeros & m) & (!b.zeros & m) == 0
             }
             Pred::ShiftSum => {
                 let s = uk(0)?.checked_add(uk(1)?)?;
@@ -641,6 +649,18 @@ pub fn rules() -> Vec<Rule> {
         // Signed to unsigned where the ranges say the signs do not matter (cheaper in SASS).
         ("sdiv-nonneg-to-udiv: (sdiv ?x ?y) => (udiv ?x ?y) if (nonneg ?x) (pos ?y)", Simplify),
         ("srem-nonneg-to-urem: (srem ?x ?y) => (urem ?x ?y) if (nonneg ?x) (pos ?y)", Simplify),
+        // The same in one step to the unsigned magic number (the two-step way may not finish
+        // in the e-graph's iteration budget, and the signed one would win meanwhile).
+        (
+            "sdiv-nonneg-const-to-mulhi: (sdiv ?x ?c) => (lshr (umulhi ?x {umagic ?c ?x}) {ushift ?c ?x}) if (nonneg ?x) (pos ?c) (divisor ?c) (magic ?c ?x)",
+            Simplify,
+        ),
+        (
+            "srem-nonneg-const-to-mul-sub: (srem ?x ?c) => (sub ?x (mul (lshr (umulhi ?x {umagic ?c ?x}) {ushift ?c ?x}) ?c)) if (nonneg ?x) (pos ?c) (divisor ?c) (magic ?c ?x)",
+            Simplify,
+        ),
+        ("sdiv-nonneg-pow2-to-lshr: (sdiv ?x ?c) => (lshr ?x {log2 ?c}) if (nonneg ?x) (pos ?c) (pow2 ?c)", Simplify),
+        ("srem-nonneg-pow2-to-and: (srem ?x ?c) => (and ?x {sub1 ?c}) if (nonneg ?x) (pos ?c) (pow2 ?c)", Simplify),
         ("ashr-nonneg-to-lshr: (ashr ?x ?k) => (lshr ?x ?k) if (nonneg ?x)", Simplify),
         ("sext-nonneg-to-zext: (sext ?x) => (zext ?x) if (nonneg ?x)", Simplify),
         // Signed division by 2^k rounds toward zero: a negative x gets 2^k - 1 added first
@@ -669,6 +689,9 @@ pub fn rules() -> Vec<Rule> {
         ("udiv-small: (udiv ?x ?y) => 0 if (ult ?x ?y)", Simplify),
         ("urem-small: (urem ?x ?y) => ?x if (ult ?x ?y)", Simplify),
         ("and-mask-covers: (and ?x ?m) => ?x if (covers ?m ?x)", Simplify),
+        // An `or` of values with no set bit in common is their sum (LLVM's `or disjoint`),
+        // which the address rules can move into `[reg+imm]` and reassociate.
+        ("or-disjoint-add: (or ?x ?y) => (add ?x ?y) if (disjoint ?x ?y)", Explore),
         ("umin-range: (umin ?a ?b) => ?a if (ule ?a ?b)", Simplify),
         ("umin-range-rhs: (umin ?a ?b) => ?b if (ule ?b ?a)", Simplify),
         ("umax-range: (umax ?a ?b) => ?b if (ule ?a ?b)", Simplify),

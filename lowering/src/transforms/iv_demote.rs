@@ -37,7 +37,8 @@
 
 use super::cfg::rebuild_branch;
 use super::loops::{each_loop_once, inverse, swapped, Loop};
-use crate::eqsat::facts::{ir_facts, max_threads, Facts};
+use crate::eqsat::facts::Facts;
+use crate::eqsat::scope::{ir_facts, max_threads, Scope};
 use cuprite_dialects::nvvm::{self as nv, ICmpPredicate};
 use cuprite_ir::{Context, InsertPoint, OpId, ValueId};
 
@@ -185,8 +186,8 @@ fn demote_loop(ctx: &mut Context, l: &Loop, opts: &Options, maxntid: Option<i128
     if starts.is_empty() || starts.iter().any(|&(t, _, _)| !super::cfg::is_branch(ctx, t)) {
         return false;
     }
-    let start_facts: Vec<Facts> = starts.iter().map(|&(_, _, v)| ir_facts(ctx, v, maxntid)).collect();
-    let bf = ir_facts(ctx, c.bound, maxntid);
+    let start_facts: Vec<Facts> = starts.iter().map(|&(_, _, v)| ir_facts(ctx, v, &Scope::function(maxntid))).collect();
+    let bf = ir_facts(ctx, c.bound, &Scope::function(maxntid));
     let unsigned = matches!(c.pred, ICmpPredicate::Ult | ICmpPredicate::Ule | ICmpPredicate::Ugt | ICmpPredicate::Uge);
     let range = |f: &Facts| if unsigned { f.u } else { f.s };
     let (lo0, hi0) = start_facts.iter().fold((i128::MAX, i128::MIN), |(lo, hi), f| (lo.min(range(f).0), hi.max(range(f).1)));
