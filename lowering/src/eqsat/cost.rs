@@ -15,6 +15,8 @@
 //! * a 64-bit result adds [`WIDE_REGISTER`]: it holds two registers instead of one, which is
 //!   what counts against occupancy.
 //! * constants and leaves cost 0: constants are immediates in SASS.
+//! * float `add`, `mul` and `fma` are one instruction each at either width (`FADD`/`DADD`,
+//!   ...); `neg` is an operand modifier of its reader's instruction ([`FUSED`]).
 //!
 //! * fusions that instruction selection (`lowering/src/nvvm_to_ptx/rules.rs`) or ptxas
 //!   make: a 64-bit multiply of two values extended from 32 bits (or constants that fit) is
@@ -60,6 +62,10 @@ pub fn node_cost(op: Op, w: u32) -> f64 {
         // The comparison's width is its operands'; the result is a predicate.
         Op::ICmp(_) => pick(1.0, 2.0) - if wide { WIDE_REGISTER } else { 0.0 },
         Op::Select => pick(1.0, 2.0),
+        // `FADD`, `FMUL`, `FFMA` (and `DADD`, `DMUL`, `DFMA`): one instruction each; a
+        // negation is an operand modifier of the instruction that reads it.
+        Op::Fadd { .. } | Op::Fsub { .. } | Op::Fmul { .. } | Op::Fma => 1.0,
+        Op::Fneg => FUSED,
     }
 }
 

@@ -17,7 +17,7 @@
 use super::cost::SassCost;
 use super::facts::{transfer, Facts};
 use super::lang::{build, int_width, op_of, sext_bits, Op, Term};
-use super::rules::{instantiate, IntTypes, Pat, Rule, Sink, Width};
+use super::rules::{instantiate, IntTypes, MatchEnv, Pat, Rule, Sink, Width};
 use super::scope::{ir_facts, Scope};
 use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
 use egg::{DidMerge, EGraph, Id, RecExpr, SearchMatches, Subst, Symbol, Var};
@@ -45,6 +45,9 @@ pub struct Analysis {
     widths: FxHashMap<TypeId, u32>,
     /// Whether unions carry their rule for egg's explanations.
     pub explain: bool,
+    /// Per class of a value the IR has: how many ops outside the e-graph read it
+    /// (`u32::MAX` for leaves, whose readers elsewhere are not counted).
+    pub external: FxHashMap<Id, u32>,
 }
 
 impl Analysis {
@@ -132,6 +135,16 @@ fn match_class(eg: &Graph, pats: &[Pat], p: usize, class: Id, binds: &mut Vec<Op
             true
         }
         Pat::Meta { .. } => true,
+        Pat::Bind { var, pat } => match binds[*var] {
+            Some(b) if eg.find(b) != class => true,
+            Some(_) => match_class(eg, pats, *pat, class, binds, k),
+            None => {
+                binds[*var] = Some(class);
+                let go = match_class(eg, pats, *pat, class, binds, k);
+                binds[*var] = None;
+                go
+            }
+        },
     }
 }
 
@@ -139,6 +152,28 @@ fn match_args(eg: &Graph, pats: &[Pat], pargs: &[usize], nargs: &[Id], binds: &m
     match pargs.split_first() {
         None => k(binds),
         Some((&p0, rest)) => match_class(eg, pats, p0, nargs[0], binds, &mut |b| match_args(eg, pats, rest, &nargs[1..], b, k)),
+    }
+}
+
+/// Use counts in the e-graph: a class's readers are its parent classes (each an op of the
+/// block, whichever of its equal forms is chosen) and the ops outside the graph that read
+/// the value ([`Analysis::external`]).
+struct GraphEnv<'a> {
+    eg: &'a Graph,
+    binds: &'a [Option<Id>],
+}
+
+impl MatchEnv for GraphEnv<'_> {
+    fn uses(&self, i: usize) -> u32 {
+        let Some(c) = self.binds.get(i).copied().flatten().map(|c| self.eg.find(c)) else { return u32::MAX };
+        let outside = self.eg.analysis.external.iter().filter(|(&k, _)| self.eg.find(k) == c).fold(0u32, |n, (_, &m)| n.saturating_add(m));
+        let mut parents: Vec<Id> = self.eg[c].parents().map(|p| self.eg.find(p)).collect();
+        parents.sort_unstable();
+        parents.dedup();
+        outside.saturating_add(parents.len() as u32)
+    }
+    fn is_product(&self, i: usize) -> bool {
+        self.binds.get(i).copied().flatten().is_some_and(|c| self.eg[c].nodes.iter().any(|n| n.op == Op::Fmul { contract: true }))
     }
 }
 
@@ -157,7 +192,7 @@ impl egg::Searcher<Term, Analysis> for RuleSearch {
         match_class(eg, &rule.lhs, rule.lhs.len() - 1, eclass, &mut binds, &mut |b| {
             let holds = rule.conds.is_empty() || {
                 let facts: Vec<Facts> = b.iter().map(|c| c.map_or(root, |c| eg[c].data)).collect();
-                rule.check(&facts, &root)
+                rule.check(&facts, &root, &GraphEnv { eg, binds: b })
             };
             if holds {
                 let mut s = Subst::with_capacity(b.len());
@@ -414,6 +449,11 @@ pub fn optimize_block(
         orig.insert(o, node.clone());
         let id = eg.add(node);
         class_of.insert(r, id);
+        let outside = ctx.uses(r).filter(|(user, _)| !term_ops.contains(user)).count() as u32;
+        eg.analysis.external.insert(id, outside);
+    }
+    for v in &leaf_values {
+        eg.analysis.external.insert(class_of[v], u32::MAX);
     }
     // Roots: values something outside the block's arithmetic uses.
     let roots: Vec<OpId> = ops
@@ -525,6 +565,8 @@ pub fn optimize_block(
     // Build.
     let mut built: FxHashMap<Id, ValueId> = FxHashMap::default();
     let mut made: Vec<OpId> = Vec::new();
+    // Where each built value was put: the original position of the op it went before.
+    let mut placed: FxHashMap<ValueId, usize> = FxHashMap::default();
     let orig_at: FxHashMap<Id, Vec<OpId>> = {
         let mut m: FxHashMap<Id, Vec<OpId>> = FxHashMap::default();
         for &o in &ops {
@@ -568,7 +610,6 @@ pub fn optimize_block(
         let loc = ctx.op_loc(ch.root);
         let mut listener = NoListener;
         let mut rw = Rewriter::new(ctx, &mut listener);
-        rw.set_insertion_point_before(ch.root);
         for (c, node) in &ch.order {
             if existing(*c, node, rw.ctx, &built).is_some() && !built.contains_key(c) {
                 let v = existing(*c, node, rw.ctx, &built).unwrap_or_else(|| unreachable!());
@@ -579,7 +620,28 @@ pub fn optimize_block(
                 continue;
             }
             let args: Vec<ValueId> = node.args.iter().map(|a| built[&eg.find(*a)]).collect();
+            // In place: before the first original op of the class whose new operands are
+            // all computed before it (the code keeps its order; a chain of rewritten ops
+            // is not gathered at its root), else before the root.
+            let ctx_now = &*rw.ctx;
+            let at_of = |v: ValueId| -> usize {
+                placed.get(&v).copied().unwrap_or_else(|| {
+                    ctx_now.defining_op(v).filter(|d| ctx_now.op_block(*d) == Some(block)).and_then(|d| pos.get(&d).copied()).unwrap_or(0)
+                })
+            };
+            let anchor = orig_at
+                .get(c)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&o| {
+                    pos[&o] <= root_pos && ctx_now.value_is_live(ctx_now.result(o, 0)) && args.iter().all(|&a| at_of(a) <= pos[&o])
+                })
+                .min_by_key(|o| pos[o])
+                .unwrap_or(ch.root);
+            rw.set_insertion_point_before(anchor);
             let v = build(&mut rw, node.op, node.ty, &args, loc);
+            placed.insert(v, pos[&anchor]);
             made.extend(rw.ctx.defining_op(v));
             built.insert(*c, v);
         }

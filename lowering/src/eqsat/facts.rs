@@ -225,7 +225,7 @@ pub fn eval(op: Op, w: u32, a: &[i128], aw: &[u32]) -> Option<i128> {
                 a[2]
             }
         }
-        Op::PtrAdd | Op::Leaf(_) => return None,
+        Op::PtrAdd | Op::Leaf(_) | Op::Fadd { .. } | Op::Fsub { .. } | Op::Fmul { .. } | Op::Fneg | Op::Fma => return None,
     };
     Some(sext_bits(r, w))
 }

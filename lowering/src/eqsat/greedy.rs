@@ -8,7 +8,7 @@
 
 use super::facts::Facts;
 use super::lang::{build, op_of, sext_bits, Op};
-use super::rules::{instantiate, IntTypes, Kind, Pat, Rule, Sink, Width};
+use super::rules::{instantiate, IntTypes, Kind, MatchEnv, Pat, Rule, Sink, Width};
 use super::scope::{ir_facts, max_threads, Scope};
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{
@@ -41,6 +41,11 @@ fn root_name(op: Op) -> Option<&'static str> {
         Op::ICmp(_) => nv::ICmpOp::NAME,
         Op::Select => nv::SelectOp::NAME,
         Op::PtrAdd => nv::PtrAddOp::NAME,
+        Op::Fadd { .. } => nv::FaddOp::NAME,
+        Op::Fsub { .. } => nv::FsubOp::NAME,
+        Op::Fmul { .. } => nv::FmulOp::NAME,
+        Op::Fneg => nv::FNegOp::NAME,
+        Op::Fma => nv::IntrOp::NAME,
         Op::Const(_) | Op::Leaf(_) => return None,
     })
 }
@@ -87,6 +92,35 @@ fn match_value(ctx: &Context, pats: &[Pat], p: usize, v: ValueId, binds: &mut Ve
             args.iter().zip(operands).all(|(&a, x)| match_value(ctx, pats, a, x, binds))
         }
         Pat::Meta { .. } => false,
+        Pat::Bind { var, pat } => {
+            if binds[*var].is_some_and(|b| b != v) {
+                return false;
+            }
+            binds[*var] = Some(v);
+            match_value(ctx, pats, *pat, v, binds)
+        }
+    }
+}
+
+/// Use counts in the IR, as instruction selection counts them: a value defined in another
+/// block than the match's root is not fusable there (its count is unknown).
+struct IrEnv<'a> {
+    ctx: &'a Context,
+    binds: &'a [Option<ValueId>],
+    block: cuprite_ir::BlockId,
+}
+
+impl MatchEnv for IrEnv<'_> {
+    fn uses(&self, i: usize) -> u32 {
+        let Some(v) = self.binds.get(i).copied().flatten() else { return u32::MAX };
+        match self.ctx.defining_op(v) {
+            Some(d) if self.ctx.op_block(d) == Some(self.block) => self.ctx.uses(v).count() as u32,
+            _ => u32::MAX,
+        }
+    }
+    fn is_product(&self, i: usize) -> bool {
+        let Some(d) = self.binds.get(i).copied().flatten().and_then(|v| self.ctx.defining_op(v)) else { return false };
+        op_of(self.ctx, d) == Some(Op::Fmul { contract: true })
     }
 }
 
@@ -170,7 +204,7 @@ impl RewritePattern for RulePattern {
         let scope = Scope::at(ctx, block, launch_bound(ctx, op), None);
         let root = ir_facts(ctx, root_v, &scope);
         let facts: Vec<Facts> = binds.iter().map(|b| b.map_or(root, |v| ir_facts(ctx, v, &scope))).collect();
-        if !rule.check(&facts, &root) {
+        if !rule.check(&facts, &root, &IrEnv { ctx, binds: &binds, block }) {
             return false;
         }
         // A dry run first: a pattern that declines must leave the IR as it was.

@@ -55,6 +55,20 @@ pub enum Op {
     Select,
     /// A pointer plus a byte offset.
     PtrAdd,
+    /// Float arithmetic (`f32`, `f64`); `contract`: the op may be fused into an `fma`
+    /// (C's default `-ffp-contract=fast` on the GPU).
+    Fadd {
+        contract: bool,
+    },
+    Fsub {
+        contract: bool,
+    },
+    Fmul {
+        contract: bool,
+    },
+    Fneg,
+    /// `fma.rn`: `a * b + c` rounded once.
+    Fma,
     /// An integer constant, sign-extended from its type's width.
     Const(i128),
     /// An opaque value: index into the builder's leaf table.
@@ -70,6 +84,9 @@ impl Op {
             Op::Leaf(i) => format!("v{i}"),
             Op::Add { nsw } | Op::Sub { nsw } | Op::Mul { nsw } | Op::Shl { nsw } => {
                 format!("{}{}", self.base_name(), if nsw { ".nsw" } else { "" })
+            }
+            Op::Fadd { contract } | Op::Fsub { contract } | Op::Fmul { contract } => {
+                format!("{}{}", self.base_name(), if contract { ".contract" } else { "" })
             }
             _ => self.base_name().to_string(),
         }
@@ -103,6 +120,11 @@ impl Op {
             Op::ICmp(_) => "icmp",
             Op::Select => "select",
             Op::PtrAdd => "ptradd",
+            Op::Fadd { .. } => "fadd",
+            Op::Fsub { .. } => "fsub",
+            Op::Fmul { .. } => "fmul",
+            Op::Fneg => "fneg",
+            Op::Fma => "fma",
             Op::Const(_) => "const",
             Op::Leaf(_) => "leaf",
         }
@@ -118,6 +140,7 @@ impl Op {
         let nsw = match flag {
             None => false,
             Some("nsw") if matches!(base, "add" | "sub" | "mul" | "shl") => true,
+            Some("contract") if matches!(base, "fadd" | "fsub" | "fmul") => true,
             Some(p) if base == "icmp" => return pred_value(p).map(Op::ICmp),
             Some(_) => return None,
         };
@@ -146,6 +169,11 @@ impl Op {
             "trunc" => Op::Trunc,
             "select" => Op::Select,
             "ptradd" => Op::PtrAdd,
+            "fadd" => Op::Fadd { contract: nsw },
+            "fsub" => Op::Fsub { contract: nsw },
+            "fmul" => Op::Fmul { contract: nsw },
+            "fneg" => Op::Fneg,
+            "fma" => Op::Fma,
             _ => return None,
         })
     }
@@ -154,8 +182,8 @@ impl Op {
     pub fn arity(self) -> usize {
         match self {
             Op::Const(_) | Op::Leaf(_) => 0,
-            Op::Sext | Op::Zext | Op::Trunc => 1,
-            Op::Select => 3,
+            Op::Sext | Op::Zext | Op::Trunc | Op::Fneg => 1,
+            Op::Select | Op::Fma => 3,
             _ => 2,
         }
     }
@@ -167,7 +195,10 @@ impl Op {
             (Op::Add { nsw: a }, Op::Add { nsw: b })
             | (Op::Sub { nsw: a }, Op::Sub { nsw: b })
             | (Op::Mul { nsw: a }, Op::Mul { nsw: b })
-            | (Op::Shl { nsw: a }, Op::Shl { nsw: b }) => !a || b,
+            | (Op::Shl { nsw: a }, Op::Shl { nsw: b })
+            | (Op::Fadd { contract: a }, Op::Fadd { contract: b })
+            | (Op::Fsub { contract: a }, Op::Fsub { contract: b })
+            | (Op::Fmul { contract: a }, Op::Fmul { contract: b }) => !a || b,
             _ => self == other,
         }
     }
@@ -200,6 +231,9 @@ impl Op {
             Op::Sub { .. } => Op::Sub { nsw: false },
             Op::Mul { .. } => Op::Mul { nsw: false },
             Op::Shl { .. } => Op::Shl { nsw: false },
+            Op::Fadd { .. } => Op::Fadd { contract: false },
+            Op::Fsub { .. } => Op::Fsub { contract: false },
+            Op::Fmul { .. } => Op::Fmul { contract: false },
             Op::Const(_) => Op::Const(0),
             Op::Leaf(_) => Op::Leaf(0),
             op => op,
@@ -250,6 +284,9 @@ pub fn op_of(ctx: &Context, op: OpId) -> Option<Op> {
     if name == nv::PtrAddOp::NAME {
         return Some(Op::PtrAdd);
     }
+    if is_float(ctx, ty) {
+        return float_op_of(ctx, op, ty);
+    }
     int_width(ctx, ty)?;
     let nsw = |n: bool| n;
     Some(match name {
@@ -294,6 +331,30 @@ pub fn op_of(ctx: &Context, op: OpId) -> Option<Op> {
     })
 }
 
+/// Whether `t` is `f32` or `f64` (the float types whose arithmetic the language holds).
+pub fn is_float(ctx: &Context, t: TypeId) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Float(cuprite_ir::FloatKind::F32 | cuprite_ir::FloatKind::F64))
+}
+
+/// The operator of a float op: `fadd`/`fsub`/`fmul` rounded to nearest (no `approx` or
+/// `full`), `fneg`, and `fma.rn`, all operands of the result's type.
+fn float_op_of(ctx: &Context, op: OpId, ty: TypeId) -> Option<Op> {
+    let flags = nv::float_flags(ctx, op);
+    if flags.approx || flags.full {
+        return None;
+    }
+    let contract = flags.contract;
+    let o = match ctx.op_name_str(op) {
+        nv::FaddOp::NAME => Op::Fadd { contract },
+        nv::FsubOp::NAME => Op::Fsub { contract },
+        nv::FmulOp::NAME => Op::Fmul { contract },
+        nv::FNegOp::NAME => Op::Fneg,
+        nv::IntrOp::NAME if nv::IntrOp(op).name(ctx)? == "fma.rn" => Op::Fma,
+        _ => return None,
+    };
+    (o.arity() == ctx.num_operands(op) && ctx.operand_vec(op).iter().all(|&v| ctx.value_type(v) == ty)).then_some(o)
+}
+
 /// Creates the op of `op` with result type `ty` on `args` at the rewriter's insertion
 /// point, returning its result.
 pub fn build(rw: &mut Rewriter<'_>, op: Op, ty: TypeId, args: &[ValueId], loc: LocId) -> ValueId {
@@ -334,6 +395,30 @@ pub fn build(rw: &mut Rewriter<'_>, op: Op, ty: TypeId, args: &[ValueId], loc: L
         }
         Op::Select => nv::SelectOp::build(ctx, loc, ty, args[0], args[1], args[2]),
         Op::PtrAdd => nv::PtrAddOp::build(ctx, loc, ty, args[0], args[1]),
+        Op::Fadd { contract } | Op::Fsub { contract } | Op::Fmul { contract } => {
+            type Build = fn(
+                &mut Context,
+                LocId,
+                TypeId,
+                ValueId,
+                ValueId,
+                Option<cuprite_ir::AttrId>,
+                Option<cuprite_ir::AttrId>,
+                Option<cuprite_ir::AttrId>,
+            ) -> cuprite_ir::OperationState;
+            let make: Build = match op {
+                Op::Fadd { .. } => nv::FaddOp::build,
+                Op::Fsub { .. } => nv::FsubOp::build,
+                _ => nv::FmulOp::build,
+            };
+            let c = unit(ctx, contract);
+            make(ctx, loc, ty, args[0], args[1], c, None, None)
+        }
+        Op::Fneg => nv::FNegOp::build(ctx, loc, ty, args[0]),
+        Op::Fma => {
+            let name = ctx.str_attr("fma.rn");
+            nv::IntrOp::build(ctx, loc, ty, args, name)
+        }
         Op::Const(c) => {
             let a = ctx.int_attr(c, ty);
             nv::ConstantOp::build(ctx, loc, ty, a)

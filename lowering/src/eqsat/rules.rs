@@ -16,8 +16,11 @@
 //!   otherwise comes from the parent (a binary op's operands have its type, the right
 //!   side's root has the matched root's). Operands of comparisons and casts have no type
 //!   from their parent: give their constants a width.
+//! * `?m=(pattern)` on the left side binds the value the pattern matches to `?m`, for
+//!   conditions about it.
 //! * Conditions (see [`Pred`]) are read on the facts of the matched values ([`Facts`]):
-//!   constants and ranges. `?_` names the matched root.
+//!   constants, ranges and known bits; `one-use` and `not-fusable` ask the driver how the
+//!   code around uses a value ([`MatchEnv`]). `?_` names the matched root.
 //!
 //! A rule is `simplify` (each application makes the code no worse, so a greedy driver may
 //! apply it whenever it matches) or `explore` (an equality that is only worth having among
@@ -139,6 +142,12 @@ pub enum Pred {
     ShiftSum,
     /// `(disjoint a b)`: no bit can be set in both (by their known bits).
     Disjoint,
+    /// `(one-use m)`: one operation reads `m` (instruction selection's condition for
+    /// fusing it: a value others read too would be computed twice).
+    OneUse,
+    /// `(not-fusable c)`: `c` is not a one-use contractible product (of two products, the
+    /// first operand's is the one fused, as instruction selection and NVRTC choose).
+    NotFusable,
 }
 
 impl Pred {
@@ -161,6 +170,8 @@ impl Pred {
             "magic-add" => (Pred::MagicAdd, 2),
             "shift-sum" => (Pred::ShiftSum, 2),
             "disjoint" => (Pred::Disjoint, 2),
+            "one-use" => (Pred::OneUse, 1),
+            "not-fusable" => (Pred::NotFusable, 1),
             "smagic-pos" => (Pred::SMagicPos, 1),
             "smagic-neg" => (Pred::SMagicNeg, 1),
             _ => return None,
@@ -183,8 +194,22 @@ pub enum Arg {
 pub enum Pat {
     Var(usize),
     Lit(i128, Width),
-    Node { op: Op, width: Width, args: Vec<usize> },
-    Meta { f: Meta, width: Width, args: Vec<Arg> },
+    Node {
+        op: Op,
+        width: Width,
+        args: Vec<usize>,
+    },
+    Meta {
+        f: Meta,
+        width: Width,
+        args: Vec<Arg>,
+    },
+    /// `?m=(pattern)` on the left side: the pattern, its value bound to variable `var`
+    /// (for conditions such as `one-use`).
+    Bind {
+        var: usize,
+        pat: usize,
+    },
 }
 
 /// A condition.
@@ -326,6 +351,14 @@ impl Parser<'_> {
                 }
                 Pat::Meta { f, width, args }
             }
+            t if t.starts_with('?') && t.ends_with('=') && t.len() > 2 => {
+                if self.rhs {
+                    return Err(RuleError(format!("'{t}' binds a pattern: only on the left side")));
+                }
+                let var = self.var(&t[..t.len() - 1], true)?;
+                let pat = self.pat(arena)?;
+                Pat::Bind { var, pat }
+            }
             t if t.starts_with('?') => Pat::Var(self.var(t, !self.rhs)?),
             t => {
                 let (n, width) = self.split(t)?;
@@ -384,9 +417,38 @@ impl Rule {
         Ok(Rule { name: name.trim().to_string(), kind, vars, lhs, rhs, conds, text: text.to_string() })
     }
 
-    /// Whether every condition holds, given the facts of the variables and of the root.
-    pub fn check(&self, vars: &[Facts], root: &Facts) -> bool {
-        self.conds.iter().all(|c| holds(c, vars, root))
+    /// Whether every condition holds, given the facts of the variables and of the root,
+    /// and what the driver knows of the code around the match (`env`).
+    pub fn check(&self, vars: &[Facts], root: &Facts, env: &dyn MatchEnv) -> bool {
+        self.conds.iter().all(|c| match (c.pred, c.args.first()) {
+            (Pred::OneUse, Some(Arg::Var(i))) => env.uses(*i) == 1,
+            (Pred::NotFusable, Some(Arg::Var(i))) => !(env.uses(*i) == 1 && env.is_product(*i)),
+            (Pred::OneUse | Pred::NotFusable, _) => false,
+            _ => holds(c, vars, root),
+        })
+    }
+}
+
+/// What a driver knows of a match beyond the facts of its values: how the code around it
+/// uses them.
+pub trait MatchEnv {
+    /// How many operations read variable `i`'s value (`u32::MAX`: unknown, or read where
+    /// the rule's right side cannot reach).
+    fn uses(&self, i: usize) -> u32;
+    /// Whether variable `i`'s value is a float product that may contract
+    /// (`fmul.contract`).
+    fn is_product(&self, i: usize) -> bool;
+}
+
+/// A [`MatchEnv`] that knows nothing (every use count unknown): rules that ask fail.
+pub struct NoEnv;
+
+impl MatchEnv for NoEnv {
+    fn uses(&self, _: usize) -> u32 {
+        u32::MAX
+    }
+    fn is_product(&self, _: usize) -> bool {
+        false
     }
 }
 
@@ -459,6 +521,7 @@ fn holds(c: &Cond, vars: &[Facts], root: &Facts) -> bool {
                 let (m, _) = smagic(d, w)?;
                 (m >= 0) == (c.pred == Pred::SMagicPos)
             }
+            Pred::OneUse | Pred::NotFusable => false,
             Pred::Disjoint => {
                 let (a, b) = (f(0)?, f(1)?);
                 let m = super::bits::mask(a.width);
@@ -692,6 +755,15 @@ pub fn rules() -> Vec<Rule> {
         // An `or` of values with no set bit in common is their sum (LLVM's `or disjoint`),
         // which the address rules can move into `[reg+imm]` and reassociate.
         ("or-disjoint-add: (or ?x ?y) => (add ?x ?y) if (disjoint ?x ?y)", Explore),
+        // Contraction (`-fmad=true`, nvcc's default): an add or subtract of a product, both
+        // allowed to contract, is one `fma.rn`. As NVRTC (LLVM's DAG combiner) and our
+        // instruction selection do, only a product nothing else reads: fusing a shared one
+        // computes it twice and rounds the uses differently.
+        ("fma-fadd: (fadd.contract ?m=(fmul.contract ?a ?b) ?c) => (fma ?a ?b ?c) if (one-use ?m)", Simplify),
+        ("fma-fadd-rhs: (fadd.contract ?c ?m=(fmul.contract ?a ?b)) => (fma ?a ?b ?c) if (one-use ?m) (not-fusable ?c)", Simplify),
+        ("fma-fsub: (fsub.contract ?m=(fmul.contract ?a ?b) ?c) => (fma ?a ?b (fneg ?c)) if (one-use ?m)", Simplify),
+        ("fma-fsub-rhs: (fsub.contract ?c ?m=(fmul.contract ?a ?b)) => (fma (fneg ?a) ?b ?c) if (one-use ?m) (not-fusable ?c)", Simplify),
+        ("fneg-fneg: (fneg (fneg ?x)) => ?x", Simplify),
         ("umin-range: (umin ?a ?b) => ?a if (ule ?a ?b)", Simplify),
         ("umin-range-rhs: (umin ?a ?b) => ?b if (ule ?b ?a)", Simplify),
         ("umax-range: (umax ?a ?b) => ?b if (ule ?a ?b)", Simplify),
@@ -815,6 +887,7 @@ pub fn instantiate<S: Sink>(rule: &Rule, sink: &mut S, vars: &[Facts], root: &Fa
     for (i, p) in rhs.iter().enumerate() {
         own[i] = match p {
             Pat::Var(v) => vars.get(*v).map(|f| f.ty),
+            Pat::Bind { .. } => None,
             Pat::Lit(_, w) | Pat::Meta { width: w, .. } => explicit(w),
             Pat::Node { op, width, args } => explicit(width).or_else(|| match op {
                 Op::ICmp(_) => types.get(1),
@@ -853,6 +926,7 @@ pub fn instantiate<S: Sink>(rule: &Rule, sink: &mut S, vars: &[Facts], root: &Fa
     for (i, p) in rhs.iter().enumerate() {
         vals[i] = Some(match p {
             Pat::Var(v) => sink.var(*v),
+            Pat::Bind { .. } => return None,
             Pat::Lit(c, _) => {
                 let t = ty[i]?;
                 let w = types.width(t)?;
@@ -996,6 +1070,8 @@ mod tests {
             ("r: (add ?x ?y) => ?x if (wibble ?x)", "unknown condition"),
             ("r: (add ?x ?y) ?x", "expected '=>'"),
             ("r: ?x => ?x", "one operator pattern"),
+            ("r: (fadd ?x ?y) => ?m=(fneg ?x)", "only on the left side"),
+            ("r: (fadd ?m=(fmul ?a ?b) ?c) => ?c if (one-use ?z)", "not bound"),
         ] {
             let e = Rule::parse(text, Kind::Simplify).expect_err(text);
             assert!(e.0.contains(want), "{text}: {e}");

@@ -16,7 +16,8 @@
 //! defined at its block's entry. Besides interference:
 //! - two arguments of one block never share (each edge's copies write both);
 //! - an op that reads a member of the class it writes must select to one instruction that
-//!   reads its operands before writing ([`reads_before_writing`]): `add`, `mul`, `fma`,
+//!   reads its operands before writing ([`reads_before_writing`]): `add`, `mul`, `fma` (fused
+//!   or the intrinsic), `mul.hi`,
 //!   `max` on 32- and 64-bit values, not a multi-instruction sequence that writes its
 //!   result before its last read;
 //! - constants (immediates), ops a fusion absorbs (no register), and the function's
@@ -162,7 +163,10 @@ fn reads_before_writing(ctx: &Context, op: OpId) -> bool {
         | nv::FmulOp::NAME
         | nv::SelectOp::NAME
         | nv::PtrAddOp::NAME => true,
-        nv::IntrOp::NAME => matches!(nv::IntrOp(op).name(ctx).unwrap_or_default(), "smax" | "smin" | "umax" | "umin" | "max" | "min"),
+        nv::IntrOp::NAME => matches!(
+            nv::IntrOp(op).name(ctx).unwrap_or_default(),
+            "smax" | "smin" | "umax" | "umin" | "max" | "min" | "fma.rn" | "mulhi" | "umulhi"
+        ),
         _ => false,
     }
 }
