@@ -78,30 +78,34 @@ fn stat(stats: &[(String, u64)], name: &str) -> u64 {
 
 #[test]
 fn every_corpus_launch_agrees_before_and_after_each_driver() {
-    let (mut runs, mut rewritten, mut greedy_applied) = (0, 0, 0);
+    let (mut runs, mut rewritten, mut greedy_applied, mut fused) = (0, 0, 0, 0);
     for file in cuprite_tests::corpus_files(true) {
         let (text, launches) = nvvm_before_eqsat(&file);
         let name = file.display().to_string();
         let mut ctx = cuprite_tests::context(false);
         let m = cuprite_tests::parse_verified(&mut ctx, &text, &name).unwrap();
         let reference: Vec<Vec<Output>> = launches.iter().map(|l| run(&ctx, m, l, &name)).collect();
-        for driver in [Driver::Greedy, Driver::Eqsat] {
-            let what = format!("{name} after eqsat{{driver={}}}", driver.name());
-            let (c, m2, stats) = apply(&text, EqsatPass::new(Options { driver, ..Default::default() }), &what);
+        // The two drivers, and equality saturation with float contraction (`floats=true`,
+        // within the launch's stated tolerance, as the ptx level is checked).
+        for (driver, floats) in [(Driver::Greedy, false), (Driver::Eqsat, false), (Driver::Eqsat, true)] {
+            let what = format!("{name} after eqsat{{driver={} floats={floats}}}", driver.name());
+            let (c, m2, stats) = apply(&text, EqsatPass::new(Options { driver, floats, ..Default::default() }), &what);
             rewritten += stat(&stats, "values rewritten");
             greedy_applied += stat(&stats, "rules applied");
+            fused += stat(&stats, "rule fma-fadd") + stat(&stats, "rule fma-fadd-rhs");
             for (l, want) in launches.iter().zip(&reference) {
                 let got = run(&c, m2, l, &what);
-                // The fma rules contract float products: within the launch's tolerance.
-                if let Err(e) = compare(want, &got, l.tolerance_ulp) {
+                let tol = if floats { l.tolerance_ulp } else { 0 };
+                if let Err(e) = compare(want, &got, tol) {
                     panic!("{what}: kernel {} differs from before the pass:\n{e}", l.kernel);
                 }
                 runs += 1;
             }
         }
     }
-    eprintln!("{runs} launches agree; eqsat rewrote {rewritten} values, the greedy driver applied {greedy_applied} rules");
-    assert!(runs >= 2 * 140, "{runs}");
+    eprintln!("{runs} launches agree; eqsat rewrote {rewritten} values, the greedy driver applied {greedy_applied} rules, {fused} fmas");
+    assert!(runs >= 3 * 140, "{runs}");
+    assert!(fused >= 20, "{fused}");
     assert!(rewritten >= 20 && greedy_applied >= 20, "{rewritten} {greedy_applied}");
 }
 

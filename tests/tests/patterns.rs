@@ -131,12 +131,10 @@ fn compile_reports_a_disabled_pattern_at_the_cuda_source() {
         assert!(err.contains("failed to legalize operation 'nvvm.shfl'") && err.contains("reduce.cu:"), "{threads}: {err}");
         assert!(err.contains("in pass 'convert-nvvm-to-ptx', with pattern(s) isel-shfl disabled"), "{threads}: {err}");
     }
-    // A fusion disabled: the same program, other instructions (without the e-graph, whose
-    // fma rules would otherwise contract first).
-    let (code, with, err) = run_cli(&["compile", "../tests/ptx/matmul.cu", "--rewrite-driver=off", "-o", "-"], "");
+    // A fusion disabled: the same program, other instructions.
+    let (code, with, err) = run_cli(&["compile", "../tests/ptx/matmul.cu", "-o", "-"], "");
     assert_eq!(code, 0, "{err}");
-    let (code, without, err) =
-        run_cli(&["compile", "../tests/ptx/matmul.cu", "--rewrite-driver=off", "--disable-patterns=isel-fma-fadd", "-o", "-"], "");
+    let (code, without, err) = run_cli(&["compile", "../tests/ptx/matmul.cu", "--disable-patterns=isel-fma-fadd", "-o", "-"], "");
     assert_eq!(code, 0, "{err}");
     assert!(with.contains("fma.rn.f32") && !without.contains("fma.rn.f32"), "{without}");
     let (code, _, err) = run_cli(&["compile", "../tests/ptx/reduce.cu", "--disable-patterns=no-such-pattern"], "");

@@ -138,11 +138,7 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
         // The reference: the cuda level once the math library is linked (the first step;
         // the simulator runs library functions only as the library's own code).
         let mut reference: Vec<Vec<Output>> = Vec::new();
-        // Float contraction (the e-graph's fma rules, then instruction selection) changes
-        // roundings within the launch's stated tolerance from the eqsat step on.
-        let mut contracted = false;
         for step in &steps {
-            contracted |= step.contains("eqsat");
             let pm = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({step})"), "builtin.module", &reg).unwrap();
             let popts = cuprite_ir::pass::PassOptions::default();
             if let Err(out) = cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None)) {
@@ -160,7 +156,7 @@ fn every_prefix_of_the_pipeline_prints_parses_and_runs_like_the_cuda_level() {
             }
             for (l, want) in launches.iter().zip(&reference) {
                 let got = run(&fresh, m, level, l, &format!("{name} after {step}"));
-                let tol = if level == Level::Ptx || contracted { l.tolerance_ulp } else { 0 };
+                let tol = if level == Level::Ptx { l.tolerance_ulp } else { 0 };
                 if let Err(e) = compare(want, &got, tol) {
                     panic!("{name}: kernel {} after {step} differs from the cuda level:\n{e}", l.kernel);
                 }

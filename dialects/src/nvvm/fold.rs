@@ -91,6 +91,14 @@ pub fn eval(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Option<At
             };
             Some(ctx.attr(AttrKind::Float { bits, ty }))
         }
+        // The sign bit flipped (exact at every width, NaNs included).
+        "nvvm.fneg" => {
+            let a = consts.first().copied().flatten()?;
+            let AttrKind::Float { bits, ty: ft } = ctx.attr_kind(a).clone() else { return None };
+            let TypeKind::Float(k) = ctx.type_kind(ft).clone() else { return None };
+            (ft == ty).then_some(())?;
+            Some(ctx.attr(AttrKind::Float { bits: bits ^ (1u64 << (k.width() - 1)), ty }))
+        }
         // The same bits, between an integer and a float of one width.
         "nvvm.bitcast" => {
             let a = consts.first().copied().flatten()?;
@@ -203,6 +211,18 @@ pub(super) fn fold_select(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]
         Some(0) => value(f),
         Some(_) => value(t),
         None => FoldOutcome::None,
+    }
+}
+
+/// `fneg` of a constant, and `fneg(fneg x)`, which is `x`.
+pub(super) fn fold_fneg(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    if let Some(a) = eval(ctx, op, consts) {
+        return attr(a);
+    }
+    let x = ctx.operand(op, 0);
+    match ctx.defining_op(x) {
+        Some(d) if static_name(ctx, d) == "nvvm.fneg" => value(ctx.operand(d, 0)),
+        _ => FoldOutcome::None,
     }
 }
 

@@ -239,6 +239,8 @@ def Nvvm_FNegOp : Nvvm_Op<"fneg", [Pure, SameOperandsAndResultType]> {
   let arguments = (ins AnyFloat:$arg);
   let results = (outs AnyFloat:$result);
   let assemblyFormat = "$arg attr-dict `:` type($result)";
+  let hasFolder = 1;
+  let folderFn = "fold::fold_fneg";
 }
 
 def Nvvm_ICmpOp : Nvvm_Op<"icmp", [Pure, SameTypeOperands]> {

@@ -36,7 +36,7 @@ fn known_low(known: u128) -> u32 {
 /// when nothing is known.
 pub fn transfer(op: Op, w: u32, a: &[Facts]) -> (u128, u128) {
     let m = mask(w);
-    let k1 = a.get(1).and_then(|f| f.konst).map(|k| (k as u128) & mask(a[1].width));
+    let k1 = a.get(1).and_then(|f| f.konst()).map(|k| (k as u128) & mask(a[1].width));
     let r = match op {
         Op::And => (a[0].zeros | a[1].zeros, a[0].ones & a[1].ones),
         Op::Or => (a[0].zeros & a[1].zeros, a[0].ones | a[1].ones),

@@ -109,7 +109,7 @@ pub fn own_cost(eg: &super::egraph::Graph, enode: &Term) -> f64 {
     // A value instruction selection widens for free: an extension from 32 bits or a
     // constant that fits.
     let narrow = |id: Id| {
-        eg[id].data.konst.is_some_and(|c| i32::try_from(c).is_ok() || u32::try_from(c).is_ok())
+        eg[id].data.konst().is_some_and(|c| i32::try_from(c).is_ok() || u32::try_from(c).is_ok())
             || has(id, &|n| matches!(n.op, Op::Sext | Op::Zext) && eg[n.args[0]].data.width == 32)
     };
     match enode.op {
@@ -125,7 +125,7 @@ pub fn own_cost(eg: &super::egraph::Graph, enode: &Term) -> f64 {
             own = FUSED
         }
         // A constant byte offset is the `[reg+imm]` of the access (isel-ptradd-into-address).
-        Op::PtrAdd if eg[enode.args[1]].data.konst.is_some() => own = FUSED,
+        Op::PtrAdd if eg[enode.args[1]].data.konst().is_some() => own = FUSED,
         _ => {}
     }
     own

@@ -22,6 +22,7 @@ use super::scope::{ir_facts, Scope};
 use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
 use egg::{DidMerge, EGraph, Id, RecExpr, SearchMatches, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// What a rewrite must save by the cost model (in SASS instructions) to be made: ties and
@@ -65,7 +66,7 @@ impl egg::Analysis<Term> for Analysis {
         match enode.op {
             Op::Leaf(i) => egraph.analysis.leaves[i as usize],
             op => {
-                let args: Vec<Facts> = enode.args.iter().map(|&a| egraph[a].data).collect();
+                let args: SmallVec<[Facts; 3]> = enode.args.iter().map(|&a| egraph[a].data).collect();
                 transfer(op, enode.ty, w, &args)
             }
         }
@@ -79,7 +80,7 @@ impl egg::Analysis<Term> for Analysis {
     fn modify(egraph: &mut Graph, id: Id) {
         // A class known to be a constant holds the constant's node, which costs nothing.
         let d = egraph[id].data;
-        let Some(c) = d.konst else { return };
+        let Some(c) = d.konst() else { return };
         if d.width == 0 || egraph[id].nodes.iter().any(|n| matches!(n.op, Op::Const(_))) {
             return;
         }
@@ -120,7 +121,7 @@ fn match_class(eg: &Graph, pats: &[Pat], p: usize, class: Id, binds: &mut Vec<Op
         },
         Pat::Lit(c, w) => {
             let d = eg[class].data;
-            if d.width > 0 && width_ok(eg, *w, d.ty, binds) && d.konst == Some(sext_bits(*c, d.width)) {
+            if d.width > 0 && width_ok(eg, *w, d.ty, binds) && d.konst() == Some(sext_bits(*c, d.width)) {
                 k(binds)
             } else {
                 true
@@ -191,7 +192,7 @@ impl egg::Searcher<Term, Analysis> for RuleSearch {
         let root = eg[eclass].data;
         match_class(eg, &rule.lhs, rule.lhs.len() - 1, eclass, &mut binds, &mut |b| {
             let holds = rule.conds.is_empty() || {
-                let facts: Vec<Facts> = b.iter().map(|c| c.map_or(root, |c| eg[c].data)).collect();
+                let facts: SmallVec<[Facts; 6]> = b.iter().map(|c| c.map_or(root, |c| eg[c].data)).collect();
                 rule.check(&facts, &root, &GraphEnv { eg, binds: b })
             };
             if holds {
@@ -277,15 +278,48 @@ impl egg::Applier<Term, Analysis> for RuleApply {
 /// The egg rewrite of each rule.
 pub fn rewrites(rules: &[Arc<Rule>]) -> RuleSet {
     let explore = rules.iter().filter(|r| r.kind == super::rules::Kind::Explore).map(|r| Symbol::from(r.name.as_str())).collect();
+    let mut kinds = Vec::new();
     let rewrites = rules
         .iter()
         .filter_map(|r| {
             let vars: Vec<Var> = r.vars.iter().filter_map(|v| v.parse().ok()).collect();
             (vars.len() == r.vars.len()).then_some(())?;
-            egg::Rewrite::new(r.name.clone(), RuleSearch { rule: r.clone(), vars: vars.clone() }, RuleApply { rule: r.clone(), vars }).ok()
+            let Some(Pat::Node { op, .. }) = r.lhs.last() else { return None };
+            let rw =
+                egg::Rewrite::new(r.name.clone(), RuleSearch { rule: r.clone(), vars: vars.clone() }, RuleApply { rule: r.clone(), vars })
+                    .ok()?;
+            let makes = r.rhs.iter().filter_map(|p| if let Pat::Node { op, .. } = p { Some(op.kind()) } else { None }).collect();
+            kinds.push((op.kind(), makes));
+            Some(rw)
         })
         .collect();
-    RuleSet { rewrites, explore }
+    RuleSet { rewrites, explore, kinds }
+}
+
+impl RuleSet {
+    /// The rewrites that can apply to a graph whose nodes have the operator kinds
+    /// `present`: those rooted at a kind present, or at one that such a rewrite makes
+    /// (to a fixpoint). A block's graph holds a few kinds; egg's runner pays for every
+    /// rule it is given in every iteration, matches or not.
+    pub fn for_kinds(&self, present: &FxHashSet<Op>) -> Vec<&egg::Rewrite<Term, Analysis>> {
+        let mut have = present.clone();
+        let mut take = vec![false; self.rewrites.len()];
+        loop {
+            let mut grew = false;
+            for (i, (root, makes)) in self.kinds.iter().enumerate() {
+                if !take[i] && have.contains(root) {
+                    take[i] = true;
+                    for k in makes {
+                        grew |= have.insert(*k);
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        self.rewrites.iter().zip(take).filter(|(_, t)| *t).map(|(r, _)| r).collect()
+    }
 }
 
 /// egg's backoff scheduler, with the rules that only explore (commutativity, associativity,
@@ -310,6 +344,9 @@ pub const EXPLORE_MATCHES: usize = 8;
 pub struct RuleSet {
     pub rewrites: Vec<egg::Rewrite<Term, Analysis>>,
     pub explore: Vec<Symbol>,
+    /// Per rewrite: the operator kind of its left side's root and those its right side
+    /// makes.
+    kinds: Vec<(Op, Vec<Op>)>,
 }
 
 /// Budgets of one block's run.
@@ -318,6 +355,9 @@ pub struct Budget {
     pub iterations: usize,
     pub nodes: usize,
     pub time: std::time::Duration,
+    /// Whether float arithmetic joins the graph (for the fma rules; see
+    /// [`super::Options::floats`]).
+    pub floats: bool,
 }
 
 /// What one block's run did.
@@ -365,8 +405,23 @@ pub fn optimize_block(
     explain: bool,
 ) -> BlockReport {
     let mut report = BlockReport::default();
-    let ops: Vec<OpId> = ctx.block_ops(block).filter(|&o| op_of(ctx, o).is_some()).collect();
-    if ops.iter().all(|&o| matches!(op_of(ctx, o), Some(Op::Const(_)))) {
+    let mut kinds: FxHashMap<OpId, Op> = ctx.block_ops(block).filter_map(|o| op_of(ctx, o).map(|k| (o, k))).collect();
+    // Float ops matter to the fma rules alone: a contractible add or subtract of a
+    // contractible product of this block, and that product, are terms; the block's other
+    // float ops stay leaves (a float-heavy block's graph would otherwise double).
+    let product = |v: ValueId| ctx.defining_op(v).is_some_and(|d| kinds.get(&d) == Some(&Op::Fmul { contract: true }));
+    let fused: FxHashSet<OpId> = kinds
+        .iter()
+        .filter(|(&o, k)| {
+            matches!(k, Op::Fadd { contract: true } | Op::Fsub { contract: true }) && ctx.operand_vec(o).into_iter().any(product)
+        })
+        .flat_map(|(&o, _)| {
+            std::iter::once(o).chain(ctx.operand_vec(o).into_iter().filter(|&v| product(v)).filter_map(|v| ctx.defining_op(v)))
+        })
+        .collect();
+    kinds.retain(|o, k| !k.is_float() || (budget.floats && fused.contains(o)));
+    let ops: Vec<OpId> = ctx.block_ops(block).filter(|o| kinds.contains_key(o)).collect();
+    if kinds.values().all(|k| matches!(k, Op::Const(_))) {
         return report;
     }
     let term_ops: FxHashSet<OpId> = ops.iter().copied().collect();
@@ -439,7 +494,7 @@ pub fn optimize_block(
     }
     eg.rebuild();
     for &o in &ops {
-        let Some(op) = op_of(ctx, o) else { continue };
+        let op = kinds[&o];
         let args: smallvec::SmallVec<[Id; 3]> =
             ctx.operand_vec(o).into_iter().map(|v| operand_class(&mut eg, &mut class_of, &mut leaf_values, v, ctx)).collect();
         let r = ctx.result(o, 0);
@@ -459,19 +514,20 @@ pub fn optimize_block(
     let roots: Vec<OpId> = ops
         .iter()
         .copied()
-        .filter(|&o| !matches!(op_of(ctx, o), Some(Op::Const(_))))
+        .filter(|o| !matches!(kinds[o], Op::Const(_)))
         .filter(|&o| ctx.uses(ctx.result(o, 0)).any(|(user, _)| !term_ops.contains(&user)))
         .collect();
     if roots.is_empty() {
         return report;
     }
+    let present: FxHashSet<Op> = eg.classes().flat_map(|c| c.nodes.iter().map(|n| n.op.kind())).collect();
     let runner = egg::Runner::<Term, Analysis, ()>::default()
         .with_egraph(eg)
         .with_iter_limit(budget.iterations)
         .with_node_limit(budget.nodes)
         .with_time_limit(budget.time)
         .with_scheduler(scheduler(rules))
-        .run(&rules.rewrites);
+        .run(rules.for_kinds(&present));
     report.iterations = runner.iterations.len() as u64;
     report.nodes = runner.egraph.total_number_of_nodes() as u64;
     let mut applied: FxHashMap<String, u64> = FxHashMap::default();
@@ -491,6 +547,12 @@ pub fn optimize_block(
         Some(egg::StopReason::Other(s)) => Some(s.clone()),
     };
     let mut eg = runner.egraph;
+    // No rule applied and no value folded to a constant: the graph is the block as it
+    // was, and extraction would choose it back.
+    let folded = ops.iter().any(|&o| !matches!(orig[&o].op, Op::Const(_)) && eg[class_of[&ctx.result(o, 0)]].data.konst().is_some());
+    if report.applied.is_empty() && !folded {
+        return report;
+    }
 
     // The original cost of each op's tree within the block.
     let mut orig_cost: FxHashMap<OpId, f64> = FxHashMap::default();

@@ -23,8 +23,6 @@ use cuprite_ir::TypeId;
 pub struct Facts {
     pub ty: TypeId,
     pub width: u32,
-    /// The value, sign-extended from `width`, when known.
-    pub konst: Option<i128>,
     /// Signed range.
     pub s: (i128, i128),
     /// Unsigned range.
@@ -49,9 +47,9 @@ impl Facts {
     /// Nothing known.
     pub fn full(ty: TypeId, width: u32) -> Facts {
         if width == 0 {
-            return Facts { ty, width, konst: None, s: (0, 0), u: (0, 0), zeros: 0, ones: 0 };
+            return Facts { ty, width, s: (0, 0), u: (0, 0), zeros: 0, ones: 0 };
         }
-        Facts { ty, width, konst: None, s: (smin(width), smax(width)), u: (0, umax(width)), zeros: 0, ones: 0 }
+        Facts { ty, width, s: (smin(width), smax(width)), u: (0, umax(width)), zeros: 0, ones: 0 }
     }
 
     /// The constant `c`.
@@ -59,7 +57,7 @@ impl Facts {
         let c = sext_bits(c, width);
         let z = zext_bits(c, width);
         let (zeros, ones) = if width == 0 { (0, 0) } else { (!(z as u128) & bits::mask(width), z as u128) };
-        Facts { ty, width, konst: Some(c), s: (c, c), u: (z, z), zeros, ones }
+        Facts { ty, width, s: (c, c), u: (z, z), zeros, ones }
     }
 
     /// Values in unsigned range `[lo, hi]` (nothing known when it leaves the type).
@@ -80,6 +78,11 @@ impl Facts {
             f.normalize();
         }
         f
+    }
+
+    /// The value, sign-extended from `width`, when known (a signed range of one value).
+    pub fn konst(&self) -> Option<i128> {
+        (self.width > 0 && self.s.0 == self.s.1).then_some(self.s.0)
     }
 
     /// Whether the value is known non-negative as a signed number.
@@ -139,7 +142,6 @@ impl Facts {
         let mut n = *self;
         n.s = (n.s.0.min(other.s.0), n.s.1.max(other.s.1));
         n.u = (n.u.0.min(other.u.0), n.u.1.max(other.u.1));
-        n.konst = if self.konst == other.konst { self.konst } else { None };
         n.zeros &= other.zeros;
         n.ones &= other.ones;
         n
@@ -158,7 +160,6 @@ impl Facts {
         if n.s.0 > n.s.1 || n.u.0 > n.u.1 || n.zeros & n.ones != 0 {
             return false;
         }
-        n.konst = n.konst.or(other.konst);
         n.normalize();
         let changed = n != *self;
         *self = n;
@@ -289,9 +290,9 @@ pub fn transfer(op: Op, ty: TypeId, w: u32, a: &[Facts]) -> Facts {
     if let Op::Const(c) = op {
         return Facts::constant(ty, w, c);
     }
-    if a.iter().all(|f| f.konst.is_some() || f.width == 0) && !a.is_empty() && a.iter().all(|f| f.width > 0) {
-        let vals: Vec<i128> = a.iter().map(|f| f.konst.unwrap_or(0)).collect();
-        let ws: Vec<u32> = a.iter().map(|f| f.width).collect();
+    if a.iter().all(|f| f.konst().is_some() || f.width == 0) && !a.is_empty() && a.iter().all(|f| f.width > 0) {
+        let vals: smallvec::SmallVec<[i128; 3]> = a.iter().map(|f| f.konst().unwrap_or(0)).collect();
+        let ws: smallvec::SmallVec<[u32; 3]> = a.iter().map(|f| f.width).collect();
         if let Some(c) = eval(op, w, &vals, &ws) {
             return Facts::constant(ty, w, c);
         }
@@ -305,7 +306,7 @@ pub fn transfer(op: Op, ty: TypeId, w: u32, a: &[Facts]) -> Facts {
         x.meet(&y);
         x
     };
-    let k1 = a.get(1).and_then(|f| f.konst).map(|k| zext_bits(k, w));
+    let k1 = a.get(1).and_then(|f| f.konst()).map(|k| zext_bits(k, w));
     let mut r = match op {
         Op::Add { nsw } => {
             let (x, y) = (a[0], a[1]);

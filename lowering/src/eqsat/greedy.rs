@@ -224,12 +224,16 @@ impl RewritePattern for RulePattern {
     }
 }
 
-/// The greedy patterns of the `simplify` rules among `rules`.
-pub fn patterns(ctx: &mut Context, rules: &[Arc<Rule>]) -> cuprite_ir::rewrite::PatternSet {
+/// The greedy patterns of the `simplify` rules among `rules` (those rooted at float ops
+/// only with `floats`, as the e-graph holds float terms only then).
+pub fn patterns(ctx: &mut Context, rules: &[Arc<Rule>], floats: bool) -> cuprite_ir::rewrite::PatternSet {
     let types = IntTypes::new(ctx);
     let mut set = cuprite_ir::rewrite::PatternSet::new();
     for r in rules.iter().filter(|r| r.kind == Kind::Simplify) {
         let Some(Pat::Node { op, .. }) = r.lhs.last() else { continue };
+        if op.is_float() && !floats {
+            continue;
+        }
         let Some(root) = root_name(*op) else { continue };
         set.add(RulePattern { rule: r.clone(), root, types: types.clone() });
     }

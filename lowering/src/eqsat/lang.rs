@@ -178,6 +178,11 @@ impl Op {
         })
     }
 
+    /// Whether the operator is float arithmetic.
+    pub fn is_float(self) -> bool {
+        matches!(self, Op::Fadd { .. } | Op::Fsub { .. } | Op::Fmul { .. } | Op::Fneg | Op::Fma)
+    }
+
     /// Number of children.
     pub fn arity(self) -> usize {
         match self {

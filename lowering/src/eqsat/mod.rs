@@ -100,17 +100,32 @@ pub struct Options {
     pub remarks: bool,
     /// Every block gets every rule, not only those in loops or with a division.
     pub all_blocks: bool,
+    /// Float contraction by the rules (`fma-fadd` ...): off by default. Instruction
+    /// selection fuses the same products under the same condition (a contractible
+    /// single-use `fmul` of the block), so the PTX is the same either way; with the float
+    /// terms in them, a float-heavy file's graphs cost a fifth more time (measured on
+    /// `gen-cu`'s 8,000-line file: 0.91 s against 1.01 s at `-j1`). On, `--emit=nvvm`
+    /// shows the `fma.rn`s, and a rule set can be studied with contraction in it.
+    pub floats: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { driver: Driver::Eqsat, iterations: ITERATIONS, nodes: NODES, time_ms: TIME_MS, remarks: false, all_blocks: false }
+        Options {
+            driver: Driver::Eqsat,
+            iterations: ITERATIONS,
+            nodes: NODES,
+            time_ms: TIME_MS,
+            remarks: false,
+            all_blocks: false,
+            floats: false,
+        }
     }
 }
 
 impl Options {
     /// Parses `driver=`, `iter-limit=`, `node-limit=`, `time-limit-ms=`, `remarks=`,
-    /// `all-blocks=`.
+    /// `all-blocks=`, `floats=`.
     pub fn parse(o: &[(String, String)]) -> Result<Options, String> {
         let mut opts = Options::default();
         for (k, v) in o {
@@ -123,21 +138,21 @@ impl Options {
                 "iter-limit" => opts.iterations = n()?.max(1) as usize,
                 "node-limit" => opts.nodes = n()?.max(1) as usize,
                 "time-limit-ms" => opts.time_ms = n()?.max(1),
-                "remarks" | "all-blocks" => {
+                "remarks" | "all-blocks" | "floats" => {
                     let b = match v.as_str() {
                         "true" | "1" => true,
                         "false" | "0" => false,
                         _ => return Err(format!("option '{k}' of pass 'eqsat' expects true or false, got '{v}'")),
                     };
-                    if k == "remarks" {
-                        opts.remarks = b
-                    } else {
-                        opts.all_blocks = b
+                    match k.as_str() {
+                        "remarks" => opts.remarks = b,
+                        "all-blocks" => opts.all_blocks = b,
+                        _ => opts.floats = b,
                     }
                 }
                 _ => {
                     return Err(format!(
-                        "pass 'eqsat' has no option '{k}' (options: driver, iter-limit, node-limit, time-limit-ms, remarks, all-blocks)"
+                        "pass 'eqsat' has no option '{k}' (options: driver, iter-limit, node-limit, time-limit-ms, remarks, all-blocks, floats)"
                     ))
                 }
             }
@@ -188,7 +203,7 @@ impl Pass for EqsatPass {
                 state.preserved = Preserved::All;
             }
             Driver::Greedy => {
-                let set = greedy::patterns(ctx, &self.rules);
+                let set = greedy::patterns(ctx, &self.rules, self.opts.floats);
                 let r = apply_patterns_greedily(ctx, func, &set, &GreedyConfig::default());
                 if !r.changed {
                     state.preserved = Preserved::All;
@@ -217,6 +232,7 @@ impl EqsatPass {
             iterations: self.opts.iterations,
             nodes: self.opts.nodes,
             time: std::time::Duration::from_millis(self.opts.time_ms),
+            floats: self.opts.floats,
         };
         let bound = scope::max_threads(ctx, func);
         // The blocks worth the whole rule set: those in loops, where a saved instruction is

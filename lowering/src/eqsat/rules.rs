@@ -463,7 +463,7 @@ fn facts<'a>(a: &Arg, vars: &'a [Facts], root: &'a Facts) -> Option<&'a Facts> {
 fn int(a: &Arg, vars: &[Facts], root: &Facts) -> Option<i128> {
     match a {
         Arg::Int(n) => Some(*n),
-        _ => facts(a, vars, root)?.konst,
+        _ => facts(a, vars, root)?.konst(),
     }
 }
 

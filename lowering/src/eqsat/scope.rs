@@ -77,12 +77,17 @@ pub struct Scope {
     /// The kernel's `.maxntid` product ([`max_threads`]).
     pub maxntid: Option<i128>,
     guards: FxHashMap<ValueId, Facts>,
+    /// Facts [`ir_facts`] worked out here, by value and mode (edge conditions used; guards
+    /// applied), with the depth each was reached at: a later query meeting the value at
+    /// that depth or deeper reuses them (the leaves of one block's graph share most of
+    /// their operands' definitions).
+    memo: std::cell::RefCell<FxHashMap<(ValueId, u8), (Facts, u32)>>,
 }
 
 impl Scope {
     /// The whole function: no guards.
     pub fn function(maxntid: Option<i128>) -> Scope {
-        Scope { maxntid, guards: FxHashMap::default() }
+        Scope { maxntid, guards: FxHashMap::default(), memo: Default::default() }
     }
 
     /// Block `block`: the conditions of the single edges into it and into the blocks above
@@ -136,7 +141,7 @@ fn edge_facts(ctx: &Context, t: OpId, i: usize, scope: &Scope) -> Vec<(ValueId, 
         if let Some(pred) = nv::ICmpOp::cast(ctx, d).and_then(|o| o.predicate(ctx)) {
             let pred = if truth { pred } else { inverse(pred) };
             let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
-            let (fa, fb) = (ir_facts_in(ctx, a, scope, false), ir_facts_in(ctx, b, scope, false));
+            let (fa, fb) = (plain_facts(ctx, a, scope), plain_facts(ctx, b, scope));
             if let Some(f) = bound_by(pred, &fb) {
                 out.push((a, f));
             }
@@ -165,6 +170,12 @@ fn edge_facts(ctx: &Context, t: OpId, i: usize, scope: &Scope) -> Vec<(ValueId, 
     out
 }
 
+/// The facts of `v` without guards or edge conditions (what a branch's comparison knows of
+/// its operands wherever it is), memoized in `scope`.
+fn plain_facts(ctx: &Context, v: ValueId, scope: &Scope) -> Facts {
+    ir_facts_in(ctx, v, scope, false, false)
+}
+
 /// The facts of a value `x` for which `x PRED y` holds, `y` having facts `other`.
 fn bound_by(pred: ICmpPredicate, other: &Facts) -> Option<Facts> {
     use ICmpPredicate::*;
@@ -174,11 +185,7 @@ fn bound_by(pred: ICmpPredicate, other: &Facts) -> Option<Facts> {
     }
     let (smin, smax, umax) = (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1, (1i128 << w) - 1);
     let f = match pred {
-        Eq => {
-            let mut f = *other;
-            f.konst = other.konst;
-            f
-        }
+        Eq => *other,
         Ult if other.u.1 > 0 => Facts::urange(ty, w, 0, other.u.1 - 1),
         Ule => Facts::urange(ty, w, 0, other.u.1),
         Ugt if other.u.0 < umax => Facts::urange(ty, w, other.u.0 + 1, umax),
@@ -238,39 +245,60 @@ fn steps_up(ctx: &Context, p: ValueId, x: ValueId) -> bool {
 /// [`IR_FACTS_DEPTH`] levels (an explicit stack, no recursion), then [`leaf_facts`]; each
 /// value's facts meet its guard's.
 pub fn ir_facts(ctx: &Context, v: ValueId, scope: &Scope) -> Facts {
-    ir_facts_in(ctx, v, scope, true)
+    ir_facts_in(ctx, v, scope, true, true)
 }
 
-fn ir_facts_in(ctx: &Context, v: ValueId, scope: &Scope, edges: bool) -> Facts {
+fn ir_facts_in(ctx: &Context, v: ValueId, scope: &Scope, edges: bool, guarded: bool) -> Facts {
     let maxntid = scope.maxntid;
-    // Post-order over (value, depth); `done` memoizes per call.
-    let mut done: FxHashMap<ValueId, Facts> = FxHashMap::default();
-    let mut stack = vec![(v, 0u32, false)];
-    let finish = |done: &mut FxHashMap<ValueId, Facts>, x: ValueId, mut f: Facts| {
-        if let Some(g) = scope.guard(x) {
-            f.meet(g);
+    // Post-order over (value, crossed, depth): `crossed` once the walk has gone through a
+    // block argument to a value passed to it. A guard holds for a value where the guarded
+    // block uses it, not for an earlier instance that reached a block argument (a loop's
+    // `x = a + 1; if (x < n)` bounds the new `x`, not the `a` it came from): guards apply
+    // only on this side of block arguments. `done` memoizes per call, `scope.memo` across
+    // calls.
+    type Key = (ValueId, bool);
+    let mut done: FxHashMap<Key, Facts> = FxHashMap::default();
+    let mut stack = vec![(v, !guarded, 0u32, false)];
+    let mode = |crossed: bool| (edges as u8) << 1 | crossed as u8;
+    let finish = |done: &mut FxHashMap<Key, Facts>, x: ValueId, crossed: bool, depth: u32, mut f: Facts| {
+        if !crossed {
+            if let Some(g) = scope.guard(x) {
+                f.meet(g);
+            }
         }
-        done.insert(x, f);
+        done.insert((x, crossed), f);
+        let mut memo = scope.memo.borrow_mut();
+        let key = (x, mode(crossed));
+        if memo.get(&key).is_none_or(|m| m.1 > depth) {
+            memo.insert(key, (f, depth));
+        }
     };
-    while let Some((x, depth, expanded)) = stack.pop() {
-        if done.contains_key(&x) && !expanded {
+    while let Some((x, crossed, depth, expanded)) = stack.pop() {
+        let key = (x, crossed);
+        if done.contains_key(&key) && !expanded {
             continue;
+        }
+        if !expanded {
+            if let Some(&(f, _)) = scope.memo.borrow().get(&(x, mode(crossed))).filter(|m| m.1 <= depth) {
+                done.insert(key, f);
+                continue;
+            }
         }
         let ty = ctx.value_type(x);
         let width = int_width(ctx, ty).unwrap_or(0);
         if depth >= IR_FACTS_DEPTH {
-            finish(&mut done, x, leaf_facts(ctx, x, maxntid));
+            finish(&mut done, x, crossed, depth, leaf_facts(ctx, x, maxntid));
             continue;
         }
         if let Some(ins) = incoming(ctx, x).filter(|_| width > 0) {
             if !expanded {
                 // Placeholder while the incoming values are worked out: a cycle back to
                 // `x` sees nothing known.
-                done.insert(x, Facts::full(ty, width));
-                stack.push((x, depth, true));
+                done.insert(key, Facts::full(ty, width));
+                stack.push((x, crossed, depth, true));
                 for &(p, _, _) in &ins {
-                    if !done.contains_key(&p) {
-                        stack.push((p, depth + 1, false));
+                    if !done.contains_key(&(p, true)) {
+                        stack.push((p, true, depth + 1, false));
                     }
                 }
                 continue;
@@ -278,9 +306,9 @@ fn ir_facts_in(ctx: &Context, v: ValueId, scope: &Scope, edges: bool) -> Facts {
             let mut hull: Option<Facts> = None;
             let mut top: Option<i128> = None;
             for &(p, t, i) in &ins {
-                let mut f = done[&p];
+                let mut f = done[&(p, true)];
                 if edges {
-                    for (_, g) in edge_facts(ctx, t, i, &Scope::function(maxntid)).iter().filter(|(w, _)| *w == p) {
+                    for (_, g) in edge_facts(ctx, t, i, scope).iter().filter(|(w, _)| *w == p) {
                         f.meet(g);
                     }
                     if steps_up(ctx, p, x) {
@@ -295,27 +323,27 @@ fn ir_facts_in(ctx: &Context, v: ValueId, scope: &Scope, edges: bool) -> Facts {
                 (Some(h), None) => h,
                 _ => Facts::full(ty, width),
             };
-            finish(&mut done, x, f);
+            finish(&mut done, x, crossed, depth, f);
             continue;
         }
         let def = ctx.defining_op(x);
         let op = def.and_then(|d| super::lang::op_of(ctx, d).map(|o| (d, o))).filter(|(_, o)| !matches!(o, Op::Const(_)));
         let Some((d, o)) = op else {
-            finish(&mut done, x, leaf_facts(ctx, x, maxntid));
+            finish(&mut done, x, crossed, depth, leaf_facts(ctx, x, maxntid));
             continue;
         };
         let operands = ctx.operand_vec(d);
         if !expanded {
-            stack.push((x, depth, true));
+            stack.push((x, crossed, depth, true));
             for &p in &operands {
-                if !done.contains_key(&p) {
-                    stack.push((p, depth + 1, false));
+                if !done.contains_key(&(p, crossed)) {
+                    stack.push((p, crossed, depth + 1, false));
                 }
             }
             continue;
         }
-        let args: Vec<Facts> = operands.iter().map(|p| done[p]).collect();
-        finish(&mut done, x, transfer(o, ty, width, &args));
+        let args: smallvec::SmallVec<[Facts; 3]> = operands.iter().map(|&p| done[&(p, crossed)]).collect();
+        finish(&mut done, x, crossed, depth, transfer(o, ty, width, &args));
     }
-    done[&v]
+    done[&(v, !guarded)]
 }

@@ -473,7 +473,7 @@ pub fn registry() -> PassRegistry {
     );
     reg.register(
         "eqsat",
-        "Equality saturation (egg) on integer and address arithmetic, per block (driver=eqsat|greedy|off iter-limit=N node-limit=N time-limit-ms=N remarks=BOOL all-blocks=BOOL)",
+        "Equality saturation (egg) on integer and address arithmetic (and float contraction with floats=true), per block (driver=eqsat|greedy|off iter-limit=N node-limit=N time-limit-ms=N remarks=BOOL all-blocks=BOOL floats=BOOL)",
         |o| Ok(Box::new(crate::eqsat::EqsatPass::new(crate::eqsat::Options::parse(o)?))),
     );
     reg.register("nvvm-inline", "Inline device functions into their callers (threshold=N ops)", |o| {
