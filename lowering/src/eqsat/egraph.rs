@@ -394,6 +394,29 @@ fn show(expr: &RecExpr<Term>, widths: &dyn Fn(TypeId) -> u32) -> String {
     text.pop().unwrap_or_default()
 }
 
+/// `x + c1 + c2 ...` as `x + (c1 + c2 ...)` beside the chain, while the graph is built (the
+/// rule `add-add-const` at once rather than one link an iteration): an unrolled loop's
+/// copies count `i + 1 + 1 + 1`, and the rules about `i + 3` (a known remainder, the
+/// `[reg+imm]` offset) then match in the first iteration. `node` (of class `id`) was just
+/// added; the chain below it already has its sum (nodes are added operands first).
+fn sum_constants(eg: &mut Graph, node: &Term, id: Id, explain: bool) {
+    let Op::Add { .. } = node.op else { return };
+    let w = eg.analysis.width(node.ty);
+    let Some(c2) = eg[node.args[1]].data.konst().filter(|_| w > 0) else { return };
+    let inner = eg[node.args[0]].nodes.iter().find_map(|n| match n.op {
+        Op::Add { .. } if n.ty == node.ty => eg[n.args[1]].data.konst().map(|c1| (n.args[0], c1)),
+        _ => None,
+    });
+    let Some((x, c1)) = inner else { return };
+    let k = eg.add(Term { op: Op::Const(sext_bits(c1.wrapping_add(c2), w)), ty: node.ty, args: Default::default() });
+    let sum = eg.add(Term { op: Op::Add { nsw: false }, ty: node.ty, args: smallvec::smallvec![x, k] });
+    if explain {
+        eg.union_trusted(id, sum, "add-add-const");
+    } else {
+        eg.union(id, sum);
+    }
+}
+
 /// Runs equality saturation on the arithmetic of `block`.
 pub fn optimize_block(
     ctx: &mut Context,
@@ -484,7 +507,9 @@ pub fn optimize_block(
         let r = ctx.result(o, 0);
         let ty = ctx.value_type(r);
         eg.analysis.widths.insert(ty, int_width(ctx, ty).unwrap_or(0));
-        let term = eg.add(Term { op, ty, args });
+        let node = Term { op, ty, args };
+        let term = eg.add(node.clone());
+        sum_constants(&mut eg, &node, term, explain);
         let leaf = operand_class(&mut eg, &mut class_of, &mut leaf_values, r, ctx);
         if explain {
             eg.union_trusted(leaf, term, "dominating-value");
@@ -502,8 +527,9 @@ pub fn optimize_block(
         eg.analysis.widths.insert(ty, int_width(ctx, ty).unwrap_or(0));
         let node = Term { op, ty, args };
         orig.insert(o, node.clone());
-        let id = eg.add(node);
+        let id = eg.add(node.clone());
         class_of.insert(r, id);
+        sum_constants(&mut eg, &node, id, explain);
         let outside = ctx.uses(r).filter(|(user, _)| !term_ops.contains(user)).count() as u32;
         eg.analysis.external.insert(id, outside);
     }

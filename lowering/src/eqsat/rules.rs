@@ -142,6 +142,12 @@ pub enum Pred {
     ShiftSum,
     /// `(disjoint a b)`: no bit can be set in both (by their known bits).
     Disjoint,
+    /// `(carry-free x c k)`: the low `k` bits of `x` are known zero and the constant `c` is
+    /// below `2^k` (`x + c` carries nothing out of those bits).
+    CarryFree,
+    /// `(clear-below x m)`: the bits of `x` up to the highest bit of the constant `m` are
+    /// known zero (so `(x + c) & m` is `c & m`).
+    ClearBelow,
     /// `(one-use m)`: one operation reads `m` (instruction selection's condition for
     /// fusing it: a value others read too would be computed twice).
     OneUse,
@@ -171,6 +177,8 @@ impl Pred {
             "shift-sum" => (Pred::ShiftSum, 2),
             "disjoint" => (Pred::Disjoint, 2),
             "one-use" => (Pred::OneUse, 1),
+            "carry-free" => (Pred::CarryFree, 3),
+            "clear-below" => (Pred::ClearBelow, 2),
             "not-fusable" => (Pred::NotFusable, 1),
             "smagic-pos" => (Pred::SMagicPos, 1),
             "smagic-neg" => (Pred::SMagicNeg, 1),
@@ -522,6 +530,16 @@ fn holds(c: &Cond, vars: &[Facts], root: &Facts) -> bool {
                 (m >= 0) == (c.pred == Pred::SMagicPos)
             }
             Pred::OneUse | Pred::NotFusable => false,
+            Pred::CarryFree => {
+                let (x, c, k) = (f(0)?, uk(1)?, uk(2)?);
+                let low = super::bits::mask(k.try_into().ok()?);
+                x.width > 0 && k < x.width as i128 && c < (1i128 << k) && x.zeros & low == low
+            }
+            Pred::ClearBelow => {
+                let (x, m) = (f(0)?, uk(1)? as u128);
+                let low = super::bits::mask(128 - m.leading_zeros());
+                x.width > 0 && x.zeros & low == low
+            }
             Pred::Disjoint => {
                 let (a, b) = (f(0)?, f(1)?);
                 let m = super::bits::mask(a.width);
@@ -752,6 +770,10 @@ pub fn rules() -> Vec<Rule> {
         ("udiv-small: (udiv ?x ?y) => 0 if (ult ?x ?y)", Simplify),
         ("urem-small: (urem ?x ?y) => ?x if (ult ?x ?y)", Simplify),
         ("and-mask-covers: (and ?x ?m) => ?x if (covers ?m ?x)", Simplify),
+        // Known low zeros: an offset that stays below them (a counter stepping in fours plus
+        // 0..3, as an unrolled loop's copies make) leaves the high part and gives the low.
+        ("lshr-add-carry-free: (lshr (add ?x ?c) ?k) => (lshr ?x ?k) if (const ?c) (const ?k) (carry-free ?x ?c ?k)", Simplify),
+        ("and-add-clear-below: (and (add ?x ?c) ?m) => (and ?c ?m) if (const ?c) (const ?m) (clear-below ?x ?m)", Simplify),
         // An `or` of values with no set bit in common is their sum (LLVM's `or disjoint`),
         // which the address rules can move into `[reg+imm]` and reassociate.
         ("or-disjoint-add: (or ?x ?y) => (add ?x ?y) if (disjoint ?x ?y)", Explore),

@@ -214,29 +214,29 @@ fn incoming(ctx: &Context, v: ValueId) -> Option<Vec<(ValueId, OpId, usize)>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// Whether `p` is `x + c1 + c2 ...`, each an `add nsw` of a constant greater than zero (an
-/// increment of `x` that cannot wrap; an unrolled loop adds several).
-fn steps_up(ctx: &Context, p: ValueId, x: ValueId) -> bool {
-    let step = |v: ValueId| ctx.defining_op(v).and_then(|c| nv::int_constant(ctx, c)).is_some_and(|c| c > 0);
-    let mut cur = p;
+/// When `p` is `x + c1 + c2 ...` (an increment of `x` by constants; an unrolled loop adds
+/// several): the total, and whether every add is `nsw` of a constant greater than zero
+/// (an increment that cannot wrap).
+fn step_of(ctx: &Context, p: ValueId, x: ValueId) -> Option<(i128, bool)> {
+    let konst = |v: ValueId| ctx.defining_op(v).and_then(|c| nv::int_constant(ctx, c));
+    let (mut cur, mut total, mut up) = (p, 0i128, true);
     for _ in 0..IR_FACTS_DEPTH {
-        let Some(d) = ctx.defining_op(cur) else { return false };
-        if super::lang::op_of(ctx, d) != Some(Op::Add { nsw: true }) {
-            return false;
-        }
+        let d = ctx.defining_op(cur)?;
+        let Some(Op::Add { nsw }) = super::lang::op_of(ctx, d) else { return None };
         let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
-        cur = if step(b) {
-            a
-        } else if step(a) {
-            b
-        } else {
-            return false;
+        let (next, c) = match (konst(a), konst(b)) {
+            (_, Some(c)) => (a, c),
+            (Some(c), None) => (b, c),
+            (None, None) => return None,
         };
+        total = total.wrapping_add(c);
+        up &= nsw && c > 0;
+        cur = next;
         if cur == x {
-            return true;
+            return Some((total, up));
         }
     }
-    false
+    None
 }
 
 /// The facts of `v` from the IR at `scope`: the transfer function over its defining ops,
@@ -303,25 +303,41 @@ fn ir_facts_in(ctx: &Context, v: ValueId, scope: &Scope, edges: bool, guarded: b
                 }
                 continue;
             }
+            // The starts (incoming values that are not steps of `x`) by their hull; steps
+            // `x + C` add: when every one counts up without wrapping, only an upper bound
+            // (`x` never goes below its starts); and in any case the low zero bits that
+            // the starts and every `C` share (a loop unrolled by 4 from 0 counts in fours).
             let mut hull: Option<Facts> = None;
-            let mut top: Option<i128> = None;
+            let (mut top, mut all_up, mut steps_tz) = (None::<i128>, true, None::<u32>);
             for &(p, t, i) in &ins {
                 let mut f = done[&(p, true)];
                 if edges {
                     for (_, g) in edge_facts(ctx, t, i, scope).iter().filter(|(w, _)| *w == p) {
                         f.meet(g);
                     }
-                    if steps_up(ctx, p, x) {
+                    if let Some((c, up)) = step_of(ctx, p, x) {
+                        let tz = ((c as u128) & super::bits::mask(width)).trailing_zeros().min(width);
+                        steps_tz = Some(steps_tz.map_or(tz, |z| z.min(tz)));
+                        all_up &= up;
                         top = Some(top.map_or(f.s.1, |h| h.max(f.s.1)));
                         continue;
                     }
                 }
                 hull = Some(hull.map_or(f, |h| h.join(&f)));
             }
-            let f = match (hull, top) {
-                (Some(h), Some(t)) => Facts::srange(ty, width, h.s.0, h.s.1.max(t)),
+            let f = match (hull, steps_tz) {
                 (Some(h), None) => h,
-                _ => Facts::full(ty, width),
+                (Some(h), Some(tz)) => {
+                    let mut f = match top {
+                        Some(t) if all_up => Facts::srange(ty, width, h.s.0, h.s.1.max(t)),
+                        _ => Facts::full(ty, width),
+                    };
+                    let mut low = Facts::full(ty, width);
+                    low.zeros = super::bits::mask(h.zeros.trailing_ones().min(tz));
+                    f.meet(&low);
+                    f
+                }
+                (None, _) => Facts::full(ty, width),
             };
             finish(&mut done, x, crossed, depth, f);
             continue;

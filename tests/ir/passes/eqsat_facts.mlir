@@ -3,8 +3,10 @@
 // under `if (i >= 0 && i < n)` (a select of two icmps on the true edge) i is non-negative,
 // so i / 16 is a shift and i % 5 an unsigned magic number, while in[i] / 8 and in[i] % 3
 // keep their signed forms. rows: the unrolled loop's counter starts at 0 and only steps up
-// (add nsw of constants), so r / 4 and r % 4 are a shift and a mask in the unrolled body and
-// the remainder loop. packed: the known low bits of (t << 3) | 5 fold the masks and the
+// (add nsw of constants), so r / 4 and r % 4 are a shift and a mask; it steps by 4, so its
+// low two bits are zero: in the unrolled body (r + j) / 4 is r / 4 (lshr-add-carry-free,
+// after the copies' r + 1 + 1 are summed as the graph is built) and (r + j) % 4 is j
+// (and-add-clear-below). packed: the known low bits of (t << 3) | 5 fold the masks and the
 // remainder to constants, and or-disjoint-add makes the or an add.
 module {
   nvvm.func kernel @_Z6bucketPKiPiii(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i32, %arg3: i32) {
