@@ -15,6 +15,7 @@
 //! | `loop-reduce` | `nvvm.func` | loop strength reduction of addresses: pointers that advance each trip, with cicc's LSR knobs ([`lsr`]) |
 //! | `load-cse` | `nvvm.func` | redundant loads and store-to-load forwarding in any memory, along blocks and single-predecessor chains, alias analysis by space and allocation ([`gvn_loads`]) |
 //! | `eqsat` | `nvvm.func` | equality saturation (egg) on each block's integer and address arithmetic, or the same rules greedily (`driver=greedy`) ([`crate::eqsat`]) |
+//! | `slsr` | `nvvm.func` | straight-line strength reduction: addresses of one block a runtime stride apart become a chain of adds ([`slsr`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -39,6 +40,7 @@ pub mod memspace;
 pub mod rotate;
 pub mod sccp;
 pub mod select;
+pub mod slsr;
 pub mod unroll;
 
 use cuprite_ir::{
@@ -188,6 +190,26 @@ impl Pass for LsrPass {
         state.statistics.push(("pointers made".into(), s.pointers));
         state.statistics.push(("addresses rewritten".into(), s.addresses));
         state.statistics.push(("loops left for register pressure".into(), s.rp_skipped));
+        Ok(())
+    }
+}
+
+/// `slsr` as a pass.
+pub struct SlsrPass;
+
+impl Pass for SlsrPass {
+    fn name(&self) -> &str {
+        "slsr"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let n = slsr::slsr(ctx, op);
+        if n == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("addresses rewritten".into(), n));
         Ok(())
     }
 }
@@ -351,6 +373,7 @@ pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
     ("loop-reduce", "NVIDIA's loop-reduce (LSR with lsr-check-rp, lsr-rp-limit, do-lsr-64-bit, disable-lsr-for-sharedmem32-ptr)"),
     ("load-cse", "GVN's and EarlyCSE's redundant load elimination, with BasicAA's address-space and allocation rules"),
     ("eqsat", "InstCombine's and the DAG combiner's strength reduction (mul/div/rem by constants as shifts and mul.hi magic numbers), range-based narrowing as NVPTX's and cicc's IV demotion"),
+    ("slsr", "SLSR (straight-line strength reduction, in LLVM's NVPTX pipeline)"),
     ("canonicalize", "InstCombine and SimplifyCFG (folds, div/rem by powers of two, constants outward through addresses)"),
     ("dce", "ADCE / DCE"),
     ("nvvm-max-registers", "-maxrregcount (.maxnreg)"),
@@ -380,6 +403,10 @@ pub fn registry() -> PassRegistry {
     reg.register("select-form", "Branches that only choose a value become selects, speculating arms of a few cheap ops", |o| {
         no_options("select-form", o)?;
         Ok(Box::new(SelectFormPass))
+    });
+    reg.register("slsr", "Straight-line strength reduction: addresses of one block a runtime stride apart become a chain of adds", |o| {
+        no_options("slsr", o)?;
+        Ok(Box::new(SlsrPass))
     });
     reg.register(
         "load-cse",
@@ -529,7 +556,7 @@ pub fn pipeline_text(level: u8, flags: &OptFlags) -> String {
     };
     let demote = if flags.remat_iv == 4 { "iv-demote".to_string() } else { format!("iv-demote{{remat-iv={}}}", flags.remat_iv) };
     format!(
-        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,load-cse,dce))"
+        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce))"
     )
 }
 

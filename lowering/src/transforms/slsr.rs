@@ -1,0 +1,141 @@
+//! `slsr`: straight-line strength reduction of addresses, LLVM's SLSR as the NVPTX
+//! pipeline runs it (and cicc's "base + i * stride" reassociation), for the accesses of one
+//! block that differ by a multiple of one runtime stride.
+//!
+//! A thread writing several rows of an output (`out[0 * n + t]`, `out[1 * n + t]`, ...)
+//! computes each address as `base + S * sext(C * n + t)`: a `mad`, a `mul.wide` and an add
+//! each. Two such addresses off the same `base`, element size `S` and `t`, with `C` and
+//! `C + 1`, differ by `S * sext(n)`. With `nsw` on the `add` and the `mul` (C's signed
+//! arithmetic), `sext(C * n + t)` is `C * sext(n) + sext(t)` exactly, so the second address
+//! is the first plus that stride: one 64-bit add, the stride computed once.
+//!
+//! Steps, per block in order:
+//! 1. Read each `ptradd(base, S * sext(x))` (`S` a constant) as candidates
+//!    `(base, S, t) -> (n, C)`: `x` is `C * n + t` (`add nsw` of a `mul nsw` by a
+//!    constant), `n + t` or `t + n` (`C = 1`, both readings), or `x` itself (`C = 0`, any
+//!    `n`).
+//! 2. When an earlier candidate with the same `(base, S, t)` has `C - 1` (and the same `n`,
+//!    or no `n` at `C = 0`), the address becomes that one plus `S * sext(n)` (built once per
+//!    `n` and `S` in the block). The old computation is left to `dce`.
+//! 3. The new address is a candidate in turn: a run of rows becomes a chain of adds.
+
+use cuprite_dialects::nvvm as nv;
+use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
+use rustc_hash::FxHashMap;
+
+/// One reading of an address's index: `C * n + t` (`n` `None` when `C` is 0).
+#[derive(Clone, Copy)]
+struct Reading {
+    n: Option<ValueId>,
+    c: i128,
+    t: ValueId,
+}
+
+fn konst(ctx: &Context, v: ValueId) -> Option<i128> {
+    ctx.defining_op(v).and_then(|d| nv::int_constant(ctx, d))
+}
+
+/// `a * b` with one side a constant: (the other side, the constant).
+fn times_const(ctx: &Context, d: OpId) -> Option<(ValueId, i128)> {
+    let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+    match (konst(ctx, a), konst(ctx, b)) {
+        (_, Some(c)) => Some((a, c)),
+        (Some(c), None) => Some((b, c)),
+        _ => None,
+    }
+}
+
+/// The readings of index `x` (step 1).
+fn readings(ctx: &Context, x: ValueId) -> Vec<Reading> {
+    let mut out = vec![Reading { n: None, c: 0, t: x }];
+    let Some(d) = ctx.defining_op(x) else { return out };
+    if nv::AddOp::cast(ctx, d).is_none_or(|a| !a.nsw(ctx)) {
+        return out;
+    }
+    let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+    for (u, t) in [(a, b), (b, a)] {
+        let scaled = ctx.defining_op(u).filter(|&m| nv::MulOp::cast(ctx, m).is_some_and(|o| o.nsw(ctx))).and_then(|m| times_const(ctx, m));
+        match scaled {
+            Some((n, c)) => out.push(Reading { n: Some(n), c, t }),
+            None if konst(ctx, u).is_none() => out.push(Reading { n: Some(u), c: 1, t }),
+            None => {}
+        }
+    }
+    out
+}
+
+/// `ptradd(base, S * sext(x))`: (base, S, x, the 64-bit offset type).
+fn address(ctx: &Context, p: OpId) -> Option<(ValueId, i128, ValueId, TypeId)> {
+    let off = ctx.operand(p, 1);
+    let m = ctx.defining_op(off).filter(|&m| nv::MulOp::cast(ctx, m).is_some())?;
+    let (s, scale) = times_const(ctx, m)?;
+    let e = ctx.defining_op(s).filter(|&e| nv::SextOp::cast(ctx, e).is_some())?;
+    Some((ctx.operand(p, 0), scale, ctx.operand(e, 0), ctx.value_type(off)))
+}
+
+/// Runs the pass on `func`; the number of addresses rewritten.
+pub fn slsr(ctx: &mut Context, func: OpId) -> u64 {
+    let blocks: Vec<BlockId> = ctx.regions(func).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
+    blocks.into_iter().map(|b| slsr_block(ctx, b)).sum()
+}
+
+fn slsr_block(ctx: &mut Context, block: BlockId) -> u64 {
+    let ptradds: Vec<OpId> = ctx.block_ops(block).filter(|&o| nv::PtrAddOp::cast(ctx, o).is_some()).collect();
+    // (base, S, t) -> the candidates so far: (n, C, address).
+    type Key = (ValueId, i128, ValueId);
+    let mut cands: FxHashMap<Key, Vec<(Option<ValueId>, i128, ValueId)>> = FxHashMap::default();
+    // (n, S) -> the stride `S * sext(n)` built in this block.
+    let mut strides: FxHashMap<(ValueId, i128), ValueId> = FxHashMap::default();
+    let mut rewritten = 0;
+    for p in ptradds {
+        let Some((base, scale, x, off_ty)) = address(ctx, p) else { continue };
+        let reads = readings(ctx, x);
+        let mut addr = ctx.result(p, 0);
+        for r in &reads {
+            let prev = cands.get(&(base, scale, r.t)).and_then(|v| {
+                v.iter().rev().find(|(n, c, _)| {
+                    *c == r.c - 1
+                        && match (n, r.n) {
+                            (Some(a), Some(b)) => *a == b,
+                            (None, Some(_)) => true,
+                            _ => false,
+                        }
+                })
+            });
+            let (Some(&(_, _, from)), Some(n)) = (prev, r.n) else { continue };
+            let loc = ctx.op_loc(p);
+            let mut listener = NoListener;
+            let mut rw = Rewriter::new(ctx, &mut listener);
+            rw.set_insertion_point_before(p);
+            let stride = match strides.get(&(n, scale)) {
+                Some(&s) => s,
+                None => {
+                    let st = nv::SextOp::build(rw.ctx, loc, off_ty, n);
+                    let wide = rw.create(st);
+                    let wide = rw.ctx.result(wide, 0);
+                    let k = rw.ctx.int_attr(scale, off_ty);
+                    let st = nv::ConstantOp::build(rw.ctx, loc, off_ty, k);
+                    let k = rw.create(st);
+                    let k = rw.ctx.result(k, 0);
+                    let st = nv::MulOp::build(rw.ctx, loc, off_ty, wide, k, None);
+                    let s = rw.create(st);
+                    let s = rw.ctx.result(s, 0);
+                    strides.insert((n, scale), s);
+                    s
+                }
+            };
+            let ty = rw.ctx.value_type(addr);
+            let st = nv::PtrAddOp::build(rw.ctx, loc, ty, from, stride);
+            let new = rw.create(st);
+            let new = rw.ctx.result(new, 0);
+            ctx.replace_all_uses_with(addr, new);
+            addr = new;
+            rewritten += 1;
+            break;
+        }
+        for r in reads {
+            cands.entry((base, scale, r.t)).or_default().push((r.n, r.c, addr));
+        }
+    }
+    rewritten
+}
