@@ -30,7 +30,7 @@ struct Known {
 
 /// The object an address points into and its constant byte offset there (`None`: not
 /// constant), following `ptradd` and address-space casts.
-fn root(ctx: &Context, mut p: ValueId) -> (ValueId, Option<i128>) {
+pub(crate) fn root(ctx: &Context, mut p: ValueId) -> (ValueId, Option<i128>) {
     let mut off = Some(0i128);
     for _ in 0..32 {
         let Some(d) = ctx.defining_op(p) else { break };

@@ -134,6 +134,10 @@ pub struct Shape {
     pub update: Update,
     /// Its bit width.
     pub width: u32,
+    /// The induction variable is a pointer stepped by a constant byte offset (`ptradd`),
+    /// compared for (in)equality with an end pointer: a range-`for` over an array. Only
+    /// full unrolling handles these (its trip count is the distance over the step).
+    pub pointer: bool,
 }
 
 /// The latch's update of a counted loop's induction variable, by a constant.
@@ -272,13 +276,32 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
         _ => return None,
     };
     let arg = args[iv];
+    let next = *ctx.successor_args(back, 0).get(iv)?;
+    let upd = ctx.defining_op(next)?;
     let width = match ctx.type_kind(ctx.value_type(arg)) {
         cuprite_ir::TypeKind::Integer { width, .. } if *width <= 64 => *width,
+        // A pointer stepped by a constant, tested for reaching the end.
+        cuprite_ir::TypeKind::Pointer { .. } => {
+            let s = nv::PtrAddOp::cast(ctx, upd).filter(|_| ctx.operand(upd, 0) == arg).and_then(|_| constant(ctx, ctx.operand(upd, 1)))?;
+            if !matches!(pred, ICmpPredicate::Eq | ICmpPredicate::Ne) || s == 0 {
+                return None;
+            }
+            return Some(Shape {
+                latch: *latch,
+                test,
+                stay,
+                iv,
+                pred,
+                bound,
+                stay_if_true: stay == 0,
+                update: Update::Add(s),
+                width: 64,
+                pointer: true,
+            });
+        }
         _ => return None,
     };
     // The update: the latch passes `iv op s` (or `s + iv`, `s * iv`).
-    let next = *ctx.successor_args(back, 0).get(iv)?;
-    let upd = ctx.defining_op(next)?;
     let (x, y) = (ctx.operand(upd, 0), ctx.operand(upd, 1));
     let commutes = matches!(ctx.op_name_str(upd), nv::AddOp::NAME | nv::MulOp::NAME);
     let s = if x == arg {
@@ -299,7 +322,7 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
         nv::AshrOp::NAME => Update::AShr(s),
         _ => return None,
     };
-    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, update, width })
+    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, update, width, pointer: false })
 }
 
 /// `l` as a counted loop, if it is one with a constant trip count: a constant bound, and
@@ -307,14 +330,29 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
 pub fn counted(ctx: &Context, r: RegionId, l: &Loop) -> Option<Counted> {
     let _ = r;
     let sh = shape(ctx, l)?;
-    let bound = constant(ctx, sh.bound)?;
+    // A pointer's start and end as constant offsets from one object.
+    let (bound, object) = if sh.pointer {
+        let (o, off) = super::gvn_loads::root(ctx, sh.bound);
+        (off?, Some(o))
+    } else {
+        (constant(ctx, sh.bound)?, None)
+    };
+    let value = |v: ValueId| -> Option<i128> {
+        match object {
+            Some(o) => match super::gvn_loads::root(ctx, v) {
+                (r, Some(off)) if r == o => Some(off),
+                _ => None,
+            },
+            None => constant(ctx, v),
+        }
+    };
     let mut start = None;
     for (t, i) in ctx.predecessors(l.header).collect::<Vec<_>>() {
         let from = ctx.op_block(t)?;
         if l.contains(from) {
             continue;
         }
-        let v = constant(ctx, *ctx.successor_args(t, i as usize).get(sh.iv)?)?;
+        let v = value(*ctx.successor_args(t, i as usize).get(sh.iv)?)?;
         if start.is_some_and(|s| s != v) {
             return None;
         }

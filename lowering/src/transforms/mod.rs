@@ -541,14 +541,16 @@ impl Default for OptFlags {
 
 /// The pipeline of optimization level `level` (0 to 3), in the pass manager's syntax.
 /// `loop-unroll` runs once the induction variables are SSA values, followed by `sccp` to
-/// fold the copies' constants (`flags.unroll` false leaves it out); `eqsat` runs after the
+/// fold the copies' constants, `memory-space-opt` and `dce` so that the accesses of a
+/// fully unrolled range-`for` over a local array are direct and its dead end pointers gone
+/// (`mem2reg` then keeps the array in registers) (`flags.unroll` false leaves them out); `eqsat` runs after the
 /// loop passes, on the addresses LSR made, with `flags`' driver, before `canonicalize`
 /// cleans up what it leaves.
 pub fn pipeline_text(level: u8, flags: &OptFlags) -> String {
     if level == 0 {
         return "builtin.module()".into();
     }
-    let unroll = if flags.unroll { "loop-unroll,sccp,load-forward,sccp,mem2reg," } else { "" };
+    let unroll = if flags.unroll { "loop-unroll,sccp,memory-space-opt,dce,load-forward,sccp,mem2reg," } else { "" };
     let eqsat = match (flags.rewrite_driver, flags.eqsat_remarks) {
         (crate::eqsat::Driver::Eqsat, false) => "eqsat".to_string(),
         (d, false) => format!("eqsat{{driver={}}}", d.name()),

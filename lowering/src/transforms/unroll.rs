@@ -24,6 +24,11 @@
 //! last copy. Inner loops come first (their copies go along when an outer loop unrolls).
 //! `sccp` and `canonicalize` afterwards fold the constant induction variable and merge
 //! the chain of blocks.
+//!
+//! A range-`for` over an array counts with a pointer (`p != end`, `p += sizeof(T)`): its
+//! trip count is the distance from the start to the end (constant offsets from one object,
+//! through `ptradd` and address-space casts) over the step; such loops are unrolled fully
+//! or not at all (the factor's remainder test is integer arithmetic).
 
 use super::loops::{counted, find_loops, shape, Counted, Loop, Shape};
 use cuprite_dialects::nvvm as nv;
@@ -303,6 +308,9 @@ fn near_bound(ctx: &Context, bound: ValueId, cont: ICmpPredicate, up: bool, reac
 /// a loop counting down; `!=` with a step of one). Returns `false`, changing nothing, for
 /// a comparison or step it cannot check that way.
 fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, order: &FxHashMap<BlockId, usize>) -> bool {
+    if sh.pointer {
+        return false;
+    }
     use ICmpPredicate::*;
     let cont = continuation(sh);
     let Some(step) = sh.step() else { return false };
