@@ -138,6 +138,25 @@ pub struct Shape {
     /// compared for (in)equality with an end pointer: a range-`for` over an array. Only
     /// full unrolling handles these (its trip count is the distance over the step).
     pub pointer: bool,
+    /// Blocks other than the header branch out of the loop (early exits); only full
+    /// unrolling handles these (each copy keeps its exits).
+    pub side_exits: bool,
+    /// The blocks only an early exit enters, which full unrolling copies with each copy.
+    pub tails: Vec<BlockId>,
+}
+
+/// Whether an op outside loop `l` and its `tails` reads a value defined inside them (other
+/// than through the block arguments of an exit edge, whose operands belong to the branch
+/// inside).
+fn escapes(ctx: &Context, l: &Loop, tails: &[BlockId]) -> bool {
+    let inside = |b: BlockId| l.contains(b) || tails.contains(&b);
+    l.blocks.iter().chain(tails).any(|&b| {
+        let mut defined: Vec<ValueId> = ctx.block_args(b).to_vec();
+        for o in ctx.block_ops(b) {
+            defined.extend(ctx.results(o).iter().copied());
+        }
+        defined.iter().any(|&v| ctx.uses(v).any(|(user, _)| ctx.op_block(user).is_none_or(|ub| !inside(ub))))
+    })
 }
 
 /// The latch's update of a counted loop's induction variable, by a constant.
@@ -256,12 +275,29 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
         (false, true) => 1,
         _ => return None,
     };
-    // The header's test is the only way out (returns inside end the thread, not the loop).
+    // Other ways out (a `break`, a `goto` or a `return` inside: early exits): full
+    // unrolling keeps them in each copy, when nothing outside reads a value the loop
+    // defines other than through an exit's block arguments.
+    // A block that only such an exit enters and that leaves for outside (the `found:`
+    // code a `goto` jumps to) is copied with each copy, reading that copy's values.
+    let mut side_exits = false;
+    let mut tails: Vec<BlockId> = Vec::new();
     for &b in &l.blocks[1..] {
         let t = ctx.terminator(b)?;
-        if ctx.successors(t).any(|s| !l.contains(s)) {
-            return None;
+        for s in ctx.successors(t).collect::<Vec<_>>() {
+            if l.contains(s) {
+                continue;
+            }
+            side_exits = true;
+            let single = ctx.predecessors(s).count() == 1;
+            let leaves = ctx.terminator(s).is_some_and(|st| ctx.successors(st).all(|x| !l.contains(x) && x != s));
+            if single && leaves && !tails.contains(&s) {
+                tails.push(s);
+            }
         }
+    }
+    if side_exits && escapes(ctx, l, &tails) {
+        return None;
     }
     let cmp = ctx.defining_op(ctx.operand(test, 0)).filter(|&c| ctx.is_op(c, nv::ICmpOp::NAME))?;
     let pred = nvvm::ICmpOp(cmp).predicate(ctx)?;
@@ -297,6 +333,8 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
                 update: Update::Add(s),
                 width: 64,
                 pointer: true,
+                side_exits,
+                tails,
             });
         }
         _ => return None,
@@ -322,7 +360,7 @@ pub fn shape(ctx: &Context, l: &Loop) -> Option<Shape> {
         nv::AshrOp::NAME => Update::AShr(s),
         _ => return None,
     };
-    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, update, width, pointer: false })
+    Some(Shape { latch: *latch, test, stay, iv, pred, bound, stay_if_true: stay == 0, update, width, pointer: false, side_exits, tails })
 }
 
 /// `l` as a counted loop, if it is one with a constant trip count: a constant bound, and

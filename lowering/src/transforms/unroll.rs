@@ -28,7 +28,9 @@
 //! A range-`for` over an array counts with a pointer (`p != end`, `p += sizeof(T)`): its
 //! trip count is the distance from the start to the end (constant offsets from one object,
 //! through `ptradd` and address-space casts) over the step; such loops are unrolled fully
-//! or not at all (the factor's remainder test is integer arithmetic).
+//! or not at all (the factor's remainder test is integer arithmetic). So are loops with
+//! early exits (`break`, `goto`, `return` inside), when nothing after them reads the loop's
+//! values except through the exits' block arguments: each copy keeps its exits.
 
 use super::loops::{counted, find_loops, shape, Counted, Loop, Shape};
 use cuprite_dialects::nvvm as nv;
@@ -206,8 +208,10 @@ fn full_unroll(ctx: &mut Context, r: RegionId, l: &Loop, c: &Counted, order: &Fx
         super::cfg::branch_to(ctx, c.shape.test, exit);
         return;
     }
-    let blocks = rpo_blocks(l, order);
-    let mut at = l.blocks.iter().filter_map(|&b| ctx.block_index(b)).max().unwrap_or(0) + 1;
+    // The loop's blocks, then the blocks only its early exits enter (each copy its own).
+    let mut blocks = rpo_blocks(l, order);
+    blocks.extend(c.shape.tails.iter().copied());
+    let mut at = l.blocks.iter().chain(&c.shape.tails).filter_map(|&b| ctx.block_index(b)).max().unwrap_or(0) + 1;
     // copies[k]: copy k's block for each of `blocks` (copy 0: the loop itself; the last
     // copy is the header alone).
     let t = c.trips as usize;
@@ -308,7 +312,7 @@ fn near_bound(ctx: &Context, bound: ValueId, cont: ICmpPredicate, up: bool, reac
 /// a loop counting down; `!=` with a step of one). Returns `false`, changing nothing, for
 /// a comparison or step it cannot check that way.
 fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, order: &FxHashMap<BlockId, usize>) -> bool {
-    if sh.pointer {
+    if sh.pointer || sh.side_exits {
         return false;
     }
     use ICmpPredicate::*;
