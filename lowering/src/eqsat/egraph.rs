@@ -431,10 +431,12 @@ pub fn optimize_block(
     let mut kinds: FxHashMap<OpId, Op> = ctx.block_ops(block).filter_map(|o| op_of(ctx, o).map(|k| (o, k))).collect();
     // Float ops matter to the fma rules alone: a contractible add or subtract of a
     // contractible product of this block, and that product, are terms; the block's other
-    // float ops stay leaves (a float-heavy block's graph would otherwise double).
+    // float ops stay leaves (a float-heavy block's graph would otherwise double). Without
+    // `floats`, none are.
     let product = |v: ValueId| ctx.defining_op(v).is_some_and(|d| kinds.get(&d) == Some(&Op::Fmul { contract: true }));
     let fused: FxHashSet<OpId> = kinds
         .iter()
+        .filter(|_| budget.floats)
         .filter(|(&o, k)| {
             matches!(k, Op::Fadd { contract: true } | Op::Fsub { contract: true }) && ctx.operand_vec(o).into_iter().any(product)
         })
@@ -442,7 +444,7 @@ pub fn optimize_block(
             std::iter::once(o).chain(ctx.operand_vec(o).into_iter().filter(|&v| product(v)).filter_map(|v| ctx.defining_op(v)))
         })
         .collect();
-    kinds.retain(|o, k| !k.is_float() || (budget.floats && fused.contains(o)));
+    kinds.retain(|o, k| !k.is_float() || fused.contains(o));
     let ops: Vec<OpId> = ctx.block_ops(block).filter(|o| kinds.contains_key(o)).collect();
     if kinds.values().all(|k| matches!(k, Op::Const(_))) {
         return report;
