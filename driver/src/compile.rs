@@ -89,55 +89,55 @@ Options:
 ";
 
 /// The command line of `cuprite compile`.
-struct Args {
+pub(crate) struct Args {
     /// Preprocessor settings: include directories, macros, the target (`--arch`).
-    config: PpConfig,
+    pub(crate) config: PpConfig<'static>,
     /// `-E`.
-    preprocess_only: bool,
+    pub(crate) preprocess_only: bool,
     /// `--emit=ast`.
-    emit_ast: bool,
+    pub(crate) emit_ast: bool,
     /// The level printed (`--emit=cuda|nvvm|ptx-ir|ptx`).
-    emit: Emit,
+    pub(crate) emit: Emit,
     /// The floating-point flags.
-    float: crate::float_flags::FloatFlags,
+    pub(crate) float: crate::float_flags::FloatFlags,
     /// `--print-locations`.
-    locations: bool,
+    pub(crate) locations: bool,
     /// `-fparse-only`.
-    parse_only: bool,
+    pub(crate) parse_only: bool,
     /// `-fsyntax-only` (also set by `-fparse-only`).
-    syntax_only: bool,
+    pub(crate) syntax_only: bool,
     /// `-Werror`.
-    werror: bool,
+    pub(crate) werror: bool,
     /// `-Whost-code`.
-    host_code: bool,
+    pub(crate) host_code: bool,
     /// `--diagnostics-format=json`.
-    json: bool,
+    pub(crate) json: bool,
     /// `-ftime-report`.
-    time_report: bool,
+    pub(crate) time_report: bool,
     /// `-O<N>`.
-    level: u8,
+    pub(crate) level: u8,
     /// `-fno-unroll-loops`, `--rewrite-driver`, `--remarks=eqsat`.
-    opt: cuprite_lowering::transforms::OptFlags,
+    pub(crate) opt: cuprite_lowering::transforms::OptFlags,
     /// `--print-pipeline`.
-    print_pipeline: bool,
+    pub(crate) print_pipeline: bool,
     /// `--print-pipeline=cicc`: one pass a line, with cicc's counterpart.
-    explain_pipeline: bool,
+    pub(crate) explain_pipeline: bool,
     /// `--pass-statistics`.
-    pass_stats: bool,
+    pub(crate) pass_stats: bool,
     /// `-maxrregcount=N`.
-    maxrregcount: Option<u32>,
+    pub(crate) maxrregcount: Option<u32>,
     /// `-j<N>` (0: one per core).
-    threads: usize,
+    pub(crate) threads: usize,
     /// Pass manager instrumentation and threading.
-    pass_opts: cuprite_ir::pass::PassOptions,
+    pub(crate) pass_opts: cuprite_ir::pass::PassOptions,
     /// The `.cu` file.
-    input: Option<PathBuf>,
+    pub(crate) input: Option<PathBuf>,
     /// `-o` (`None`: stdout).
-    output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 /// Parses the command line: `Ok(None)` for `--help`, `Err` with the message on bad usage.
-fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     let mut out = Args {
         config: PpConfig::default(),
         preprocess_only: false,
@@ -539,7 +539,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
 
 /// What `cuprite compile` prints.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Emit {
+pub(crate) enum Emit {
     Cuda,
     Nvvm,
     PtxIr,

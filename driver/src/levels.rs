@@ -19,7 +19,7 @@ pub struct Levels {
 /// Options of [`compile_levels`].
 #[derive(Clone, Debug)]
 pub struct LevelOptions {
-    pub config: PpConfig,
+    pub config: PpConfig<'static>,
     pub level: u8,
     /// `-fno-unroll-loops`, `--rewrite-driver`.
     pub opt: cuprite_lowering::transforms::OptFlags,

@@ -5,6 +5,7 @@
 
 pub mod compile;
 pub mod float_flags;
+pub mod incremental;
 pub mod levels;
 pub mod opt;
 pub mod pipeline;

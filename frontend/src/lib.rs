@@ -35,7 +35,7 @@ pub use source::{FileId, SourceMap, Span};
 /// main file of [`PIPELINE_MIN_BYTES`] or more (and a machine with two cores), the
 /// preprocessor runs on a thread of its own ([`parse::tokens`]). The diagnostics are the
 /// preprocessor's, then the parser's.
-pub fn parse_source(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig) -> Parsed {
+pub fn parse_source(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig<'_>) -> Parsed {
     let two = text.len() >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     parse_source_on(name, path, text, config, if two { Threads::Two } else { Threads::One })
 }
@@ -54,7 +54,7 @@ pub enum Threads {
 }
 
 /// [`parse_source`] on the given number of threads.
-pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig, threads: Threads) -> Parsed {
+pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig<'_>, threads: Threads) -> Parsed {
     let mut sm = SourceMap::default();
     let mut interner = intern::Interner::default();
     let main = sm.add(name, path, text, source::FileKind::User);
@@ -92,7 +92,7 @@ pub fn parse_and_lower(
     name: &str,
     path: Option<&std::path::Path>,
     text: &str,
-    config: pp::PpConfig,
+    config: pp::PpConfig<'_>,
     options: sema::SemaOptions,
 ) -> (Parsed, Lowered) {
     let overlap = text.len() >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
@@ -116,7 +116,7 @@ pub fn parse_and_lower_overlapped(
     name: &str,
     path: Option<&std::path::Path>,
     text: &str,
-    config: pp::PpConfig,
+    config: pp::PpConfig<'_>,
     options: sema::SemaOptions,
 ) -> Option<(Parsed, Lowered)> {
     let mut sm = SourceMap::default();
@@ -175,7 +175,7 @@ fn parse_direct<'i>(
     sm: &'i mut SourceMap,
     interner: &'i mut intern::Interner,
     main: FileId,
-    config: pp::PpConfig,
+    config: pp::PpConfig<'i>,
     prelude: parse::tokens::Prelude,
     bytes: usize,
     ast: &'i ast::Ast,
@@ -193,7 +193,7 @@ fn parse_piped(
     sm: &mut SourceMap,
     interner: &mut intern::Interner,
     main: FileId,
-    config: pp::PpConfig,
+    config: pp::PpConfig<'_>,
     prelude: parse::tokens::Prelude,
     bytes: usize,
     ast: &ast::Ast,
@@ -231,7 +231,7 @@ pub struct Parsed {
 
 /// Preprocesses `text` (named `name`) with `config`: the tokens (ending with `Eof`), the
 /// diagnostics, and the interner and source map they refer to.
-pub fn preprocess(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig) -> Preprocessed {
+pub fn preprocess(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig<'_>) -> Preprocessed {
     let mut sm = SourceMap::default();
     let mut interner = intern::Interner::default();
     let main = sm.add(name, path, text, source::FileKind::User);

@@ -23,7 +23,9 @@ pub mod transforms;
 
 pub use build::{LowerError, FTZ};
 pub use float_options::{DivMode, FloatOptions};
-pub use nvvm_to_ptx::{nvvm_to_ptx, nvvm_to_ptx_text, select_module};
+pub use nvvm_to_ptx::{
+    assemble_ptx, globals_text, module_signatures, nvvm_to_ptx, nvvm_to_ptx_text, select_function_text, select_module, FuncText, KindSigs,
+};
 pub use ptx_print::{print_ptx, PtxOptions};
 
 /// `-maxrregcount=N`: `maxnreg = N` on every kernel of nvvm `module` that has no launch

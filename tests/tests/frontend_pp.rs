@@ -137,7 +137,7 @@ fn deeply_nested_macro_arguments_are_an_error_not_a_stack_overflow() {
 /// Every corpus file, all of them concatenated, and the benchmark's generated file (many
 /// preprocessor chunks, many top-level declarations), with the configuration to compile
 /// them with.
-fn corpus_texts() -> (cuprite_frontend::pp::PpConfig, Vec<(String, String)>) {
+fn corpus_texts() -> (cuprite_frontend::pp::PpConfig<'static>, Vec<(String, String)>) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let config = cuprite_frontend::pp::PpConfig { include_dirs: vec![root.join("frontend/pp")], ..Default::default() };
     let mut out = Vec::new();

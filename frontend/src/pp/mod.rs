@@ -73,9 +73,21 @@ struct Macro {
     dynamic: bool,
 }
 
-/// Preprocessor settings (command-line options and the target).
-#[derive(Clone, Debug)]
-pub struct PpConfig {
+/// Where the preprocessor reads the files it includes (`#include`, `-include`): the disk
+/// when [`PpConfig::files`] is `None`, else this. The driver's incremental database
+/// implements it to read editors' unsaved buffers and to record each file a translation
+/// unit reads (or looks for) as a dependency.
+pub trait FileSource: Sync {
+    /// Whether `path` names a file that can be read.
+    fn is_file(&self, path: &Path) -> bool;
+    /// The text of the file at `path` (invalid UTF-8 replaced).
+    fn read(&self, path: &Path) -> std::io::Result<String>;
+}
+
+/// Preprocessor settings (command-line options and the target), with where files are
+/// read from for the lifetime `'f`.
+#[derive(Clone)]
+pub struct PpConfig<'f> {
     /// `-I` directories, searched in order after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
     /// `-D NAME[=VALUE]` and `-U NAME`, in command-line order.
@@ -90,9 +102,44 @@ pub struct PpConfig {
     /// exponentially (`#define a b b`, `#define b c c`, ...); past it, expansion stops with
     /// an error instead of running for hours.
     pub max_expanded_tokens: usize,
+    /// Where included files are read from (`None`: the disk).
+    pub files: Option<&'f dyn FileSource>,
 }
 
-impl Default for PpConfig {
+impl std::fmt::Debug for PpConfig<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PpConfig")
+            .field("include_dirs", &self.include_dirs)
+            .field("defines", &self.defines)
+            .field("pre_includes", &self.pre_includes)
+            .field("sm", &self.sm)
+            .field("implicit_cuda_runtime", &self.implicit_cuda_runtime)
+            .field("max_expanded_tokens", &self.max_expanded_tokens)
+            .field("files", &self.files.map(|_| "<file source>"))
+            .finish()
+    }
+}
+
+impl PpConfig<'_> {
+    /// Whether `path` is a file, through [`PpConfig::files`].
+    fn is_file(&self, path: &Path) -> bool {
+        match self.files {
+            Some(f) => f.is_file(path),
+            None => path.is_file(),
+        }
+    }
+    /// The text at `path`, through [`PpConfig::files`].
+    fn read(&self, path: &Path) -> std::io::Result<String> {
+        match self.files {
+            Some(f) => f.read(path),
+            None => {
+                std::fs::read(path).map(|b| String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+            }
+        }
+    }
+}
+
+impl Default for PpConfig<'_> {
     fn default() -> Self {
         PpConfig {
             include_dirs: Vec::new(),
@@ -101,6 +148,7 @@ impl Default for PpConfig {
             sm: 90,
             implicit_cuda_runtime: true,
             max_expanded_tokens: 50_000_000,
+            files: None,
         }
     }
 }
@@ -231,7 +279,7 @@ pub struct Preprocessor<'s> {
     punct_atoms: [Atom; 64],
     pub diags: Vec<Diagnostic>,
     pub expansions: Vec<Expansion>,
-    config: PpConfig,
+    config: PpConfig<'s>,
     /// Shared so that an expansion holds its definition without copying it.
     macros: MacroTable,
     disabled: FxHashMap<Atom, u32>,
@@ -275,7 +323,7 @@ struct Atoms {
 impl<'s> Preprocessor<'s> {
     /// A preprocessor for `main` (already in `sm`), with the predefined macros, `-D`/`-U`,
     /// the implicit `cuda_runtime.h` and the `-include` files queued before it.
-    pub fn new(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig) -> Self {
+    pub fn new(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig<'s>) -> Self {
         let scratch = sm.add("<scratch space>", None, "", FileKind::Scratch);
         let builtin_scratch = sm.add("<built-in scratch space>", None, "", FileKind::Builtin);
         let a = Atoms {
@@ -340,7 +388,7 @@ impl<'s> Preprocessor<'s> {
         // Frames are a stack: push the main file first so that it is read last.
         pp.push_file(main, None);
         for inc in pp.config.pre_includes.clone().iter().rev() {
-            match std::fs::read_to_string(inc) {
+            match pp.config.read(inc) {
                 Ok(text) => {
                     let f = pp.sm.add(inc.display().to_string(), Some(inc), text, FileKind::User);
                     pp.push_file(f, None);
@@ -1396,21 +1444,21 @@ impl<'s> Preprocessor<'s> {
         if !angled {
             if let Some(dir) = self.frames.last().and_then(|f| self.sm.file(f.file).path.as_ref()).and_then(|p| p.parent()) {
                 let p = dir.join(name);
-                if p.is_file() {
+                if self.config.is_file(&p) {
                     return Some(Found::Path(p));
                 }
             }
         }
         for d in &self.config.include_dirs {
             let p = d.join(name);
-            if p.is_file() {
+            if self.config.is_file(&p) {
                 return Some(Found::Path(p));
             }
         }
         if let Some(&(n, text)) = BUILTIN_HEADERS.iter().find(|(n, _)| *n == name) {
             return Some(Found::Builtin(n, text));
         }
-        if !angled && Path::new(name).is_absolute() && Path::new(name).is_file() {
+        if !angled && Path::new(name).is_absolute() && self.config.is_file(Path::new(name)) {
             return Some(Found::Path(PathBuf::from(name)));
         }
         None
@@ -1441,9 +1489,8 @@ impl<'s> Preprocessor<'s> {
                 if self.pragma_once.contains(&key) {
                     return;
                 }
-                match std::fs::read(&p) {
-                    Ok(bytes) => {
-                        let text = String::from_utf8_lossy(&bytes).into_owned();
+                match self.config.read(&p) {
+                    Ok(text) => {
                         let f = self.sm.add(p.display().to_string(), Some(&p), text, FileKind::User);
                         self.push_file(f, Some(dspan));
                     }

@@ -148,10 +148,75 @@ fn lower_global(ctx: &mut Context, op: OpId, body: BlockId) -> OpId {
 }
 
 /// A function's PTX: its prototype (for a `.func`) and its text.
-type FuncText = (Option<String>, String);
+pub type FuncText = (Option<String>, String);
 
 /// Signatures by function name, as type kinds (valid in any context).
-type KindSigs = FxHashMap<String, (Vec<TypeKind>, Vec<TypeKind>)>;
+pub type KindSigs = FxHashMap<String, (Vec<TypeKind>, Vec<TypeKind>)>;
+
+/// The signatures of the `nvvm.func`s of `module` by name, for selecting its functions
+/// one at a time ([`select_function_text`]); `None` when the module holds ops other than
+/// functions and globals (such a module is selected whole).
+pub fn module_signatures(ctx: &Context, module: OpId) -> Option<KindSigs> {
+    let src = ctx.entry_block(ctx.region(module, 0))?;
+    let mut sigs: KindSigs = FxHashMap::default();
+    for op in ctx.block_ops(src) {
+        if ctx.is_op(op, "nvvm.func") {
+            if let Some((i, r)) = cuprite_dialects::func::function_type(ctx, op) {
+                let k = |ts: &[TypeId]| ts.iter().map(|&t| ctx.type_kind(t).clone()).collect::<Vec<_>>();
+                sigs.insert(nvvm::FuncOp(op).sym_name(ctx).unwrap_or_default().to_string(), (k(&i), k(&r)));
+            }
+        } else if !ctx.is_op(op, "nvvm.global") {
+            return None;
+        }
+    }
+    Some(sigs)
+}
+
+/// The PTX text of the `nvvm.global`s of `module` (lowered in a scratch module of `ctx`,
+/// erased after), with the blank line that follows them when there are any.
+pub fn globals_text(ctx: &mut Context, module: OpId) -> String {
+    let mut out = String::new();
+    let Some(src) = ctx.entry_block(ctx.region(module, 0)) else { return out };
+    let ops: Vec<OpId> = ctx.block_ops(src).filter(|&o| ctx.is_op(o, "nvvm.global")).collect();
+    if ops.is_empty() {
+        return out;
+    }
+    let loc = ctx.op_loc(module);
+    let (gmod, gbody) = make_module(ctx, loc);
+    for op in ops {
+        let g = lower_global(ctx, op, gbody);
+        crate::ptx_print::print_global(ctx, g, &mut out);
+    }
+    ctx.erase_op(gmod);
+    out.push('\n');
+    out
+}
+
+/// A PTX file from its pieces: the header for `opts`, the globals' text
+/// ([`globals_text`]), then the prototypes and the bodies of the functions in module order
+/// (what [`select_function_text`] gives each).
+pub fn assemble_ptx<'a>(opts: &crate::PtxOptions, globals: &str, parts: impl Iterator<Item = &'a FuncText> + Clone) -> String {
+    let mut out = crate::ptx_print::header(opts);
+    out.push_str(globals);
+    let mut protos = false;
+    for (p, _) in parts.clone() {
+        if let Some(p) = p {
+            out.push_str(p);
+            out.push_str(";\n");
+            protos = true;
+        }
+    }
+    if protos {
+        out.push('\n');
+    }
+    for (_, body) in parts {
+        if !body.is_empty() {
+            out.push_str(body);
+            out.push('\n');
+        }
+    }
+    out
+}
 
 /// NvvmToPtx and PTX printing with each function in its own [`Context`], on up to
 /// `threads` threads; the text is assembled in module order, byte-identical to
@@ -166,35 +231,12 @@ pub fn nvvm_to_ptx_text(
     threads: usize,
     disabled: &[String],
 ) -> Result<String, Vec<LowerError>> {
+    let Some(sigs) = module_signatures(ctx, module) else {
+        return select_module(ctx, module, disabled).map(|(m, _)| crate::print_ptx(ctx, m, opts));
+    };
+    let globals = globals_text(ctx, module);
     let src = ctx.entry_block(ctx.region(module, 0)).expect("module body");
     let ops: Vec<OpId> = ctx.block_ops(src).collect();
-    let mut sigs: KindSigs = FxHashMap::default();
-    for &op in &ops {
-        if ctx.is_op(op, "nvvm.func") {
-            if let Some((i, r)) = cuprite_dialects::func::function_type(ctx, op) {
-                let k = |ts: &[TypeId]| ts.iter().map(|&t| ctx.type_kind(t).clone()).collect::<Vec<_>>();
-                sigs.insert(nvvm::FuncOp(op).sym_name(ctx).unwrap_or_default().to_string(), (k(&i), k(&r)));
-            }
-        } else if !ctx.is_op(op, "nvvm.global") {
-            return select_module(ctx, module, disabled).map(|(m, _)| crate::print_ptx(ctx, m, opts));
-        }
-    }
-    let mut out = crate::ptx_print::header(opts);
-    // Globals, in the module's context.
-    let loc = ctx.op_loc(module);
-    let (gmod, gbody) = make_module(ctx, loc);
-    let mut any = false;
-    for &op in &ops {
-        if ctx.is_op(op, "nvvm.global") {
-            let g = lower_global(ctx, op, gbody);
-            crate::ptx_print::print_global(ctx, g, &mut out);
-            any = true;
-        }
-    }
-    ctx.erase_op(gmod);
-    if any {
-        out.push('\n');
-    }
     // One context per function.
     let funcs: Vec<(usize, Context, OpId)> = ops
         .iter()
@@ -212,45 +254,36 @@ pub fn nvvm_to_ptx_text(
         chunks[k % threads].push(job);
     }
     let sigs = &sigs;
-    let mut results: Vec<(usize, Option<FuncText>)> = std::thread::scope(|s| {
+    let mut results: Vec<(usize, Result<FuncText, Vec<LowerError>>)> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .into_iter()
             .map(|chunk| {
                 s.spawn(move || {
-                    chunk.into_iter().map(|(i, mut c, f)| (i, select_and_print(&mut c, f, i, sigs, disabled))).collect::<Vec<_>>()
+                    chunk.into_iter().map(|(i, mut c, f)| (i, select_function_text(&mut c, f, i, sigs, disabled))).collect::<Vec<_>>()
                 })
             })
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     });
     results.sort_by_key(|r| r.0);
-    if results.iter().any(|r| r.1.is_none()) {
+    if results.iter().any(|r| r.1.is_err()) {
         return select_module(ctx, module, disabled).map(|(m, _)| crate::print_ptx(ctx, m, opts));
     }
-    let parts: Vec<FuncText> = results.into_iter().filter_map(|r| r.1).collect();
-    let mut protos = false;
-    for (p, _) in &parts {
-        if let Some(p) = p {
-            out.push_str(p);
-            out.push_str(";\n");
-            protos = true;
-        }
-    }
-    if protos {
-        out.push('\n');
-    }
-    for (_, body) in parts {
-        if !body.is_empty() {
-            out.push_str(&body);
-            out.push('\n');
-        }
-    }
-    Ok(out)
+    let parts: Vec<FuncText> = results.into_iter().filter_map(|r| r.1.ok()).collect();
+    Ok(assemble_ptx(opts, &globals, parts.iter()))
 }
 
-/// Selects function `f` (alone in context `c`, the `index`-th of its module) and prints
-/// it: (its prototype if it is a `.func`, its text); `None` on a selection error.
-fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs, disabled: &[String]) -> Option<FuncText> {
+/// Selects function `f` (alone in context `c`, the `index`-th function of its module:
+/// labels and the local depot are numbered by it) and prints it: its prototype if it is a
+/// `.func`, and its text. `sigs` are the module's signatures ([`module_signatures`]), for
+/// the calls. The errors carry locations of `c`.
+pub fn select_function_text(
+    c: &mut Context,
+    f: OpId,
+    index: usize,
+    sigs: &KindSigs,
+    disabled: &[String],
+) -> Result<FuncText, Vec<LowerError>> {
     let sigs: FxHashMap<String, (Vec<TypeId>, Vec<TypeId>)> = sigs
         .iter()
         .map(|(n, (i, r))| {
@@ -264,13 +297,13 @@ fn select_and_print(c: &mut Context, f: OpId, index: usize, sigs: &KindSigs, dis
     let mut s = Sel::new(c, f, index, &sigs, disabled);
     s.run(f, body);
     if !s.errors.is_empty() {
-        return None;
+        return Err(std::mem::take(&mut s.errors));
     }
-    let pf = c.last_op(body)?;
+    let Some(pf) = c.last_op(body) else { return Ok((None, String::new())) };
     let proto = (!crate::ptx_print::is_entry(c, pf)).then(|| crate::ptx_print::signature(c, pf));
     let mut text = String::new();
     crate::ptx_print::print_func(c, pf, index, &mut text);
-    Some((proto, text))
+    Ok((proto, text))
 }
 
 /// PTX's spelling of a register class / type for `t` with integer flavour `k` (`b`, `s`

@@ -1,0 +1,427 @@
+//! The compile work behind the database's queries, free of salsa: a translation unit to
+//! its [`ModuleParts`] (the module stage), and one function's [`FuncUnit`] to its PTX (the
+//! function stage).
+//!
+//! The split is where `cuprite compile`'s pipeline stops being module-wide: everything up
+//! to and including `nvvm-inline` (the frontend, linking the math library, the conversions
+//! to `nvvm`, inlining, which decides on the whole module) is the module stage; the
+//! `nvvm.func(...)` pipeline, `nvvm-max-registers` and instruction selection run on one
+//! function in its own context. Each function crosses the boundary as text: its `nvvm`
+//! form printed without locations, which is both its key (two equal texts compile to the
+//! same PTX, wherever the function sits in the file) and what the function stage parses.
+//! The PTX assembled from the pieces is byte for byte `cuprite compile`'s (tested).
+
+use crate::compile::Args;
+use cuprite_frontend::{diag::Severity, pp::FileSource, SourceMap};
+use cuprite_ir::{Context, Location, OpId, TypeKind};
+use std::path::Path;
+
+/// A diagnostic with its place resolved to lines and columns (1-based; columns in bytes),
+/// and as ariadne renders it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diag {
+    pub severity: Severity,
+    pub message: String,
+    pub place: Option<Place>,
+    /// Notes: what they say, and where when they have a place (macro expansions,
+    /// template instantiations).
+    pub notes: Vec<(String, Option<Place>)>,
+    /// The ariadne text `cuprite compile` prints for it.
+    pub rendered: String,
+}
+
+/// A range in a file: the file's name as diagnostics show it, start and end (line,
+/// column), 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub file: String,
+    pub start: (u32, u32),
+    pub end: (u32, u32),
+}
+
+/// What kind of function an [`Item`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    Kernel,
+    Device,
+}
+
+/// A function the module stage emitted (a kernel, a device function, a template
+/// instance), for the editor: outline, definitions, lenses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The PTX symbol (mangled).
+    pub symbol: String,
+    /// The name as written at the definition.
+    pub name: String,
+    pub kind: ItemKind,
+    /// The name at the definition.
+    pub place: Place,
+    /// The last line of the main file any of its operations comes from (its extent for
+    /// "the function under the cursor").
+    pub last_line: u32,
+}
+
+/// The type of what an operation at a place computes, for hover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypeAt {
+    pub line: u32,
+    pub col: u32,
+    pub ty: String,
+}
+
+/// One function after the module stage, in its own terms.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FuncUnit {
+    pub symbol: String,
+    /// Its place among the module's functions (PTX labels and the local depot are
+    /// numbered by it).
+    pub index: usize,
+    /// Its `nvvm` form, printed without locations.
+    pub nvvm: String,
+    /// The signatures of the functions it names (for the calls it makes), sorted by name.
+    pub callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)>,
+}
+
+/// The module stage's result.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ModuleParts {
+    /// The frontend's and the conversions' diagnostics (host-code ones under -Whost-code
+    /// only, as `cuprite compile` shows them).
+    pub diagnostics: Vec<Diag>,
+    /// Errors stop the compile before PTX.
+    pub has_errors: bool,
+    pub items: Vec<Item>,
+    pub types: Vec<TypeAt>,
+    /// The PTX of the module's variables.
+    pub globals_ptx: String,
+    /// The functions in module order, after inlining.
+    pub funcs: Vec<FuncUnit>,
+    /// The function stage's pipeline (`builtin.module(...)` on a module of one function).
+    pub function_pipeline: String,
+    /// The whole PTX, for a module that cannot be split into functions (ops other than
+    /// functions and variables at module level); `None` normally.
+    pub whole_ptx: Option<String>,
+    /// The main file and every file the preprocessor read, for `cuprite watch`.
+    pub files: Vec<String>,
+}
+
+/// A function's PTX and what the editor shows of it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct FuncPtx {
+    /// `(prototype for a .func, text)`.
+    pub prototype: Option<String>,
+    pub text: String,
+    /// The instructions of its PTX body.
+    pub instructions: u32,
+    /// Virtual registers the PTX declares (ptxas allocates the machine registers).
+    pub registers: u32,
+    /// Bytes of its local depot (stack).
+    pub local_bytes: u32,
+    /// Errors and remarks of the function stage, without places (the caller puts them at
+    /// the function: its place may have moved since).
+    pub diagnostics: Vec<(Severity, String)>,
+}
+
+/// The module stage: preprocesses, parses and checks `text` (the file `name` at `path`),
+/// reading included files through `files`, and lowers it to `nvvm` with inlining.
+pub(crate) fn lower_module(name: &str, path: Option<&Path>, text: &str, args: &Args, files: Option<&dyn FileSource>) -> ModuleParts {
+    let mut config = args.config.clone();
+    config.files = files;
+    let opts = cuprite_frontend::sema::SemaOptions { arch: config.sm };
+    let mut parsed = cuprite_frontend::parse_source_on(name, path, text, config, cuprite_frontend::Threads::One);
+    let (mut ctx, module, sema_diags) = cuprite_frontend::sema::lower(&parsed.ast, &parsed.interner, &parsed.sm, opts);
+    let mut diags = std::mem::take(&mut parsed.diags);
+    diags.extend(sema_diags);
+    let sm = &parsed.sm;
+    let mut out = ModuleParts {
+        files: sm.files.iter().filter(|f| f.kind == cuprite_frontend::source::FileKind::User).map(|f| f.name.clone()).collect(),
+        ..Default::default()
+    };
+    push_diags(&mut out, diags, args, sm);
+    if out.has_errors {
+        return out;
+    }
+    describe(&ctx, module, sm, &mut out);
+    // The pipeline `cuprite compile` runs, cut after `nvvm-inline`.
+    let lowering = args.float.lowering();
+    let config = crate::pipeline::PipelineConfig {
+        sm: args.config.sm,
+        fast_math: args.float.fast_math,
+        lowering: &lowering,
+        level: args.level,
+        opt: args.opt,
+        max_registers: args.maxrregcount,
+        select: false,
+    };
+    let full = crate::pipeline::compile_pipeline(&config);
+    let passes = cuprite_lowering::passes::split_top_level(&full["builtin.module(".len()..full.len() - 1]);
+    let cut =
+        passes.iter().position(|p| p == "nvvm-inline").or_else(|| passes.iter().position(|p| p == "check-nvvm-level")).map_or(0, |i| i + 1);
+    let module_stage = format!("builtin.module({})", passes[..cut].join(","));
+    out.function_pipeline = format!("builtin.module({})", passes[cut..].join(","));
+    let reg = crate::pipeline::registry();
+    let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
+    let mut popts = args.pass_opts.clone();
+    popts.threading = false;
+    let result = cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None);
+    let failed = result.is_err();
+    let res = result.unwrap_or_else(|e| e);
+    let mut errs = Vec::new();
+    for d in &res.diagnostics {
+        let severity = match d.severity {
+            cuprite_ir::Severity::Error => Severity::Error,
+            cuprite_ir::Severity::Warning => Severity::Warning,
+            _ => Severity::Note,
+        };
+        let span = d.span.as_ref().map(|s| cuprite_frontend::Span::new(cuprite_frontend::FileId(0), s.lo as usize, s.lo as usize + 1));
+        let notes = d.notes.iter().map(|(m, _)| cuprite_frontend::diag::Note { span: None, message: m.clone() }).collect();
+        errs.push(cuprite_frontend::Diagnostic { severity, message: d.message.clone(), span, notes });
+    }
+    if failed && !errs.iter().any(|d| d.severity == Severity::Error) {
+        errs.push(cuprite_frontend::Diagnostic {
+            severity: Severity::Error,
+            message: "the lowering pipeline failed".into(),
+            span: None,
+            notes: Vec::new(),
+        });
+    }
+    push_diags(&mut out, errs, args, sm);
+    if out.has_errors {
+        return out;
+    }
+    let Some(sigs) = cuprite_lowering::module_signatures(&ctx, module) else {
+        // Not splittable: the rest of the pipeline on the whole module.
+        let rest = format!("{},convert-nvvm-to-ptx)", &out.function_pipeline[..out.function_pipeline.len() - 1]);
+        let pm = cuprite_ir::pass::parse_pipeline(&rest.replace("(,", "("), "builtin.module", &reg).expect("the built-in pipelines parse");
+        match cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None) {
+            Ok(_) => out.whole_ptx = Some(cuprite_lowering::print_ptx(&ctx, module, &cuprite_lowering::PtxOptions { sm: args.config.sm })),
+            Err(r) => {
+                let ds = r
+                    .diagnostics
+                    .iter()
+                    .map(|d| cuprite_frontend::Diagnostic {
+                        severity: Severity::Error,
+                        message: d.message.clone(),
+                        span: None,
+                        notes: Vec::new(),
+                    })
+                    .collect();
+                push_diags(&mut out, ds, args, sm);
+            }
+        }
+        return out;
+    };
+    out.globals_ptx = cuprite_lowering::globals_text(&mut ctx, module);
+    let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
+    let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| ctx.is_op(o, "nvvm.func")).collect();
+    for (index, f) in funcs.into_iter().enumerate() {
+        let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(&ctx).unwrap_or_default().to_string();
+        let nvvm = cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default());
+        let named = symbols_named(&nvvm);
+        let mut callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)> =
+            sigs.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(n, (i, r))| (n.clone(), i.clone(), r.clone())).collect();
+        callees.sort_by(|a, b| a.0.cmp(&b.0));
+        out.funcs.push(FuncUnit { symbol, index, nvvm, callees });
+    }
+    out
+}
+
+/// The `@symbol`s printed IR names.
+fn symbols_named(text: &str) -> std::collections::HashSet<&str> {
+    let mut out = std::collections::HashSet::default();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(k) = text[i..].find('@') {
+        let s = i + k + 1;
+        let mut e = s;
+        while e < b.len() && (b[e].is_ascii_alphanumeric() || matches!(b[e], b'_' | b'.' | b'$')) {
+            e += 1;
+        }
+        out.insert(&text[s..e]);
+        i = e.max(s);
+    }
+    out
+}
+
+/// Adds the frontend's diagnostics `diags` to `out` as `cuprite compile` shows them:
+/// host-code ones only under `-Whost-code` (as warnings), warnings as errors under
+/// `-Werror`.
+fn push_diags(out: &mut ModuleParts, diags: Vec<cuprite_frontend::Diagnostic>, args: &Args, sm: &SourceMap) {
+    for mut d in diags {
+        if d.severity == Severity::Host {
+            if !args.host_code {
+                continue;
+            }
+            d.severity = Severity::Warning;
+            d.message = format!("in host code: {}", d.message);
+        }
+        if args.werror && d.severity == Severity::Warning {
+            d.severity = Severity::Error;
+        }
+        out.has_errors |= d.severity == Severity::Error;
+        let place = |s: &cuprite_frontend::Span| -> Option<Place> {
+            let f = sm.files.get(s.file.0 as usize)?;
+            let (l0, c0) = f.line_col(s.lo);
+            let (l1, c1) = f.line_col(s.hi.max(s.lo));
+            Some(Place { file: f.name.clone(), start: (l0, c0), end: (l1, c1) })
+        };
+        out.diagnostics.push(Diag {
+            severity: d.severity,
+            message: d.message.clone(),
+            place: d.span.as_ref().and_then(place),
+            notes: d.notes.iter().map(|n| (n.message.clone(), n.span.as_ref().and_then(place))).collect(),
+            rendered: d.render(sm),
+        });
+    }
+}
+
+/// The items (functions with their names and extents) and the types at places of the
+/// `cuda` module.
+fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) {
+    let Some(main) = sm.files.first() else { return };
+    let Some(body) = ctx.entry_block(ctx.region(module, 0)) else { return };
+    let file_loc = |op: OpId| -> Option<(u32, u32)> {
+        let mut l = ctx.op_loc(op);
+        for _ in 0..16 {
+            match ctx.location(l) {
+                Location::File { file, start, .. } => return (ctx.str(file) == main.name).then_some((start.line, start.col)),
+                Location::Name { child: Some(c), .. } => l = c,
+                Location::Fused { locs, .. } if !locs.is_empty() => l = locs[0],
+                Location::CallSite { callee, .. } => l = callee,
+                _ => return None,
+            }
+        }
+        None
+    };
+    for f in ctx.block_ops(body).collect::<Vec<_>>() {
+        if !ctx.is_op(f, "func.func") || ctx.regions(f).is_empty() || ctx.entry_block(ctx.region(f, 0)).is_none() {
+            continue;
+        }
+        let symbol = ctx.symbol_name(f).unwrap_or_default().to_string();
+        let kind = if cuprite_dialects::cuda::is_kernel(ctx, f) { ItemKind::Kernel } else { ItemKind::Device };
+        let Some((line, col)) = file_loc(f) else { continue };
+        let mut last_line = line;
+        for op in cuprite_ir::walk::collect_preorder(ctx, f) {
+            if let Some((l, c)) = file_loc(op) {
+                last_line = last_line.max(l);
+                if op != f {
+                    if let Some(&r) = ctx.results(op).first() {
+                        out.types.push(TypeAt { line: l, col: c, ty: c_type(ctx, ctx.value_type(r)) });
+                    }
+                }
+            }
+        }
+        let name = identifier_at(main, line, col).unwrap_or_else(|| symbol.clone());
+        let end = (line, col + name.len() as u32);
+        out.items.push(Item { symbol, name, kind, place: Place { file: main.name.clone(), start: (line, col), end }, last_line });
+    }
+    out.types.sort_by_key(|t| (t.line, t.col));
+}
+
+/// The identifier starting at (line, col) of `file`.
+fn identifier_at(file: &cuprite_frontend::source::SourceFile, line: u32, col: u32) -> Option<String> {
+    let text = file.text.lines().nth(line.checked_sub(1)? as usize)?;
+    let rest = text.get(col.checked_sub(1)? as usize..)?;
+    let n = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+    (n > 0).then(|| rest[..n].to_string())
+}
+
+/// How CUDA C++ spells an IR type, where it is one of C's (else the IR's spelling).
+pub fn c_type(ctx: &Context, t: cuprite_ir::TypeId) -> String {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width: 1, .. } => "bool".into(),
+        TypeKind::Integer { width: 8, .. } => "char".into(),
+        TypeKind::Integer { width: 16, .. } => "short".into(),
+        TypeKind::Integer { width: 32, .. } => "int".into(),
+        TypeKind::Integer { width: 64, .. } => "long long".into(),
+        TypeKind::Float(cuprite_ir::FloatKind::F16) => "__half".into(),
+        TypeKind::Float(cuprite_ir::FloatKind::F32) => "float".into(),
+        TypeKind::Float(cuprite_ir::FloatKind::F64) => "double".into(),
+        _ => cuprite_ir::print::type_to_string(ctx, t),
+    }
+}
+
+/// The function stage: `unit` through the `-O` pipeline and instruction selection, in a
+/// context of its own.
+pub(crate) fn compile_function(unit: &FuncUnit, pipeline: &str, args: &Args) -> FuncPtx {
+    let mut out = FuncPtx::default();
+    let mut ctx = Context::new(cuprite_dialects::registry());
+    let text = format!("module {{\n{}\n}}\n", unit.nvvm);
+    let module = match cuprite_ir::parse::parse_module(&mut ctx, &text, &unit.symbol) {
+        Ok(m) => m,
+        Err(d) => {
+            out.diagnostics
+                .push((Severity::Error, format!("internal compiler error: the function's nvvm text does not parse: {}", d.message)));
+            return out;
+        }
+    };
+    let reg = crate::pipeline::registry();
+    let pm = match cuprite_ir::pass::parse_pipeline(pipeline, "builtin.module", &reg) {
+        Ok(pm) => pm,
+        Err(e) => {
+            out.diagnostics.push((Severity::Error, format!("internal compiler error: bad function pipeline: {e:?}")));
+            return out;
+        }
+    };
+    let mut popts = args.pass_opts.clone();
+    popts.threading = false;
+    let result = cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None);
+    let failed = result.is_err();
+    for d in &result.unwrap_or_else(|e| e).diagnostics {
+        let sev = if d.severity == cuprite_ir::Severity::Error { Severity::Error } else { Severity::Note };
+        out.diagnostics.push((sev, d.message.clone()));
+    }
+    if failed {
+        return out;
+    }
+    let Some(f) = ctx.entry_block(ctx.region(module, 0)).and_then(|b| ctx.block_ops(b).find(|&o| ctx.is_op(o, "nvvm.func"))) else {
+        return out;
+    };
+    let sigs: cuprite_lowering::KindSigs = unit.callees.iter().map(|(n, i, r)| (n.clone(), (i.clone(), r.clone()))).collect();
+    match cuprite_lowering::select_function_text(&mut ctx, f, unit.index, &sigs, &args.pass_opts.disabled_patterns) {
+        Ok((prototype, text)) => {
+            let (instructions, registers, local_bytes) = ptx_stats(&text);
+            out.prototype = prototype;
+            out.text = text;
+            out.instructions = instructions;
+            out.registers = registers;
+            out.local_bytes = local_bytes;
+        }
+        Err(errs) => {
+            for e in errs {
+                out.diagnostics.push((Severity::Error, e.message));
+            }
+        }
+    }
+    out
+}
+
+/// (instructions, virtual registers, local depot bytes) of one function's PTX text.
+pub fn ptx_stats(text: &str) -> (u32, u32, u32) {
+    let (mut instrs, mut regs, mut local) = (0, 0, 0);
+    let mut in_body = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t == "{" {
+            in_body = true;
+            continue;
+        }
+        if !in_body || t.is_empty() || t == "}" || t.starts_with("//") || t.ends_with(':') {
+            continue;
+        }
+        if let Some(r) = t.strip_prefix(".reg ") {
+            // `.reg .b32 %r<12>;` declares %r0..%r11 (PTX counts from 1 in practice).
+            if let Some(n) = r.split('<').nth(1).and_then(|s| s.split('>').next()).and_then(|s| s.parse::<u32>().ok()) {
+                regs += n.saturating_sub(1);
+            }
+        } else if t.starts_with(".local") {
+            if let Some(n) = t.rsplit('[').next().and_then(|s| s.split(']').next()).and_then(|s| s.parse::<u32>().ok()) {
+                local += n;
+            }
+        } else if !t.starts_with('.') && t != "{" && t != "}" && !t.starts_with(')') && !t.starts_with('(') {
+            instrs += 1;
+        }
+    }
+    (instrs, regs, local)
+}
