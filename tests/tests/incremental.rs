@@ -58,3 +58,134 @@ fn assembled_ptx_is_the_batch_compilers_body() {
     }
     assert!(n > 60, "only {n} corpus compiles compared");
 }
+
+/// A header and a main file the way a project splits them: a macro and an inline device
+/// function in the header, a device function shared by two kernels in the main file.
+const HEADER: &str = r#"#pragma once
+#define SCALE 2.0f
+__device__ inline float scaled(float x) { return x * SCALE; }
+"#;
+
+const MAIN: &str = r#"#include "util.h"
+
+// Shared by two kernels; inlined into both.
+__device__ float shared_helper(float a) { return a * a + 1.0f; }
+
+__global__ void k_a(float *out, const float *in, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) out[t] = shared_helper(in[t]);
+}
+
+__global__ void k_b(float *out, const float *in, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) out[t] = shared_helper(in[t]) + 1.0f;
+}
+
+__global__ void k_c(float *out, const float *in, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) out[t] = scaled(in[t]);
+}
+
+__global__ void k_d(int *out, int n) {
+  int acc = 0;
+  for (int i = 0; i < n; ++i) acc += i * 3;
+  out[threadIdx.x] = acc;
+}
+"#;
+
+/// The short names (`k_a`, ...) in `symbols`, sorted.
+fn short(symbols: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> =
+        symbols.iter().map(|s| ["k_a", "k_b", "k_c", "k_d"].iter().find(|k| s.contains(*k)).map_or(s.clone(), |k| k.to_string())).collect();
+    out.sort();
+    out
+}
+
+/// How many of each query ran, by salsa's name for the query.
+fn executed(db: &Database) -> std::collections::BTreeMap<String, usize> {
+    let mut m = std::collections::BTreeMap::new();
+    for e in db.take_executed() {
+        *m.entry(e.split('(').next().unwrap_or("").to_string()).or_default() += 1;
+    }
+    m
+}
+
+#[test]
+fn each_edit_reruns_exactly_the_expected_queries() {
+    on_big_stack(each_edit_body)
+}
+
+fn each_edit_body() {
+    let dir = std::env::temp_dir().join(format!("cuprite-incremental-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (main, header) = (dir.join("main.cu"), dir.join("util.h"));
+    std::fs::write(&main, MAIN).unwrap();
+    std::fs::write(&header, HEADER).unwrap();
+    let mut db = Database::new(true);
+    let unit = db.unit(&main, Vec::new());
+    // Checks the PTX against a cold compile of the files as they are now.
+    let check = |db: &Database, what: &str| {
+        let ptx = incremental::module_ptx(db, unit).clone().unwrap_or_else(|| panic!("{what}: no PTX"));
+        let (rc, cold, err) = run_cli(&["compile", &main.to_string_lossy()], "");
+        assert_eq!(rc, 0, "{what}: {err}");
+        assert!(ptx == cold, "{what}: the incremental PTX is not the cold compile's");
+    };
+    // Cold: every function once.
+    check(&db, "cold");
+    assert_eq!(short(db.take_recompiled()), ["k_a", "k_b", "k_c", "k_d"]);
+    let cold = executed(&db);
+    assert_eq!(cold.get("module_parts"), Some(&1));
+    assert_eq!(cold.get("function_ptx"), Some(&4));
+
+    // Nothing changed: nothing runs.
+    check(&db, "no edit");
+    assert_eq!(executed(&db), Default::default());
+
+    let edit = |db: &mut Database, path: &std::path::Path, text: String, what: &str| {
+        std::fs::write(path, &text).unwrap();
+        db.set_file_text(path, Some(text));
+        check(db, what);
+        (short(db.take_recompiled()), executed(db))
+    };
+
+    // A comment and whitespace: the module stage runs, no function is recompiled.
+    let text =
+        MAIN.replace("// Shared by two kernels", "// A comment\n\n// Shared by   two kernels").replace("acc += i * 3;", "acc  +=  i * 3 ;");
+    let (re, ex) = edit(&mut db, &main, text.clone(), "comment and whitespace");
+    assert_eq!(re, Vec::<String>::new());
+    assert_eq!(ex.get("module_parts"), Some(&1));
+    assert_eq!(ex.get("function_ptx"), None, "{ex:?}");
+
+    // One kernel's body: that kernel.
+    let text = text.replace("i * 3", "i * 5");
+    let (re, ex) = edit(&mut db, &main, text.clone(), "one kernel's body");
+    assert_eq!(re, ["k_d"]);
+    assert_eq!(ex.get("function_ptx"), Some(&1));
+
+    // A device function inlined into two kernels: those two.
+    let text = text.replace("a * a + 1.0f", "a * a - 1.0f");
+    let (re, _) = edit(&mut db, &main, text.clone(), "a shared device function");
+    assert_eq!(re, ["k_a", "k_b"]);
+
+    // A header: the kernel that uses what changed.
+    let (re, ex) = edit(&mut db, &header, HEADER.replace("2.0f", "3.0f"), "a header's macro");
+    assert_eq!(re, ["k_c"]);
+    assert_eq!(ex.get("module_parts"), Some(&1));
+
+    // A comment in the header: nothing.
+    let (re, _) = edit(&mut db, &header, format!("// util\n{}", HEADER.replace("2.0f", "3.0f")), "a header's comment");
+    assert_eq!(re, Vec::<String>::new());
+
+    // An error: no PTX, a diagnostic at its place; fixing it brings back the same PTX
+    // without recompiling anything.
+    let broken = text.replace("acc  +=  i * 5 ;", "acc  +=  i * 5");
+    db.set_file_text(&main, Some(broken));
+    assert!(incremental::module_ptx(&db, unit).is_none());
+    let diags = incremental::diagnostics(&db, unit).clone();
+    let e = diags.iter().find(|d| d.severity == cuprite_frontend::Severity::Error).expect("an error");
+    assert_eq!(e.place.as_ref().map(|p| p.start.0), Some(26), "{e:?}");
+    db.take_recompiled();
+    let (re, _) = edit(&mut db, &main, text, "the error fixed");
+    assert_eq!(re, Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}
