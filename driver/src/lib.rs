@@ -7,9 +7,11 @@ pub mod compile;
 pub mod float_flags;
 pub mod incremental;
 pub mod levels;
+pub mod lsp;
 pub mod opt;
 pub mod pipeline;
 pub mod run;
+pub mod watch;
 
 /// Set by the `cuprite` binary: the process exits after [`run()`], so large structures need
 /// not be freed. Library users (tests, editors) leave it unset.
@@ -21,6 +23,8 @@ pub fn run(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn std:
         Some("opt") => opt::main(&args[1..], stdin, stdout, stderr),
         Some("compile") => compile::main(&args[1..], stdout, stderr),
         Some("run") => run::main(&args[1..], stdout, stderr),
+        Some("watch") => watch::main(&args[1..], stdout, stderr),
+        Some("lsp") => lsp::main(&args[1..], stdout, stderr),
         Some("--version") | Some("-V") => {
             let _ = writeln!(stdout, "cuprite {}", env!("CARGO_PKG_VERSION"));
             0
@@ -45,6 +49,8 @@ Commands:
   opt      Parse, verify, transform and print IR (like mlir-opt); `cuprite opt --help`
   compile  CUDA C++ to PTX (and every level between); `cuprite compile --help`
   run      Simulate a kernel launch on the CPU at any level; `cuprite run --help`
+  lsp      A language server on stdio (diagnostics, hover, PTX per kernel); `cuprite lsp --help`
+  watch    Recompile a .cu file on every save, only what changed; `cuprite watch --help`
 
 Options:
   -h, --help     Print this help

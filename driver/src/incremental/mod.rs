@@ -178,6 +178,15 @@ impl Database {
     }
 }
 
+/// Runs `f` with a handle on `db` on a thread with a large stack (sema and the lowering
+/// recurse over nesting), and gives back what it returns. The handle shares the storage;
+/// a change to the inputs through `db` meanwhile cancels `f`'s queries (salsa's
+/// cancellation: the call then returns `Err`).
+pub fn on_worker<R: Send>(db: &Database, f: impl FnOnce(&Database) -> R + Send) -> Result<R, salsa::Cancelled> {
+    let handle = db.clone();
+    crate::compile::big_stack(move || salsa::Cancelled::catch(std::panic::AssertUnwindSafe(move || f(&handle))))
+}
+
 #[salsa::db]
 impl salsa::Database for Database {}
 

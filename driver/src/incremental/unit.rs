@@ -307,7 +307,10 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
                 last_line = last_line.max(l);
                 if op != f {
                     if let Some(&r) = ctx.results(op).first() {
-                        out.types.push(TypeAt { line: l, col: c, ty: c_type(ctx, ctx.value_type(r)) });
+                        let ir = cuprite_ir::print::type_to_string(ctx, ctx.value_type(r));
+                        // A variable's op gives its address: the variable has the pointee type.
+                        let ty = if ctx.is_op(op, "cuda.var") { c_spelling(pointee(&ir).unwrap_or(&ir)) } else { c_spelling(&ir) };
+                        out.types.push(TypeAt { line: l, col: c, ty });
                     }
                 }
             }
@@ -327,18 +330,49 @@ fn identifier_at(file: &cuprite_frontend::source::SourceFile, line: u32, col: u3
     (n > 0).then(|| rest[..n].to_string())
 }
 
-/// How CUDA C++ spells an IR type, where it is one of C's (else the IR's spelling).
-pub fn c_type(ctx: &Context, t: cuprite_ir::TypeId) -> String {
-    match ctx.type_kind(t) {
-        TypeKind::Integer { width: 1, .. } => "bool".into(),
-        TypeKind::Integer { width: 8, .. } => "char".into(),
-        TypeKind::Integer { width: 16, .. } => "short".into(),
-        TypeKind::Integer { width: 32, .. } => "int".into(),
-        TypeKind::Integer { width: 64, .. } => "long long".into(),
-        TypeKind::Float(cuprite_ir::FloatKind::F16) => "__half".into(),
-        TypeKind::Float(cuprite_ir::FloatKind::F32) => "float".into(),
-        TypeKind::Float(cuprite_ir::FloatKind::F64) => "double".into(),
-        _ => cuprite_ir::print::type_to_string(ctx, t),
+/// The pointee of a printed `!cuda.ptr<T>` or `!cuda.ptr<T, space>`.
+fn pointee(ir: &str) -> Option<&str> {
+    let inner = ir.strip_prefix("!cuda.ptr<")?.strip_suffix('>')?;
+    // The space, if any, follows the last top-level comma.
+    let mut depth = 0;
+    let mut cut = inner.len();
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '<' | '{' | '(' | '[' => depth += 1,
+            '>' | '}' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => cut = i,
+            _ => {}
+        }
+    }
+    Some(inner[..cut].trim())
+}
+
+/// How CUDA C++ spells a printed IR type, where it is one of C's (else the IR's spelling):
+/// `i32` is `int`, `!cuda.ptr<f32, shared>` is `float * (shared)`. Integers are signless in
+/// the IR: `unsigned` shows as its signed type.
+pub fn c_spelling(ir: &str) -> String {
+    match ir {
+        "i1" => "bool".into(),
+        "i8" => "char".into(),
+        "i16" => "short".into(),
+        "i32" => "int".into(),
+        "i64" => "long long".into(),
+        "f16" => "__half".into(),
+        "bf16" => "__nv_bfloat16".into(),
+        "f32" => "float".into(),
+        "f64" => "double".into(),
+        _ => match pointee(ir) {
+            Some(p) => {
+                let space = ir["!cuda.ptr<".len()..ir.len() - 1][p.len()..].trim_start_matches(',').trim();
+                let base = c_spelling(p);
+                if space.is_empty() {
+                    format!("{base} *")
+                } else {
+                    format!("{base} * ({})", space.trim_matches('"'))
+                }
+            }
+            None => ir.to_string(),
+        },
     }
 }
 
