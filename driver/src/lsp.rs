@@ -129,8 +129,9 @@ enum Event {
 
 /// The server loop on `conn`: initialize, then messages until `shutdown` and `exit`.
 pub fn serve(conn: &Connection, flags: Vec<String>, debounce: Duration) -> Result<(), String> {
-    conn.initialize(json!({ "capabilities": capabilities(), "serverInfo": { "name": "cuprite", "version": env!("CARGO_PKG_VERSION") } }))
-        .map_err(|e| format!("initialize: {e}"))?;
+    let (id, _params) = conn.initialize_start().map_err(|e| format!("initialize: {e}"))?;
+    let result = json!({ "capabilities": capabilities(), "serverInfo": { "name": "cuprite", "version": env!("CARGO_PKG_VERSION") } });
+    conn.initialize_finish(id, result).map_err(|e| format!("initialize: {e}"))?;
     let (tx, rx) = mpsc::channel::<Event>();
     let fwd = tx.clone();
     let receiver = conn.receiver.clone();
