@@ -107,6 +107,9 @@ struct Doc {
     last: Option<Arc<Compiled>>,
     /// Files its last diagnostics were published to.
     published: BTreeSet<String>,
+    /// Machine registers per function from ptxas, for the PTX of `last` (when ptxas is
+    /// installed): (that PTX, registers by symbol).
+    registers: Option<(Arc<String>, BTreeMap<String, u32>)>,
 }
 
 /// A finished compile of a unit: what requests are answered from.
@@ -116,6 +119,10 @@ struct Compiled {
     parts: ModuleParts,
     diags: Vec<Diag>,
     funcs: BTreeMap<String, FuncPtx>,
+    /// The PTX file (`None` with errors).
+    ptx: Option<String>,
+    /// The target, for ptxas.
+    sm: u32,
 }
 
 /// What the main loop waits for.
@@ -123,6 +130,8 @@ enum Event {
     Msg(Message),
     /// A compile finished (`None`: cancelled by an edit).
     Done(String, Option<Box<Compiled>>),
+    /// ptxas's register counts for a document's PTX.
+    Registers(String, Arc<String>, BTreeMap<String, u32>),
     /// The client's stream ended.
     Closed,
 }
@@ -164,6 +173,13 @@ pub fn serve(conn: &Connection, flags: Vec<String>, debounce: Duration) -> Resul
                 s.start_compile();
             }
             Some(Event::Closed) => return Ok(()),
+            Some(Event::Registers(uri, ptx, regs)) => {
+                if let Some(d) = s.docs.get_mut(&uri) {
+                    if d.last.as_ref().and_then(|c| c.ptx.as_ref()) == Some(&*ptx) {
+                        d.registers = Some((ptx, regs));
+                    }
+                }
+            }
             Some(Event::Done(uri, compiled)) => {
                 s.running = None;
                 if let Some(c) = compiled {
@@ -220,7 +236,10 @@ impl Server {
                 let path = uri_to_path(uri);
                 self.db.set_file_text(&path, Some(text.to_string()));
                 let unit = is_main_file(&path).then(|| self.db.unit(&path, self.flags.clone()));
-                self.docs.insert(uri.to_string(), Doc { path, text: text.to_string(), unit, last: None, published: BTreeSet::new() });
+                self.docs.insert(
+                    uri.to_string(),
+                    Doc { path, text: text.to_string(), unit, last: None, published: BTreeSet::new(), registers: None },
+                );
                 self.changed(uri, Duration::ZERO);
             }
             DidChangeTextDocument::METHOD => {
@@ -345,6 +364,15 @@ impl Server {
         for (f, ds) in by_file {
             publish(conn, &f, ds);
         }
+        // Machine registers from ptxas, off the main thread.
+        if let (Some(ptx), Some(ptxas)) = (&c.ptx, ptxas()) {
+            let (ptx, sm, tx, uri) = (Arc::new(ptx.clone()), c.sm, self.tx.clone(), uri.to_string());
+            std::thread::spawn(move || {
+                if let Some(regs) = ptxas_registers(&ptxas, &ptx, sm) {
+                    let _ = tx.send(Event::Registers(uri, ptx, regs));
+                }
+            });
+        }
         doc.last = Some(Arc::new(c));
     }
 
@@ -354,12 +382,13 @@ impl Server {
         let p = &req.params;
         let uri = p["textDocument"]["uri"].as_str().unwrap_or_default();
         let last = self.docs.get(uri).and_then(|d| d.last.clone());
+        let regs = self.docs.get(uri).and_then(|d| d.registers.as_ref()).map(|r| &r.1);
         let pos = (p["position"]["line"].as_u64().unwrap_or(0) as u32, p["position"]["character"].as_u64().unwrap_or(0) as u32);
         match req.method.as_str() {
-            HoverRequest::METHOD => Response::new_ok(id, last.and_then(|c| hover(&c, pos)).unwrap_or(Value::Null)),
+            HoverRequest::METHOD => Response::new_ok(id, last.and_then(|c| hover(&c, pos, regs)).unwrap_or(Value::Null)),
             DocumentSymbolRequest::METHOD => Response::new_ok(id, last.map(|c| symbols(&c)).unwrap_or(json!([]))),
             GotoDefinition::METHOD => Response::new_ok(id, last.and_then(|c| definition(&c, uri, pos)).unwrap_or(Value::Null)),
-            CodeLensRequest::METHOD => Response::new_ok(id, last.map(|c| lenses(&c)).unwrap_or(json!([]))),
+            CodeLensRequest::METHOD => Response::new_ok(id, last.map(|c| lenses(&c, regs)).unwrap_or(json!([]))),
             "cuprite/ptx" => match last.as_ref().and_then(|c| function_at(c, pos).map(|i| (c, i))) {
                 Some((c, item)) => match c.funcs.get(&item.symbol) {
                     Some(f) => Response::new_ok(id, json!({ "function": item.name, "symbol": item.symbol, "text": f.text })),
@@ -411,8 +440,57 @@ fn compile(db: &Database, unit: Unit, text: String) -> Compiled {
             funcs.insert(f.symbol.clone(), p.clone());
         }
     }
+    let ptx = incremental::module_ptx(db, unit).clone();
     db.take_recompiled();
-    Compiled { text, parts, diags, funcs }
+    let sm = incremental::parse_flags(unit.flags(db)).map_or(90, |a| a.config.sm);
+    Compiled { text, parts, diags, funcs, ptx, sm }
+}
+
+/// ptxas, where the project's install script put it (`CUPRITE_PTXAS` overrides), or on
+/// the PATH.
+fn ptxas() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CUPRITE_PTXAS") {
+        return Some(PathBuf::from(p));
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    let cached = home.join(".cache/cuprite-ptxas/site/nvidia/cu13/bin/ptxas");
+    if cached.is_file() {
+        return Some(cached);
+    }
+    std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join("ptxas")).find(|c| c.is_file()))
+}
+
+/// Registers per function as `ptxas -v` reports them for `ptx`.
+fn ptxas_registers(ptxas: &Path, ptx: &str, sm: u32) -> Option<BTreeMap<String, u32>> {
+    let dir = std::env::temp_dir().join(format!("cuprite-lsp-ptxas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let file = dir.join(format!("{:x}.ptx", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos()));
+    std::fs::write(&file, ptx).ok()?;
+    let out = std::process::Command::new(ptxas).arg("-v").arg(format!("-arch=sm_{sm}")).arg(&file).arg("-o").arg("/dev/null").output().ok();
+    let _ = std::fs::remove_file(&file);
+    let out = out?;
+    if !out.status.success() {
+        return None;
+    }
+    // `ptxas info    : Compiling entry function '_Z..' for 'sm_90'` then
+    // `ptxas info    : Used 14 registers, ...`.
+    let mut regs = BTreeMap::new();
+    let mut current = None;
+    for l in String::from_utf8_lossy(&out.stderr).lines() {
+        if let Some(i) = l.find("Compiling entry function '").or_else(|| l.find("Function properties for ")) {
+            let rest = &l[i..];
+            current = rest
+                .split('\'')
+                .nth(1)
+                .map(str::to_string)
+                .or_else(|| rest.strip_prefix("Function properties for ").map(|s| s.trim().to_string()));
+        } else if let (Some(i), Some(f)) = (l.find("Used "), current.as_ref()) {
+            if let Some(n) = l[i + 5..].split_whitespace().next().and_then(|n| n.parse().ok()) {
+                regs.insert(f.clone(), n);
+            }
+        }
+    }
+    Some(regs)
 }
 
 /// The function whose text holds the (0-based) position.
@@ -421,15 +499,16 @@ fn function_at(c: &Compiled, (line, _): (u32, u32)) -> Option<&incremental::Item
     c.parts.items.iter().filter(|i| i.place.start.0 <= l && l <= i.last_line).min_by_key(|i| i.last_line - i.place.start.0)
 }
 
-fn hover(c: &Compiled, pos: (u32, u32)) -> Option<Value> {
+fn hover(c: &Compiled, pos: (u32, u32), regs: Option<&BTreeMap<String, u32>>) -> Option<Value> {
     let (line, col) = (pos.0 + 1, byte_col(&c.text, pos.0, pos.1) + 1);
     let word = word_at(&c.text, pos.0, col);
     if let Some((w, start)) = &word {
         if let Some(item) = c.parts.items.iter().find(|i| &i.name == w) {
             let kind = if item.kind == incremental::ItemKind::Kernel { "kernel" } else { "device function" };
+            let machine = regs.and_then(|r| r.get(&item.symbol)).map_or(String::new(), |n| format!("\n\nptxas: {n} registers"));
             let body = match c.funcs.get(&item.symbol) {
                 Some(f) => format!(
-                    "**{kind}** `{}`\n\nPTX: {} instructions, {} virtual registers, {} bytes of local memory\n\nsymbol `{}`",
+                    "**{kind}** `{}`\n\nPTX: {} instructions, {} virtual registers, {} bytes of local memory{machine}\n\nsymbol `{}`",
                     item.name, f.instructions, f.registers, f.local_bytes, item.symbol
                 ),
                 None => format!("**{kind}** `{}`\n\ninlined into its callers (no PTX of its own)\n\nsymbol `{}`", item.name, item.symbol),
@@ -467,19 +546,20 @@ fn definition(c: &Compiled, uri: &str, pos: (u32, u32)) -> Option<Value> {
     Some(json!({ "uri": uri, "range": range_value(range(Some(&c.text), &item.place)) }))
 }
 
-fn lenses(c: &Compiled) -> Value {
+fn lenses(c: &Compiled, regs: Option<&BTreeMap<String, u32>>) -> Value {
     let v: Vec<Value> = c
         .parts
         .items
         .iter()
         .filter_map(|i| {
             let f = c.funcs.get(&i.symbol)?;
-            let title = format!(
-                "PTX {} instrs, {} regs{}",
-                f.instructions,
-                f.registers,
-                if f.local_bytes > 0 { format!(", {} B local", f.local_bytes) } else { String::new() }
-            );
+            // Machine registers when ptxas has counted them, else the PTX's virtual ones.
+            let r = match regs.and_then(|r| r.get(&i.symbol)) {
+                Some(n) => format!("{n} regs"),
+                None => format!("{} virtual regs", f.registers),
+            };
+            let local = if f.local_bytes > 0 { format!(", {} B local", f.local_bytes) } else { String::new() };
+            let title = format!("PTX {} instrs, {r}{local}", f.instructions);
             Some(json!({ "range": range_value(range(Some(&c.text), &i.place)), "command": { "title": title, "command": "" } }))
         })
         .collect();

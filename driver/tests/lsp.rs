@@ -220,6 +220,26 @@ fn an_editor_session() {
         lenses["result"].as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap().to_string()).collect();
     assert_eq!(titles.len(), 2, "{titles:?}");
     assert!(titles[0].starts_with(&format!("PTX {instrs} instrs, ")), "{titles:?}");
+    // With ptxas installed (as CI has it), the lenses and hovers come to show its register
+    // counts, computed off the main thread after the compile.
+    let ptxas = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(".cache/cuprite-ptxas/site/nvidia/cu13/bin/ptxas");
+    if ptxas.is_file() || std::env::var_os("CUPRITE_REQUIRE_PTXAS").is_some() {
+        let mut machine = None;
+        for _ in 0..600 {
+            let l = s.request("textDocument/codeLens", json!({ "textDocument": { "uri": u } }));
+            let t = l["result"][0]["command"]["title"].as_str().unwrap().to_string();
+            if !t.contains("virtual") {
+                machine = Some(t);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let machine = machine.expect("ptxas's register counts in the lenses");
+        let n: u32 = machine.rsplit(", ").next().unwrap().trim_end_matches(" regs").parse().unwrap();
+        assert!((8..=64).contains(&n), "{machine}");
+        let hover = s.request("textDocument/hover", json!({ "textDocument": { "uri": u }, "position": pos(3, 45) }));
+        assert!(hover["result"]["contents"]["value"].as_str().unwrap().contains(&format!("ptxas: {n} registers")), "{hover}");
+    }
 
     let ir = s.request("cuprite/ir", json!({ "textDocument": { "uri": u }, "position": pos(17, 3), "level": "cuda" }));
     let ir_text = ir["result"]["text"].as_str().expect("IR text");
