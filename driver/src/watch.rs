@@ -120,6 +120,12 @@ fn run(
     let mut db = Database::default();
     let unit = db.unit(&o.input, o.flags.clone());
     let mut watched: std::collections::BTreeSet<PathBuf> = Default::default();
+    // The input's directory from the start, so that a save during the first round is seen.
+    if let Some(dir) = o.input.canonicalize().ok().and_then(|p| p.parent().map(Path::to_path_buf)) {
+        if watcher.watch(&dir, notify::RecursiveMode::NonRecursive).is_ok() {
+            watched.insert(dir);
+        }
+    }
     let mut round = 0u64;
     let mut changed: Vec<PathBuf> = Vec::new();
     loop {
@@ -134,26 +140,6 @@ fn run(
         let parts = &parts;
         let elapsed = t.elapsed();
         let recompiled = db.take_recompiled();
-        for d in &diags {
-            let _ = write!(stderr, "{}", d.rendered);
-        }
-        let total = parts.funcs.len();
-        let what = if changed.is_empty() {
-            String::new()
-        } else {
-            let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
-            format!(" after a change to {}", names.join(", "))
-        };
-        let names: Vec<&str> = recompiled.iter().map(|s| item_name(parts, s)).collect();
-        let _ = writeln!(
-            stderr,
-            "[watch] round {round}{what}: {} in {:.1} ms; recompiled {} of {total} functions{}{}",
-            if ptx.is_some() { "ok" } else { "errors" },
-            elapsed.as_secs_f64() * 1e3,
-            recompiled.len(),
-            if names.is_empty() { "" } else { ": " },
-            names.join(", ")
-        );
         if let Some(text) = &ptx {
             let res = match &o.output {
                 Some(p) => write_atomically(p, text),
@@ -164,6 +150,29 @@ fn run(
                 return 2;
             }
         }
+        for d in &diags {
+            let _ = write!(stderr, "{}", d.rendered);
+        }
+        let total = parts.funcs.len();
+        let what = if changed.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
+            format!(" after a change to {}", names.join(", "))
+        };
+        let mut names: Vec<String> = recompiled.iter().take(8).map(|s| item_name(parts, s).to_string()).collect();
+        if recompiled.len() > 8 {
+            names.push(format!("and {} more", recompiled.len() - 8));
+        }
+        let _ = writeln!(
+            stderr,
+            "[watch] round {round}{what}: {} in {:.1} ms; recompiled {} of {total} functions{}{}",
+            if ptx.is_some() { "ok" } else { "errors" },
+            elapsed.as_secs_f64() * 1e3,
+            recompiled.len(),
+            if names.is_empty() { "" } else { ": " },
+            names.join(", ")
+        );
         let _ = stderr.flush();
         if o.rounds.is_some_and(|n| round >= n) {
             return i32::from(ptx.is_none());

@@ -39,8 +39,9 @@
 //! depends on its place among the module's functions (label and depot numbers), so
 //! inserting a function before others recompiles those after it.
 //!
-//! Functions are keyed by [`FnKey`] (translation unit, PTX symbol). `function_ptx` keeps at
-//! most [`FUNCTION_LRU`] results.
+//! Functions are keyed by [`FnKey`] (translation unit, PTX symbol). Memory is bounded by
+//! salsa's LRU: `function_ptx` keeps at most [`FUNCTION_LRU`] results, the per-unit
+//! queries 32 units' (an editor's open files).
 
 pub mod unit;
 
@@ -286,7 +287,7 @@ pub(crate) fn parse_flags(flags: &[String]) -> Result<Args, String> {
 }
 
 /// The module stage of `unit` ([`unit::lower_module`]).
-#[salsa::tracked(returns(ref))]
+#[salsa::tracked(returns(ref), lru = 32)]
 pub fn module_parts(db: &dyn Db, unit: Unit) -> ModuleParts {
     let file = unit.file(db);
     let name = unit.name(db).clone();
@@ -323,7 +324,7 @@ pub fn function_unit<'db>(db: &'db dyn Db, key: FnKey<'db>) -> Option<(FuncUnit,
 }
 
 /// One function compiled: the `-O` pipeline, selection and its PTX.
-#[salsa::tracked(returns(ref), lru = 2048)]
+#[salsa::tracked(returns(ref), lru = 2048)] // FUNCTION_LRU
 pub fn function_ptx<'db>(db: &'db dyn Db, key: FnKey<'db>) -> FuncPtx {
     let Some((unit, pipeline)) = function_unit(db, key) else { return FuncPtx::default() };
     db.recompiled(&unit.symbol);
@@ -335,7 +336,7 @@ pub fn function_ptx<'db>(db: &'db dyn Db, key: FnKey<'db>) -> FuncPtx {
 }
 
 /// The PTX file of `unit`, assembled from its functions' PTX; `None` with errors.
-#[salsa::tracked(returns(ref))]
+#[salsa::tracked(returns(ref), lru = 32)]
 pub fn module_ptx(db: &dyn Db, unit: Unit) -> Option<String> {
     let parts = module_parts(db, unit);
     if parts.has_errors {
@@ -358,7 +359,7 @@ pub fn module_ptx(db: &dyn Db, unit: Unit) -> Option<String> {
 
 /// Every diagnostic of `unit`: the module stage's, then the function stage's, each placed
 /// at its function's name.
-#[salsa::tracked(returns(ref))]
+#[salsa::tracked(returns(ref), lru = 32)]
 pub fn diagnostics(db: &dyn Db, unit: Unit) -> Vec<Diag> {
     let parts = module_parts(db, unit);
     let mut out = parts.diagnostics.clone();
