@@ -309,7 +309,8 @@ impl Server {
         let tx = self.tx.clone();
         self.running = Some(uri.clone());
         let job = move || {
-            let r = salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| compile(&handle, unit, text)));
+            let r = incremental::prime(&handle, unit, 0)
+                .and_then(|()| salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| compile(&handle, unit, text))));
             drop(handle);
             let _ = tx.send(Event::Done(uri, r.ok().map(Box::new)));
         };

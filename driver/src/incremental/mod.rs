@@ -188,6 +188,36 @@ pub fn on_worker<R: Send>(db: &Database, f: impl FnOnce(&Database) -> R + Send) 
     crate::compile::big_stack(move || salsa::Cancelled::catch(std::panic::AssertUnwindSafe(move || f(&handle))))
 }
 
+/// Compiles the functions of `unit` that need it on `threads` threads (0: one per core),
+/// each with a handle on the database, so that [`module_ptx`] then finds them done: what
+/// the batch compiler's per-function threads do, for a cold start or an edit that touches
+/// many functions. Cancelled (`Err`) by an input change meanwhile.
+pub fn prime(db: &Database, unit: Unit, threads: usize) -> Result<(), salsa::Cancelled> {
+    let symbols: Vec<String> = on_worker(db, |db| module_parts(db, unit).funcs.iter().map(|f| f.symbol.clone()).collect())?;
+    let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
+    let threads = threads.clamp(1, symbols.len().max(1));
+    if threads == 1 {
+        return Ok(());
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<(), salsa::Cancelled>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (handle, next, symbols) = (db.clone(), &next, &symbols);
+                std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, move || {
+                    salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(sym) = symbols.get(i) else { break };
+                        function_ptx(&handle, FnKey::new(&handle, unit, sym.clone()));
+                    }))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.map_or(Ok(()), |h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))).collect()
+    });
+    results.into_iter().collect()
+}
+
 #[salsa::db]
 impl salsa::Database for Database {}
 
