@@ -17,6 +17,33 @@ pub mod watch;
 /// not be freed. Library users (tests, editors) leave it unset.
 pub static EXIT_AFTER_RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// The diagnostic for a panic caught in the compiler (`payload` from `catch_unwind`):
+/// "internal compiler error" with the panic's message and place, never a Rust panic text.
+pub fn ice_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    let place = LAST_PANIC_PLACE.lock().ok().and_then(|p| p.clone()).map(|p| format!(" at {p}")).unwrap_or_default();
+    format!("internal compiler error: {what}{place} (please report it with the input that caused it)")
+}
+
+/// Where the last panic happened (set by [`quiet_panics`]'s hook).
+static LAST_PANIC_PLACE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Replaces the panic hook with one that records where a panic happened and prints
+/// nothing: the long-running commands (`cuprite lsp`, `cuprite watch`) catch panics of a
+/// compile and report them as internal compiler errors ([`ice_message`]) instead. Salsa's
+/// cancellation of a compile (an edit arrived) unwinds too and is not an error.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut p) = LAST_PANIC_PLACE.lock() {
+            *p = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+        }
+    }));
+}
+
 /// Runs the `cuprite` command line; returns the process exit code.
 pub fn run(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn std::io::Write, stderr: &mut dyn std::io::Write) -> i32 {
     match args.first().map(String::as_str) {

@@ -71,6 +71,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         let _ = writeln!(stderr, "error: {m}\n\n{USAGE}");
         return 2;
     }
+    crate::quiet_panics();
     let (conn, io) = Connection::stdio();
     let code = match serve(&conn, flags, Duration::from_millis(debounce)) {
         Ok(()) => 0,
@@ -130,6 +131,8 @@ enum Event {
     Msg(Message),
     /// A compile finished (`None`: cancelled by an edit).
     Done(String, Option<Box<Compiled>>),
+    /// A compile hit an internal compiler error (the message).
+    Failed(String, String),
     /// ptxas's register counts for a document's PTX.
     Registers(String, Arc<String>, BTreeMap<String, u32>),
     /// The client's stream ended.
@@ -173,6 +176,14 @@ pub fn serve(conn: &Connection, flags: Vec<String>, debounce: Duration) -> Resul
                 s.start_compile();
             }
             Some(Event::Closed) => return Ok(()),
+            Some(Event::Failed(uri, message)) => {
+                s.running = None;
+                let d = json!({ "range": range_value(((0, 0), (0, 0))), "severity": 1, "source": "cuprite", "message": message });
+                publish(conn, &uri, vec![d]);
+                if !s.dirty.is_empty() && s.due.is_none() {
+                    s.start_compile();
+                }
+            }
             Some(Event::Registers(uri, ptx, regs)) => {
                 if let Some(d) = s.docs.get_mut(&uri) {
                     if d.last.as_ref().and_then(|c| c.ptx.as_ref()) == Some(&*ptx) {
@@ -309,10 +320,17 @@ impl Server {
         let tx = self.tx.clone();
         self.running = Some(uri.clone());
         let job = move || {
-            let r = incremental::prime(&handle, unit, 0)
-                .and_then(|()| salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| compile(&handle, unit, text))));
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                incremental::prime(&handle, unit, 0)
+                    .and_then(|()| salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| compile(&handle, unit, text))))
+            }));
             drop(handle);
-            let _ = tx.send(Event::Done(uri, r.ok().map(Box::new)));
+            let ev = match r {
+                Ok(r) => Event::Done(uri, r.ok().map(Box::new)),
+                // A bug of the compiler: shown as a diagnostic, and the server goes on.
+                Err(payload) => Event::Failed(uri, crate::ice_message(&*payload)),
+            };
+            let _ = tx.send(ev);
         };
         if std::thread::Builder::new().name("cuprite-compile".into()).stack_size(256 << 20).spawn(job).is_err() {
             self.running = None;

@@ -91,6 +91,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
             return 2;
         }
     };
+    crate::quiet_panics();
     let opts = Opts { input, output, rounds, debounce: Duration::from_millis(debounce), flags };
     run(&opts, &mut watcher, &rx, stdout, stderr)
 }
@@ -131,14 +132,24 @@ fn run(
     loop {
         round += 1;
         let t = Instant::now();
-        // The functions to recompile on every core first (nothing cancels them here).
-        let _ = incremental::prime(&db, unit, 0);
-        let got = incremental::on_worker(&db, move |db| {
-            let ptx = incremental::module_ptx(db, unit).clone();
-            (ptx, incremental::module_parts(db, unit).clone(), incremental::diagnostics(db, unit).clone())
-        });
-        // Nothing changes the inputs while the worker runs: it is never cancelled.
-        let Ok((ptx, parts, diags)) = got else { return 2 };
+        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // The functions to recompile on every core first (nothing cancels them here).
+            let _ = incremental::prime(&db, unit, 0);
+            incremental::on_worker(&db, move |db| {
+                let ptx = incremental::module_ptx(db, unit).clone();
+                (ptx, incremental::module_parts(db, unit).clone(), incremental::diagnostics(db, unit).clone())
+            })
+        }));
+        let (ptx, parts, diags) = match got {
+            Ok(Ok(r)) => r,
+            // Nothing changes the inputs while the worker runs: it is never cancelled.
+            Ok(Err(_)) => return 2,
+            // A bug of the compiler: reported, and the watch goes on.
+            Err(payload) => {
+                let _ = writeln!(stderr, "error: {}", crate::ice_message(&*payload));
+                (None, Default::default(), Vec::new())
+            }
+        };
         let parts = &parts;
         let elapsed = t.elapsed();
         let recompiled = db.take_recompiled();

@@ -25,7 +25,12 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
+        Self::start_with(args, &[])
+    }
+
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cuprite"))
+            .envs(env.iter().copied())
             .arg("lsp")
             .args(args)
             .stdin(Stdio::piped())
@@ -327,6 +332,31 @@ fn typing_a_file_character_by_character() {
     assert!(compiles > 50, "{compiles} compiles of half-typed text");
     let symbols = s.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": u } }));
     assert!(!symbols["result"].as_array().unwrap().is_empty(), "{symbols}");
+    s.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_internal_compiler_error_is_a_diagnostic_and_the_server_goes_on() {
+    let dir = temp_dir("ice");
+    let main = dir.join("k.cu");
+    let text = "__global__ void k_crash(int *p) { p[0] = 1; }\n";
+    std::fs::write(&main, text).unwrap();
+    let u = uri(&main);
+    let mut s = Server::start_with(&["--debounce=0"], &[("CUPRITE_TEST_ICE", "k_crash")]);
+    s.request("initialize", json!({ "processId": null, "capabilities": {} }));
+    s.notify("initialized", json!({}));
+    s.notify("textDocument/didOpen", json!({ "textDocument": { "uri": u, "languageId": "cuda", "version": 1, "text": text } }));
+    let d = s.diagnostics(&u);
+    let m = d[0]["message"].as_str().unwrap_or_default().to_string();
+    assert!(m.starts_with("internal compiler error: deliberate internal compiler error in '_Z7k_crashPi'"), "{d}");
+    assert!(m.contains("unit.rs:"), "the place of the panic: {m}");
+    // The server is alive: a renamed kernel compiles.
+    let change = json!([{ "range": { "start": pos(0, 16), "end": pos(0, 23) }, "text": "k_fine" }]);
+    s.notify("textDocument/didChange", json!({ "textDocument": { "uri": u, "version": 2 }, "contentChanges": change }));
+    assert_eq!(s.diagnostics(&u), json!([]));
+    let ptx = s.request("cuprite/ptx", json!({ "textDocument": { "uri": u }, "position": pos(0, 20) }));
+    assert!(ptx["result"]["text"].as_str().unwrap().contains("_Z6k_finePi"), "{ptx}");
     s.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }

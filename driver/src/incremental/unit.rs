@@ -379,6 +379,13 @@ pub fn c_spelling(ir: &str) -> String {
 /// The function stage: `unit` through the `-O` pipeline and instruction selection, in a
 /// context of its own.
 pub(crate) fn compile_function(unit: &FuncUnit, pipeline: &str, args: &Args) -> FuncPtx {
+    // A deliberate internal error, for the tests of how `cuprite lsp` and `cuprite watch`
+    // survive one: a function whose symbol contains this variable's value panics.
+    if let Some(v) = std::env::var_os("CUPRITE_TEST_ICE") {
+        if !v.is_empty() && unit.symbol.contains(&*v.to_string_lossy()) {
+            panic!("deliberate internal compiler error in '{}' (CUPRITE_TEST_ICE)", unit.symbol);
+        }
+    }
     let mut out = FuncPtx::default();
     let mut ctx = Context::new(cuprite_dialects::registry());
     let text = format!("module {{\n{}\n}}\n", unit.nvvm);
