@@ -153,6 +153,16 @@ pub(super) fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<Attr
         ("nvvm.or", Some(v)) if v == ones => return attr(ctx.int_attr(ones, ty)),
         _ => {}
     }
+    // The distance between two addresses in one object: `ptrtoint(p + c1) - ptrtoint(p + c2)`
+    // is `c1 - c2` (through casts between address spaces, which keep distances: a
+    // window's addresses are its offsets plus the window's base).
+    if name == "nvvm.sub" {
+        if let (Some((rx, ox)), Some((ry, oy))) = (address_parts(ctx, x), address_parts(ctx, y)) {
+            if rx == ry {
+                return attr(ctx.int_attr(signed(ox.wrapping_sub(oy), width), ty));
+            }
+        }
+    }
     if x == y {
         match name {
             "nvvm.sub" | "nvvm.xor" => return attr(ctx.int_attr(0, ty)),
@@ -161,6 +171,35 @@ pub(super) fn fold_int_binary(ctx: &mut Context, op: OpId, consts: &[Option<Attr
         }
     }
     FoldOutcome::None
+}
+
+/// For `ptrtoint(q)`: the pointer `q` is derived from, through constant `ptradd`s and
+/// `addrspacecast`s, and the byte offset they add up to.
+fn address_parts(ctx: &Context, v: ValueId) -> Option<(ValueId, i128)> {
+    let d = ctx.defining_op(v).filter(|&d| static_name(ctx, d) == "nvvm.ptrtoint")?;
+    let mut p = ctx.operand(d, 0);
+    let mut off: i128 = 0;
+    for _ in 0..64 {
+        let Some(o) = ctx.defining_op(p) else { break };
+        match static_name(ctx, o) {
+            "nvvm.addrspacecast" => p = ctx.operand(o, 0),
+            "nvvm.ptradd" => {
+                let c = constant_value(ctx, ctx.operand(o, 1)).and_then(|a| int_value(ctx, a))?;
+                off = off.checked_add(c)?;
+                p = ctx.operand(o, 0);
+            }
+            _ => break,
+        }
+    }
+    Some((p, off))
+}
+
+/// `ptradd(p, 0)` is `p`.
+pub(super) fn fold_ptradd(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    match consts.get(1).copied().flatten().and_then(|a| int_value(ctx, a)) {
+        Some(0) => value(ctx.operand(op, 0)),
+        _ => FoldOutcome::None,
+    }
 }
 
 pub(super) fn fold_icmp(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
@@ -378,6 +417,18 @@ pub(super) fn canonicalize_add(set: &mut PatternSet) {
 /// one ends up in a `[reg+imm]` address and the variable part is shared:
 /// `ptradd(ptradd(p, c), x)` is `ptradd(ptradd(p, x), c)`, and `ptradd(ptradd(p, c1), c2)`
 /// is `ptradd(p, c1 + c2)` (offsets of one width, the inner address used only there).
+/// A stack slot nothing uses any more (its accesses folded away) is erased, so that the
+/// function needs no local depot for it.
+pub(super) fn canonicalize_alloca(set: &mut PatternSet) {
+    set.add_fn("nvvm.alloca-unused", super::AllocaOp::NAME, 1, |op, rw| {
+        if rw.ctx.has_uses(rw.ctx.result(op, 0)) {
+            return false;
+        }
+        rw.erase_op(op);
+        true
+    });
+}
+
 pub(super) fn canonicalize_ptradd(set: &mut PatternSet) {
     set.add_fn("nvvm.ptradd-split-constant", super::PtrAddOp::NAME, 1, |op, rw| {
         // `ptradd(p, add(y, c))`, the add used only there: `ptradd(ptradd(p, y), c)`.

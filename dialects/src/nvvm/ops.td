@@ -323,6 +323,7 @@ def Nvvm_AllocaOp : Nvvm_Op<"alloca"> {
   let arguments = (ins I64Attr:$size, I32Attr:$align, OptionalAttr<StrAttr>:$name);
   let results = (outs AnyPtr:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
+  let hasCanonicalizer = 1;
 }
 
 def Nvvm_PtrAddOp : Nvvm_Op<"ptradd", [Pure, AllTypesMatch<["base", "result"]>]> {
@@ -331,6 +332,7 @@ def Nvvm_PtrAddOp : Nvvm_Op<"ptradd", [Pure, AllTypesMatch<["base", "result"]>]>
   let results = (outs AnyPtr:$result);
   let assemblyFormat = "$base `,` $offset attr-dict `:` type($base) `,` type($offset)";
   let hasCanonicalizer = 1;
+  let folderFn = "fold::fold_ptradd";
 }
 
 def Nvvm_LoadOp : Nvvm_Op<"load"> {
