@@ -129,8 +129,20 @@ pub(crate) fn lower_module(name: &str, path: Option<&Path>, text: &str, args: &A
     let mut config = args.config.clone();
     config.files = files;
     let opts = cuprite_frontend::sema::SemaOptions { arch: config.sm };
-    let mut parsed = cuprite_frontend::parse_source_on(name, path, text, config, cuprite_frontend::Threads::One);
-    let (mut ctx, module, sema_diags) = cuprite_frontend::sema::lower(&parsed.ast, &parsed.interner, &parsed.sm, opts);
+    // The parser (with the preprocessor) on a thread of its own and sema on this one, as
+    // `cuprite compile` does for large files: on an editor's file the two overlap. (The
+    // files the preprocessor reads are recorded thread-safely and registered with salsa
+    // by the caller, on the query's thread.)
+    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let overlapped = if two { cuprite_frontend::parse_and_lower_overlapped(name, path, text, config.clone(), opts.clone()) } else { None };
+    let (mut parsed, (mut ctx, module, sema_diags)) = match overlapped {
+        Some(r) => r,
+        None => {
+            let p = cuprite_frontend::parse_source_on(name, path, text, config, cuprite_frontend::Threads::One);
+            let l = cuprite_frontend::sema::lower(&p.ast, &p.interner, &p.sm, opts);
+            (p, l)
+        }
+    };
     let mut diags = std::mem::take(&mut parsed.diags);
     diags.extend(sema_diags);
     let sm = &parsed.sm;
