@@ -15,7 +15,7 @@
 //! | `loop-reduce` | `nvvm.func` | loop strength reduction of addresses: pointers that advance each trip, with cicc's LSR knobs ([`lsr`]) |
 //! | `load-cse` | `nvvm.func` | redundant loads and store-to-load forwarding in any memory, along blocks and single-predecessor chains, alias analysis by space and allocation ([`gvn_loads`]) |
 //! | `eqsat` | `nvvm.func` | equality saturation (egg) on each block's integer and address arithmetic, or the same rules greedily (`driver=greedy`) ([`crate::eqsat`]) |
-//! | `slsr` | `nvvm.func` | straight-line strength reduction: addresses of one block a runtime stride apart become a chain of adds ([`slsr`]) |
+//! | `slsr` | `nvvm.func` | straight-line strength reduction: addresses of one block a runtime stride apart become a chain of adds, and unsigned indices a constant apart one address plus constants ([`slsr`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!

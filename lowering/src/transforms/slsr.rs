@@ -18,6 +18,14 @@
 //!    or no `n` at `C = 0`), the address becomes that one plus `S * sext(n)` (built once per
 //!    `n` and `S` in the block). The old computation is left to `dce`.
 //! 3. The new address is a candidate in turn: a run of rows becomes a chain of adds.
+//!
+//! Constant offsets through `zext` (LLVM's separate-const-offset-from-gep, which NVPTX
+//! runs before SLSR): unsigned indices `out[4 * t + 1]` make `base + S * zext(x + c)`, which
+//! is `base + S * zext(x) + S * c` only where `x + c` cannot wrap. Where the facts of `x`
+//! (ranges from thread indices, guards, counters: `eqsat::scope`) prove it, an address off
+//! the same `(base, S, x)` as an earlier one `base + S * zext(x + c0)` becomes that address
+//! plus the constant `S * (c - c0)`, which instruction selection folds into `[reg+imm]`:
+//! one address for the row of accesses instead of an add, a `mul.wide` and an add each.
 
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
@@ -76,7 +84,76 @@ fn address(ctx: &Context, p: OpId) -> Option<(ValueId, i128, ValueId, TypeId)> {
 /// Runs the pass on `func`; the number of addresses rewritten.
 pub fn slsr(ctx: &mut Context, func: OpId) -> u64 {
     let blocks: Vec<BlockId> = ctx.regions(func).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
-    blocks.into_iter().map(|b| slsr_block(ctx, b)).sum()
+    let maxntid = crate::eqsat::scope::max_threads(ctx, func);
+    blocks.into_iter().map(|b| slsr_block(ctx, b) + const_offsets_block(ctx, b, maxntid)).sum()
+}
+
+/// `ptradd(base, S * zext(x))`: (base, S, x).
+fn zext_address(ctx: &Context, p: OpId) -> Option<(ValueId, i128, ValueId)> {
+    let off = ctx.operand(p, 1);
+    let m = ctx.defining_op(off).filter(|&m| nv::MulOp::cast(ctx, m).is_some())?;
+    let (s, scale) = times_const(ctx, m)?;
+    let e = ctx.defining_op(s).filter(|&e| nv::ZextOp::cast(ctx, e).is_some())?;
+    Some((ctx.operand(p, 0), scale, ctx.operand(e, 0)))
+}
+
+/// `x` as `t + c` (`c` a constant, `(x, 0)` otherwise).
+fn split_constant(ctx: &Context, x: ValueId) -> (ValueId, i128) {
+    let Some(d) = ctx.defining_op(x).filter(|&d| nv::AddOp::cast(ctx, d).is_some()) else { return (x, 0) };
+    match times_const(ctx, d) {
+        Some((t, c)) if konst(ctx, t).is_none() => (t, c),
+        _ => (x, 0),
+    }
+}
+
+/// The constant-offset step (module docs) on one block; the number of addresses rewritten.
+fn const_offsets_block(ctx: &mut Context, block: BlockId, maxntid: Option<i128>) -> u64 {
+    let ptradds: Vec<OpId> = ctx.block_ops(block).filter(|&o| nv::PtrAddOp::cast(ctx, o).is_some()).collect();
+    let scope = crate::eqsat::scope::Scope::at(ctx, block, maxntid, None);
+    // (base, S, t) -> the first address with its constant.
+    let mut first: FxHashMap<(ValueId, i128, ValueId), (i128, ValueId)> = FxHashMap::default();
+    let mut rewritten = 0;
+    for p in ptradds {
+        let Some((base, scale, x)) = zext_address(ctx, p) else { continue };
+        let (t, c) = split_constant(ctx, x);
+        let width = match ctx.type_kind(ctx.value_type(t)) {
+            cuprite_ir::TypeKind::Integer { width, .. } if *width < 64 => *width,
+            _ => continue,
+        };
+        // `t + c` must not wrap: c non-negative, and t's largest value plus c in range.
+        if c < 0 {
+            continue;
+        }
+        if c > 0 {
+            let f = crate::eqsat::scope::ir_facts(ctx, t, &scope);
+            if f.width != width || f.u.1.checked_add(c).is_none_or(|top| top >= (1i128 << width)) {
+                continue;
+            }
+        }
+        let key = (base, scale, t);
+        let Some(&(c0, from)) = first.get(&key) else {
+            first.insert(key, (c, ctx.result(p, 0)));
+            continue;
+        };
+        let Some(delta) = scale.checked_mul(c - c0) else { continue };
+        let off_ty = ctx.value_type(ctx.operand(p, 1));
+        let loc = ctx.op_loc(p);
+        let mut listener = NoListener;
+        let mut rw = Rewriter::new(ctx, &mut listener);
+        rw.set_insertion_point_before(p);
+        let k = rw.ctx.int_attr(delta, off_ty);
+        let st = nv::ConstantOp::build(rw.ctx, loc, off_ty, k);
+        let k = rw.create(st);
+        let k = rw.ctx.result(k, 0);
+        let ty = rw.ctx.value_type(from);
+        let st = nv::PtrAddOp::build(rw.ctx, loc, ty, from, k);
+        let new = rw.create(st);
+        let new = rw.ctx.result(new, 0);
+        let old = ctx.result(p, 0);
+        ctx.replace_all_uses_with(old, new);
+        rewritten += 1;
+    }
+    rewritten
 }
 
 fn slsr_block(ctx: &mut Context, block: BlockId) -> u64 {
