@@ -8,7 +8,8 @@
 //! - hover: over a function's name, its PTX figures (instructions, virtual registers,
 //!   local memory) from the current compile; elsewhere, the type of the expression that
 //!   starts there;
-//! - document symbols (the functions), go to definition (of a function), a code lens over
+//! - document symbols (the functions), go to definition (of a local variable, a parameter
+//!   or a function), a code lens over
 //!   each function with PTX (`PTX 120 instrs, 14 regs`);
 //! - the requests `cuprite/ptx` (`{textDocument, position}`: the PTX of the function under
 //!   the cursor) and `cuprite/ir` (the same with `level`: `cuda`, `nvvm` or `ptx`: that
@@ -558,9 +559,29 @@ fn symbols(c: &Compiled) -> Value {
     Value::Array(v)
 }
 
+/// The definition of the name under the cursor: a local variable or parameter of the
+/// function there (the nearest declaration of that name before the cursor: C's scoping,
+/// approximately), else a function.
 fn definition(c: &Compiled, uri: &str, pos: (u32, u32)) -> Option<Value> {
     let col = byte_col(&c.text, pos.0, pos.1) + 1;
     let (w, _) = word_at(&c.text, pos.0, col)?;
+    let here = (pos.0 + 1, col);
+    if let Some(f) = function_at(c, pos) {
+        let var = c
+            .parts
+            .vars
+            .iter()
+            .filter(|v| v.name == w && v.function == f.symbol && (v.line, v.col) <= here)
+            .max_by_key(|v| (v.line, v.col));
+        if let Some(v) = var {
+            // A declaration's place is where it starts (`int n`): the name is further on.
+            let line = nth_line(&c.text, v.line - 1);
+            let from = (v.col as usize).saturating_sub(1).min(line.len());
+            let at = find_word(&line[from..], &w).map_or(v.col, |k| (from + k) as u32 + 1);
+            let place = Place { file: f.place.file.clone(), start: (v.line, at), end: (v.line, at + w.len() as u32) };
+            return Some(json!({ "uri": uri, "range": range_value(range(Some(&c.text), &place)) }));
+        }
+    }
     let item = c.parts.items.iter().find(|i| i.name == w)?;
     Some(json!({ "uri": uri, "range": range_value(range(Some(&c.text), &item.place)) }))
 }
@@ -732,6 +753,21 @@ fn word_at(text: &str, line: u32, col: u32) -> Option<(String, u32)> {
         return None;
     }
     Some((String::from_utf8_lossy(&l[s..e]).into_owned(), s as u32 + 1))
+}
+
+/// The byte offset of `w` as a whole identifier in `text`.
+fn find_word(text: &str, w: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let is_id = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut from = 0;
+    while let Some(k) = text[from..].find(w) {
+        let (s, e) = (from + k, from + k + w.len());
+        if (s == 0 || !is_id(b[s - 1])) && (e >= b.len() || !is_id(b[e])) {
+            return Some(s);
+        }
+        from = s + 1;
+    }
+    None
 }
 
 /// `file://` URI of a path (bytes outside the unreserved set percent-encoded).

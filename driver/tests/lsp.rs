@@ -220,6 +220,10 @@ fn an_editor_session() {
     let def = s.request("textDocument/definition", json!({ "textDocument": { "uri": u }, "position": pos(3, 45) }));
     insta::assert_json_snapshot!("definition", clean(&def["result"], &dir));
 
+    // `n` in `if (i < n)` of `scale` (line 17): its parameter, on line 15.
+    let def = s.request("textDocument/definition", json!({ "textDocument": { "uri": u }, "position": pos(17, 10) }));
+    insta::assert_json_snapshot!("definition_parameter", clean(&def["result"], &dir));
+
     let lenses = s.request("textDocument/codeLens", json!({ "textDocument": { "uri": u } }));
     let titles: Vec<String> =
         lenses["result"].as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap().to_string()).collect();

@@ -62,6 +62,16 @@ pub struct Item {
     pub last_line: u32,
 }
 
+/// A local variable's declaration, for go to definition: its name, where it is declared,
+/// and the function it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarDecl {
+    pub name: String,
+    pub line: u32,
+    pub col: u32,
+    pub function: String,
+}
+
 /// The type of what an operation at a place computes, for hover.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypeAt {
@@ -93,6 +103,8 @@ pub struct ModuleParts {
     pub has_errors: bool,
     pub items: Vec<Item>,
     pub types: Vec<TypeAt>,
+    /// The local variables (and parameters) of the main file's functions.
+    pub vars: Vec<VarDecl>,
     /// The PTX of the module's variables.
     pub globals_ptx: String,
     /// The functions in module order, after inlining.
@@ -322,6 +334,11 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
                         let ir = cuprite_ir::print::type_to_string(ctx, ctx.value_type(r));
                         // A variable's op gives its address: the variable has the pointee type.
                         let ty = if ctx.is_op(op, "cuda.var") { c_spelling(pointee(&ir).unwrap_or(&ir)) } else { c_spelling(&ir) };
+                        if ctx.is_op(op, "cuda.var") {
+                            if let Some(name) = cuprite_dialects::cuda::VarOp(op).name(ctx) {
+                                out.vars.push(VarDecl { name: name.to_string(), line: l, col: c, function: symbol.clone() });
+                            }
+                        }
                         out.types.push(TypeAt { line: l, col: c, ty });
                     }
                 }
