@@ -294,11 +294,13 @@ impl Server {
     }
 
     /// Marks the units an edit of `uri` may change for a compile after `wait`.
+    /// A header changes every unit that read it, and may be one a unit looked for and
+    /// did not find (then the unit's file list does not name it): every open unit is
+    /// compiled again after a header edit; salsa reruns only those whose inputs changed.
     fn changed(&mut self, uri: &str, wait: Duration) {
-        let path = self.docs.get(uri).map(|d| d.path.clone());
+        let header = self.docs.get(uri).is_some_and(|d| d.unit.is_none());
         for (u, d) in &self.docs {
-            let uses =
-                u == uri || d.last.as_ref().is_some_and(|c| path.as_ref().is_some_and(|p| c.parts.files.iter().any(|f| Path::new(f) == p)));
+            let uses = u == uri || header;
             if d.unit.is_some() && uses {
                 self.dirty.insert(u.clone());
             }

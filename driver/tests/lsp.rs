@@ -364,3 +364,29 @@ fn an_internal_compiler_error_is_a_diagnostic_and_the_server_goes_on() {
     s.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_header_created_in_the_editor_reaches_the_file_that_looked_for_it() {
+    let dir = temp_dir("later");
+    let main = dir.join("k.cu");
+    let text = "#include \"later.h\"\n__global__ void k(int *p) { p[0] = LATER; }\n";
+    std::fs::write(&main, text).unwrap();
+    let u = uri(&main);
+    let mut s = Server::start(&["--debounce=0"]);
+    s.request("initialize", json!({ "processId": null, "capabilities": {} }));
+    s.notify("initialized", json!({}));
+    s.notify("textDocument/didOpen", json!({ "textDocument": { "uri": u, "languageId": "cuda", "version": 1, "text": text } }));
+    let d = s.diagnostics(&u);
+    assert!(d[0]["message"].as_str().unwrap().contains("'later.h' file not found"), "{d}");
+    // The header, not on disk yet: an unsaved buffer.
+    let hu = uri(&dir.join("later.h"));
+    s.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": hu, "languageId": "cuda", "version": 1, "text": "#define LATER 7\n" } }),
+    );
+    assert_eq!(s.diagnostics(&u), json!([]));
+    let ptx = s.request("cuprite/ptx", json!({ "textDocument": { "uri": u }, "position": pos(1, 20) }));
+    assert!(ptx["result"]["text"].as_str().unwrap().contains(", 7;"), "{ptx}");
+    s.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
