@@ -79,6 +79,10 @@ pub enum Meta {
     /// and the shift less one).
     UMagic,
     UShift,
+    /// `{sign-low c}`: the sign bit and the bits below `c = 2^k` (`0x80000003` for 4 at 32
+    /// bits): what decides `x % c == d` for `0 < d < c` (a negative `x` has a negative
+    /// remainder).
+    SignLow,
 }
 
 impl Meta {
@@ -97,6 +101,7 @@ impl Meta {
             "smagic" => Meta::SMagic,
             "sshift" => Meta::SShift,
             "ushift" => Meta::UShift,
+            "sign-low" => Meta::SignLow,
             _ => return None,
         })
     }
@@ -661,6 +666,10 @@ pub fn meta(f: Meta, args: &[Arg], w: u32, vars: &[Facts], root: &Facts) -> Opti
         Meta::Add => k(0)?.wrapping_add(k(1)?),
         Meta::Mul => zext_bits(uk(0)?.wrapping_mul(uk(1)?), w),
         Meta::Trunc => k(0)?,
+        Meta::SignLow => {
+            let v = uk(0)?;
+            (v > 1 && v & (v - 1) == 0 && w >= 2).then(|| sext_bits((1i128 << (w - 1)) | (v - 1), w))?
+        }
         Meta::Top => fw(0)? as i128 - 1,
         Meta::BiasShift => {
             let v = uk(0)?;
@@ -742,6 +751,19 @@ pub fn rules() -> Vec<Rule> {
         ),
         ("sdiv-nonneg-pow2-to-lshr: (sdiv ?x ?c) => (lshr ?x {log2 ?c}) if (nonneg ?x) (pos ?c) (pow2 ?c)", Simplify),
         ("srem-nonneg-pow2-to-and: (srem ?x ?c) => (and ?x {sub1 ?c}) if (nonneg ?x) (pos ?c) (pow2 ?c)", Simplify),
+        // A remainder by 2^k compared with a constant (InstCombine's): zero is the low bits
+        // being zero, whatever the sign; a positive d < 2^k needs x non-negative too, so the
+        // sign bit joins the mask. `i % 4 == 2` is one `and` and one compare.
+        ("srem-pow2-eq-zero: (icmp.eq (srem ?x ?c) 0) => (icmp.eq (and ?x {sub1 ?c}) 0) if (pow2 ?c) (pos ?c)", Simplify),
+        ("srem-pow2-ne-zero: (icmp.ne (srem ?x ?c) 0) => (icmp.ne (and ?x {sub1 ?c}) 0) if (pow2 ?c) (pos ?c)", Simplify),
+        (
+            "srem-pow2-eq-const: (icmp.eq (srem ?x ?c) ?d) => (icmp.eq (and ?x {sign-low:?x ?c}) ?d) if (pow2 ?c) (pos ?c) (pos ?d) (ult ?d ?c)",
+            Simplify,
+        ),
+        (
+            "srem-pow2-ne-const: (icmp.ne (srem ?x ?c) ?d) => (icmp.ne (and ?x {sign-low:?x ?c}) ?d) if (pow2 ?c) (pos ?c) (pos ?d) (ult ?d ?c)",
+            Simplify,
+        ),
         ("ashr-nonneg-to-lshr: (ashr ?x ?k) => (lshr ?x ?k) if (nonneg ?x)", Simplify),
         ("sext-nonneg-to-zext: (sext ?x) => (zext ?x) if (nonneg ?x)", Simplify),
         // Signed division by 2^k rounds toward zero: a negative x gets 2^k - 1 added first
@@ -1068,6 +1090,23 @@ mod tests {
             }
             for x in xs.into_iter().filter(|x| i32::try_from(*x).is_ok()) {
                 assert_eq!(sdivide(x, d, 32), x / d, "{x} / {d} at 32 bits");
+            }
+        }
+    }
+
+    #[test]
+    fn remainders_by_powers_of_two_compare_as_masks_at_8_bits() {
+        // srem-pow2-eq-zero and srem-pow2-eq-const, on every i8 and every 2^k and d.
+        for k in 1..7 {
+            let c = 1i128 << k;
+            let root = Facts::full(cuprite_ir::TypeId::from_index(0), 8);
+            let mask = meta(Meta::SignLow, &[Arg::Int(c)], 8, &[], &root).expect("a mask");
+            for x in -128i128..128 {
+                let r = x % c;
+                assert_eq!(r == 0, x & (c - 1) == 0, "{x} % {c} == 0");
+                for d in 1..c {
+                    assert_eq!(r == d, sext_bits(x & mask, 8) == d, "{x} % {c} == {d} (mask {mask})");
+                }
             }
         }
     }
