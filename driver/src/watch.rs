@@ -152,7 +152,10 @@ fn run(
         };
         let parts = &parts;
         let elapsed = t.elapsed();
-        let recompiled = db.take_recompiled();
+        // In module order: the functions compile on several threads, in any order.
+        let mut recompiled = db.take_recompiled();
+        recompiled.sort_by_key(|s| parts.funcs.iter().position(|f| &f.symbol == s).unwrap_or(usize::MAX));
+        recompiled.dedup();
         if let Some(text) = &ptx {
             let res = match &o.output {
                 Some(p) => write_atomically(p, text),
