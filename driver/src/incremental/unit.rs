@@ -238,7 +238,7 @@ pub(crate) fn lower_module(name: &str, path: Option<&Path>, text: &str, args: &A
     };
     out.globals_ptx = cuprite_lowering::globals_text(&mut ctx, module);
     let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
-    let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| ctx.is_op(o, "nvvm.func")).collect();
+    let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(&ctx, o).is_some()).collect();
     for (index, f) in funcs.into_iter().enumerate() {
         let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(&ctx).unwrap_or_default().to_string();
         let nvvm = cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default());
@@ -319,7 +319,10 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
         None
     };
     for f in ctx.block_ops(body).collect::<Vec<_>>() {
-        if !ctx.is_op(f, "func.func") || ctx.regions(f).is_empty() || ctx.entry_block(ctx.region(f, 0)).is_none() {
+        if cuprite_dialects::func::FuncOp::cast(ctx, f).is_none()
+            || ctx.regions(f).is_empty()
+            || ctx.entry_block(ctx.region(f, 0)).is_none()
+        {
             continue;
         }
         let symbol = ctx.symbol_name(f).unwrap_or_default().to_string();
@@ -333,9 +336,10 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
                     if let Some(&r) = ctx.results(op).first() {
                         let ir = cuprite_ir::print::type_to_string(ctx, ctx.value_type(r));
                         // A variable's op gives its address: the variable has the pointee type.
-                        let ty = if ctx.is_op(op, "cuda.var") { c_spelling(pointee(&ir).unwrap_or(&ir)) } else { c_spelling(&ir) };
-                        if ctx.is_op(op, "cuda.var") {
-                            if let Some(name) = cuprite_dialects::cuda::VarOp(op).name(ctx) {
+                        let var = cuprite_dialects::cuda::VarOp::cast(ctx, op);
+                        let ty = if var.is_some() { c_spelling(pointee(&ir).unwrap_or(&ir)) } else { c_spelling(&ir) };
+                        if let Some(var) = var {
+                            if let Some(name) = var.name(ctx) {
                                 out.vars.push(VarDecl { name: name.to_string(), line: l, col: c, function: symbol.clone() });
                             }
                         }
@@ -445,7 +449,10 @@ pub(crate) fn compile_function(unit: &FuncUnit, pipeline: &str, args: &Args) -> 
     if failed {
         return out;
     }
-    let Some(f) = ctx.entry_block(ctx.region(module, 0)).and_then(|b| ctx.block_ops(b).find(|&o| ctx.is_op(o, "nvvm.func"))) else {
+    let Some(f) = ctx
+        .entry_block(ctx.region(module, 0))
+        .and_then(|b| ctx.block_ops(b).find(|&o| cuprite_dialects::nvvm::FuncOp::cast(&ctx, o).is_some()))
+    else {
         return out;
     };
     let sigs: cuprite_lowering::KindSigs = unit.callees.iter().map(|(n, i, r)| (n.clone(), (i.clone(), r.clone()))).collect();
