@@ -117,6 +117,8 @@ __device__ unsigned int __sad(int x, int y, unsigned int z);
 __device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
 __device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
 __device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
 __device__ int __hadd(int x, int y);
 __device__ int __rhadd(int x, int y);
 __device__ unsigned int __uhadd(unsigned int x, unsigned int y);

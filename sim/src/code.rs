@@ -114,6 +114,16 @@ pub enum BinOp {
     UDiv,
     SRem,
     URem,
+    /// PTX's `div` and `rem`: a zero divisor is no fault (C's undefined behaviour, which the
+    /// other levels report, is PTX's "unspecified value", so a compiler may compute it
+    /// speculatively and discard it). The value is the hardware's: all ones for the
+    /// quotient, the dividend for the remainder.
+    PtxDiv {
+        signed: bool,
+    },
+    PtxRem {
+        signed: bool,
+    },
     And,
     Or,
     Xor,
@@ -301,6 +311,52 @@ pub enum VoteMode {
     Ballot,
 }
 
+/// Three-operand 32-bit integer operations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TernOp {
+    /// `prmt.b32 d, a, b, c` (the default mode): byte `i` of `d` is byte `c[4i+2:4i]` of
+    /// the 64-bit `{b, a}`, or its sign replicated when `c[4i+3]` is set.
+    Prmt,
+    /// `shf.{l,r}.{wrap,clamp}.b32 d, a, b, c`: the high (`l`) or low (`r`) word of the
+    /// 64-bit `{b, a}` shifted by `c` (mod 32, or at most 32).
+    Shf { left: bool, clamp: bool },
+}
+
+impl TernOp {
+    pub fn eval(self, a: u64, b: u64, c: u64) -> u64 {
+        let (a, b, c) = (a as u32, b as u32, c as u32);
+        let both = (b as u64) << 32 | a as u64;
+        (match self {
+            TernOp::Prmt => {
+                let mut d = 0u32;
+                for i in 0..4 {
+                    let sel = (c >> (4 * i)) & 0xf;
+                    let byte = ((both >> (8 * (sel & 7))) & 0xff) as u32;
+                    let byte = if sel & 8 != 0 {
+                        if byte & 0x80 != 0 {
+                            0xff
+                        } else {
+                            0
+                        }
+                    } else {
+                        byte
+                    };
+                    d |= byte << (8 * i);
+                }
+                d
+            }
+            TernOp::Shf { left, clamp } => {
+                let n = if clamp { c.min(32) } else { c & 31 };
+                if left {
+                    ((both << n) >> 32) as u32
+                } else {
+                    (both >> n) as u32
+                }
+            }
+        }) as u64
+    }
+}
+
 /// `bar.red`'s reduction (the `__syncthreads_count/and/or` forms).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BarRed {
@@ -331,6 +387,14 @@ pub enum Inst {
         ty: Ty,
         dst: Reg,
         a: Reg,
+    },
+    /// A [`TernOp`] on 32-bit operands.
+    Tern {
+        op: TernOp,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     /// Fused multiply-add (one rounding).
     Fma {

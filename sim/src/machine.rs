@@ -6,9 +6,11 @@
 //! translator does), lanes that took different sides of a branch run one side, then the
 //! other, and meet again at the join, where they run together: the reconvergence real
 //! GPUs give at the immediate post-dominator for structured code. Shuffles, votes and
-//! `__activemask` see exactly the lanes running together; a shuffle or vote whose member
-//! mask names a lane that is running elsewhere (not converged) is an error, as
-//! compute-sanitizer's synccheck reports it.
+//! `__activemask` see exactly the lanes running together. A shuffle, vote or `redux.sync`
+//! whose member mask names lanes running elsewhere waits for them, as sm_70 and later do
+//! (independent thread scheduling): the lanes park at it until the others arrive at the
+//! same instruction. When they cannot (they exited, or wait at a barrier or at another
+//! collective), it is an error, as compute-sanitizer's synccheck reports it.
 //!
 //! **Barriers.** A lane reaching `__syncthreads` waits. When no lane of the block can
 //! run, the barrier releases if every thread that has not exited waits at the same
@@ -114,6 +116,9 @@ enum St {
     Bar,
     /// Waiting at `__syncwarp` at its pc.
     WarpBar,
+    /// Waiting at a shuffle, vote or `redux.sync` at its pc for lanes of its member mask
+    /// that still run elsewhere (sm_70's independent thread scheduling).
+    SyncWait,
     Done,
     /// No thread (the last warp of a block whose size is not a multiple of 32).
     Absent,
@@ -138,6 +143,7 @@ struct Block {
 }
 
 /// A small, fast, seeded generator (SplitMix64).
+#[derive(Clone, Debug)]
 pub struct Rng(pub u64);
 impl Rng {
     pub fn next_u64(&mut self) -> u64 {
@@ -424,7 +430,7 @@ impl Machine<'_> {
                             _ => {}
                         }
                     }
-                    St::WarpBar => {
+                    St::WarpBar | St::SyncWait => {
                         let f = Fault {
                             msg: "__syncwarp never completes: lanes of its mask exited or wait at a block barrier".into(),
                             lane: Some(l as u32),
@@ -491,6 +497,17 @@ impl Machine<'_> {
             }
         }
         if min == u32::MAX {
+            // Lanes waiting at a collective for lanes that can no longer come: the ones at
+            // the smallest pc run it now (and fail there if their mask names lanes waiting
+            // elsewhere).
+            if let Some(pc) = (0..32).filter(|&l| w.st[l] == St::SyncWait).map(|l| w.pc[l]).min() {
+                for l in 0..32 {
+                    if w.st[l] == St::SyncWait && w.pc[l] == pc {
+                        w.st[l] = St::Run;
+                    }
+                }
+                return Self::reschedule(w);
+            }
             // Lanes parked at __syncwarp with nothing else running: release them if they
             // all wait at the same one.
             let parked: Vec<usize> = (0..32).filter(|&l| w.st[l] == St::WarpBar).collect();
@@ -560,6 +577,27 @@ impl Machine<'_> {
         let w = &mut b.warps[wi];
         let pc = w.cur;
         let inst = &prog.code[pc as usize];
+        if let Inst::Shfl { mask, .. } | Inst::Vote { mask, .. } | Inst::Redux { mask, .. } = *inst {
+            // As on sm_70 and later, a collective waits for the lanes of its member mask:
+            // those waiting here join, and if others still run elsewhere, these wait.
+            let m = w.regs[mask as usize * 32 + w.active.trailing_zeros().min(31) as usize] as u32;
+            for l in 0..32 {
+                if m & (1 << l) != 0 && w.st[l] == St::SyncWait && w.pc[l] == pc {
+                    w.st[l] = St::Run;
+                    w.active |= 1 << l;
+                }
+            }
+            if (0..32).any(|l| m & (1 << l) != 0 && w.active & (1 << l) == 0 && w.st[l] == St::Run) {
+                for l in 0..32 {
+                    if w.active & (1 << l) != 0 {
+                        w.st[l] = St::SyncWait;
+                        w.pc[l] = pc;
+                    }
+                }
+                w.active = 0;
+                return Ok(());
+            }
+        }
         let active = w.active;
         self.stats.thread_instructions += active.count_ones() as u64;
         macro_rules! lanes {
@@ -603,6 +641,7 @@ impl Machine<'_> {
                     lanes!(|l| r!(dst, l) = iun(op, ty, r!(a, l)))
                 }
             }
+            Inst::Tern { op, dst, a, b, c } => lanes!(|l| r!(dst, l) = op.eval(r!(a, l), r!(b, l), r!(c, l))),
             Inst::Fma { ty, mode, dst, a, b, c } => lanes!(|l| r!(dst, l) = fp::fma(ty, mode, r!(a, l), r!(b, l), r!(c, l))),
             Inst::Cmp { cmp, ty, ftz, dst, a, b } => {
                 if ty.is_float() {
@@ -1055,7 +1094,9 @@ impl Machine<'_> {
     /// Lanes named in a `.sync` instruction's member mask must run here together (exited
     /// and absent lanes do not count).
     fn check_converged(&self, w: &Warp, mask: u32, what: &str) -> Result<(), Fault> {
-        let elsewhere = (0..32).filter(|&l| matches!(w.st[l], St::Run | St::Bar | St::WarpBar)).fold(0u32, |m, l| m | 1 << l) & !w.active;
+        let elsewhere =
+            (0..32).filter(|&l| matches!(w.st[l], St::Run | St::Bar | St::WarpBar | St::SyncWait)).fold(0u32, |m, l| m | 1 << l)
+                & !w.active;
         let bad = mask & elsewhere;
         if bad != 0 {
             let lanes: Vec<u32> = (0..32).filter(|l| bad & (1 << l) != 0).collect();
@@ -1087,6 +1128,12 @@ pub fn ibin(op: BinOp, ty: Ty, a: u64, b: u64) -> Result<u64, String> {
         }
         BinOp::Mul24U => (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff),
         BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem if b == 0 => return Err("integer division by zero".into()),
+        BinOp::PtxDiv { .. } if b == 0 => u64::MAX,
+        BinOp::PtxRem { .. } if b == 0 => a,
+        BinOp::PtxDiv { signed: true } => sa.wrapping_div(sb) as u64,
+        BinOp::PtxDiv { signed: false } => a / b,
+        BinOp::PtxRem { signed: true } => sa.wrapping_rem(sb) as u64,
+        BinOp::PtxRem { signed: false } => a % b,
         BinOp::SDiv => sa.wrapping_div(sb) as u64,
         BinOp::UDiv => a / b,
         BinOp::SRem => sa.wrapping_rem(sb) as u64,

@@ -64,6 +64,28 @@ fn divergent_barriers_are_errors() {
     }
 }
 
+/// A shuffle waits for the lanes of its member mask that run elsewhere, as on sm_70 and
+/// later: lanes that exit do not count, so half a warp shuffling while the other half
+/// leaves is fine. Lanes that wait at a block barrier instead never come: an error.
+#[test]
+fn collectives_wait_for_member_lanes_and_report_those_that_never_come() {
+    let lv = levels(
+        "coll.cu",
+        "__global__ void leave(int *a) {\n  int v = threadIdx.x;\n  if (threadIdx.x >= 16) { a[threadIdx.x] = -1; return; }\n  \
+         a[threadIdx.x] = __shfl_sync(0xffffffffu, v * 3, (threadIdx.x + 1) & 15);\n}\n\
+         __global__ void stuck(int *a) {\n  int v = threadIdx.x;\n  if (threadIdx.x < 16) v = __shfl_sync(0xffffffffu, v, 0);\n  \
+         else __syncthreads();\n  a[threadIdx.x] = v;\n}\n",
+    );
+    let s = |k: &str| spec(&format!("[[launch]]\nkernel = \"{k}\"\ngrid = 1\nblock = 32\nargs = [\"a:i32[32]=zeros\"]\n"));
+    for (level, m) in [(Level::Cuda, lv.cuda), (Level::Nvvm, lv.nvvm), (Level::Ptx, lv.ptx)] {
+        let r = run_spec(&lv.ctx, m, level, &s("leave"), Schedule::InOrder, 1 << 24).unwrap_or_else(|e| panic!("{}: {e}", level.name()));
+        let a: Vec<i32> = r.outputs[0].data.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+        let want: Vec<i32> = (0..32).map(|i| if i < 16 { ((i + 1) % 16) * 3 } else { -1 }).collect();
+        assert_eq!(a, want, "{} level", level.name());
+    }
+    expect_error(&lv, &s("stuck"), &["shfl.sync with member mask 0xffffffff", "not converged", "coll.cu:8:"]);
+}
+
 const RACE: &str = "\
 __global__ void race(const int *in, int *out) {
   __shared__ int s[128];

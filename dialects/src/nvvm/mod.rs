@@ -62,6 +62,11 @@ pub const INTRINSICS: &[(&str, usize)] = &[
     ("mulhi", 2),
     ("umulhi", 2),
     ("copysign", 2),
+    ("prmt", 3),
+    ("shf.l.wrap", 3),
+    ("shf.r.wrap", 3),
+    ("shf.l.clamp", 3),
+    ("shf.r.clamp", 3),
 ];
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {

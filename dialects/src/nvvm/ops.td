@@ -301,7 +301,8 @@ def Nvvm_IntrOp : Nvvm_Op<"intr", [Pure]> {
     `rcp.rn`, `rcp.approx`, `div.approx`, `div.full`, `fma.rn`, `abs`, `min`, `max` (float:
     IEEE minNum/maxNum; integer: `smin` `smax` `umin` `umax`), `ex2.approx`, `lg2.approx`,
     `sin.approx`, `cos.approx`, `trunc`, `floor`, `ceil`, `rint`, `saturate`, `popc`, `clz`,
-    `brev`, `mul24`, `umul24`, `mulhi`, `umulhi`, `copysign`. The verifier checks the name
+    `brev`, `mul24`, `umul24`, `mulhi`, `umulhi`, `copysign`, `prmt` (PTX's default mode),
+    `shf.l.wrap`, `shf.r.wrap`, `shf.l.clamp`, `shf.r.clamp`. The verifier checks the name
     and the operand count; the types are those of the operands.
 
     ```mlir

@@ -136,6 +136,8 @@ def Ptx_CosOp : Ptx_Inst<"cos", "cosine">;
 def Ptx_PopcOp : Ptx_Inst<"popc", "population count">;
 def Ptx_ClzOp : Ptx_Inst<"clz", "count leading zeros">;
 def Ptx_BrevOp : Ptx_Inst<"brev", "bit reverse">;
+def Ptx_PrmtOp : Ptx_Inst<"prmt", "byte permute: the bytes of the 64-bit {b, a} that selector c picks">;
+def Ptx_ShfOp : Ptx_Inst<"shf", "funnel shift of the 64-bit {b, a} by c (`wrap`: c mod 32; `clamp`: at most 32)">;
 def Ptx_BfindOp : Ptx_Inst<"bfind", "position of the most significant non-sign bit (`shiftamt`: as a shift)">;
 def Ptx_TexOp : Ptx_Inst<"tex", "texture fetch: four channels, then the texture object, its coordinates and the level">;
 def Ptx_Mul24Op : Ptx_Inst<"mul24", "24-bit multiplication">;

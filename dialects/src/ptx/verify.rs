@@ -111,6 +111,8 @@ pub static MNEMONICS: &[Mnemonic] = &[
     m("bfind", &[&["shiftamt"]], Types::Int, true),
     m("bfe", &[], Types::Int, true),
     m("bfi", &[], Types::Int, true),
+    m("prmt", &[&["f4e", "b4e", "rc8", "ecl", "ecr", "rc16"]], Types::Int, true),
+    m("shf", &[&["l", "r", "wrap", "clamp"]], Types::Int, true),
     m("fns", &[], Types::Int, true),
     m("testp", &[&["finite", "infinite", "number", "notanumber", "normal", "subnormal"]], Types::Float, true),
     m("tex", &[&["1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms", "level", "grad", "base"], VECTORS], Types::Any, true),

@@ -33,6 +33,8 @@ enum Lowering {
     Ffs,
     /// `x < 0 ? 0 - x : x`.
     Abs,
+    /// `prmt(x, y, s & 0x7777)`.
+    BytePerm,
     /// `nvvm.activemask`.
     ActiveMask,
     /// `nvvm.bitcast` (same bits, another type).
@@ -90,6 +92,11 @@ const INTRINSICS: &[(&str, Family, Lowering)] = {
         ("__mul64hi", Bits, Intr("mulhi")),
         ("__umulhi", Bits, Intr("umulhi")),
         ("__umul64hi", Bits, Intr("umulhi")),
+        ("__byte_perm", Bits, BytePerm),
+        ("__funnelshift_l", Bits, Intr("shf.l.wrap")),
+        ("__funnelshift_r", Bits, Intr("shf.r.wrap")),
+        ("__funnelshift_lc", Bits, Intr("shf.l.clamp")),
+        ("__funnelshift_rc", Bits, Intr("shf.r.clamp")),
         ("__ffs", Bits, Ffs),
         ("__ffsll", Bits, Ffs),
         ("abs", Bits, Abs),
@@ -131,7 +138,7 @@ static RULES: &[Rule<()>] = &[
     ),
     family(
         "intrinsic-bits-to-nvvm",
-        "__popc, __clz, __brev, __ffs, __mul24, __mulhi, abs: integer bit and multiply instructions",
+        "__popc, __clz, __brev, __ffs, __mul24, __mulhi, __byte_perm, __funnelshift_l, abs: integer bit and multiply instructions",
         |_, _, op, o, rw| lower(Family::Bits, op, o, rw),
     ),
     family("intrinsic-activemask-to-nvvm", "__activemask: nvvm.activemask", |_, _, op, o, rw| lower(Family::Warp, op, o, rw)),
@@ -214,6 +221,7 @@ fn lower(family: Family, op: OpId, ops: &[ValueId], rw: &mut ConversionRewriter<
     let arity = match how {
         Lowering::Intr(i) => cuprite_dialects::nvvm::INTRINSICS.iter().find(|(n, _)| *n == i).map_or(ops.len(), |&(_, k)| k),
         Lowering::ActiveMask => 0,
+        Lowering::BytePerm => 3,
         _ => 1,
     };
     if ops.len() != arity {
@@ -249,6 +257,13 @@ fn lower(family: Family, op: OpId, ops: &[ValueId], rw: &mut ConversionRewriter<
             let n = emit(rw, op, "nvvm.sub", &[z, x], t, &[]);
             let neg = icmp(rw, op, ICmpPredicate::Slt, x, z);
             emit(rw, op, "nvvm.select", &[neg, n, x], t, &[])
+        }
+        Lowering::BytePerm => {
+            // __byte_perm uses three bits of each selector nibble; prmt's fourth would
+            // replicate the sign.
+            let m = int_const(rw, op, 0x7777, t);
+            let s = emit(rw, op, "nvvm.and", &[ops[2], m], t, &[]);
+            intr(rw, op, "prmt", &[ops[0], ops[1], s], t)
         }
         Lowering::ActiveMask => emit(rw, op, "nvvm.activemask", &[], t, &[]),
         Lowering::Bitcast => emit(rw, op, "nvvm.bitcast", ops, t, &[]),

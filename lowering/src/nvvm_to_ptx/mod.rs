@@ -1276,6 +1276,11 @@ impl<'c, 's> Sel<'c, 's> {
             "umul24" => ("mul24", "lo.u32".into()),
             "mulhi" => ("mul", format!("hi.s{aw}")),
             "umulhi" => ("mul", format!("hi.u{aw}")),
+            "prmt" => ("prmt", "b32".into()),
+            "shf.l.wrap" => ("shf", "l.wrap.b32".into()),
+            "shf.r.wrap" => ("shf", "r.wrap.b32".into()),
+            "shf.l.clamp" => ("shf", "l.clamp.b32".into()),
+            "shf.r.clamp" => ("shf", "r.clamp.b32".into()),
             "copysign" => {
                 // C copysign(x, y) has x's magnitude and y's sign; PTX takes the sign first.
                 let x = self.use_reg(ops[0]);

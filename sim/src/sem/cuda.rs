@@ -807,6 +807,17 @@ impl T {
                 };
                 self.b.emit(Inst::Un { op, ty: at, dst, a: o[0] });
             }
+            "__byte_perm" | "__funnelshift_l" | "__funnelshift_r" | "__funnelshift_lc" | "__funnelshift_rc" if o.len() == 3 => {
+                let (op, c) = if n == "__byte_perm" {
+                    let m = self.b.konst(0x7777);
+                    let s = self.b.reg();
+                    self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: s, a: o[2], b: m });
+                    (TernOp::Prmt, s)
+                } else {
+                    (TernOp::Shf { left: n.starts_with("__funnelshift_l"), clamp: n.ends_with('c') }, o[2])
+                };
+                self.b.emit(Inst::Tern { op, dst, a: o[0], b: o[1], c });
+            }
             "__mul24" => bin(self, BinOp::Mul24S),
             "__umul24" => bin(self, BinOp::Mul24U),
             "__mulhi" | "__mul64hi" => bin(self, BinOp::MulHiS),

@@ -556,6 +556,14 @@ fn intr(ctx: &Context, b: &mut Builder, ftz_fn: bool, n: &str, ty: Ty, dst: Reg,
         "mulhi" => bin(b, BinOp::MulHiS),
         "umulhi" => bin(b, BinOp::MulHiU),
         "copysign" => bin(b, BinOp::Copysign),
+        "prmt" | "shf.l.wrap" | "shf.r.wrap" | "shf.l.clamp" | "shf.r.clamp" => {
+            if o.len() != 3 {
+                return Err(format!("'{base}' needs 3 operands"));
+            }
+            let op =
+                if base == "prmt" { TernOp::Prmt } else { TernOp::Shf { left: base.starts_with("shf.l"), clamp: base.ends_with("clamp") } };
+            b.emit(Inst::Tern { op, dst, a: o[0], b: o[1], c: o[2] });
+        }
         other => return Err(format!("the simulator has no semantics for intrinsic '{other}'")),
     }
     Ok(())

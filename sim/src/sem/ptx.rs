@@ -720,8 +720,8 @@ impl T<'_> {
                     bin!(BinOp::FDiv(mode))
                 }
             }
-            "div" => bin!(if k == K::S { BinOp::SDiv } else { BinOp::UDiv }),
-            "rem" => bin!(if k == K::S { BinOp::SRem } else { BinOp::URem }),
+            "div" => bin!(BinOp::PtxDiv { signed: k == K::S }),
+            "rem" => bin!(BinOp::PtxRem { signed: k == K::S }),
             "and" => bin!(BinOp::And),
             "or" => bin!(BinOp::Or),
             "xor" => bin!(BinOp::Xor),
@@ -981,6 +981,17 @@ impl T<'_> {
             "bfi" => {
                 need(5)?;
                 self.bfi(ty, o);
+            }
+            "prmt" => {
+                need(4)?;
+                if ["f4e", "b4e", "rc8", "ecl", "ecr", "rc16"].iter().any(|m| has(m)) {
+                    return Err(format!("prmt's mode '{}' is not simulated", toks.join(".")));
+                }
+                self.b.emit(Inst::Tern { op: TernOp::Prmt, dst: o[0], a: o[1], b: o[2], c: o[3] });
+            }
+            "shf" => {
+                need(4)?;
+                self.b.emit(Inst::Tern { op: TernOp::Shf { left: has("l"), clamp: has("clamp") }, dst: o[0], a: o[1], b: o[2], c: o[3] });
             }
             "trap" => self.b.emit(Inst::Trap),
             "exit" => self.b.emit(Inst::Exit),
