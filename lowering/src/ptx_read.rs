@@ -194,6 +194,8 @@ struct Body {
     /// Call prototypes (`prototype_3 : .callprototype (.param .b32 _) _ (.param .b64 _);`):
     /// their return and parameter declarations.
     protos: FxHashMap<String, (Vec<String>, Vec<String>)>,
+    /// `.pragma "used_bytes_mask N";`: the bytes of the next load that are used.
+    used_bytes: Option<i64>,
     depot: Option<(i64, i64)>,
 }
 
@@ -574,6 +576,7 @@ impl Reader<'_> {
             call_args: FxHashMap::default(),
             call_rets: FxHashMap::default(),
             protos: FxHashMap::default(),
+            used_bytes: None,
             depot: None,
         };
         self.body_statements(&mut b);
@@ -768,7 +771,16 @@ impl Reader<'_> {
                     }
                     b.call_params.push((name, size));
                 }
-                Some(Tok::Word(w)) if w == ".pragma" || w == ".loc" || w == ".file" => self.skip_statement(),
+                Some(Tok::Word(w)) if w == ".pragma" => {
+                    self.pos += 1;
+                    if let Some(Tok::Word(s)) = self.peek() {
+                        if let Some(n) = s.trim_matches('"').strip_prefix("used_bytes_mask ") {
+                            b.used_bytes = n.trim().parse().ok();
+                        }
+                    }
+                    self.skip_statement();
+                }
+                Some(Tok::Word(w)) if w == ".loc" || w == ".file" => self.skip_statement(),
                 Some(Tok::Punct('@')) => {
                     self.pos += 1;
                     let neg = self.eat('!');
@@ -1170,6 +1182,11 @@ impl Reader<'_> {
         }
         if let Some(o) = offset {
             props.push(("offset", i64_attr(self.ctx, o)));
+        }
+        if opc == "ld" {
+            if let Some(m) = b.used_bytes.take() {
+                props.push(("used_bytes", i32_attr(self.ctx, m)));
+            }
         }
         self.emit(b, &format!("ptx.{opc}"), &args, &props, loc, &[]);
         Ok(())

@@ -4,14 +4,16 @@
 //! Undefined behaviour is ruled out by the model, not by the generator's care:
 //! - integer `+ - * << neg ~` compute in the unsigned type of the operands' width and convert
 //!   back (modular in CUDA), so nothing overflows; shift counts are masked to the width;
-//! - `/` and `%` go through helpers that return the dividend for a zero divisor and for
-//!   `MIN / -1`;
+//! - integer `/` and `%` go through helpers that return the dividend for a zero divisor and
+//!   for `MIN / -1`; float division goes through a helper too (C++ leaves even float
+//!   division by zero undefined, and NVRTC's front end folds a constant zero divisor with
+//!   that; in a function it is IEEE's division);
 //! - a float converted to an integer is range-checked first (NaN and out-of-range give 0);
 //! - every buffer and array index is masked to the buffer's length (a power of two);
 //! - warp collectives, shared-memory exchanges and barriers are statements that the generator
 //!   places only where the whole block is converged (see [`Stmt::Warp`]);
-//! - atomics are commutative (`add or and xor min max`) and their results are not read, so
-//!   the outputs do not depend on the order threads run in.
+//! - atomics are commutative (`add or and xor min max`, one operation per `acc` word) and
+//!   their results are not read, so the outputs do not depend on the order threads run in.
 
 /// A scalar type of the generated C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

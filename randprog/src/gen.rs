@@ -495,9 +495,10 @@ impl Gen<'_> {
                     return vec![Stmt::Observe(self.expr(t, ed))];
                 }
                 19 if self.in_kernel => {
-                    let op = *self.rng.pick(&[AtomicOp::Add, AtomicOp::Or, AtomicOp::And, AtomicOp::Xor, AtomicOp::Min, AtomicOp::Max]);
                     let t = *self.rng.pick(&[Ty::I32, Ty::U32, Ty::U8, Ty::I64]);
                     let slot = self.rng.below(ACC_LEN as usize) as u32;
+                    // One operation per word: different ones on a word do not commute.
+                    let op = [AtomicOp::Add, AtomicOp::Or, AtomicOp::And, AtomicOp::Xor, AtomicOp::Min, AtomicOp::Max][slot as usize % 6];
                     return vec![Stmt::Atomic(op, slot, self.expr(t, ed))];
                 }
                 20 | 21 if self.in_kernel && self.converged => {

@@ -111,7 +111,11 @@ impl Printer<'_> {
                         BinOp::Add => format!("({x} + {y})"),
                         BinOp::Sub => format!("({x} - {y})"),
                         BinOp::Mul => format!("({x} * {y})"),
-                        BinOp::Div => format!("({x} / {y})"),
+                        // Through a helper: C++ leaves division by zero undefined, floats
+                        // included, and NVRTC's front end folds a constant zero divisor with
+                        // that (`(0.0f / 0.0f) == ...` as if the quotient were a number); in a
+                        // function the division is IEEE's.
+                        BinOp::Div => format!("{}({x}, {y})", self.helper(Helper::Div(k))),
                         BinOp::Min => format!("{}({x}, {y})", self.helper(Helper::Min(k))),
                         _ => format!("{}({x}, {y})", self.helper(Helper::Max(k))),
                     };
@@ -165,10 +169,21 @@ impl Printer<'_> {
             }
             Expr::Intrinsic(i, t, args) => {
                 let mut xs: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+                if matches!(i, Intrinsic::Fmin | Intrinsic::Fmax) {
+                    // fmin(+0, -0) may be either zero (NVRTC's constant folding and its min
+                    // instruction disagree): adding +0 makes it +0 either way.
+                    let zero = if *t == Ty::F32 { "0.0f" } else { "0.0" };
+                    return format!("({}({}) + {zero})", i.c(*t), xs.join(", "));
+                }
                 if *i == Intrinsic::Copysign {
                     // A NaN's sign is not specified: never copy it.
+                    let nan = if *t == Ty::F32 {
+                        format!("(__float_as_uint({y}) & 0x7fffffffu) > 0x7f800000u", y = xs[1])
+                    } else {
+                        format!("(unsigned long long)(__double_as_longlong({y}) & 0x7fffffffffffffffll) > 0x7ff0000000000000ull", y = xs[1])
+                    };
                     let one = if *t == Ty::F32 { "1.0f" } else { "1.0" };
-                    xs[1] = format!("({y} == {y} ? {y} : {one})", y = xs[1]);
+                    xs[1] = format!("({nan} ? {one} : {y})", y = xs[1]);
                 }
                 format!("{}({})", i.c(*t), xs.join(", "))
             }
@@ -213,11 +228,15 @@ impl Printer<'_> {
 
     /// The bits of a value of type `t`, as `unsigned long long` (for the hash). A NaN hashes
     /// as one value: its sign and payload are not specified (the hardware and a compiler's
-    /// constant folding make different ones).
+    /// constant folding make different ones). The NaN test is on the bits: NVRTC drops a
+    /// float `x == x` test of some NaNs it computes (a 0/0 from an inlined division).
     fn bits(t: Ty, x: &str) -> String {
         match t {
-            Ty::F32 => format!("({x} == {x} ? (unsigned long long)__float_as_uint({x}) : 1ull)"),
-            Ty::F64 => format!("({x} == {x} ? (unsigned long long)__double_as_longlong({x}) : 1ull)"),
+            Ty::F32 => format!("((__float_as_uint({x}) & 0x7fffffffu) > 0x7f800000u ? 1ull : (unsigned long long)__float_as_uint({x}))"),
+            Ty::F64 => format!(
+                "((unsigned long long)(__double_as_longlong({x}) & 0x7fffffffffffffffll) > 0x7ff0000000000000ull ? 1ull : \
+                 (unsigned long long)__double_as_longlong({x}))"
+            ),
             _ => format!("(unsigned long long)({x})"),
         }
     }
@@ -382,6 +401,10 @@ impl Printer<'_> {
         let pre = &self.p.prefix;
         let dev = "__device__ __forceinline__";
         match h {
+            Helper::Div(k) if k.ty().is_float() => {
+                let (t, tc) = (k.ty().tag(), k.ty().c());
+                format!("{dev} {tc} {pre}div_{t}({tc} a, {tc} b) {{ return a / b; }}\n")
+            }
             Helper::Div(k) | Helper::Rem(k) => {
                 let t = k.ty();
                 let (name, op) = if matches!(h, Helper::Div(_)) { ("div", "/") } else { ("rem", "%") };

@@ -56,6 +56,14 @@ pub fn inst_offset(ctx: &cuprite_ir::Context, op: OpId) -> Option<i64> {
     }
 }
 
+/// A load's used bytes (`used_bytes`: NVIDIA's `.pragma "used_bytes_mask N"` before it).
+pub fn inst_used_bytes(ctx: &cuprite_ir::Context, op: OpId) -> Option<u32> {
+    match ctx.attr_kind(ctx.get_attr(op, "used_bytes")?) {
+        cuprite_ir::AttrKind::Integer { value, .. } => u32::try_from(*value).ok(),
+        _ => None,
+    }
+}
+
 /// The strings of array attribute `a` (a function's `params` or `rets`).
 pub fn string_list(ctx: &cuprite_ir::Context, a: Option<cuprite_ir::AttrId>) -> Vec<String> {
     match a.map(|a| ctx.attr_kind(a)) {

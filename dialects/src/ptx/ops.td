@@ -90,8 +90,11 @@ class Ptx_Inst<string mnemonic, string what> : Ptx_Op<mnemonic> {
   let summary = "`" # mnemonic # "`: " # what;
   // `vec_at`/`vec_len`: a register the PTX reader made of element `vec_at` of a
   // `vec_len`-element vector operand (`mov.b64 %rd, {%r1, %r2}`).
+  // `used_bytes`: on a load, the bytes of the loaded value that are used (NVIDIA's
+  // `.pragma "used_bytes_mask N";` before it); the others may never have been written.
   let arguments = (ins StrAttr:$mods, Variadic<AnyType>:$args, OptionalAttr<I64Attr>:$offset,
-                   OptionalAttr<I32Attr>:$vec_at, OptionalAttr<I32Attr>:$vec_len);
+                   OptionalAttr<I32Attr>:$vec_at, OptionalAttr<I32Attr>:$vec_len,
+                   OptionalAttr<I32Attr>:$used_bytes);
   let assemblyFormat = "$mods `(` $args `)` attr-dict (`:` type($args)^)?";
   // The modifiers and type suffixes each mnemonic takes (`verify.rs`, one table).
   let verifierFn = "verify_inst";

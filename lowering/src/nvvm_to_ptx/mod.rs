@@ -1091,10 +1091,21 @@ impl<'c, 's> Sel<'c, 's> {
             let ta = self.new_reg(i16t);
             self.inst("cvt", &format!("{s}16.{s}{w}"), &[ta, a], None);
             a = ta;
-            if !self.consts.contains_key(&ops[1]) {
-                let tb = self.new_reg(i16t);
-                self.inst("cvt", &format!("{s}16.{s}{w}"), &[tb, b], None);
-                b = tb;
+            match self.consts.get(&ops[1]).map(|&c| self.ctx.attr_kind(c).clone()) {
+                // A constant operand is extended as the register one is: `x == (i8)-1`
+                // compares the zero-extended byte with 255, not with 0xffff.
+                Some(AttrKind::Integer { value, .. }) => {
+                    let m = (1i128 << w) - 1;
+                    let low = value & m;
+                    let v = if signed && low >> (w - 1) != 0 { low - (1 << w) } else { low };
+                    b = self.imm_int(v as i64, i16t);
+                }
+                Some(_) => {}
+                None => {
+                    let tb = self.new_reg(i16t);
+                    self.inst("cvt", &format!("{s}16.{s}{w}"), &[tb, b], None);
+                    b = tb;
+                }
             }
         }
         self.inst("setp", &format!("{cc}.{k}{rw}"), &[d, a, b], None);

@@ -64,6 +64,8 @@ struct T<'a> {
     carry: Option<Reg>,
     /// Each function's address as a value (see [`T::func_addr`]).
     func_addrs: FxHashMap<String, u64>,
+    /// The current load's used bytes (`used_bytes`, from `.pragma "used_bytes_mask"`).
+    used_bytes: Option<u32>,
 }
 
 /// A function instance's view of symbols: its parameters, return values and depot.
@@ -124,7 +126,16 @@ pub fn translate(ctx: &Context, module: OpId, kernel: &str) -> Result<Program, S
     let mut names: Vec<&String> = syms.funcs.keys().collect();
     names.sort();
     let func_addrs = names.into_iter().enumerate().map(|(i, n)| (n.clone(), crate::memory::FUNC_BASE + 16 * i as u64)).collect();
-    let mut t = T { ctx, syms, b: Builder::new(&name), globals: FxHashMap::default(), stack: Vec::new(), carry: None, func_addrs };
+    let mut t = T {
+        ctx,
+        syms,
+        b: Builder::new(&name),
+        globals: FxHashMap::default(),
+        stack: Vec::new(),
+        carry: None,
+        func_addrs,
+        used_bytes: None,
+    };
     t.place_globals()?;
     t.b.prog.max_threads = super::dense_values(ctx, ptx::FuncOp(f).maxntid_attr(ctx)).map(|v| v.iter().product::<i64>() as u32);
     let decls = params_of(ctx, f);
@@ -308,6 +319,7 @@ impl T<'_> {
         let toks: Vec<&str> = mods.split('.').filter(|s| !s.is_empty()).collect();
         let args: Vec<ValueId> = ctx.operands(op).collect();
         let offset = ptx::inst_offset(ctx, op).unwrap_or(0);
+        self.used_bytes = ptx::inst_used_bytes(ctx, op);
         // Special registers are read by `mov`.
         if short == "mov" {
             if args.len() < 2 {
@@ -812,8 +824,13 @@ impl T<'_> {
                 for (i, &r) in regs.iter().enumerate() {
                     let off = offset + (i as i64) * esize as i64;
                     let align = if i == 0 { esize * n as u32 } else { esize };
+                    let used = self.used_bytes.is_none_or(|m| (m >> (i as u32 * esize)) & ((1 << esize) - 1) != 0);
                     if opc == "st" {
                         self.b.emit(Inst::Store { space, ty, src: r, addr, offset: off, align });
+                    } else if !used {
+                        // An element the load's used-bytes mask leaves out: never read (it
+                        // may never have been written), so not loaded.
+                        self.b.emit(Inst::Const { dst: r, bits: 0 });
                     } else {
                         self.b.emit(Inst::Load { space, ty, dst: r, addr, offset: off, align });
                         // `ld.s8`/`ld.s16` sign-extend into any wider register.
