@@ -479,6 +479,24 @@ irdl.dialect @nvvm {
     irdl.results(result: %2)
     irdl.attributes {"mode" = %3}
   }
+  irdl.operation @redux {
+    %0 = irdl.is i32
+    %1 = irdl.is i32
+    %2 = irdl.is i32
+    %3 = irdl.base "#builtin.integer"
+    irdl.operands(mask: %0, value: %1)
+    irdl.results(result: %2)
+    irdl.attributes {"kind" = %3}
+  }
+  irdl.operation @match {
+    %0 = irdl.is i32
+    %1 = irdl.any
+    %2 = irdl.is i32
+    %3 = irdl.base "#builtin.integer"
+    irdl.operands(mask: %0, value: %1)
+    irdl.results(result: %2)
+    irdl.attributes {"mode" = %3}
+  }
   irdl.operation @inline_asm {
     %0 = irdl.any
     %1 = irdl.any

@@ -269,6 +269,18 @@ irdl.dialect @ptx {
     irdl.operands(args: variadic %0)
     irdl.attributes {"mods" = %1}
   }
+  irdl.operation @dp4a {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
+  irdl.operation @match {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
   irdl.operation @prmt {
     %0 = irdl.any
     %1 = irdl.base "#builtin.string"

@@ -81,6 +81,34 @@ __device__ int __any_sync(unsigned int mask, int predicate);
 __device__ int __uni_sync(unsigned int mask, int predicate);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 
+// Warp reductions (sm_80) and matches (sm_70). __match_all_sync's predicate is whether the
+// result is non-zero (it is the member mask when all lanes agree, 0 otherwise).
+__device__ unsigned int __reduce_add_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_add_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_min_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_min_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_max_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
+#define __CUPRITE_MATCH(T) \
+  __device__ unsigned int __match_any_sync(unsigned int mask, T value); \
+  __device__ unsigned int __cuprite_match_all_sync(unsigned int mask, T value); \
+  __device__ __forceinline__ unsigned int __match_all_sync(unsigned int mask, T value, int *pred) { \
+    unsigned int r = __cuprite_match_all_sync(mask, value); \
+    *pred = r != 0u; \
+    return r; \
+  }
+__CUPRITE_MATCH(int)
+__CUPRITE_MATCH(unsigned int)
+__CUPRITE_MATCH(long)
+__CUPRITE_MATCH(unsigned long)
+__CUPRITE_MATCH(long long)
+__CUPRITE_MATCH(unsigned long long)
+__CUPRITE_MATCH(float)
+__CUPRITE_MATCH(double)
+
 // Global loads and stores with a cache operator: __ldg (the read-only path, ld.global.nc),
 // __ldcg/__ldca/__ldcs/__ldlu/__ldcv and __stwb/__stcg/__stcs/__stwt, for the types CUDA
 // declares them for (a load of a struct is one load per member, each with the operator).
@@ -113,6 +141,12 @@ __device__ int __ffsll(long long x);
 __device__ unsigned int __brev(unsigned int x);
 __device__ unsigned long long __brevll(unsigned long long x);
 __device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+// Four-way byte dot product with accumulate (dp4a); the unsigned form is its own intrinsic.
+__device__ int __dp4a(int srcA, int srcB, int c);
+__device__ unsigned int __cuprite_udp4a(unsigned int srcA, unsigned int srcB, unsigned int c);
+__device__ __forceinline__ unsigned int __dp4a(unsigned int srcA, unsigned int srcB, unsigned int c) {
+  return __cuprite_udp4a(srcA, srcB, c);
+}
 __device__ unsigned int __sad(int x, int y, unsigned int z);
 __device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
 __device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);

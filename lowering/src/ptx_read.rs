@@ -188,6 +188,8 @@ struct Body {
     /// (`.b8 retval0[16]`).
     call_params: Vec<(String, Option<u64>)>,
     call_args: FxHashMap<String, ValueId>,
+    /// An aggregate argument's stored pieces: (byte offset, value, bits).
+    call_agg_args: FxHashMap<String, Vec<(i64, ValueId, u32)>>,
     /// Each return value of the last call: one register, or for an aggregate one 64-bit
     /// register per 8 bytes (`ld.param` extracts from them).
     call_rets: FxHashMap<String, Vec<ValueId>>,
@@ -350,6 +352,17 @@ impl Reader<'_> {
                         loop {
                             match self.next() {
                                 Some(Tok::Int(v)) => init.extend_from_slice(&(v as u64).to_le_bytes()[..elem as usize]),
+                                // Another variable's generic address (`generic($str)`, a
+                                // pointer to a string constant): filled in by whoever places
+                                // the variables.
+                                Some(Tok::Word(w)) if w == "generic" && elem == 8 && self.eat('(') => {
+                                    let target = self.word().unwrap_or_default();
+                                    if !self.eat(')') {
+                                        self.err(self.span(), "expected ')' after generic(name".into());
+                                    }
+                                    relocs.push((init.len() as i64, target));
+                                    init.extend_from_slice(&[0; 8]);
+                                }
                                 // A function's address (a vtable's entries): filled in by
                                 // whoever places the variable.
                                 Some(Tok::Word(w)) if !w.starts_with(['.', '%']) && elem == 8 => {
@@ -574,6 +587,7 @@ impl Reader<'_> {
             param_names,
             call_params: Vec::new(),
             call_args: FxHashMap::default(),
+            call_agg_args: FxHashMap::default(),
             call_rets: FxHashMap::default(),
             protos: FxHashMap::default(),
             used_bytes: None,
@@ -1106,10 +1120,13 @@ impl Reader<'_> {
         cuprite_dialects::ptx::verify::check_mods(opc, mods)?;
         // Call sequences: arguments stored, results loaded.
         if opc == "st" && mods.starts_with("param") {
-            if let [Opnd::Addr(base, _), _] = ops.as_slice() {
+            if let [Opnd::Addr(base, off), v] = ops.as_slice() {
                 if let Opnd::Sym(s) = &**base {
                     if b.call_params.iter().any(|(n, size)| n == s && size.is_some()) {
-                        return Err(format!("aggregate call argument {s}: not supported"));
+                        let v = self.value(b, v, mods, loc)?;
+                        let bits = self.bits_of(v);
+                        b.call_agg_args.entry(s.clone()).or_default().push((*off, v, bits));
+                        return Ok(());
                     }
                 }
             }
@@ -1223,6 +1240,59 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// Word `w` (bytes `8w..8w+8`) of an aggregate argument: its pieces zero-extended,
+    /// shifted into place and or-ed together.
+    fn pack_word(&mut self, b: &mut Body, pieces: &[(i64, ValueId, u32)], w: i64, name: &str, loc: LocId) -> Result<ValueId, String> {
+        let i64t = self.ctx.int_type(64);
+        let mut acc = self.imm_value(b, 0, i64t, loc);
+        for &(off, v, bits) in pieces.iter().filter(|p| p.0 / 8 == w) {
+            let shift = (off % 8) as u32 * 8;
+            if shift + bits > 64 {
+                return Err(format!("aggregate argument {name}: a {bits}-bit piece at byte {off} crosses an 8-byte word"));
+            }
+            let mut x = v;
+            if bits < 64 {
+                let t = self.new_reg(b, i64t);
+                let m = self.ctx.str_attr(&format!("u64.u{bits}"));
+                // Float pieces are moved as bits first.
+                let it = self.ctx.int_type(bits);
+                let raw = if matches!(self.ctx.type_kind(self.ctx.value_type(v)), cuprite_ir::TypeKind::Float(_)) {
+                    let r = self.new_reg(b, it);
+                    let mb = self.ctx.str_attr(&format!("b{bits}"));
+                    self.emit(b, "ptx.mov", &[r, v], &[("mods", mb)], loc, &[]);
+                    r
+                } else {
+                    v
+                };
+                self.emit(b, "ptx.cvt", &[t, raw], &[("mods", m)], loc, &[]);
+                x = t;
+            } else if matches!(self.ctx.type_kind(self.ctx.value_type(v)), cuprite_ir::TypeKind::Float(_)) {
+                let t = self.new_reg(b, i64t);
+                let mb = self.ctx.str_attr("b64");
+                self.emit(b, "ptx.mov", &[t, v], &[("mods", mb)], loc, &[]);
+                x = t;
+            }
+            if shift > 0 {
+                let t = self.new_reg(b, i64t);
+                let i32t = self.ctx.int_type(32);
+                let amt = self.imm_value(b, shift as i64, i32t, loc);
+                let m = self.ctx.str_attr("b64");
+                self.emit(b, "ptx.shl", &[t, x, amt], &[("mods", m)], loc, &[]);
+                x = t;
+            }
+            let t = self.new_reg(b, i64t);
+            let m = self.ctx.str_attr("b64");
+            self.emit(b, "ptx.or", &[t, acc, x], &[("mods", m)], loc, &[]);
+            acc = t;
+        }
+        Ok(acc)
+    }
+
+    fn imm_value(&mut self, b: &mut Body, v: i64, t: TypeId, loc: LocId) -> ValueId {
+        let a = self.ctx.int_attr(v as i128, t);
+        self.imm(b, a, t, loc)
+    }
+
     fn bits_of(&self, v: ValueId) -> u32 {
         match self.ctx.type_kind(self.ctx.value_type(v)) {
             cuprite_ir::TypeKind::Integer { width, .. } => *width,
@@ -1322,6 +1392,16 @@ impl Reader<'_> {
         }
         for a in &args {
             let Opnd::Sym(an) = a else { return Err("call arguments must be .param names".into()) };
+            // An aggregate goes as one 64-bit word per 8 bytes (as aggregate results come
+            // back), made of the pieces stored into it.
+            if let Some(&(_, Some(size))) = b.call_params.iter().find(|(n, _)| n == an) {
+                let pieces = b.call_agg_args.remove(an).unwrap_or_default();
+                for w in 0..size.div_ceil(8).max(1) as i64 {
+                    let word = self.pack_word(b, &pieces, w, an, loc)?;
+                    operands.push(word);
+                }
+                continue;
+            }
             let v = *b.call_args.get(an).ok_or_else(|| format!("argument {an} is never stored"))?;
             operands.push(v);
         }

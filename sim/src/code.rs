@@ -110,6 +110,9 @@ pub enum BinOp {
     MulHiU,
     Mul24S,
     Mul24U,
+    /// `mul24.hi`: bits 16..48 of the 48-bit product of the low 24 bits.
+    Mul24HiS,
+    Mul24HiU,
     SDiv,
     UDiv,
     SRem,
@@ -320,6 +323,9 @@ pub enum TernOp {
     /// `shf.{l,r}.{wrap,clamp}.b32 d, a, b, c`: the high (`l`) or low (`r`) word of the
     /// 64-bit `{b, a}` shifted by `c` (mod 32, or at most 32).
     Shf { left: bool, clamp: bool },
+    /// `dp4a.{s,u}32.{s,u}32 d, a, b, c`: `c` plus the sum of the products of the four
+    /// byte pairs of `a` and `b` (each byte signed or not as its operand's type).
+    Dp4a { a_signed: bool, b_signed: bool },
 }
 
 impl TernOp {
@@ -344,6 +350,17 @@ impl TernOp {
                     d |= byte << (8 * i);
                 }
                 d
+            }
+            TernOp::Dp4a { a_signed, b_signed } => {
+                let byte = |w: u32, i: u32, s: bool| -> i32 {
+                    let v = (w >> (8 * i)) & 0xff;
+                    if s {
+                        v as u8 as i8 as i32
+                    } else {
+                        v as i32
+                    }
+                };
+                (0..4).fold(c as i32, |acc, i| acc.wrapping_add(byte(a, i, a_signed).wrapping_mul(byte(b, i, b_signed)))) as u32
             }
             TernOp::Shf { left, clamp } => {
                 let n = if clamp { c.min(32) } else { c & 31 };
@@ -534,6 +551,17 @@ pub enum Inst {
         neg: bool,
         mask: Reg,
     },
+    /// `match.{any,all}.sync`: the lanes of the member mask whose `val` (of `ty`) equals
+    /// this lane's (`any`); or the member mask if all are equal, else 0, with `pred` set
+    /// accordingly (`all`).
+    Match {
+        all: bool,
+        ty: Ty,
+        dst: Reg,
+        pred: Option<Reg>,
+        val: Reg,
+        mask: Reg,
+    },
     Activemask {
         dst: Reg,
     },
@@ -616,6 +644,9 @@ pub struct GlobalVar {
     /// Address: for `Global`, an offset in the module's global segment; for `Const`, in
     /// the constant bank. Filled in by the translators.
     pub offset: u64,
+    /// Bytes of `init` (their offsets) that hold the generic address of another device
+    /// global (its index): filled in at launch, where the globals are placed.
+    pub relocs: Vec<(u64, u32)>,
 }
 
 impl Program {
@@ -723,11 +754,19 @@ impl Builder {
             Space::Const => {
                 let offset = self.const_size.div_ceil(align) * align;
                 self.const_size = offset + size;
-                self.prog.globals.push(GlobalVar { name: name.to_string(), space, size, align, init, offset });
+                self.prog.globals.push(GlobalVar { name: name.to_string(), space, size, align, init, offset, relocs: Vec::new() });
                 Placement::Const(offset)
             }
             _ => {
-                self.prog.globals.push(GlobalVar { name: name.to_string(), space: Space::Global, size, align, init, offset: 0 });
+                self.prog.globals.push(GlobalVar {
+                    name: name.to_string(),
+                    space: Space::Global,
+                    size,
+                    align,
+                    init,
+                    offset: 0,
+                    relocs: Vec::new(),
+                });
                 Placement::Device(self.prog.globals.len() as u32 - 1)
             }
         }

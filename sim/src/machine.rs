@@ -262,7 +262,9 @@ pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats
             None => return Err(err(format!("the kernel's module has no global '{name}'"))),
         }
     }
+    let mut buffer_of = Vec::with_capacity(prog.globals.len());
     for g in &prog.globals {
+        buffer_of.push(global.buffers.len());
         let init = launch.global_inits.iter().find(|(n, _)| n == &g.name).map_or(&g.init, |(_, b)| b);
         match g.space {
             Space::Const => {
@@ -280,6 +282,17 @@ pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats
                 let n = init.len().min(g.size as usize);
                 b.data[..n].copy_from_slice(&init[..n]);
                 global_addrs.push(a);
+            }
+        }
+    }
+    // Globals whose initializers hold other globals' addresses.
+    for (g, &bi) in prog.globals.iter().zip(&buffer_of) {
+        for &(off, target) in &g.relocs {
+            let a = global_addrs[target as usize].to_le_bytes();
+            let o = off as usize;
+            match g.space {
+                Space::Const => consts[g.offset as usize + o..g.offset as usize + o + 8].copy_from_slice(&a),
+                _ => global.buffers[bi].data[o..o + 8].copy_from_slice(&a),
             }
         }
     }
@@ -577,7 +590,7 @@ impl Machine<'_> {
         let w = &mut b.warps[wi];
         let pc = w.cur;
         let inst = &prog.code[pc as usize];
-        if let Inst::Shfl { mask, .. } | Inst::Vote { mask, .. } | Inst::Redux { mask, .. } = *inst {
+        if let Inst::Shfl { mask, .. } | Inst::Vote { mask, .. } | Inst::Redux { mask, .. } | Inst::Match { mask, .. } = *inst {
             // As on sm_70 and later, a collective waits for the lanes of its member mask:
             // those waiting here join, and if others still run elsewhere, these wait.
             let m = w.regs[mask as usize * 32 + w.active.trailing_zeros().min(31) as usize] as u32;
@@ -1025,6 +1038,31 @@ impl Machine<'_> {
                 };
                 lanes!(|l| r!(dst, l) = v)
             }
+            Inst::Match { all, ty, dst, pred, val, mask } => {
+                let m = r!(mask, active.trailing_zeros() as usize) as u32;
+                self.check_converged(w, m, "match.sync")?;
+                let members = active & m;
+                let bits = ty.mask();
+                let mut vals = [0u64; 32];
+                vals.copy_from_slice(&w.regs[val as usize * 32..val as usize * 32 + 32]);
+                let same = |l: usize| {
+                    (0..32).filter(|&j| members & (1 << j) != 0 && vals[j] & bits == vals[l] & bits).fold(0u32, |a, j| a | 1 << j)
+                };
+                let first = members.trailing_zeros().min(31) as usize;
+                let uniform = same(first) == members;
+                lanes!(|l| {
+                    r!(dst, l) = if !all {
+                        same(l) as u64
+                    } else if uniform {
+                        members as u64
+                    } else {
+                        0
+                    };
+                    if let Some(p) = pred {
+                        r!(p, l) = uniform as u64;
+                    }
+                })
+            }
             Inst::Activemask { dst } => lanes!(|l| r!(dst, l) = active as u64),
             Inst::Redux { op, dst, val, mask } => {
                 let m = r!(mask, active.trailing_zeros() as usize) as u32;
@@ -1127,6 +1165,12 @@ pub fn ibin(op: BinOp, ty: Ty, a: u64, b: u64) -> Result<u64, String> {
             x.wrapping_mul(y) as u64
         }
         BinOp::Mul24U => (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff),
+        BinOp::Mul24HiS => {
+            let x = (a << 40) as i64 >> 40;
+            let y = (b << 40) as i64 >> 40;
+            (x.wrapping_mul(y) >> 16) as u64
+        }
+        BinOp::Mul24HiU => ((a & 0xff_ffff) * (b & 0xff_ffff)) >> 16,
         BinOp::SDiv | BinOp::UDiv | BinOp::SRem | BinOp::URem if b == 0 => return Err("integer division by zero".into()),
         BinOp::PtxDiv { .. } if b == 0 => u64::MAX,
         BinOp::PtxRem { .. } if b == 0 => a,

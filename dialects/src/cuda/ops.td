@@ -97,6 +97,10 @@ def Cuda_ShflMode : I32EnumAttr<"ShflMode", "shuffle mode", [
   EnumCase<"idx", 0>, EnumCase<"up", 1>, EnumCase<"down", 2>, EnumCase<"bfly", 3>]>;
 def Cuda_VoteMode : I32EnumAttr<"VoteMode", "vote mode", [
   EnumCase<"all", 0>, EnumCase<"any", 1>, EnumCase<"uni", 2>, EnumCase<"ballot", 3>]>;
+def Cuda_ReduxKind : I32EnumAttr<"ReduxKind", "warp reduction", [
+  EnumCase<"add", 0>, EnumCase<"umin", 1>, EnumCase<"umax", 2>, EnumCase<"smin", 3>, EnumCase<"smax", 4>,
+  EnumCase<"and", 5>, EnumCase<"or", 6>, EnumCase<"xor", 7>]>;
+def Cuda_MatchMode : I32EnumAttr<"MatchMode", "warp match mode", [EnumCase<"any", 0>, EnumCase<"all", 1>]>;
 def Cuda_BarrierKind : I32EnumAttr<"BarrierKind", "barrier", [
   EnumCase<"sync", 0>, EnumCase<"count", 1>, EnumCase<"and", 2>, EnumCase<"or", 3>, EnumCase<"warp", 4>]>;
 def Cuda_FenceScope : I32EnumAttr<"FenceScope", "memory scope of a fence or an atomic", [
@@ -333,6 +337,20 @@ def Cuda_VoteOp : Cuda_Op<"vote"> {
   let arguments = (ins Cuda_VoteMode:$mode, I32:$mask, I1:$predicate);
   let results = (outs CudaInt:$result);
   let assemblyFormat = "$mode $mask `,` $predicate attr-dict `:` type($result)";
+}
+
+def Cuda_ReduxOp : Cuda_Op<"redux"> {
+  let summary = "`__reduce_{add,min,max,and,or,xor}_sync`: the reduction over the member lanes (sm_80)";
+  let arguments = (ins Cuda_ReduxKind:$kind, I32:$mask, I32:$value);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$kind $mask `,` $value attr-dict";
+}
+
+def Cuda_MatchOp : Cuda_Op<"match"> {
+  let summary = "`__match_any_sync` (the member lanes holding this lane's value) and `__match_all_sync` (the mask if all hold it, else 0)";
+  let arguments = (ins Cuda_MatchMode:$mode, I32:$mask, CudaScalar:$value);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$mode $mask `,` $value attr-dict `:` type($value)";
 }
 
 def Cuda_AsmOp : Cuda_Op<"asm"> {

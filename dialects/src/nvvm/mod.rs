@@ -67,6 +67,8 @@ pub const INTRINSICS: &[(&str, usize)] = &[
     ("shf.r.wrap", 3),
     ("shf.l.clamp", 3),
     ("shf.r.clamp", 3),
+    ("dp4a.s32.s32", 3),
+    ("dp4a.u32.u32", 3),
 ];
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {

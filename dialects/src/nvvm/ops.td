@@ -48,6 +48,10 @@ def Nvvm_ShflMode : I32EnumAttr<"ShflMode", "shuffle mode", [
   EnumCase<"idx", 0>, EnumCase<"up", 1>, EnumCase<"down", 2>, EnumCase<"bfly", 3>]>;
 def Nvvm_VoteMode : I32EnumAttr<"VoteMode", "vote mode", [
   EnumCase<"all", 0>, EnumCase<"any", 1>, EnumCase<"uni", 2>, EnumCase<"ballot", 3>]>;
+def Nvvm_ReduxKind : I32EnumAttr<"ReduxKind", "warp reduction", [
+  EnumCase<"add", 0>, EnumCase<"umin", 1>, EnumCase<"umax", 2>, EnumCase<"smin", 3>, EnumCase<"smax", 4>,
+  EnumCase<"and", 5>, EnumCase<"or", 6>, EnumCase<"xor", 7>]>;
+def Nvvm_MatchMode : I32EnumAttr<"MatchMode", "warp match mode", [EnumCase<"any", 0>, EnumCase<"all", 1>]>;
 def Nvvm_BarrierKind : I32EnumAttr<"BarrierKind", "barrier", [
   EnumCase<"sync", 0>, EnumCase<"popc", 1>, EnumCase<"and", 2>, EnumCase<"or", 3>, EnumCase<"warp", 4>]>;
 
@@ -302,7 +306,8 @@ def Nvvm_IntrOp : Nvvm_Op<"intr", [Pure]> {
     IEEE minNum/maxNum; integer: `smin` `smax` `umin` `umax`), `ex2.approx`, `lg2.approx`,
     `sin.approx`, `cos.approx`, `trunc`, `floor`, `ceil`, `rint`, `saturate`, `popc`, `clz`,
     `brev`, `mul24`, `umul24`, `mulhi`, `umulhi`, `copysign`, `prmt` (PTX's default mode),
-    `shf.l.wrap`, `shf.r.wrap`, `shf.l.clamp`, `shf.r.clamp`. The verifier checks the name
+    `shf.l.wrap`, `shf.r.wrap`, `shf.l.clamp`, `shf.r.clamp`, `dp4a.s32.s32`,
+    `dp4a.u32.u32`. The verifier checks the name
     and the operand count; the types are those of the operands.
 
     ```mlir
@@ -437,6 +442,20 @@ def Nvvm_VoteOp : Nvvm_Op<"vote"> {
   let arguments = (ins Nvvm_VoteMode:$mode, I32:$mask, I1:$predicate);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$mode $mask `,` $predicate attr-dict `:` type($result)";
+}
+
+def Nvvm_ReduxOp : Nvvm_Op<"redux"> {
+  let summary = "`redux.sync`: a 32-bit integer reduction over the member lanes (sm_80)";
+  let arguments = (ins Nvvm_ReduxKind:$kind, I32:$mask, I32:$value);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$kind $mask `,` $value attr-dict";
+}
+
+def Nvvm_MatchOp : Nvvm_Op<"match"> {
+  let summary = "`match.sync`: the member lanes with this lane's value (`any`), or the mask if all have it, else 0 (`all`); sm_70";
+  let arguments = (ins Nvvm_MatchMode:$mode, I32:$mask, AnyType:$value);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$mode $mask `,` $value attr-dict `:` type($value)";
 }
 
 def Nvvm_InlineAsmOp : Nvvm_Op<"inline_asm"> {

@@ -57,8 +57,9 @@ def Ptx_GlobalOp : Ptx_Op<"global", [Symbol]> {
     `size` bytes aligned to `align`, declared as `.b8 name[size]` with an optional byte
     initializer `init` (`array<i8: ...>`); `extern` gives dynamic shared memory
     (`.extern .shared .align 16 .b8 name[];`); `managed` prints `.attribute(.managed)`.
-    `init_syms` names the functions whose addresses the initializer holds (a vtable read
-    from NVIDIA's PTX) at the byte offsets `init_sym_offsets`.
+    `init_syms` names the functions or variables whose addresses the initializer holds
+    (a vtable, or `generic($str)`, read from NVIDIA's PTX) at the byte offsets
+    `init_sym_offsets`.
   }];
   let arguments = (ins StrAttr:$space, SymbolNameAttr:$sym_name, I64Attr:$size, I32Attr:$align,
                    OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed,
@@ -139,6 +140,8 @@ def Ptx_CosOp : Ptx_Inst<"cos", "cosine">;
 def Ptx_PopcOp : Ptx_Inst<"popc", "population count">;
 def Ptx_ClzOp : Ptx_Inst<"clz", "count leading zeros">;
 def Ptx_BrevOp : Ptx_Inst<"brev", "bit reverse">;
+def Ptx_Dp4aOp : Ptx_Inst<"dp4a", "four-way byte dot product accumulate (`dp4a.atype.btype d, a, b, c`)">;
+def Ptx_MatchOp : Ptx_Inst<"match", "lanes of the member mask holding the same value (`any`), or whether all do (`all`)">;
 def Ptx_PrmtOp : Ptx_Inst<"prmt", "byte permute: the bytes of the 64-bit {b, a} that selector c picks">;
 def Ptx_ShfOp : Ptx_Inst<"shf", "funnel shift of the 64-bit {b, a} by c (`wrap`: c mod 32; `clamp`: at most 32)">;
 def Ptx_BfindOp : Ptx_Inst<"bfind", "position of the most significant non-sign bit (`shiftamt`: as a shift)">;

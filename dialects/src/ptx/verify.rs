@@ -96,6 +96,8 @@ pub static MNEMONICS: &[Mnemonic] = &[
     m("shfl", &[&["sync", "up", "down", "bfly", "idx"]], Types::Int, true),
     m("vote", &[&["sync", "all", "any", "uni", "ballot"]], Types::Int, true),
     m("redux", &[&["sync", "add", "min", "max", "and", "or", "xor", "abs", "NaN"]], Types::Any, true),
+    m("match", &[&["any", "all", "sync"]], Types::Int, true),
+    m("dp4a", &[], Types::Int, true),
     m("activemask", &[], Types::Int, true),
     m("sqrt", &[RND, &["approx", "ftz"]], Types::Float, true),
     m("rcp", &[RND, &["approx", "ftz"]], Types::Float, true),

@@ -116,6 +116,36 @@ impl Sema<'_> {
                 let m = self.enum_attr(mode);
                 self.op("cuda.vote", &[args[0], pred], &ret_ir, &[("mode", m)], 0, span)
             }
+            "__reduce_add_sync" | "__reduce_min_sync" | "__reduce_max_sync" | "__reduce_and_sync" | "__reduce_or_sync"
+            | "__reduce_xor_sync" => {
+                if self.options.arch != 0 && self.options.arch < 80 {
+                    self.error(span, format!("{name} needs sm_80 or later (this compiles for sm_{})", self.options.arch));
+                    return None;
+                }
+                use cuprite_dialects::cuda::ReduxKind as K;
+                let signed = info.params.get(1).and_then(|&t| self.types.int_kind(t.unqual())).is_some_and(|k| k.signed());
+                let k = match (name, signed) {
+                    ("__reduce_add_sync", _) => K::Add,
+                    ("__reduce_min_sync", true) => K::Smin,
+                    ("__reduce_min_sync", false) => K::Umin,
+                    ("__reduce_max_sync", true) => K::Smax,
+                    ("__reduce_max_sync", false) => K::Umax,
+                    ("__reduce_and_sync", _) => K::And,
+                    ("__reduce_or_sync", _) => K::Or,
+                    _ => K::Xor,
+                };
+                let ka = self.enum_attr(k as i64);
+                self.op("cuda.redux", args, &ret_ir, &[("kind", ka)], 0, span)
+            }
+            "__match_any_sync" | "__cuprite_match_all_sync" => {
+                if self.options.arch != 0 && self.options.arch < 70 {
+                    let n = if name == "__match_any_sync" { name } else { "__match_all_sync" };
+                    self.error(span, format!("{n} needs sm_70 or later (this compiles for sm_{})", self.options.arch));
+                    return None;
+                }
+                let m = self.enum_attr(i64::from(name != "__match_any_sync"));
+                self.op("cuda.match", args, &ret_ir, &[("mode", m)], 0, span)
+            }
             "clock" | "clock64" | "__cuprite_laneid" => {
                 use cuprite_dialects::cuda::SpecialReg;
                 let (reg, k) = match name {

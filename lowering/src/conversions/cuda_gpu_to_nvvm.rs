@@ -15,6 +15,7 @@
 //!   (no `| 31` for `up`); values narrower than 32 bits go through an `i32`, 64-bit ones as
 //!   two 32-bit shuffles;
 //! - `cuda.vote` -> `nvvm.vote` (`ballot` an `i32`, the others an `i1` zero-extended);
+//! - `cuda.redux` -> `nvvm.redux`, `cuda.match` -> `nvvm.match` (the same kinds and modes);
 //! - `cuda.atomic` -> `nvvm.atomicrmw` (PTX has no atomic subtraction: an addition of the
 //!   negated value; on floats only addition and exchange), `cuda.atomic_cas` ->
 //!   `nvvm.cmpxchg`. Their address becomes an `!llvm.ptr` in its space through a
@@ -61,6 +62,8 @@ static RULES: &[Rule<()>] = &[
     ),
     rule("cuda-atomic-cas-to-nvvm", "cuda.atomic_cas", "nvvm.cmpxchg", "atomicCAS", atomic_cas),
     rule("cuda-vote-to-nvvm", "cuda.vote", "nvvm.vote", "__all/__any/__uni/__ballot_sync", vote),
+    rule("cuda-redux-to-nvvm", "cuda.redux", "nvvm.redux", "__reduce_{add,min,max,and,or,xor}_sync", redux),
+    rule("cuda-match-to-nvvm", "cuda.match", "nvvm.match", "__match_any_sync, __match_all_sync", match_lanes),
 ];
 
 /// The patterns.
@@ -289,6 +292,25 @@ fn vote(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Conversio
         let r = b.op1("nvvm.vote", &[operands[0], operands[1]], i1, &[("mode", m)]);
         b.op1("arith.extui", &[r], rt, &[])
     };
+    rw.replace_op(op, &[r]);
+    true
+}
+
+/// The kinds number alike in both dialects.
+fn redux(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let Some(k) = cuprite_dialects::cuda::ReduxOp(op).kind(rw.ctx()) else { return false };
+    let ka = i32_attr(rw.ctx(), k as i64);
+    let i32t = rw.ctx().i32();
+    let r = builder(rw, op).op1("nvvm.redux", &[operands[0], operands[1]], i32t, &[("kind", ka)]);
+    rw.replace_op(op, &[r]);
+    true
+}
+
+fn match_lanes(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut ConversionRewriter<'_, '_>) -> bool {
+    let Some(mode) = cuprite_dialects::cuda::MatchOp(op).mode(rw.ctx()) else { return false };
+    let m = i32_attr(rw.ctx(), mode as i64);
+    let i32t = rw.ctx().i32();
+    let r = builder(rw, op).op1("nvvm.match", &[operands[0], operands[1]], i32t, &[("mode", m)]);
     rw.replace_op(op, &[r]);
     true
 }

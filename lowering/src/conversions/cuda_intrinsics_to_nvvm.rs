@@ -93,6 +93,8 @@ const INTRINSICS: &[(&str, Family, Lowering)] = {
         ("__umulhi", Bits, Intr("umulhi")),
         ("__umul64hi", Bits, Intr("umulhi")),
         ("__byte_perm", Bits, BytePerm),
+        ("__dp4a", Bits, Intr("dp4a.s32.s32")),
+        ("__cuprite_udp4a", Bits, Intr("dp4a.u32.u32")),
         ("__funnelshift_l", Bits, Intr("shf.l.wrap")),
         ("__funnelshift_r", Bits, Intr("shf.r.wrap")),
         ("__funnelshift_lc", Bits, Intr("shf.l.clamp")),

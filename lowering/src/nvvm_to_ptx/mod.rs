@@ -1059,14 +1059,29 @@ impl<'c, 's> Sel<'c, 's> {
         if w == 1 {
             let a = self.use_reg(ops[0]);
             let b = self.use_reg(ops[1]);
-            if p == P::Eq {
-                let i1 = self.ctx.i1();
-                let x = self.new_reg(i1);
-                self.inst("xor", "pred", &[x, a, b], None);
-                self.inst("not", "pred", &[d, x], None);
-            } else {
-                self.inst("xor", "pred", &[d, a, b], None);
-            }
+            let i1 = self.ctx.i1();
+            // Unsigned, true is 1; signed, true is -1 (so `slt` is `ugt`).
+            let (and, negate_a) = match p {
+                P::Eq | P::Ne => {
+                    if p == P::Eq {
+                        let x = self.new_reg(i1);
+                        self.inst("xor", "pred", &[x, a, b], None);
+                        self.inst("not", "pred", &[d, x], None);
+                    } else {
+                        self.inst("xor", "pred", &[d, a, b], None);
+                    }
+                    return;
+                }
+                // a < b: !a & b; a <= b: !a | b; a > b: a & !b; a >= b: a | !b.
+                P::Ult | P::Sgt => (true, true),
+                P::Ule | P::Sge => (false, true),
+                P::Ugt | P::Slt => (true, false),
+                P::Uge | P::Sle => (false, false),
+            };
+            let (x, y) = if negate_a { (a, b) } else { (b, a) };
+            let nx = self.new_reg(i1);
+            self.inst("not", "pred", &[nx, x], None);
+            self.inst(if and { "and" } else { "or" }, "pred", &[d, nx, y], None);
             return;
         }
         let rw = w.max(16);
@@ -1288,6 +1303,8 @@ impl<'c, 's> Sel<'c, 's> {
             "mulhi" => ("mul", format!("hi.s{aw}")),
             "umulhi" => ("mul", format!("hi.u{aw}")),
             "prmt" => ("prmt", "b32".into()),
+            "dp4a.s32.s32" => ("dp4a", "s32.s32".into()),
+            "dp4a.u32.u32" => ("dp4a", "u32.u32".into()),
             "shf.l.wrap" => ("shf", "l.wrap.b32".into()),
             "shf.r.wrap" => ("shf", "r.wrap.b32".into()),
             "shf.l.clamp" => ("shf", "l.clamp.b32".into()),

@@ -495,6 +495,20 @@ pub(super) static RULES: &[IselRule] = &[
         how: How::Select(|s, op, a| s.sel_vote(op, a)),
     },
     IselRule {
+        name: "isel-redux",
+        root: "nvvm.redux",
+        benefit: 1,
+        summary: "`redux.sync.<op>.<type>`",
+        how: How::Select(|s, op, a| s.sel_redux(op, a)),
+    },
+    IselRule {
+        name: "isel-match",
+        root: "nvvm.match",
+        benefit: 1,
+        summary: "`match.<mode>.sync.b32` / `.b64`",
+        how: How::Select(|s, op, a| s.sel_match(op, a)),
+    },
+    IselRule {
         name: "isel-intr",
         root: "nvvm.intr",
         benefit: 1,
@@ -1019,6 +1033,42 @@ impl Sel<'_, '_> {
         let d = self.reg(res.expect("result"));
         self.inst("activemask", "b32", &[d], None);
 
+        true
+    }
+
+    pub(super) fn sel_redux(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        use cuprite_dialects::nvvm::ReduxKind as K;
+        let ops = a.ops.clone();
+        let mods = match cuprite_dialects::nvvm::ReduxOp(op).kind(self.ctx).unwrap_or(K::Add) {
+            K::Add => "sync.add.u32",
+            K::Umin => "sync.min.u32",
+            K::Umax => "sync.max.u32",
+            K::Smin => "sync.min.s32",
+            K::Smax => "sync.max.s32",
+            K::And => "sync.and.b32",
+            K::Or => "sync.or.b32",
+            K::Xor => "sync.xor.b32",
+        };
+        let d = self.reg(a.res.expect("result"));
+        let v = self.use_reg(ops[1]);
+        let m = self.src(ops[0]);
+        self.inst("redux", mods, &[d, v, m], None);
+        true
+    }
+
+    pub(super) fn sel_match(&mut self, op: OpId, a: &OpArgs<'_>) -> bool {
+        let ops = a.ops.clone();
+        let all = cuprite_dialects::nvvm::MatchOp(op).mode(self.ctx) == Some(cuprite_dialects::nvvm::MatchMode::All);
+        let bits = match self.ctx.type_kind(self.ctx.value_type(ops[1])) {
+            cuprite_ir::TypeKind::Integer { width, .. } => *width,
+            cuprite_ir::TypeKind::Float(k) => k.width(),
+            _ => 64,
+        };
+        let mods = format!("{}.sync.b{}", if all { "all" } else { "any" }, if bits > 32 { 64 } else { 32 });
+        let d = self.reg(a.res.expect("result"));
+        let v = self.use_reg(ops[1]);
+        let m = self.src(ops[0]);
+        self.inst("match", &mods, &[d, v, m], None);
         true
     }
 

@@ -572,6 +572,25 @@ impl T {
                 };
                 self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp, mask: o[0] });
             }
+            "redux" => {
+                use cu::ReduxKind as K;
+                let op = match cu::ReduxOp(op).kind(&self.ctx).ok_or("a warp reduction without a kind")? {
+                    K::Add => AtomOp::Add,
+                    K::Umin => AtomOp::UMin,
+                    K::Umax => AtomOp::UMax,
+                    K::Smin => AtomOp::SMin,
+                    K::Smax => AtomOp::SMax,
+                    K::And => AtomOp::And,
+                    K::Or => AtomOp::Or,
+                    K::Xor => AtomOp::Xor,
+                };
+                self.b.emit(Inst::Redux { op, dst, val: o[1], mask: o[0] });
+            }
+            "match" => {
+                let all = cu::MatchOp(op).mode(&self.ctx) == Some(cu::MatchMode::All);
+                let ty = super::ty_of(&self.ctx, self.ctx.value_type(ops[1])).ok_or("match.sync of an unsupported type")?;
+                self.b.emit(Inst::Match { all, ty, dst, pred: None, val: o[1], mask: o[0] });
+            }
             "vote" => {
                 let mode = match cu::VoteOp(op).mode(&self.ctx).ok_or("a vote without a mode")? {
                     cu::VoteMode::All => VoteMode::All,
@@ -807,8 +826,14 @@ impl T {
                 };
                 self.b.emit(Inst::Un { op, ty: at, dst, a: o[0] });
             }
-            "__byte_perm" | "__funnelshift_l" | "__funnelshift_r" | "__funnelshift_lc" | "__funnelshift_rc" if o.len() == 3 => {
-                let (op, c) = if n == "__byte_perm" {
+            "__byte_perm" | "__funnelshift_l" | "__funnelshift_r" | "__funnelshift_lc" | "__funnelshift_rc" | "__dp4a"
+            | "__cuprite_udp4a"
+                if o.len() == 3 =>
+            {
+                let (op, c) = if n.ends_with("dp4a") {
+                    let s = n == "__dp4a";
+                    (TernOp::Dp4a { a_signed: s, b_signed: s }, o[2])
+                } else if n == "__byte_perm" {
                     let m = self.b.konst(0x7777);
                     let s = self.b.reg();
                     self.b.emit(Inst::Bin { op: BinOp::And, ty: Ty::I32, dst: s, a: o[2], b: m });

@@ -462,6 +462,25 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
                 b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp: o[3], mask: o[0] });
             }
             "activemask" => b.emit(Inst::Activemask { dst }),
+            "redux" => {
+                use cuprite_dialects::nvvm::ReduxKind as K;
+                let op = match nv::ReduxOp(op).kind(ctx).ok_or("a warp reduction without a kind")? {
+                    K::Add => AtomOp::Add,
+                    K::Umin => AtomOp::UMin,
+                    K::Umax => AtomOp::UMax,
+                    K::Smin => AtomOp::SMin,
+                    K::Smax => AtomOp::SMax,
+                    K::And => AtomOp::And,
+                    K::Or => AtomOp::Or,
+                    K::Xor => AtomOp::Xor,
+                };
+                b.emit(Inst::Redux { op, dst, val: o[1], mask: o[0] });
+            }
+            "match" => {
+                let all = nv::MatchOp(op).mode(ctx) == Some(cuprite_dialects::nvvm::MatchMode::All);
+                let ty = ty(ctx, ops[1])?;
+                b.emit(Inst::Match { all, ty, dst, pred: None, val: o[1], mask: o[0] });
+            }
             "vote" => {
                 use cuprite_dialects::nvvm::VoteMode as M;
                 let mode = match nv::VoteOp(op).mode(ctx).ok_or("unknown vote mode")? {
@@ -556,12 +575,17 @@ fn intr(ctx: &Context, b: &mut Builder, ftz_fn: bool, n: &str, ty: Ty, dst: Reg,
         "mulhi" => bin(b, BinOp::MulHiS),
         "umulhi" => bin(b, BinOp::MulHiU),
         "copysign" => bin(b, BinOp::Copysign),
-        "prmt" | "shf.l.wrap" | "shf.r.wrap" | "shf.l.clamp" | "shf.r.clamp" => {
+        "prmt" | "shf.l.wrap" | "shf.r.wrap" | "shf.l.clamp" | "shf.r.clamp" | "dp4a.s32.s32" | "dp4a.u32.u32" => {
             if o.len() != 3 {
                 return Err(format!("'{base}' needs 3 operands"));
             }
-            let op =
-                if base == "prmt" { TernOp::Prmt } else { TernOp::Shf { left: base.starts_with("shf.l"), clamp: base.ends_with("clamp") } };
+            let op = if let Some(t) = base.strip_prefix("dp4a.") {
+                TernOp::Dp4a { a_signed: t.starts_with('s'), b_signed: t.ends_with("s32") }
+            } else if base == "prmt" {
+                TernOp::Prmt
+            } else {
+                TernOp::Shf { left: base.starts_with("shf.l"), clamp: base.ends_with("clamp") }
+            };
             b.emit(Inst::Tern { op, dst, a: o[0], b: o[1], c: o[2] });
         }
         other => return Err(format!("the simulator has no semantics for intrinsic '{other}'")),

@@ -169,17 +169,29 @@ impl T<'_> {
                 _ => (Space::Global, false),
             };
             let mut init = init_bytes(ctx, gl.init_attr(ctx));
-            // Function addresses in the initializer (a vtable's entries).
+            // Addresses in the initializer: functions' (a vtable's entries) and other
+            // variables' (`generic($str)`).
             let offsets = super::dense_values(ctx, gl.init_sym_offsets_attr(ctx)).unwrap_or_default();
+            let mut relocs = Vec::new();
             for (off, sym) in offsets.iter().zip(ptx::string_list(ctx, gl.init_syms_attr(ctx))) {
-                let Some(a) = self.func_addr(&sym) else {
-                    return Err(format!("{name}: the address of {sym} in its initializer is not modelled (only functions' are)"));
+                let a = match (self.func_addr(&sym), self.globals.get(&sym)) {
+                    (Some(a), _) => a,
+                    (None, Some(Placement::Device(i))) => {
+                        relocs.push((*off as u64, *i));
+                        continue;
+                    }
+                    (None, Some(&Placement::Const(o))) => crate::memory::CONST_BASE + o,
+                    (None, Some(&Placement::Shared(o))) => crate::memory::SHARED_BASE + o,
+                    _ => return Err(format!("{name}: its initializer holds the address of {sym}, which is not defined before it")),
                 };
                 if let Some(b) = init.get_mut(*off as usize..*off as usize + 8) {
                     b.copy_from_slice(&a.to_le_bytes());
                 }
             }
             let place = self.b.place_global(&name, space, dynamic, size, align, init);
+            if let (Placement::Device(i), false) = (place, relocs.is_empty()) {
+                self.b.prog.globals[i as usize].relocs = relocs;
+            }
             self.globals.insert(name, place);
         }
         Ok(())
@@ -440,11 +452,16 @@ impl T<'_> {
         let outs: Vec<(u64, u64)> = layout(&rets);
         let pbase = self.b.alloc_local(ins.last().map_or(0, |(o, s)| o + s), 8);
         let rbase = self.b.alloc_local(outs.last().map_or(0, |(o, s)| o + s), 8);
+        // Arguments: one register per scalar, one 64-bit word per 8 bytes of an aggregate.
+        let mut next = nres;
         for (i, &(off, size)) in ins.iter().enumerate() {
-            let Some(&src) = o.get(nres + i) else { return Err(format!("call to {callee} passes too few arguments")) };
-            let a = self.b.konst(pbase + off);
-            let ty = Ty::int((size.min(8) * 8) as u32).unwrap_or(Ty::I64);
-            self.b.emit(Inst::Store { space: Space::Local, ty, src, addr: a, offset: 0, align: 1 });
+            for j in 0..size.div_ceil(8).max(1) {
+                let Some(&src) = o.get(next) else { return Err(format!("call to {callee} passes too few arguments")) };
+                next += 1;
+                let a = self.b.konst(pbase + off + 8 * j);
+                let ty = Ty::int(((size - 8 * j).min(8) * 8) as u32).unwrap_or(Ty::I64);
+                self.b.emit(Inst::Store { space: Space::Local, ty, src, addr: a, offset: 0, align: 1 });
+            }
             syms.insert(format!("{callee}_param_{i}"), crate::memory::LOCAL_BASE + pbase + off);
         }
         for (i, &(off, size)) in outs.iter().enumerate() {
@@ -698,7 +715,11 @@ impl T<'_> {
             "mul" if has("hi") => bin!(if k == K::S { BinOp::MulHiS } else { BinOp::MulHiU }),
             "mul" => bin!(BinOp::Mul),
             "mul24" => bin!(if has("hi") {
-                return Err("mul24.hi is not simulated".into());
+                if k == K::S {
+                    BinOp::Mul24HiS
+                } else {
+                    BinOp::Mul24HiU
+                }
             } else if k == K::S {
                 BinOp::Mul24S
             } else {
@@ -760,12 +781,34 @@ impl T<'_> {
             }
             "setp" => {
                 need(3)?;
-                if o.len() > 3 && toks.iter().any(|t| matches!(*t, "and" | "or" | "xor")) {
-                    return Err("setp with a boolean combination is not simulated".into());
-                }
                 let c = toks.first().copied().unwrap_or("");
                 let cmp = setp_cmp(c, k).ok_or_else(|| format!("unknown comparison setp.{c}"))?;
-                self.b.emit(Inst::Cmp { cmp, ty, ftz: mode.ftz, dst: o[0], a: o[1], b: o[2] });
+                let combine = toks.iter().find_map(|t| match *t {
+                    "and" => Some(BinOp::And),
+                    "or" => Some(BinOp::Or),
+                    "xor" => Some(BinOp::Xor),
+                    _ => None,
+                });
+                match combine {
+                    None => self.b.emit(Inst::Cmp { cmp, ty, ftz: mode.ftz, dst: o[0], a: o[1], b: o[2] }),
+                    // setp.cmp.bop p[|q], a, b, c: p = (a cmp b) bop c, q = !(a cmp b) bop c.
+                    Some(bop) => {
+                        let (p, q, a, b, c) = match o.len() {
+                            4 => (o[0], None, o[1], o[2], o[3]),
+                            5 => (o[0], Some(o[1]), o[2], o[3], o[4]),
+                            _ => return Err(format!("setp.{}: expected p[|q], a, b, c", toks.join("."))),
+                        };
+                        let t = self.b.reg();
+                        self.b.emit(Inst::Cmp { cmp, ty, ftz: mode.ftz, dst: t, a, b });
+                        if let Some(q) = q {
+                            let one = self.b.konst(1);
+                            let nt = self.b.reg();
+                            self.b.emit(Inst::Bin { op: BinOp::Xor, ty: Ty::I32, dst: nt, a: t, b: one });
+                            self.b.emit(Inst::Bin { op: bop, ty: Ty::I32, dst: q, a: nt, b: c });
+                        }
+                        self.b.emit(Inst::Bin { op: bop, ty: Ty::I32, dst: p, a: t, b: c });
+                    }
+                }
             }
             "selp" => {
                 need(4)?;
@@ -927,6 +970,24 @@ impl T<'_> {
                     VoteMode::Uni
                 };
                 self.b.emit(Inst::Vote { mode, dst: o[0], pred: o[1], neg: false, mask: o[2] });
+            }
+            "match" => {
+                // match.any.sync.b32 d, a, mask; match.all.sync.b32 d[|p], a, mask
+                let all = has("all");
+                let (dst, pred, val, mask) = match o.len() {
+                    3 => (o[0], None, o[1], o[2]),
+                    4 if all => (o[0], Some(o[1]), o[2], o[3]),
+                    _ => return Err(format!("match.{}: expected d[|p], a, membermask", toks.join("."))),
+                };
+                self.b.emit(Inst::Match { all, ty, dst, pred, val, mask });
+            }
+            "dp4a" => {
+                need(4)?;
+                let kinds: Vec<bool> = toks.iter().filter_map(|t| tyk(t)).map(|(_, k)| k == K::S).collect();
+                let [a_signed, b_signed] = kinds[..] else {
+                    return Err(format!("dp4a.{}: expected two operand types", toks.join(".")));
+                };
+                self.b.emit(Inst::Tern { op: TernOp::Dp4a { a_signed, b_signed }, dst: o[0], a: o[1], b: o[2], c: o[3] });
             }
             "activemask" => {
                 need(1)?;

@@ -2,7 +2,8 @@
 // Each GPU op of a cuda function as its nvvm op: the clock64 register 64-bit, a
 // __syncthreads_count's int predicate compared with zero, the shuffle's packed width
 // operand (without the 31 for `up`), a double shuffled as two 32-bit halves, a pointer
-// through i64, a short through i32, votes (a ballot's i32; __any's i1 widened), and
+// through i64, a short through i32, votes (a ballot's i32; __any's i1 widened), a warp
+// reduction and matches (of an i32 and of an f64), and
 // atomics on a global and a shared address (subtraction as the addition of the negation;
 // the address an !llvm.ptr through a materialization cast). Glue arithmetic is arith, for
 // convert-arith-to-nvvm.
@@ -24,13 +25,19 @@ module {
     %ci = cuda.shfl idx %mask, %c, %tid, %w : i32
     %bal = cuda.vote ballot %mask, %b : i32
     %any = cuda.vote any %mask, %b : i32
+    %red = cuda.redux smin %mask, %c
+    %m1 = cuda.match any %mask, %c : i32
+    %m2 = cuda.match all %mask, %x : f64
     %old = cuda.atomic sub %g, %c : !cuda.ptr<i32, global>, i32
     %fold = cuda.atomic sub %sh, %pu_f : !cuda.ptr<f32, shared>, f32
     %cas = cuda.atomic_cas %g, %c, %old : !cuda.ptr<i32, global>, i32
     %s = arith.addi %n, %bal : i32
     %t = arith.addi %s, %any : i32
     %u0 = arith.addi %t, %ci : i32
-    %u = arith.addi %u0, %cas : i32
+    %u1 = arith.addi %u0, %cas : i32
+    %u2 = arith.addi %u1, %red : i32
+    %u3 = arith.addi %u2, %m1 : i32
+    %u = arith.addi %u3, %m2 : i32
     %v = arith.extsi %u : i32 to i64
     %r = arith.addi %clk, %v : i64
     return %r : i64

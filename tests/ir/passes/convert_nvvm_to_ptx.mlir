@@ -1,7 +1,8 @@
 // RUN: --convert-nvvm-to-ptx --pass-statistics
 // Instruction selection: every nvvm op with a selection pattern, as the compiler makes them
 // from CUDA kernels written to use them all (integer and float arithmetic, comparisons,
-// casts, memory, atomics, thread indices, barriers, shuffles, votes, a texture, inline asm,
+// casts, memory, atomics, thread indices, barriers, shuffles, votes, a warp reduction and
+// matches, a texture, inline asm,
 // calls), including the fusions: mad.lo/mad.wide, fma.rn, mul.wide and [reg+imm] addresses.
 // Made from tests/ir/sources/convert_nvvm_to_ptx.cu (see its header).
 module {
@@ -229,8 +230,13 @@ module {
     %34 = nvvm.zext %33 : i1 to i32
     %35 = nvvm.icmp ne, %34, %6 : i32
     %36 = nvvm.vote all %32, %35 : i1
+    %r0 = nvvm.redux umax %32, %34
+    %r1 = nvvm.match any %32, %r0 : i32
+    %r2 = nvvm.match all %32, %31 : f32
+    %r3 = nvvm.and %r1, %r2 : i32
     %37 = nvvm.zext %36 : i1 to i32
-    %38 = nvvm.icmp ne, %37, %6 : i32
+    %r4 = nvvm.or %37, %r3 : i32
+    %38 = nvvm.icmp ne, %r4, %6 : i32
     nvvm.cond_br %38, ^bb1, ^bb2
   ^bb1:
     %39 = nvvm.ptradd %14, %7 : !llvm.ptr<1>, i64

@@ -48,7 +48,9 @@ __global__ void gpu_ops(float *f, int *counts, unsigned long long *addrs, cudaTe
     float v = tile[(t + 1) % 64];
     v += __shfl_down_sync(0xffffffffu, v, 1);
     unsigned mask = __activemask();
-    if (__all_sync(mask, v > 0.0f)) atomicAdd(&counts[0], 1);
+    unsigned top = __reduce_max_sync(mask, (unsigned)(v > 0.0f));
+    unsigned groups = __match_any_sync(mask, top) & __match_all_sync(mask, v, (int *)&counts[2]);
+    if (__all_sync(mask, v > 0.0f) | groups) atomicAdd(&counts[0], 1);
     atomicCAS(&counts[1], 0, t);
     float *p = &tile[t];
     addrs[t] = (unsigned long long)p;
