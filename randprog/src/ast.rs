@@ -182,6 +182,8 @@ pub enum Intrinsic {
     /// `(int, int) -> int`.
     Mulhi,
     Mul24,
+    /// `__dp4a` on `int` or on `unsigned` (the result type picks the overload).
+    Dp4a,
 }
 
 impl Intrinsic {
@@ -198,6 +200,7 @@ impl Intrinsic {
             BytePerm | FunnelShiftL => (Ty::U32, vec![Ty::U32, Ty::U32, Ty::U32]),
             Umulhi => (Ty::U32, vec![Ty::U32, Ty::U32]),
             Mulhi | Mul24 => (Ty::I32, vec![Ty::I32, Ty::I32]),
+            Dp4a => (t, vec![t, t, t]),
         }
     }
     pub fn is_float(self) -> bool {
@@ -323,6 +326,7 @@ impl Intrinsic {
             Umulhi => "__umulhi",
             Mulhi => "__mulhi",
             Mul24 => "__mul24",
+            Dp4a => "__dp4a",
         }
     }
 }
@@ -490,6 +494,13 @@ pub enum WarpOp {
     /// `__any_sync` / `__all_sync`: bool to bool (as int).
     Any,
     All,
+    /// `__reduce_<op>_sync(full, v)` on `int`/`unsigned` (sm_80): add, min, max, and, or,
+    /// xor by [`AtomicOp`] (`and`/`or`/`xor` on `unsigned` only).
+    Reduce(AtomicOp),
+    /// `__match_any_sync(full, v)`: the value any type, the result `unsigned`.
+    MatchAny,
+    /// `__match_all_sync(full, v, &mp)` (`mp` hashed after).
+    MatchAll,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -361,9 +361,9 @@ impl Gen<'_> {
                             // Not __mul24: NVRTC treats its 32-bit overflow as undefined
                             // (it zero-extends a product it assumes non-negative), which
                             // CUDA's documentation does not.
-                            vec![Popc, Clz, Ffs, Mulhi]
+                            vec![Popc, Clz, Ffs, Mulhi, Dp4a]
                         } else if t == Ty::U32 {
-                            vec![Brev, BytePerm, FunnelShiftL, Umulhi]
+                            vec![Brev, BytePerm, FunnelShiftL, Umulhi, Dp4a]
                         } else {
                             return Expr::Cast(t, b(self.expr(Ty::I32, d)));
                         };
@@ -502,6 +502,14 @@ impl Gen<'_> {
                     return vec![Stmt::Atomic(op, slot, self.expr(t, ed))];
                 }
                 20 | 21 if self.in_kernel && self.converged => {
+                    let reduce = WarpOp::Reduce(*self.rng.pick(&[
+                        AtomicOp::Add,
+                        AtomicOp::Min,
+                        AtomicOp::Max,
+                        AtomicOp::And,
+                        AtomicOp::Or,
+                        AtomicOp::Xor,
+                    ]));
                     let op = *self.rng.pick(&[
                         WarpOp::Shfl,
                         WarpOp::ShflXor,
@@ -510,10 +518,24 @@ impl Gen<'_> {
                         WarpOp::Ballot,
                         WarpOp::Any,
                         WarpOp::All,
+                        reduce,
+                        WarpOp::MatchAny,
+                        WarpOp::MatchAll,
                     ]);
                     let (ty, value) = match op {
                         WarpOp::Ballot => (Ty::U32, self.expr(Ty::Bool, ed)),
                         WarpOp::Any | WarpOp::All => (Ty::Bool, self.expr(Ty::Bool, ed)),
+                        WarpOp::Reduce(k) => {
+                            let signed_ok = matches!(k, AtomicOp::Add | AtomicOp::Min | AtomicOp::Max);
+                            let t = if signed_ok && self.rng.chance(50) { Ty::I32 } else { Ty::U32 };
+                            (t, self.expr(t, ed))
+                        }
+                        // The matched value of any type (its cast says which overload).
+                        WarpOp::MatchAny | WarpOp::MatchAll => {
+                            let t = *self.rng.pick(&[Ty::I32, Ty::U32, Ty::I64, Ty::U64, Ty::F32, Ty::F64]);
+                            let v = self.expr(t, ed);
+                            (Ty::U32, Expr::Cast(t, Box::new(v)))
+                        }
                         _ => {
                             let t = *self.rng.pick(&[Ty::I32, Ty::U32, Ty::I64, Ty::U64, Ty::F32, Ty::F64]);
                             (t, self.expr(t, ed))

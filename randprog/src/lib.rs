@@ -3,14 +3,16 @@
 //! - [`gen`]: a seed becomes a [`ast::Program`]: one kernel with nested loops and branches,
 //!   `switch`, integer arithmetic of every width, `float` and `double`, the math library and
 //!   integer intrinsics, local arrays and structs, `size_t` indices, `__constant__` data,
-//!   device functions (some `__noinline__`), shared memory with barriers, warp shuffles and
-//!   votes, and atomics. The model makes undefined behaviour unrepresentable (see [`ast`]).
-//! - [`print`]: the program as a `.cu` file and its launch spec.
+//!   device functions (some `__noinline__`), shared memory with barriers, warp shuffles,
+//!   votes, reductions and matches, `__dp4a`, `__byte_perm`, funnel shifts, and atomics. The
+//!   model makes undefined behaviour unrepresentable (see [`ast`]).
+//! - [`print`](mod@print): the program as a `.cu` file and its launch spec.
 //! - [`check`]: the program at every level of cuprite and from NVRTC's PTX, on the
 //!   simulator, compared bit for bit with the `cuda` level (both compilers `-fmad=false`).
 //! - [`reduce`]: a failing program made small, edit by edit on the AST.
-//! - [`campaign`]: many programs, NVRTC called once per batch, failures reduced and saved as
-//!   `.cu` + `.toml` pairs; `tests/random/` keeps the ones found so far as regression tests.
+//! - [`run`] (a [`Campaign`]): many programs, NVRTC called once per batch, failures
+//!   reduced and saved as `.cu` + `.toml` pairs; `tests/random/` keeps the ones found so
+//!   far as regression tests.
 //!
 //! The command line is `cuprite-randprog` (`src/main.rs`).
 

@@ -364,6 +364,23 @@ impl Printer<'_> {
                     WarpOp::Ballot => format!("__ballot_sync(0xffffffffu, {x})"),
                     WarpOp::Any => format!("(__any_sync(0xffffffffu, {x}) != 0)"),
                     WarpOp::All => format!("(__all_sync(0xffffffffu, {x}) != 0)"),
+                    WarpOp::Reduce(k) => {
+                        let name = match k {
+                            AtomicOp::Add => "add",
+                            AtomicOp::Min => "min",
+                            AtomicOp::Max => "max",
+                            AtomicOp::And => "and",
+                            AtomicOp::Or => "or",
+                            AtomicOp::Xor => "xor",
+                        };
+                        format!("__reduce_{name}_sync(0xffffffffu, ({})({x}))", ty.c())
+                    }
+                    WarpOp::MatchAny => format!("__match_any_sync(0xffffffffu, {x})"),
+                    WarpOp::MatchAll => {
+                        let _ = writeln!(out, "{pad}{dst} = __match_all_sync(0xffffffffu, {x}, &mp);");
+                        let _ = writeln!(out, "{pad}h = (h ^ (unsigned long long)mp) * 1099511628211ull;");
+                        return;
+                    }
                 };
                 let _ = writeln!(out, "{pad}{dst} = {call};");
             }
@@ -459,6 +476,7 @@ pub fn source(p: &Program) -> String {
     );
     kernel.push_str("  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;\n");
     kernel.push_str("  unsigned long long h = 14695981039346656037ull;\n");
+    kernel.push_str("  int mp = 0;\n");
     let mut shared = BTreeSet::new();
     Printer::shared_types(&p.body, &mut shared);
     for k in shared {
