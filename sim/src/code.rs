@@ -622,6 +622,9 @@ pub struct Program {
     pub globals: Vec<GlobalVar>,
     /// The kernel's `__launch_bounds__` maximum threads per block, if any.
     pub max_threads: Option<u32>,
+    /// Loads whose bytes NVIDIA's `used_bytes_mask` pragma calls unused: they load, but a
+    /// read of never-written memory there is no warning.
+    pub quiet_loads: Vec<u32>,
 }
 
 #[derive(Clone, Debug)]

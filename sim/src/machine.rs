@@ -316,8 +316,17 @@ pub fn run(prog: &Program, global: &mut Global, launch: &Launch) -> Result<Stats
         Schedule::Random(s) => s,
         Schedule::InOrder => 0,
     };
-    let mut m =
-        Machine { prog, global, consts, params, global_addrs, launch, stats: Stats::default(), warned: Default::default(), rng: Rng(seed) };
+    let mut m = Machine {
+        prog,
+        global,
+        consts,
+        params,
+        global_addrs,
+        launch,
+        stats: Stats::default(),
+        warned: prog.quiet_loads.iter().copied().collect(),
+        rng: Rng(seed),
+    };
     let [gx, gy, gz] = launch.grid;
     let mut order: Vec<[u32; 3]> = (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z]))).collect();
     if let Schedule::Random(_) = launch.schedule {

@@ -1,7 +1,7 @@
 // Byte and funnel-shift intrinsics as hashing and serialization code uses them: an
 // endianness swap and byte gathers with __byte_perm, 32-bit rotations with
 // __funnelshift_l/_r (a MurmurHash3-style mixer), a 64-bit shift across two words, and the
-// clamping forms.
+// clamping forms; hexadecimal text from string-initialized tables.
 #include <cuda/std/cstdint>
 using cuda::std::uint32_t;
 
@@ -52,4 +52,18 @@ __global__ void byte_shuffle(const uint32_t *__restrict__ a, const uint32_t *__r
   shifts[4 * i + 1] = __funnelshift_r(x, y, s);
   shifts[4 * i + 2] = __funnelshift_lc(x, y, s);
   shifts[4 * i + 3] = __funnelshift_rc(x, y, s);
+}
+
+// Words as text: digits from a string-initialized constant table, a prefix from a
+// string-initialized array padded with zeros.
+__constant__ char kHexDigits[] = "0123456789abcdef";
+__device__ const char kPrefix[4] = "w:";
+
+__global__ void to_hex(const uint32_t *__restrict__ words, char *__restrict__ text, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  char *t = text + 12 * i;
+  for (int k = 0; k < 4; ++k) t[k] = kPrefix[k] ? kPrefix[k] : '_';
+  uint32_t w = bswap32(words[i]);
+  for (int k = 0; k < 8; ++k) t[4 + k] = kHexDigits[(w >> (28 - 4 * k)) & 15];
 }

@@ -1,7 +1,7 @@
 // NVRTC loads two array elements with one ld.local.v2 after a .pragma "used_bytes_mask
 // 240" (only the second is used; the first was never written, its initial store removed
 // as dead). The simulator reported a read of never-written local memory; the PTX reader
-// now keeps the mask and the simulator does not load the unused element.
+// now keeps the mask and the simulator reads bytes outside it without the warning.
 
 __global__ void p106328_kernel(const int *in_i, const int *in_s, const float *in_f, const double *in_d,
     unsigned long long *out_h, float *out_f, double *out_d, unsigned *acc, int n, float fs) {

@@ -1068,6 +1068,24 @@ impl Sema<'_> {
                 }
                 Some(self.ctx.attr(cuprite_ir::AttrKind::Array(out)))
             }
+            // `__constant__ char msg[] = "..."`: the bytes, the terminating NUL, zeros after.
+            (TyKind::Array(elem, n), ExprKind::Str(parts)) if self.types.size(elem) == 1 && self.types.is_integral(elem) => {
+                let parts = parts.clone();
+                let mut bytes = self.string_init_bytes(&parts, span)?;
+                bytes.push(0);
+                let n = n.unwrap_or(bytes.len() as u64);
+                if bytes.len() as u64 > n + 1 {
+                    self.error(span, format!("initializer-string for an array of {n} chars is too long ({} chars)", bytes.len() - 1));
+                }
+                bytes.resize(n as usize, 0);
+                let mut out = Vec::with_capacity(bytes.len());
+                for b in bytes {
+                    let signed = self.types.int_kind(elem.unqual()).is_some_and(|k| k.signed());
+                    let v = if signed { b as i8 as i128 } else { b as i128 };
+                    out.push(self.scalar_attr(Konst::Int(v), elem)?);
+                }
+                Some(self.ctx.attr(cuprite_ir::AttrKind::Array(out)))
+            }
             (_, ExprKind::InitList(items)) if items.len() == 1 && self.types.is_scalar(t) => {
                 let it = items[0].1;
                 self.const_init_attr(it, t)

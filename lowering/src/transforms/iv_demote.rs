@@ -326,6 +326,19 @@ fn rewrite(
             }
         }
     }
+    // The latch's other edges (a loop exit passing the incremented value on) get the
+    // widened value too: only the back edge keeps the old one, which goes below.
+    let mut args: Vec<Vec<ValueId>> = (0..ctx.num_successors(term)).map(|j| ctx.successor_args(term, j)).collect();
+    let mut exit_uses = false;
+    for (j, a) in args.iter_mut().enumerate() {
+        if j != back {
+            for x in a.iter_mut().filter(|x| **x == c.next) {
+                *x = wide_next;
+                exit_uses = true;
+            }
+        }
+    }
+    let term = if exit_uses { rebuild_branch(ctx, term, &args) } else { term };
     if !ctx.has_uses(ctx.result(c.cmp, 0)) {
         ctx.erase_op(c.cmp);
     }

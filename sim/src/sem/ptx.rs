@@ -871,9 +871,11 @@ impl T<'_> {
                     if opc == "st" {
                         self.b.emit(Inst::Store { space, ty, src: r, addr, offset: off, align });
                     } else if !used {
-                        // An element the load's used-bytes mask leaves out: never read (it
-                        // may never have been written), so not loaded.
-                        self.b.emit(Inst::Const { dst: r, bits: 0 });
+                        // An element the load's used-bytes mask leaves out: loaded all the
+                        // same (NVRTC's mask is not always right: it can leave out an
+                        // element it reads later), but it may never have been written.
+                        self.b.prog.quiet_loads.push(self.b.prog.code.len() as u32);
+                        self.b.emit(Inst::Load { space, ty, dst: r, addr, offset: off, align });
                     } else {
                         self.b.emit(Inst::Load { space, ty, dst: r, addr, offset: off, align });
                         // `ld.s8`/`ld.s16` sign-extend into any wider register.
