@@ -281,6 +281,12 @@ irdl.dialect @ptx {
     irdl.operands(args: variadic %0)
     irdl.attributes {"mods" = %1}
   }
+  irdl.operation @cp {
+    %0 = irdl.any
+    %1 = irdl.base "#builtin.string"
+    irdl.operands(args: variadic %0)
+    irdl.attributes {"mods" = %1}
+  }
   irdl.operation @prmt {
     %0 = irdl.any
     %1 = irdl.base "#builtin.string"

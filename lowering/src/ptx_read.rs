@@ -1159,6 +1159,9 @@ impl Reader<'_> {
         }
         let mut args = Vec::new();
         let mut offset = None;
+        if ops.iter().filter(|o| matches!(o, Opnd::Addr(_, off) if *off != 0)).count() > 1 {
+            return Err(format!("{opc}.{mods}: more than one address with an offset is not supported"));
+        }
         for o in &ops {
             match o {
                 Opnd::Addr(base, off) => {

@@ -142,6 +142,7 @@ def Ptx_ClzOp : Ptx_Inst<"clz", "count leading zeros">;
 def Ptx_BrevOp : Ptx_Inst<"brev", "bit reverse">;
 def Ptx_Dp4aOp : Ptx_Inst<"dp4a", "four-way byte dot product accumulate (`dp4a.atype.btype d, a, b, c`)">;
 def Ptx_MatchOp : Ptx_Inst<"match", "lanes of the member mask holding the same value (`any`), or whether all do (`all`)">;
+def Ptx_CpOp : Ptx_Inst<"cp", "`cp.async` global to shared copy (sm_80), `cp.async.commit_group`, `cp.async.wait_group N`">;
 def Ptx_PrmtOp : Ptx_Inst<"prmt", "byte permute: the bytes of the 64-bit {b, a} that selector c picks">;
 def Ptx_ShfOp : Ptx_Inst<"shf", "funnel shift of the 64-bit {b, a} by c (`wrap`: c mod 32; `clamp`: at most 32)">;
 def Ptx_BfindOp : Ptx_Inst<"bfind", "position of the most significant non-sign bit (`shiftamt`: as a shift)">;

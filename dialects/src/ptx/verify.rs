@@ -119,6 +119,8 @@ pub static MNEMONICS: &[Mnemonic] = &[
     m("testp", &[&["finite", "infinite", "number", "notanumber", "normal", "subnormal"]], Types::Float, true),
     m("tex", &[&["1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms", "level", "grad", "base"], VECTORS], Types::Any, true),
     m("trap", &[], Types::None, false),
+    // sm_80's asynchronous copy global -> shared and its group fences.
+    m("cp", &[&["async", "ca", "cg", "shared", "global", "cta", "commit_group", "wait_group", "wait_all"]], Types::None, false),
 ];
 
 /// The row of mnemonic `name`.

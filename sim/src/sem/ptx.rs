@@ -351,6 +351,9 @@ impl T<'_> {
         for &a in &args {
             o.push(self.reg_of(fr, a)?);
         }
+        if short == "cp" {
+            return self.cp_async(ctx, &toks, &args, &o, offset);
+        }
         if short == "mov" {
             if let Some((at, len)) = ptx::inst_vector_element(ctx, op) {
                 return self.mov_vector(&toks, &o, at as usize, len as usize);
@@ -1113,6 +1116,45 @@ impl T<'_> {
         let is0 = self.b.reg();
         self.b.emit(Inst::Cmp { cmp: Cmp::Eq, ty: Ty::I32, ftz: false, dst: is0, a: len, b: zero });
         self.b.emit(Inst::Select { dst: o[0], cond: is0, a: zero, b: r });
+        Ok(())
+    }
+
+    /// `cp.async.{ca,cg}.shared.global [d], [s], size[, src_size]`: done at once (a copy
+    /// that completes before `cp.async.wait_group` returns may as well complete at issue:
+    /// reading the destination earlier is a race); bytes past `src_size` are zeros. The
+    /// group fences do nothing.
+    fn cp_async(&mut self, ctx: &Context, toks: &[&str], args: &[ValueId], o: &[Reg], offset: i64) -> Result<(), String> {
+        if toks.iter().any(|t| matches!(*t, "commit_group" | "wait_group" | "wait_all")) {
+            return Ok(());
+        }
+        let imm = |i: usize| args.get(i).and_then(|&a| ctx.defining_op(a)).and_then(|d| ptx::int_immediate(ctx, d));
+        let (Some(size), [dst, src, ..]) = (imm(2), o) else {
+            return Err(format!("cp.{}: expected [dst], [src], size with an immediate size", toks.join(".")));
+        };
+        let src_size = match args.len() {
+            3 => size,
+            4 => imm(3).ok_or_else(|| format!("cp.{}: a source size in a register is not simulated", toks.join(".")))?,
+            _ => return Err(format!("cp.{}: expected [dst], [src], size[, src_size]", toks.join("."))),
+        };
+        if !matches!(size, 4 | 8 | 16) || !(0..=size).contains(&src_size) || src_size % 4 != 0 {
+            return Err(format!("cp.{}: sizes {size} and {src_size} are not simulated", toks.join(".")));
+        }
+        // The offset (one address may carry one) belongs to whichever address had it: the
+        // reader records it once; PTX compilers put none on cp.async.
+        if offset != 0 {
+            return Err(format!("cp.{}: an address offset is not simulated", toks.join(".")));
+        }
+        let zero = self.b.konst(0);
+        for k in 0..size / 4 {
+            let v = if k * 4 < src_size {
+                let t = self.b.reg();
+                self.b.emit(Inst::Load { space: Space::Global, ty: Ty::I32, dst: t, addr: *src, offset: k as i64 * 4, align: 4 });
+                t
+            } else {
+                zero
+            };
+            self.b.emit(Inst::Store { space: Space::Shared, ty: Ty::I32, src: v, addr: *dst, offset: k as i64 * 4, align: 4 });
+        }
         Ok(())
     }
 
