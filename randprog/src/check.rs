@@ -12,6 +12,17 @@ use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
 use cuprite_sim::{run_spec, Level, Schedule};
 use std::path::{Path, PathBuf};
 
+/// How both compilers compile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// Both contract `a * b + c` into `fma` (their default). Then only `nvvm -O0` (before
+    /// any contraction) is compared with the `cuda` level; the later levels must run, and
+    /// cuprite's PTX is the reference of the PTX read back and of NVRTC's: a difference
+    /// there says the two compilers contracted differently (a measurement, not a
+    /// miscompilation).
+    pub fmad: bool,
+}
+
 /// Simulated instructions one run may take before it counts as a hang.
 pub const MAX_INSTRUCTIONS: u64 = 1 << 27;
 
@@ -64,7 +75,7 @@ impl std::fmt::Display for Outcome {
             Outcome::ReferenceFails(m) => write!(f, "the cuda level's run fails: {m}"),
             Outcome::NvrtcUnsimulated(m) => write!(f, "NVRTC's PTX does not run on the simulator: {m}"),
             Outcome::NvrtcRejects(m) => write!(f, "{m}"),
-            Outcome::Differs { what, detail } => write!(f, "{what} differs from the cuda level: {detail}"),
+            Outcome::Differs { what, detail } => write!(f, "{what} differs from its reference: {detail}"),
         }
     }
 }
@@ -95,7 +106,7 @@ pub fn cuda_root() -> Option<PathBuf> {
 /// Compiles `source` with NVRTC (`-fmad=false`, sm_90) through `bench/nvrtc_compile.py`,
 /// in `dir`, and reads the PTX (returned with its text). `Err`: NVRTC's log or the
 /// reader's errors.
-pub fn nvrtc(cuda: &Path, source: &str, dir: &Path, stem: &str) -> Result<(Nvrtc, String), Outcome> {
+pub fn nvrtc(cuda: &Path, source: &str, dir: &Path, stem: &str, mode: Mode) -> Result<(Nvrtc, String), Outcome> {
     let cu = dir.join(format!("{stem}.cu"));
     let ptx = dir.join(format!("{stem}.nvrtc.ptx"));
     let io = |e: std::io::Error| Outcome::NvrtcRejects(format!("{}: {e}", cu.display()));
@@ -105,7 +116,7 @@ pub fn nvrtc(cuda: &Path, source: &str, dir: &Path, stem: &str) -> Result<(Nvrtc
         .arg(&cu)
         .arg("--cuda-root")
         .arg(cuda)
-        .args(["--arch", "sm_90", "-fmad=false", "-o"])
+        .args(["--arch", "sm_90", if mode.fmad { "-fmad=true" } else { "-fmad=false" }, "-o"])
         .arg(&ptx)
         .output()
         .map_err(|e| Outcome::NvrtcRejects(format!("python3: {e}")))?;
@@ -119,10 +130,10 @@ pub fn nvrtc(cuda: &Path, source: &str, dir: &Path, stem: &str) -> Result<(Nvrtc
     Ok((Nvrtc { ctx, module }, text))
 }
 
-/// The options both compilers use: `-O3 -fmad=false`.
-pub fn level_options() -> cuprite::levels::LevelOptions {
+/// The options both compilers use: `-O3 -fmad=false` (`-fmad=true` in the contraction mode).
+pub fn level_options(mode: Mode) -> cuprite::levels::LevelOptions {
     let mut o = cuprite::levels::LevelOptions::default();
-    o.float.fmad = Some(false);
+    o.float.fmad = Some(mode.fmad);
     o
 }
 
@@ -137,25 +148,25 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchS
 
 /// Checks `p` at every level of cuprite and, when given, against NVRTC's PTX (which may hold
 /// other programs too: the kernel is found by name).
-pub fn check(p: &Program, nvrtc: Option<&Nvrtc>) -> Outcome {
-    check_source(&format!("random{}.cu", p.seed), &print::source(p), &print::spec(p), nvrtc)
+pub fn check(p: &Program, nvrtc: Option<&Nvrtc>, mode: Mode) -> Outcome {
+    check_source(&format!("random{}.cu", p.seed), &print::source(p), &print::spec(p), nvrtc, mode)
 }
 
 /// [`check`] for a program as text: the source (file `name`) and its launch spec (TOML, one
 /// launch or more, each checked).
-pub fn check_source(name: &str, src: &str, spec_toml: &str, nvrtc: Option<&Nvrtc>) -> Outcome {
+pub fn check_source(name: &str, src: &str, spec_toml: &str, nvrtc: Option<&Nvrtc>, mode: Mode) -> Outcome {
     let specs = match parse_toml(spec_toml) {
         Ok(v) => v,
         Err(e) => return Outcome::ReferenceFails(format!("launch spec: {e}")),
     };
-    let opts = level_options();
+    let opts = level_options(mode);
     let lv = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cuprite::levels::compile_levels(name, src, &opts))) {
         Ok(Ok(lv)) => lv,
         Ok(Err(diags)) => return Outcome::Rejected(diags),
         Err(e) => return Outcome::Ice(cuprite::ice_message(&*e)),
     };
     for spec in &specs {
-        let o = check_launch(name, &lv, spec, nvrtc);
+        let o = check_launch(name, &lv, spec, nvrtc, mode);
         if !o.is_agree() {
             return o;
         }
@@ -163,27 +174,38 @@ pub fn check_source(name: &str, src: &str, spec_toml: &str, nvrtc: Option<&Nvrtc
     Outcome::Agree
 }
 
-fn check_launch(name: &str, lv: &cuprite::levels::Levels, spec: &LaunchSpec, nvrtc: Option<&Nvrtc>) -> Outcome {
-    let reference = match run(&lv.ctx, lv.cuda, Level::Cuda, spec) {
+fn check_launch(name: &str, lv: &cuprite::levels::Levels, spec: &LaunchSpec, nvrtc: Option<&Nvrtc>, mode: Mode) -> Outcome {
+    let mut reference = match run(&lv.ctx, lv.cuda, Level::Cuda, spec) {
         Ok(r) => r,
         Err(e) => return Outcome::ReferenceFails(e),
     };
-    let differs = |what: &str, r: Result<Vec<Output>, String>| -> Option<Outcome> {
+    let differs = |reference: &[Output], what: &str, r: Result<Vec<Output>, String>| -> Option<Outcome> {
         let detail = match r {
-            Ok(outs) => compare(&reference, &outs, 0).err()?,
+            Ok(outs) => compare(reference, &outs, 0).err()?,
             Err(e) => format!("the run fails: {e}"),
         };
         Some(Outcome::Differs { what: what.into(), detail })
     };
     for (what, m, level) in [("nvvm -O0", lv.nvvm_o0, Level::Nvvm), ("nvvm -O3", lv.nvvm, Level::Nvvm), ("ptx", lv.ptx, Level::Ptx)] {
-        if let Some(o) = differs(what, run(&lv.ctx, m, level, spec)) {
+        let r = run(&lv.ctx, m, level, spec);
+        // Contraction happens in the -O pipeline and in instruction selection: the levels
+        // after it run, and the PTX becomes the reference.
+        if mode.fmad && what != "nvvm -O0" {
+            match r {
+                Ok(outs) if what == "ptx" => reference = outs,
+                Ok(_) => {}
+                Err(e) => return Outcome::Differs { what: what.into(), detail: format!("the run fails: {e}") },
+            }
+            continue;
+        }
+        if let Some(o) = differs(&reference, what, r) {
             return o;
         }
     }
     let mut rctx = cuprite_ir::Context::new(cuprite_dialects::registry());
     match cuprite_lowering::ptx_read::read_ptx(&mut rctx, &lv.ptx_text, name) {
         Ok(m) => {
-            if let Some(o) = differs("ptx read back", run(&rctx, m, Level::Ptx, spec)) {
+            if let Some(o) = differs(&reference, "ptx read back", run(&rctx, m, Level::Ptx, spec)) {
                 return o;
             }
         }
@@ -199,7 +221,8 @@ fn check_launch(name: &str, lv: &cuprite::levels::Levels, spec: &LaunchSpec, nvr
                 return Outcome::NvrtcUnsimulated(e.lines().next().unwrap_or("").to_string());
             }
         }
-        if let Some(o) = differs("NVRTC's PTX", r) {
+        let what = if mode.fmad { "NVRTC's contracted PTX (against cuprite's)" } else { "NVRTC's PTX" };
+        if let Some(o) = differs(&reference, what, r) {
             return o;
         }
     }

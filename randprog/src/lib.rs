@@ -42,6 +42,7 @@ pub struct Campaign {
     /// Reduce at most this many failures per kind (0: none).
     pub reduce_per_kind: usize,
     pub gen: gen::Config,
+    pub mode: check::Mode,
 }
 
 /// A failure the campaign found.
@@ -74,21 +75,27 @@ fn nvrtc_read(text: &str) -> Option<check::Nvrtc> {
 
 /// The PTX text NVRTC makes of `programs` (one file), if NVRTC takes it and the simulator
 /// reads it.
-fn nvrtc_batch(cuda: &std::path::Path, programs: &[ast::Program], dir: &std::path::Path, stem: &str) -> Result<String, Outcome> {
+fn nvrtc_batch(
+    cuda: &std::path::Path,
+    programs: &[ast::Program],
+    dir: &std::path::Path,
+    stem: &str,
+    mode: check::Mode,
+) -> Result<String, Outcome> {
     let src: String = programs.iter().map(print::source).collect::<Vec<_>>().join("\n");
-    check::nvrtc(cuda, &src, dir, stem).map(|(_, text)| text)
+    check::nvrtc(cuda, &src, dir, stem, mode).map(|(_, text)| text)
 }
 
 /// Checks `p` alone (NVRTC compiled for it alone when `cuda` is given).
-pub fn check_alone(p: &ast::Program, cuda: Option<&std::path::Path>, dir: &std::path::Path) -> Outcome {
+pub fn check_alone(p: &ast::Program, cuda: Option<&std::path::Path>, dir: &std::path::Path, mode: check::Mode) -> Outcome {
     let nv = match cuda {
-        Some(c) => match check::nvrtc(c, &print::source(p), dir, &format!("reduce{}", p.seed)) {
+        Some(c) => match check::nvrtc(c, &print::source(p), dir, &format!("reduce{}", p.seed), mode) {
             Ok((n, _)) => Some(n),
             Err(o) => return o,
         },
         None => None,
     };
-    check::check(p, nv.as_ref())
+    check::check(p, nv.as_ref(), mode)
 }
 
 /// Runs the campaign, logging progress and each failure to `log`.
@@ -103,7 +110,7 @@ pub fn run(c: &Campaign, log: &mut dyn Write) -> Summary {
     while seed < end {
         let n = c.batch.min(end - seed);
         let programs: Vec<ast::Program> = (seed..seed + n).map(|k| gen::generate(k, &c.gen)).collect();
-        let nv_text = c.nvrtc.as_ref().map(|cuda| match nvrtc_batch(cuda, &programs, &dir, "batch") {
+        let nv_text = c.nvrtc.as_ref().map(|cuda| match nvrtc_batch(cuda, &programs, &dir, "batch", c.mode) {
             Ok(t) => Some(t),
             Err(e) => {
                 let first = e.to_string().lines().next().unwrap_or("").to_string();
@@ -123,7 +130,8 @@ pub fn run(c: &Campaign, log: &mut dyn Write) -> Summary {
                         loop {
                             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some(p) = programs.get(i) else { break };
-                            let o = if alone { check_alone(p, c.nvrtc.as_deref(), &dir) } else { check::check(p, nv.as_ref()) };
+                            let o =
+                                if alone { check_alone(p, c.nvrtc.as_deref(), &dir, c.mode) } else { check::check(p, nv.as_ref(), c.mode) };
                             results.lock().unwrap_or_else(|e| e.into_inner())[i] = o;
                         }
                     });
@@ -150,8 +158,8 @@ pub fn run(c: &Campaign, log: &mut dyn Write) -> Summary {
                 *done += 1;
                 let with_nvrtc = key.contains("NVRTC");
                 let cuda = if with_nvrtc { c.nvrtc.as_deref() } else { None };
-                let (small, checks) = reduce::reduce(p, 2000, &mut |cand| check_alone(cand, cuda, &dir).key() == key);
-                let so = check_alone(&small, cuda, &dir);
+                let (small, checks) = reduce::reduce(p, 2000, &mut |cand| check_alone(cand, cuda, &dir, c.mode).key() == key);
+                let so = check_alone(&small, cuda, &dir, c.mode);
                 let _ = writeln!(log, "  reduced in {checks} checks to {} lines", print::source(&small).lines().count());
                 f.reduced = Some((small, so));
             }

@@ -21,6 +21,10 @@ options of campaign:
   --transcendentals  use expf, logf, sinf, cosf, tanhf (and the double versions): cuprite's
                     math library is within its ulp bounds of libdevice, not bit-identical
   --statements M    statements per kernel (default 28)
+  --fmad            both compilers contract a*b+c into fma (their default): nvvm -O0
+                    against the cuda level, the PTX read back against cuprite's PTX, and
+                    NVRTC's PTX against cuprite's (a difference: they contracted differently)
+(gen, check and reduce take --fmad, --nvrtc and --transcendentals too)
 NVRTC: CUPRITE_CUDA_ROOT, or the place scripts/install-cuda-ref.sh installs to.";
 
 fn main() {
@@ -60,6 +64,10 @@ fn gen_config(args: &[String]) -> Result<gen::Config, String> {
     })
 }
 
+fn mode(args: &[String]) -> check::Mode {
+    check::Mode { fmad: args.iter().any(|a| a == "--fmad") }
+}
+
 fn cuda(args: &[String]) -> Result<Option<PathBuf>, String> {
     if !args.iter().any(|a| a == "--nvrtc") {
         return Ok(None);
@@ -91,22 +99,23 @@ fn real_main(args: &[String]) -> Result<i32, String> {
         }
         Some("check") => {
             let p = gen::generate(seed_arg(args)?, &gen_config(args)?);
-            let o = cuprite_randprog::check_alone(&p, cuda(args)?.as_deref(), &tmp);
+            let o = cuprite_randprog::check_alone(&p, cuda(args)?.as_deref(), &tmp, mode(args));
             println!("{o}");
             Ok(i32::from(!o.is_agree()))
         }
         Some("reduce") => {
             let p = gen::generate(seed_arg(args)?, &gen_config(args)?);
             let cuda = cuda(args)?;
-            let o = cuprite_randprog::check_alone(&p, cuda.as_deref(), &tmp);
+            let o = cuprite_randprog::check_alone(&p, cuda.as_deref(), &tmp, mode(args));
             if o.is_agree() {
                 println!("seed {}: agree; nothing to reduce", p.seed);
                 return Ok(0);
             }
             let key = o.key();
             eprintln!("reducing: {key}");
-            let (small, checks) = reduce::reduce(&p, 5000, &mut |c| cuprite_randprog::check_alone(c, cuda.as_deref(), &tmp).key() == key);
-            eprintln!("{checks} checks; {}", cuprite_randprog::check_alone(&small, cuda.as_deref(), &tmp));
+            let (small, checks) =
+                reduce::reduce(&p, 5000, &mut |c| cuprite_randprog::check_alone(c, cuda.as_deref(), &tmp, mode(args)).key() == key);
+            eprintln!("{checks} checks; {}", cuprite_randprog::check_alone(&small, cuda.as_deref(), &tmp, mode(args)));
             write_program(&small, flag_value(args, "-o")?)?;
             Ok(1)
         }
@@ -124,6 +133,7 @@ fn real_main(args: &[String]) -> Result<i32, String> {
                 },
                 reduce_per_kind: num(args, "--reduce-per-kind", 2)?,
                 gen: gen_config(args)?,
+                mode: mode(args),
             };
             if let Some(o) = &c.out {
                 std::fs::create_dir_all(o).map_err(|e| format!("{}: {e}", o.display()))?;

@@ -42,14 +42,14 @@ fn fresh_programs_agree() {
     let dir = scratch("fresh");
     let nvrtc = nvrtc_root().map(|cuda| {
         let src: String = programs.iter().map(print::source).collect::<Vec<_>>().join("\n");
-        match check::nvrtc(&cuda, &src, &dir, "fresh") {
+        match check::nvrtc(&cuda, &src, &dir, "fresh", check::Mode::default()) {
             Ok((n, _)) => n,
             Err(o) => panic!("NVRTC's side of the random programs: {o}"),
         }
     });
     let mut failures = Vec::new();
     for p in &programs {
-        let o = check::check(p, nvrtc.as_ref());
+        let o = check::check(p, nvrtc.as_ref(), check::Mode::default());
         if !o.is_agree() {
             failures.push(format!("seed {}: {o}", p.seed));
         }
@@ -73,8 +73,10 @@ fn regressions_agree() {
         let src = std::fs::read_to_string(f).unwrap();
         let spec = std::fs::read_to_string(f.with_extension("toml")).unwrap_or_else(|_| panic!("{} has no .toml", f.display()));
         let stem = f.file_stem().unwrap().to_string_lossy().to_string();
-        let nv = cuda.as_ref().map(|c| check::nvrtc(c, &src, &dir, &stem).unwrap_or_else(|o| panic!("{}: {o}", f.display())).0);
-        let o = check::check_source(&f.display().to_string(), &src, &spec, nv.as_ref());
+        let nv = cuda
+            .as_ref()
+            .map(|c| check::nvrtc(c, &src, &dir, &stem, check::Mode::default()).unwrap_or_else(|o| panic!("{}: {o}", f.display())).0);
+        let o = check::check_source(&f.display().to_string(), &src, &spec, nv.as_ref(), check::Mode::default());
         if !o.is_agree() {
             failures.push(format!("{}: {o}", f.display()));
         }
@@ -91,7 +93,8 @@ fn generation_is_deterministic_and_compiles() {
     for seed in [7, 123_456_789, u64::MAX] {
         let a = print::source(&gen::generate(seed, &cfg));
         assert_eq!(a, print::source(&gen::generate(seed, &cfg)));
-        cuprite::levels::compile_levels("g.cu", &a, &check::level_options()).unwrap_or_else(|e| panic!("seed {seed}:\n{e}"));
+        cuprite::levels::compile_levels("g.cu", &a, &check::level_options(check::Mode::default()))
+            .unwrap_or_else(|e| panic!("seed {seed}:\n{e}"));
     }
 }
 
