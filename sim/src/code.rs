@@ -530,6 +530,13 @@ pub enum Inst {
         dst: Reg,
         pred: Reg,
     },
+    /// `bar.sync id, count` / `bar.arrive id, count`: named barrier `id` (0..15) completes
+    /// when `count` threads (whole warps) have arrived; `arrive` counts without waiting.
+    NamedBarrier {
+        id: Reg,
+        count: Reg,
+        arrive: bool,
+    },
     /// `__syncwarp(mask)`.
     WarpSync {
         mask: Reg,

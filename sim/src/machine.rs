@@ -116,6 +116,8 @@ enum St {
     Bar,
     /// Waiting at `__syncwarp` at its pc.
     WarpBar,
+    /// Waiting at a named barrier (`bar.sync id, count`) at its pc.
+    NamedBar,
     /// Waiting at a shuffle, vote or `redux.sync` at its pc for lanes of its member mask
     /// that still run elsewhere (sm_70's independent thread scheduling).
     SyncWait,
@@ -140,6 +142,8 @@ struct Block {
     shared: Vec<u8>,
     shared_init: Vec<bool>,
     warps: Vec<Warp>,
+    /// Threads arrived at each named barrier since it last completed.
+    arrivals: [u32; 16],
 }
 
 /// A small, fast, seeded generator (SplitMix64).
@@ -375,7 +379,7 @@ impl Machine<'_> {
                 }
             })
             .collect();
-        Block { id, shared: vec![0; shared_len], shared_init: vec![false; shared_len], warps }
+        Block { id, shared: vec![0; shared_len], shared_init: vec![false; shared_len], warps, arrivals: [0; 16] }
     }
 
     fn thread_of(&self, tid: u32) -> [u32; 3] {
@@ -428,6 +432,46 @@ impl Machine<'_> {
     /// With no lane able to run: releases the block barrier (true), reports a divergent
     /// barrier, or says the block is done (false).
     fn release_barrier(&mut self, b: &mut Block) -> Result<bool, SimError> {
+        // Named barriers first: one whose count has arrived releases its waiting lanes; one
+        // that cannot complete (nothing else runs) is an error.
+        let mut waiting_named = None;
+        let mut named = None;
+        'scan: for (wi, w) in b.warps.iter().enumerate() {
+            for l in 0..32 {
+                if let (St::NamedBar, Inst::NamedBarrier { id, count, .. }) = (w.st[l], &self.prog.code[w.pc[l] as usize]) {
+                    let (id, count) = (w.regs[*id as usize * 32 + l] as usize & 15, w.regs[*count as usize * 32 + l] as u32);
+                    waiting_named.get_or_insert((wi, l, w.pc[l], id));
+                    if b.arrivals[id] >= count {
+                        named = Some((id, count));
+                        break 'scan;
+                    }
+                }
+            }
+        }
+        if let (None, Some((wi, l, pc, id))) = (named, waiting_named) {
+            let f = Fault {
+                msg: format!("named barrier {id} never completes: {} threads arrived, and no other thread can run", b.arrivals[id]),
+                lane: Some(l as u32),
+            };
+            return Err(self.error(b, wi, pc, f));
+        }
+        if let Some((id, count)) = named {
+            b.arrivals[id] -= count;
+            for w in &mut b.warps {
+                for l in 0..32 {
+                    if w.st[l] == St::NamedBar {
+                        if let Inst::NamedBarrier { id: r, .. } = self.prog.code[w.pc[l] as usize] {
+                            if w.regs[r as usize * 32 + l] as usize & 15 == id {
+                                w.st[l] = St::Run;
+                                w.pc[l] += 1;
+                            }
+                        }
+                    }
+                }
+                w.active = 0;
+            }
+            return Ok(true);
+        }
         let mut bar_pc = None;
         let mut waiting = 0u32;
         let mut exited = 0u32;
@@ -978,10 +1022,29 @@ impl Machine<'_> {
                 w.active = 0;
                 return Ok(());
             }
+            Inst::NamedBarrier { id, count: _, arrive } => {
+                // Arrivals count whole warps, as PTX's barriers do.
+                let i = r!(id, active.trailing_zeros() as usize) as usize;
+                if i > 15 {
+                    return fault(format!("named barrier {i}: the ids are 0 to 15"), active.trailing_zeros());
+                }
+                b.arrivals[i] += 32;
+                if !arrive {
+                    let w = &mut b.warps[wi];
+                    lanes!(|l| {
+                        w.st[l] = St::NamedBar;
+                        w.pc[l] = pc;
+                    });
+                    w.active = 0;
+                    return Ok(());
+                }
+            }
             Inst::WarpSync { mask } => {
                 let m = r!(mask, active.trailing_zeros() as usize) as u32;
                 let missing = (0..32)
-                    .filter(|&l| m & (1 << l) != 0 && active & (1 << l) == 0 && matches!(w.st[l], St::Run | St::WarpBar | St::Bar))
+                    .filter(|&l| {
+                        m & (1 << l) != 0 && active & (1 << l) == 0 && matches!(w.st[l], St::Run | St::WarpBar | St::Bar | St::NamedBar)
+                    })
                     .count();
                 if missing > 0 {
                     lanes!(|l| {
@@ -1141,9 +1204,10 @@ impl Machine<'_> {
     /// Lanes named in a `.sync` instruction's member mask must run here together (exited
     /// and absent lanes do not count).
     fn check_converged(&self, w: &Warp, mask: u32, what: &str) -> Result<(), Fault> {
-        let elsewhere =
-            (0..32).filter(|&l| matches!(w.st[l], St::Run | St::Bar | St::WarpBar | St::SyncWait)).fold(0u32, |m, l| m | 1 << l)
-                & !w.active;
+        let elsewhere = (0..32)
+            .filter(|&l| matches!(w.st[l], St::Run | St::Bar | St::WarpBar | St::SyncWait | St::NamedBar))
+            .fold(0u32, |m, l| m | 1 << l)
+            & !w.active;
         let bad = mask & elsewhere;
         if bad != 0 {
             let lanes: Vec<u32> = (0..32).filter(|l| bad & (1 << l) != 0).collect();

@@ -938,10 +938,11 @@ impl T<'_> {
                     };
                     let (dst, pred) = (o[0], o[o.len() - 1]);
                     self.b.emit(Inst::Barrier { red: Some(red), dst, pred });
+                } else if o.len() == 2 || has("arrive") {
+                    // bar.sync id, count / bar.arrive id, count: a named barrier.
+                    need(2)?;
+                    self.b.emit(Inst::NamedBarrier { id: o[0], count: o[1], arrive: has("arrive") });
                 } else {
-                    if o.len() > 1 {
-                        return Err("bar.sync with a thread count is not simulated".into());
-                    }
                     self.b.emit(Inst::Barrier { red: None, dst: 0, pred: 0 });
                 }
             }
