@@ -198,6 +198,10 @@ struct Body {
     protos: FxHashMap<String, (Vec<String>, Vec<String>)>,
     /// `.pragma "used_bytes_mask N";`: the bytes of the next load that are used.
     used_bytes: Option<i64>,
+    /// Register ranges of the function's scope (`.reg .b32 %r<40>;`): prefix, count, type.
+    /// Their registers are made when first named (a range can be large; most of one may be
+    /// unused).
+    ranges: Vec<(String, u64, TypeId)>,
     depot: Option<(i64, i64)>,
 }
 
@@ -591,6 +595,7 @@ impl Reader<'_> {
             call_rets: FxHashMap::default(),
             protos: FxHashMap::default(),
             used_bytes: None,
+            ranges: Vec::new(),
             depot: None,
         };
         self.body_statements(&mut b);
@@ -799,7 +804,7 @@ impl Reader<'_> {
                     self.pos += 1;
                     let neg = self.eat('!');
                     let p = self.word().unwrap_or_default();
-                    let Some(&pv) = b.regs.get(&p) else {
+                    let Some(pv) = self.lookup_reg(b, &p) else {
                         self.err(span, format!("unknown predicate register '{p}'"));
                         self.skip_statement();
                         continue;
@@ -813,6 +818,29 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// The register named `name`: declared, or of a declared range (made now).
+    fn lookup_reg(&mut self, b: &mut Body, name: &str) -> Option<ValueId> {
+        if let Some(&v) = b.regs.get(name) {
+            return Some(v);
+        }
+        let t = Self::range_of(b, name)?;
+        let r = self.new_reg(b, t);
+        b.regs.insert(name.to_string(), r);
+        Some(r)
+    }
+
+    /// The type of register `name` if a range declares it: `%r12` of `%r<40>` (digits in
+    /// canonical form, below the count).
+    fn range_of(b: &Body, name: &str) -> Option<TypeId> {
+        let digits = name.len() - name.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let (prefix, idx) = name.split_at(digits);
+        if idx.is_empty() || (idx.len() > 1 && idx.starts_with('0')) {
+            return None;
+        }
+        let i: u64 = idx.parse().ok()?;
+        b.ranges.iter().rev().find(|(p, n, _)| p == prefix && i < *n).map(|r| r.2)
     }
 
     fn declare(b: &mut Body, name: String, r: ValueId) {
@@ -831,11 +859,18 @@ impl Reader<'_> {
         };
         while let Some(name) = self.word() {
             if self.eat('<') {
-                let n = self.int().unwrap_or(0);
+                let n = self.int().unwrap_or(0).max(0);
                 self.eat('>');
-                for i in 0..n {
-                    let r = self.new_reg(b, ty);
-                    Self::declare(b, format!("{name}{i}"), r);
+                if b.scopes.is_empty() {
+                    // The function's scope: made when named.
+                    b.ranges.push((name, n as u64, ty));
+                } else if n > 4096 {
+                    self.err(span, format!("a range of {n} registers in a nested block (at most 4096 are read there)"));
+                } else {
+                    for i in 0..n {
+                        let r = self.new_reg(b, ty);
+                        Self::declare(b, format!("{name}{i}"), r);
+                    }
                 }
             } else {
                 let r = self.new_reg(b, ty);
@@ -957,7 +992,7 @@ impl Reader<'_> {
     /// assembly's `__$temp3`) read as registers rather than symbols.
     fn registers_named(b: &Body, o: Opnd) -> Opnd {
         match o {
-            Opnd::Sym(s) if b.regs.contains_key(&s) => Opnd::Reg(s),
+            Opnd::Sym(s) if b.regs.contains_key(&s) || Self::range_of(b, &s).is_some() => Opnd::Reg(s),
             Opnd::Addr(base, off) => Opnd::Addr(Box::new(Self::registers_named(b, *base)), off),
             Opnd::Not(x) => Opnd::Not(Box::new(Self::registers_named(b, *x))),
             Opnd::Pair(x, y) => Opnd::Pair(Box::new(Self::registers_named(b, *x)), Box::new(Self::registers_named(b, *y))),
@@ -1015,8 +1050,8 @@ impl Reader<'_> {
 
     fn value(&mut self, b: &mut Body, o: &Opnd, mods: &str, loc: LocId) -> Result<ValueId, String> {
         Ok(match o {
-            Opnd::Reg(r) => match b.regs.get(r) {
-                Some(&v) => v,
+            Opnd::Reg(r) => match self.lookup_reg(b, r) {
+                Some(v) => v,
                 None if r.starts_with('%') && !r[1..].starts_with(|c: char| c.is_ascii_digit()) => {
                     // A special register (`%tid.x`), read by mov.
                     let t = self.ctx.int_type(if r.contains("clock64") || r.contains("lanemask") { 64 } else { 32 });
@@ -1391,7 +1426,8 @@ impl Reader<'_> {
         let nres = operands.len();
         if callee.is_none() {
             let Some(Opnd::Reg(r)) = rest.first() else { return Err("an indirect call needs a register".into()) };
-            operands.push(*b.regs.get(r).ok_or_else(|| format!("undeclared register {r}"))?);
+            let v = self.lookup_reg(b, r).ok_or_else(|| format!("undeclared register {r}"))?;
+            operands.push(v);
         }
         for a in &args {
             let Opnd::Sym(an) = a else { return Err("call arguments must be .param names".into()) };
