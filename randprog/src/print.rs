@@ -228,14 +228,18 @@ impl Printer<'_> {
 
     /// The bits of a value of type `t`, as `unsigned long long` (for the hash). A NaN hashes
     /// as one value: its sign and payload are not specified (the hardware and a compiler's
-    /// constant folding make different ones). The NaN test is on the bits: NVRTC drops a
-    /// float `x == x` test of some NaNs it computes (a 0/0 from an inlined division).
+    /// constant folding make different ones); so does a zero, whose sign NVRTC does not
+    /// keep (it selects `a < b ? a : b` as a `min`, which orders -0 below +0). The tests
+    /// are on the bits: NVRTC drops a float `x == x` test of some NaNs it computes.
     fn bits(t: Ty, x: &str) -> String {
         match t {
-            Ty::F32 => format!("((__float_as_uint({x}) & 0x7fffffffu) > 0x7f800000u ? 1ull : (unsigned long long)__float_as_uint({x}))"),
+            Ty::F32 => format!(
+                "((__float_as_uint({x}) & 0x7fffffffu) > 0x7f800000u ? 1ull : \
+                 (__float_as_uint({x}) & 0x7fffffffu) == 0u ? 0ull : (unsigned long long)__float_as_uint({x}))"
+            ),
             Ty::F64 => format!(
                 "((unsigned long long)(__double_as_longlong({x}) & 0x7fffffffffffffffll) > 0x7ff0000000000000ull ? 1ull : \
-                 (unsigned long long)__double_as_longlong({x}))"
+                 (__double_as_longlong({x}) & 0x7fffffffffffffffll) == 0ll ? 0ull : (unsigned long long)__double_as_longlong({x}))"
             ),
             _ => format!("(unsigned long long)({x})"),
         }
@@ -496,11 +500,15 @@ pub fn source(p: &Program) -> String {
         };
         for (x, t) in vals {
             let _ = writeln!(kernel, "  h = (h ^ {}) * 1099511628211ull;", Printer::bits(t, &x));
+            // Zeros written as +0 (see `bits`).
             if t == Ty::F32 && nf < OUT_F {
-                let _ = writeln!(kernel, "  out_f[tid * {OUT_F} + {nf}] = {x};");
+                let _ = writeln!(kernel, "  out_f[tid * {OUT_F} + {nf}] = (__float_as_uint({x}) & 0x7fffffffu) == 0u ? 0.0f : {x};");
                 nf += 1;
             } else if t == Ty::F64 && nd < OUT_F {
-                let _ = writeln!(kernel, "  out_d[tid * {OUT_F} + {nd}] = {x};");
+                let _ = writeln!(
+                    kernel,
+                    "  out_d[tid * {OUT_F} + {nd}] = (__double_as_longlong({x}) & 0x7fffffffffffffffll) == 0ll ? 0.0 : {x};"
+                );
                 nd += 1;
             }
         }
