@@ -17,15 +17,5 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let _ = cuprite_ir::print::print_op(&ctx, m, Default::default());
-    let Some(body) = ctx.entry_block(ctx.region(m, 0)) else { return };
-    let funcs: Vec<String> = ctx.block_ops(body).filter(|&o| ctx.is_op(o, "ptx.func")).filter_map(|o| ctx.symbol_name(o).map(str::to_string)).collect();
-    for k in funcs {
-        if let Ok(prog) = cuprite_sim::translate(cuprite_sim::Level::Ptx, &ctx, m, &k) {
-            let mut g = cuprite_sim::Global::default();
-            let args: Vec<Vec<u8>> = prog.params.iter().map(|p| vec![0; (p.size as usize).min(4096)]).collect();
-            let mut launch = cuprite_sim::Launch::new([1, 1, 1], [64, 1, 1], args);
-            launch.max_instructions = 100_000;
-            let _ = cuprite_sim::run(&prog, &mut g, &launch);
-        }
-    }
+    cuprite_sim::run_every_function_once(&ctx, m, 100_000);
 });

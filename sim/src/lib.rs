@@ -61,6 +61,25 @@ pub fn translate(level: Level, ctx: &cuprite_ir::Context, module: cuprite_ir::Op
     }
 }
 
+/// Translates every function of PTX module `module` for the simulator and runs each that
+/// translates once, with zeroed arguments (a block of 64 threads, at most
+/// `max_instructions` warp instructions), ignoring what comes of it: for fuzzing and its
+/// regressions, where the only requirement is no panic in bounded time and memory.
+pub fn run_every_function_once(ctx: &cuprite_ir::Context, module: cuprite_ir::OpId, max_instructions: u64) {
+    let Some(body) = ctx.regions(module).first().and_then(|&r| ctx.entry_block(r)) else { return };
+    let funcs: Vec<String> =
+        ctx.block_ops(body).filter(|&o| ctx.is_op(o, "ptx.func")).filter_map(|o| ctx.symbol_name(o).map(str::to_string)).collect();
+    for k in funcs {
+        if let Ok(prog) = translate(Level::Ptx, ctx, module, &k) {
+            let mut g = Global::default();
+            let args: Vec<Vec<u8>> = prog.params.iter().map(|p| vec![0; (p.size as usize).min(4096)]).collect();
+            let mut launch = Launch::new([1, 1, 1], [64, 1, 1], args);
+            launch.max_instructions = max_instructions;
+            let _ = run(&prog, &mut g, &launch);
+        }
+    }
+}
+
 /// What a launch produced.
 #[derive(Clone, Debug)]
 pub struct RunResult {

@@ -340,24 +340,7 @@ fn mutated_ptx_never_panics() {
             let mut ctx = cuprite_ir::Context::new(cuprite_dialects::registry());
             let Ok(m) = cuprite_lowering::ptx_read::read_ptx(&mut ctx, &mutated, "m.ptx") else { continue };
             read_ok += 1;
-            let body = ctx.entry_block(ctx.region(m, 0)).unwrap();
-            let kernels: Vec<String> = ctx
-                .block_ops(body)
-                .filter(|&o| ctx.is_op(o, "ptx.func"))
-                .filter_map(|o| match ctx.get_attr(o, "sym_name").map(|a| ctx.attr_kind(a).clone()) {
-                    Some(cuprite_ir::AttrKind::String(s)) => Some(s),
-                    _ => None,
-                })
-                .collect();
-            for k in kernels {
-                if let Ok(prog) = cuprite_sim::translate(Level::Ptx, &ctx, m, &k) {
-                    let mut g = cuprite_sim::Global::default();
-                    let args: Vec<Vec<u8>> = prog.params.iter().map(|p| vec![0; p.size as usize]).collect();
-                    let mut launch = cuprite_sim::Launch::new([2, 1, 1], [64, 1, 1], args);
-                    launch.max_instructions = 200_000;
-                    let _ = cuprite_sim::run(&prog, &mut g, &launch);
-                }
-            }
+            cuprite_sim::run_every_function_once(&ctx, m, 200_000);
         }
     }
     assert!(read_ok > 0);

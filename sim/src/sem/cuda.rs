@@ -573,17 +573,8 @@ impl T {
                 self.b.emit(Inst::Shfl { mode, dst, pred_dst: None, val: o[1], lane: o[2], clamp, mask: o[0] });
             }
             "redux" => {
-                use cu::ReduxKind as K;
-                let op = match cu::ReduxOp(op).kind(&self.ctx).ok_or("a warp reduction without a kind")? {
-                    K::Add => AtomOp::Add,
-                    K::Umin => AtomOp::UMin,
-                    K::Umax => AtomOp::UMax,
-                    K::Smin => AtomOp::SMin,
-                    K::Smax => AtomOp::SMax,
-                    K::And => AtomOp::And,
-                    K::Or => AtomOp::Or,
-                    K::Xor => AtomOp::Xor,
-                };
+                let k = cu::ReduxOp(op).kind(&self.ctx).ok_or("a warp reduction without a kind")?;
+                let op = super::redux_op(k as i64);
                 self.b.emit(Inst::Redux { op, dst, val: o[1], mask: o[0] });
             }
             "match" => {

@@ -72,6 +72,13 @@ pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg], ft
     })
 }
 
+/// The machine operation of a warp reduction kind, as the `cuda` and `nvvm` dialects number
+/// it alike (`add umin umax smin smax and or xor`).
+pub(crate) fn redux_op(kind: i64) -> crate::code::AtomOp {
+    use crate::code::AtomOp::*;
+    [Add, UMin, UMax, SMin, SMax, And, Or, Xor][kind.clamp(0, 7) as usize]
+}
+
 /// The machine comparison of an integer predicate as `arith.cmpi` and `nvvm.icmp` spell it.
 pub(crate) fn int_cmp(keyword: &str) -> Option<crate::code::Cmp> {
     use crate::code::Cmp::*;

@@ -463,17 +463,8 @@ pub(crate) fn scalar_op(ctx: &Context, b: &mut Builder, ftz: bool, op: OpId, o: 
             }
             "activemask" => b.emit(Inst::Activemask { dst }),
             "redux" => {
-                use cuprite_dialects::nvvm::ReduxKind as K;
-                let op = match nv::ReduxOp(op).kind(ctx).ok_or("a warp reduction without a kind")? {
-                    K::Add => AtomOp::Add,
-                    K::Umin => AtomOp::UMin,
-                    K::Umax => AtomOp::UMax,
-                    K::Smin => AtomOp::SMin,
-                    K::Smax => AtomOp::SMax,
-                    K::And => AtomOp::And,
-                    K::Or => AtomOp::Or,
-                    K::Xor => AtomOp::Xor,
-                };
+                let k = nv::ReduxOp(op).kind(ctx).ok_or("a warp reduction without a kind")?;
+                let op = super::redux_op(k as i64);
                 b.emit(Inst::Redux { op, dst, val: o[1], mask: o[0] });
             }
             "match" => {
