@@ -1197,7 +1197,12 @@ impl Reader<'_> {
         if ops.iter().filter(|o| matches!(o, Opnd::Addr(_, off) if *off != 0)).count() > 1 {
             return Err(format!("{opc}.{mods}: more than one address with an offset is not supported"));
         }
-        for o in &ops {
+        // `mad.wide`'s addend is twice the sources' width (an immediate there is 64-bit for
+        // `mad.wide.s32`).
+        let wide_mods = mods.replace("32", "64").replace("16", "32");
+        let wide_addend = opc == "mad" && mods.split('.').any(|t| t == "wide");
+        for (i, o) in ops.iter().enumerate() {
+            let mods = if wide_addend && i == 3 { wide_mods.as_str() } else { mods };
             match o {
                 Opnd::Addr(base, off) => {
                     let v = match &**base {
