@@ -149,9 +149,30 @@ template <typename T> struct bit_xor {
   __device__ T operator()(T a, T b) const { return a ^ b; }
 };
 
+// sm_80's redux.sync for 32-bit integers with plus, less, greater and the bitwise ops (as
+// NVIDIA's cooperative groups use it): `val` reduced over the lanes of `m`, true; false for
+// the other types and operations (the fallback template), which reduce by shuffles.
+template <typename T, typename Op>
+static __device__ __forceinline__ bool __cg_redux(unsigned int, T &, Op) { return false; }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define __CG_REDUX(T, OP, F) \
+  static __device__ __forceinline__ bool __cg_redux(unsigned int m, T &v, OP<T>) { v = F(m, v); return true; }
+__CG_REDUX(int, plus, __reduce_add_sync)
+__CG_REDUX(unsigned int, plus, __reduce_add_sync)
+__CG_REDUX(int, less, __reduce_min_sync)
+__CG_REDUX(unsigned int, less, __reduce_min_sync)
+__CG_REDUX(int, greater, __reduce_max_sync)
+__CG_REDUX(unsigned int, greater, __reduce_max_sync)
+__CG_REDUX(unsigned int, bit_and, __reduce_and_sync)
+__CG_REDUX(unsigned int, bit_or, __reduce_or_sync)
+__CG_REDUX(unsigned int, bit_xor, __reduce_xor_sync)
+#undef __CG_REDUX
+#endif
+
 // The tile-wide reduction: every thread of the tile gets the result.
 template <unsigned int Size, typename T, typename Op>
 static __device__ __forceinline__ T reduce(const thread_block_tile<Size> &g, T val, Op op) {
+  if (__cg_redux(g.mask(), val, op)) return val;
   for (unsigned int i = Size / 2; i > 0; i /= 2) val = op(val, g.shfl_xor(val, i));
   return val;
 }
@@ -184,6 +205,7 @@ static __device__ __forceinline__ T inclusive_scan(const coalesced_group &g, T v
 
 template <typename T, typename Op>
 static __device__ __forceinline__ T reduce(const coalesced_group &g, T val, Op op) {
+  if (__cg_redux(g.__mask, val, op)) return val;
   if (g.size() == 32u) {
     for (unsigned int i = 16; i > 0; i /= 2) val = op(val, __shfl_xor_sync(0xffffffffu, val, i, 32));
     return val;
