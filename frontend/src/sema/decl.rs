@@ -12,6 +12,11 @@ const MAX_TYPE_DEPTH: u32 = 32;
 /// How diagnostics show an unnamed class or enum with no typedef name.
 pub(crate) const UNNAMED: &str = "(unnamed)";
 
+/// The most elements an initialized device array may have (its initializer is one attribute
+/// per element). Constant memory is 64 KB in all; `__device__` arrays this large are
+/// zero-initialized by declaring them without an initializer.
+const MAX_INIT_ELEMS: u64 = 1 << 20;
+
 impl Sema<'_> {
     /// [`Sema::declare`] at namespace scope, tolerating host code: the errors of a
     /// declaration that is host code ([`Sema::is_host_decl`]) are demoted to host-code
@@ -1046,6 +1051,8 @@ impl Sema<'_> {
     }
 
     /// A constant initializer as an attribute: a scalar, or an array of them.
+    /// The initializer holds every element (the zeros after the given ones included), so an
+    /// initialized array has at most [`MAX_INIT_ELEMS`] elements.
     fn const_init_attr(&mut self, e: ExprId, t: Ty) -> Option<AttrId> {
         let span = self.ast.expr(e).span;
         match (self.types.kind(t).clone(), &self.ast.expr(e).kind) {
@@ -1060,8 +1067,12 @@ impl Sema<'_> {
                 for (_, it) in items {
                     out.push(self.const_init_attr(it, elem)?);
                 }
-                // Missing elements are zero.
+                // Missing elements are zero (each is an element of the initializer).
                 let n = n.unwrap_or(out.len() as u64);
+                if n > MAX_INIT_ELEMS {
+                    self.unsupported(span, &format!("an initialized array of {n} elements (more than {MAX_INIT_ELEMS})"));
+                    return None;
+                }
                 while (out.len() as u64) < n && self.types.is_scalar(elem) {
                     let z = self.scalar_attr(Konst::Int(0), elem)?;
                     out.push(z);
@@ -1074,6 +1085,10 @@ impl Sema<'_> {
                 let mut bytes = self.string_init_bytes(&parts, span)?;
                 bytes.push(0);
                 let n = n.unwrap_or(bytes.len() as u64);
+                if n > MAX_INIT_ELEMS {
+                    self.unsupported(span, &format!("an initialized array of {n} elements (more than {MAX_INIT_ELEMS})"));
+                    return None;
+                }
                 if bytes.len() as u64 > n + 1 {
                     self.error(span, format!("initializer-string for an array of {n} chars is too long ({} chars)", bytes.len() - 1));
                 }
