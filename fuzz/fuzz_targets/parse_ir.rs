@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         let verified = verify(&ctx, module, None).is_ok();
         for generic in [true, false] {
             for locations in [false, true] {
-                let opts = PrintOptions { generic, locations };
+                let opts = PrintOptions { generic, locations, ..Default::default() };
                 let printed = print_op(&ctx, module, opts);
                 if !verified && !generic {
                     continue; // printed without panicking: enough for invalid IR
