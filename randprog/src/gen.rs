@@ -468,7 +468,7 @@ impl Gen<'_> {
                     let var = self.name("w");
                     let bound = 1 + self.rng.below(6) as u32;
                     let do_while = self.rng.chance(40);
-                    let body = self.loop_body(depth, bound, true, &var, Ty::I32);
+                    let body = self.loop_body(depth, bound, &var, Ty::I32);
                     return vec![Stmt::While { var, bound, do_while, body }];
                 }
                 15 if nested => {
@@ -579,16 +579,14 @@ impl Gen<'_> {
         // by the printer) does not.
         let constant = self.rng.chance(60);
         let hi = if constant { Expr::Int(ty, lo as i128 + 1 + self.rng.below(7) as i128) } else { self.expr(Ty::I32, 1) };
-        let body =
-            if constant { self.loop_body(depth, 8, false, &var, ty) } else { self.divergent(|g| g.loop_body(depth, 8, false, &var, ty)) };
+        let body = if constant { self.loop_body(depth, 8, &var, ty) } else { self.divergent(|g| g.loop_body(depth, 8, &var, ty)) };
         Stmt::For { var, ty, size_t, lo, hi, masked: !constant, step, body }
     }
 
     /// A loop body: the loop variable in scope (read-only); `break`/`continue` make the rest
     /// of the body (and later iterations) divergent, so the body is generated converged only
     /// if it has none.
-    fn loop_body(&mut self, depth: u32, trips: u32, is_while: bool, var: &str, ty: Ty) -> Vec<Stmt> {
-        let _ = is_while;
+    fn loop_body(&mut self, depth: u32, trips: u32, var: &str, ty: Ty) -> Vec<Stmt> {
         let saved = (self.in_loop, self.in_breakable, self.iterations, self.converged);
         let exits = self.rng.chance(30);
         self.in_loop = exits;

@@ -67,8 +67,11 @@ pub fn translate(level: Level, ctx: &cuprite_ir::Context, module: cuprite_ir::Op
 /// regressions, where the only requirement is no panic in bounded time and memory.
 pub fn run_every_function_once(ctx: &cuprite_ir::Context, module: cuprite_ir::OpId, max_instructions: u64) {
     let Some(body) = ctx.regions(module).first().and_then(|&r| ctx.entry_block(r)) else { return };
-    let funcs: Vec<String> =
-        ctx.block_ops(body).filter(|&o| ctx.is_op(o, "ptx.func")).filter_map(|o| ctx.symbol_name(o).map(str::to_string)).collect();
+    let funcs: Vec<String> = ctx
+        .block_ops(body)
+        .filter(|&o| ctx.is_op(o, cuprite_dialects::ptx::FuncOp::NAME))
+        .filter_map(|o| ctx.symbol_name(o).map(str::to_string))
+        .collect();
     for k in funcs {
         if let Ok(prog) = translate(Level::Ptx, ctx, module, &k) {
             let mut g = Global::default();

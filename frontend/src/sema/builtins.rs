@@ -135,7 +135,7 @@ impl Sema<'_> {
                     _ => K::Xor,
                 };
                 let ka = self.enum_attr(k as i64);
-                self.op("cuda.redux", args, &ret_ir, &[("kind", ka)], 0, span)
+                self.op(cuprite_dialects::cuda::ReduxOp::NAME, args, &ret_ir, &[("kind", ka)], 0, span)
             }
             "__match_any_sync" | "__cuprite_match_all_sync" => {
                 if self.options.arch != 0 && self.options.arch < 70 {
@@ -144,7 +144,7 @@ impl Sema<'_> {
                     return None;
                 }
                 let m = self.enum_attr(i64::from(name != "__match_any_sync"));
-                self.op("cuda.match", args, &ret_ir, &[("mode", m)], 0, span)
+                self.op(cuprite_dialects::cuda::MatchOp::NAME, args, &ret_ir, &[("mode", m)], 0, span)
             }
             "clock" | "clock64" | "__cuprite_laneid" => {
                 use cuprite_dialects::cuda::SpecialReg;

@@ -301,7 +301,7 @@ fn redux(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Conversi
     let Some(k) = cuprite_dialects::cuda::ReduxOp(op).kind(rw.ctx()) else { return false };
     let ka = i32_attr(rw.ctx(), k as i64);
     let i32t = rw.ctx().i32();
-    let r = builder(rw, op).op1("nvvm.redux", &[operands[0], operands[1]], i32t, &[("kind", ka)]);
+    let r = builder(rw, op).op1(cuprite_dialects::nvvm::ReduxOp::NAME, &[operands[0], operands[1]], i32t, &[("kind", ka)]);
     rw.replace_op(op, &[r]);
     true
 }
@@ -310,7 +310,7 @@ fn match_lanes(_: &Rule<()>, _: &(), op: OpId, operands: &[ValueId], rw: &mut Co
     let Some(mode) = cuprite_dialects::cuda::MatchOp(op).mode(rw.ctx()) else { return false };
     let m = i32_attr(rw.ctx(), mode as i64);
     let i32t = rw.ctx().i32();
-    let r = builder(rw, op).op1("nvvm.match", &[operands[0], operands[1]], i32t, &[("mode", m)]);
+    let r = builder(rw, op).op1(cuprite_dialects::nvvm::MatchOp::NAME, &[operands[0], operands[1]], i32t, &[("mode", m)]);
     rw.replace_op(op, &[r]);
     true
 }
