@@ -559,6 +559,20 @@ pub enum Stmt {
     },
     /// Device functions only: the last statement.
     Return(Expr),
+    /// The contraction mode's well-conditioned channel (the kernel's top level only):
+    /// `wf = fminf(value, 1e30f)` for `F32`, `wd = fmin(value, 1e300)` for `F64`, run
+    /// `trips` times (`for (int wk = 0; wk < trips; ++wk)` when more than once). `value`
+    /// is made of non-negative operands (literals, `fabs(input) + 0.5`, small integers
+    /// from thread indices and `wk`, `wf`, `wd`) and `+ * fma sqrt fmin fmax` only; nothing
+    /// else reads `wf` or `wd`, and nothing that contraction may change (the program's
+    /// other floats, and so its branches) reaches it. So no cancellation and no branch:
+    /// contracting `a * b + c` moves the result by a bounded relative error (see
+    /// [`Program::ulp_bound`]). The reducer deletes these statements but never edits them.
+    Accum {
+        ty: Ty,
+        value: Expr,
+        trips: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -591,6 +605,16 @@ pub struct Program {
     /// Threads per block (a multiple of 32) and blocks.
     pub block: u32,
     pub grid: u32,
+    /// The contraction mode (`None` otherwise): how many ulps `wf` and `wd` (the outputs
+    /// `out_wf` and `out_wd`) may move when `a * b + c` is contracted, from the generator's
+    /// error analysis of the [`Stmt::Accum`] statements. For non-negative operands, each
+    /// rounding adds at most `u` (half an ulp, relative) to a value's relative error: an
+    /// add or `fmin`/`fmax` keeps the larger of its operands' errors, a multiply adds them,
+    /// a square root halves them. A statement `w = w * P + Q` adds at most `E(P) + E(Q) + 2`
+    /// to `w`'s error, counted once per execution (the enclosing loops' trip bounds). Two
+    /// results within `E` units each of the exact value are within `2E + 2` ulps of each
+    /// other (the printed bound).
+    pub ulp_bound: Option<(u64, u64)>,
 }
 
 impl Program {

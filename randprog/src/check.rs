@@ -5,6 +5,13 @@
 //! for bit: `nvvm` before and after the `-O3` pipeline, the selected `ptx`, cuprite's PTX
 //! printed and read back, and NVRTC 13.0's PTX for the same source. Both compilers run with
 //! `-fmad=false`, so no contraction makes a legitimate difference.
+//!
+//! In the contraction mode ([`Mode::fmad`]) both compilers contract `a * b + c`. Then the
+//! `cuda` level (which rounds the product) is the reference of `nvvm -O0` (bit for bit, as
+//! before contraction) and of the well-conditioned channel (`out_wf`, `out_wd`, see
+//! [`crate::ast::Stmt::Accum`]) of every later run, within the ulp bound the program states;
+//! cuprite's contracted PTX is the bit-for-bit reference of its PTX read back and of NVRTC's
+//! (where they differ, the two compilers contracted differently).
 
 use crate::ast::Program;
 use crate::print;
@@ -16,15 +23,27 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mode {
     /// Both contract `a * b + c` into `fma` (their default). Then only `nvvm -O0` (before
-    /// any contraction) is compared with the `cuda` level; the later levels must run, and
-    /// cuprite's PTX is the reference of the PTX read back and of NVRTC's: a difference
-    /// there says the two compilers contracted differently (a measurement, not a
-    /// miscompilation).
+    /// any contraction) is compared with the `cuda` level bit for bit; the well-conditioned
+    /// channel of every later run (NVRTC's too) must be within the program's stated ulp
+    /// bound of it; cuprite's PTX is the bit-for-bit reference of the PTX read back. Whether
+    /// NVRTC's PTX computes the same bits as cuprite's is measured ([`Measure`]): where not,
+    /// the two compilers contracted differently, which is no miscompilation.
     pub fmad: bool,
 }
 
 /// Simulated instructions one run may take before it counts as a hang.
 pub const MAX_INSTRUCTIONS: u64 = 1 << 27;
+
+/// What the contraction mode measured on one program: the largest distance, in ulps, of
+/// `out_wf` and of `out_wd` from the uncontracted reference (over cuprite's levels and
+/// NVRTC's PTX), the bound the program states (if it has the channel), and where NVRTC's
+/// PTX computes other bits than cuprite's, the first difference.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Measure {
+    pub worst: (u64, u64),
+    pub bound: Option<(u64, u64)>,
+    pub nvrtc_differs: Option<String>,
+}
 
 /// What checking a program found.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +60,9 @@ pub enum Outcome {
     NvrtcUnsimulated(String),
     /// NVRTC rejects the program (the generator's bug).
     NvrtcRejects(String),
+    /// NVRTC did not finish in its time (its problem, not cuprite's: a few generated
+    /// programs make it run for minutes); the program agrees at cuprite's levels.
+    NvrtcTimeout(String),
     /// Another run (`what`) fails or differs from the reference.
     Differs {
         what: String,
@@ -58,6 +80,7 @@ impl Outcome {
             Outcome::ReferenceFails(_) => "reference fails".into(),
             Outcome::NvrtcUnsimulated(m) => format!("NVRTC's PTX unsimulated: {m}"),
             Outcome::NvrtcRejects(_) => "NVRTC rejects".into(),
+            Outcome::NvrtcTimeout(_) => "NVRTC times out".into(),
             Outcome::Differs { what, .. } => format!("differs: {what}"),
         }
     }
@@ -75,6 +98,7 @@ impl std::fmt::Display for Outcome {
             Outcome::ReferenceFails(m) => write!(f, "the cuda level's run fails: {m}"),
             Outcome::NvrtcUnsimulated(m) => write!(f, "NVRTC's PTX does not run on the simulator: {m}"),
             Outcome::NvrtcRejects(m) => write!(f, "{m}"),
+            Outcome::NvrtcTimeout(m) => write!(f, "{m} (cuprite's levels agree)"),
             Outcome::Differs { what, detail } => write!(f, "{what} differs from its reference: {detail}"),
         }
     }
@@ -106,22 +130,55 @@ pub fn cuda_root() -> Option<PathBuf> {
 /// Compiles `source` with NVRTC (`-fmad=false`, sm_90) through `bench/nvrtc_compile.py`,
 /// in `dir`, and reads the PTX (returned with its text). `Err`: NVRTC's log or the
 /// reader's errors.
-pub fn nvrtc(cuda: &Path, source: &str, dir: &Path, stem: &str, mode: Mode) -> Result<(Nvrtc, String), Outcome> {
+pub fn nvrtc(
+    cuda: &Path,
+    source: &str,
+    dir: &Path,
+    stem: &str,
+    mode: Mode,
+    timeout: std::time::Duration,
+) -> Result<(Nvrtc, String), Outcome> {
     let cu = dir.join(format!("{stem}.cu"));
     let ptx = dir.join(format!("{stem}.nvrtc.ptx"));
     let io = |e: std::io::Error| Outcome::NvrtcRejects(format!("{}: {e}", cu.display()));
     std::fs::write(&cu, source).map_err(io)?;
-    let r = std::process::Command::new("python3")
+    let _ = std::fs::remove_file(&ptx);
+    let mut child = std::process::Command::new("python3")
         .arg(repo_root().join("bench/nvrtc_compile.py"))
         .arg(&cu)
         .arg("--cuda-root")
         .arg(cuda)
         .args(["--arch", "sm_90", if mode.fmad { "-fmad=true" } else { "-fmad=false" }, "-o"])
         .arg(&ptx)
-        .output()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .map_err(|e| Outcome::NvrtcRejects(format!("python3: {e}")))?;
-    if !r.status.success() {
-        return Err(Outcome::NvrtcRejects(format!("NVRTC rejects {}:\n{}", cu.display(), String::from_utf8_lossy(&r.stderr))));
+    // Its diagnostics are read on a thread, so that a full pipe cannot stall it.
+    let mut pipe = child.stderr.take();
+    let stderr = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(p) = pipe.as_mut() {
+            let _ = std::io::Read::read_to_string(p, &mut s);
+        }
+        s
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(st)) => break st,
+            Ok(None) if start.elapsed() < timeout => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Outcome::NvrtcTimeout(format!("NVRTC took more than {} s on {}", timeout.as_secs(), cu.display())));
+            }
+            Err(e) => return Err(Outcome::NvrtcRejects(format!("python3: {e}"))),
+        }
+    };
+    let err = stderr.join().unwrap_or_default();
+    if !status.success() {
+        return Err(Outcome::NvrtcRejects(format!("NVRTC rejects {}:\n{err}", cu.display())));
     }
     let text = std::fs::read_to_string(&ptx).map_err(io)?;
     let mut ctx = cuprite_ir::Context::new(cuprite_dialects::registry());
@@ -149,36 +206,74 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, level: Level, l: &LaunchS
 /// Checks `p` at every level of cuprite and, when given, against NVRTC's PTX (which may hold
 /// other programs too: the kernel is found by name).
 pub fn check(p: &Program, nvrtc: Option<&Nvrtc>, mode: Mode) -> Outcome {
-    check_source(&format!("random{}.cu", p.seed), &print::source(p), &print::spec(p), nvrtc, mode)
+    check_measured(p, nvrtc, mode).0
+}
+
+/// [`check`], with what the contraction mode measured (`None` in the exact mode, and for a
+/// program that states no bound).
+pub fn check_measured(p: &Program, nvrtc: Option<&Nvrtc>, mode: Mode) -> (Outcome, Option<Measure>) {
+    check_source_measured(&format!("random{}.cu", p.seed), &print::source(p), &print::spec(p), nvrtc, mode)
 }
 
 /// [`check`] for a program as text: the source (file `name`) and its launch spec (TOML, one
 /// launch or more, each checked).
 pub fn check_source(name: &str, src: &str, spec_toml: &str, nvrtc: Option<&Nvrtc>, mode: Mode) -> Outcome {
+    check_source_measured(name, src, spec_toml, nvrtc, mode).0
+}
+
+/// [`check_source`] with the contraction mode's measure (see [`check_measured`]).
+pub fn check_source_measured(name: &str, src: &str, spec_toml: &str, nvrtc: Option<&Nvrtc>, mode: Mode) -> (Outcome, Option<Measure>) {
     let specs = match parse_toml(spec_toml) {
         Ok(v) => v,
-        Err(e) => return Outcome::ReferenceFails(format!("launch spec: {e}")),
+        Err(e) => return (Outcome::ReferenceFails(format!("launch spec: {e}")), None),
     };
     let opts = level_options(mode);
     let lv = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cuprite::levels::compile_levels(name, src, &opts))) {
         Ok(Ok(lv)) => lv,
-        Ok(Err(diags)) => return Outcome::Rejected(diags),
-        Err(e) => return Outcome::Ice(cuprite::ice_message(&*e)),
+        Ok(Err(diags)) => return (Outcome::Rejected(diags), None),
+        Err(e) => return (Outcome::Ice(cuprite::ice_message(&*e)), None),
     };
+    let mut measure = mode.fmad.then(|| Measure { bound: print::ulp_bound(src), ..Measure::default() });
     for spec in &specs {
-        let o = check_launch(name, &lv, spec, nvrtc, mode);
+        let o = check_launch(name, &lv, spec, nvrtc, mode, measure.as_mut());
         if !o.is_agree() {
-            return o;
+            return (o, measure);
         }
     }
-    Outcome::Agree
+    (Outcome::Agree, measure)
 }
 
-fn check_launch(name: &str, lv: &cuprite::levels::Levels, spec: &LaunchSpec, nvrtc: Option<&Nvrtc>, mode: Mode) -> Outcome {
+/// The contraction mode's check of the well-conditioned channel: `out_wf` and `out_wd` of
+/// `outs` within the stated bound of the uncontracted reference's; the worst distances
+/// seen go into `m`.
+fn channel(reference: &[Output], outs: &[Output], m: &mut Measure) -> Result<(), String> {
+    let Some(b) = m.bound else { return Ok(()) };
+    for (name, bound, worst) in [("out_wf", b.0, &mut m.worst.0), ("out_wd", b.1, &mut m.worst.1)] {
+        let find = |v: &[Output]| v.iter().find(|o| o.name == name).cloned();
+        let (Some(r), Some(o)) = (find(reference), find(outs)) else {
+            return Err(format!("no output {name}"));
+        };
+        match compare(&[r], &[o], bound) {
+            Ok(w) => *worst = (*worst).max(w),
+            Err(e) => return Err(format!("beyond the stated bound of {bound} ulps: {e}")),
+        }
+    }
+    Ok(())
+}
+
+fn check_launch(
+    name: &str,
+    lv: &cuprite::levels::Levels,
+    spec: &LaunchSpec,
+    nvrtc: Option<&Nvrtc>,
+    mode: Mode,
+    mut measure: Option<&mut Measure>,
+) -> Outcome {
     let mut reference = match run(&lv.ctx, lv.cuda, Level::Cuda, spec) {
         Ok(r) => r,
         Err(e) => return Outcome::ReferenceFails(e),
     };
+    let uncontracted = reference.clone();
     let differs = |reference: &[Output], what: &str, r: Result<Vec<Output>, String>| -> Option<Outcome> {
         let detail = match r {
             Ok(outs) => compare(reference, &outs, 0).err()?,
@@ -191,10 +286,17 @@ fn check_launch(name: &str, lv: &cuprite::levels::Levels, spec: &LaunchSpec, nvr
         // Contraction happens in the -O pipeline and in instruction selection: the levels
         // after it run, and the PTX becomes the reference.
         if mode.fmad && what != "nvvm -O0" {
-            match r {
-                Ok(outs) if what == "ptx" => reference = outs,
-                Ok(_) => {}
+            let outs = match r {
+                Ok(outs) => outs,
                 Err(e) => return Outcome::Differs { what: what.into(), detail: format!("the run fails: {e}") },
+            };
+            if let Some(m) = measure.as_deref_mut() {
+                if let Err(detail) = channel(&uncontracted, &outs, m) {
+                    return Outcome::Differs { what: format!("{what} (the contracted channel)"), detail };
+                }
+            }
+            if what == "ptx" {
+                reference = outs;
             }
             continue;
         }
@@ -221,8 +323,16 @@ fn check_launch(name: &str, lv: &cuprite::levels::Levels, spec: &LaunchSpec, nvr
                 return Outcome::NvrtcUnsimulated(e.lines().next().unwrap_or("").to_string());
             }
         }
-        let what = if mode.fmad { "NVRTC's contracted PTX (against cuprite's)" } else { "NVRTC's PTX" };
-        if let Some(o) = differs(&reference, what, r) {
+        if let (Some(m), Ok(outs)) = (measure.as_deref_mut(), r.as_ref()) {
+            if let Err(detail) = channel(&uncontracted, outs, m) {
+                return Outcome::Differs { what: "NVRTC's PTX (the contracted channel)".into(), detail };
+            }
+        }
+        if let (Some(m), Ok(outs)) = (measure, r.as_ref()) {
+            m.nvrtc_differs = m.nvrtc_differs.take().or_else(|| compare(&reference, outs, 0).err());
+            return Outcome::Agree;
+        }
+        if let Some(o) = differs(&reference, "NVRTC's PTX", r) {
             return o;
         }
     }

@@ -39,11 +39,15 @@ pub struct Config {
     pub transcendentals: bool,
     /// Kernel statements (top level and nested together).
     pub statements: u32,
+    /// The contraction mode: float expressions lean to `a * b + c`, and the kernel gets
+    /// the well-conditioned channel ([`Stmt::Accum`], outputs `out_wf`/`out_wd`) with its
+    /// ulp bound ([`Program::ulp_bound`]).
+    pub contraction: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { transcendentals: false, statements: 28 }
+        Config { transcendentals: false, statements: 28, contraction: false }
     }
 }
 
@@ -79,6 +83,11 @@ struct Gen<'c> {
     /// Product of the enclosing loops' maximum trip counts.
     iterations: u32,
     budget: i32,
+    /// The error bounds of `wf` and `wd` so far, in units of their type's `u` (see
+    /// [`Program::ulp_bound`]).
+    werr: [u64; 2],
+    /// Generating an [`Stmt::Accum`] with a `wk` loop.
+    in_wk: bool,
 }
 
 /// Generates the program for `seed`.
@@ -95,6 +104,7 @@ pub fn generate(seed: u64, cfg: &Config) -> Program {
         body: Vec::new(),
         block,
         grid,
+        ulp_bound: None,
     };
     let mut g = Gen {
         rng,
@@ -109,6 +119,8 @@ pub fn generate(seed: u64, cfg: &Config) -> Program {
         in_breakable: false,
         iterations: 1,
         budget: 0,
+        werr: [0, 0],
+        in_wk: false,
     };
     for _ in 0..g.rng.below(3) {
         let n = 1 + g.rng.below(4);
@@ -135,6 +147,9 @@ pub fn generate(seed: u64, cfg: &Config) -> Program {
     }
     g.scopes.pop();
     g.p.body = body;
+    if cfg.contraction {
+        g.p.ulp_bound = Some((2 * g.werr[0] + 2, 2 * g.werr[1] + 2));
+    }
     g.p
 }
 
@@ -312,6 +327,15 @@ impl Gen<'_> {
             _ => {
                 let r = self.rng.below(20);
                 match r {
+                    0..=8 if t.is_float() && self.cfg.contraction && self.rng.chance(40) => {
+                        let m = Expr::Bin(BinOp::Mul, t, b(self.expr(t, d)), b(self.expr(t, d)));
+                        let c = self.expr(t, d);
+                        if self.rng.chance(50) {
+                            Expr::Bin(BinOp::Add, t, b(m), b(c))
+                        } else {
+                            Expr::Bin(*self.rng.pick(&[BinOp::Add, BinOp::Sub]), t, b(c), b(m))
+                        }
+                    }
                     0..=8 => {
                         let ops: &[BinOp] = if t.is_float() {
                             &[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Min, BinOp::Max]
@@ -421,7 +445,85 @@ impl Gen<'_> {
         })
     }
 
+    /// A statement of the well-conditioned channel: `w = w * P + Q` (as a multiply-add,
+    /// an `fma` call, or `Q + P * w`) with `P` and `Q` from [`Gen::positive`]; `w`'s
+    /// error bound grows by `E(P) + E(Q) + 2` per execution.
+    fn accum(&mut self) -> Stmt {
+        let ty = if self.rng.chance(60) { Ty::F32 } else { Ty::F64 };
+        let trips = if self.rng.chance(50) { 1 } else { 2 + self.rng.below(15) as u32 };
+        self.in_wk = trips > 1;
+        let w = Expr::Var(if ty == Ty::F32 { "wf" } else { "wd" }.into(), ty);
+        let (p, ep) = self.positive(ty, 2);
+        let (q, eq) = self.positive(ty, 2);
+        let b = Box::new;
+        let value = match self.rng.below(3) {
+            0 => Expr::Bin(BinOp::Add, ty, b(Expr::Bin(BinOp::Mul, ty, b(w), b(p))), b(q)),
+            1 => Expr::Intrinsic(Intrinsic::Fma, ty, vec![w, p, q]),
+            _ => Expr::Bin(BinOp::Add, ty, b(q), b(Expr::Bin(BinOp::Mul, ty, b(p), b(w)))),
+        };
+        self.werr[(ty == Ty::F64) as usize] += (ep + eq + 2) * trips as u64;
+        self.in_wk = false;
+        Stmt::Accum { ty, value, trips }
+    }
+
+    /// An integer the contraction cannot change: a thread index, or `wk`.
+    fn channel_int(&mut self) -> Expr {
+        if self.in_wk && self.rng.chance(50) {
+            let k = Expr::Cast(Ty::U32, Box::new(Expr::Var("wk".into(), Ty::I32)));
+            let s = Expr::Special(*self.rng.pick(&[Special::Tid, Special::Lane, Special::ThreadIdx]));
+            return Expr::Bin(BinOp::Add, Ty::U32, Box::new(k), Box::new(s));
+        }
+        Expr::Special(*self.rng.pick(&[Special::Tid, Special::Lane, Special::ThreadIdx, Special::BlockIdx]))
+    }
+
+    /// A non-negative expression of type `t` (at least 1/16, at most about 10^8) that does
+    /// not read `wf` or `wd` of its own type, with its error bound in units of `u`.
+    fn positive(&mut self, t: Ty, depth: u32) -> (Expr, u64) {
+        let b = Box::new;
+        if depth == 0 || self.rng.chance(30) {
+            return match self.rng.below(5) {
+                0 | 1 => (Expr::Float(t, *self.rng.pick(&[0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0])), 0),
+                2 => {
+                    let buf = if t == Ty::F32 { Buf::F32 } else { Buf::F64 };
+                    let load = Expr::Load(buf, b(self.channel_int()));
+                    (Expr::Bin(BinOp::Add, t, b(Expr::Intrinsic(Intrinsic::Fabs, t, vec![load])), b(Expr::Float(t, 0.5))), 1)
+                }
+                // `wd` rounded to float: one rounding, plus `wd`'s own error, which is
+                // 2^29 times smaller in float's units (below one while `wd`'s bound is
+                // under 2^29).
+                3 if t == Ty::F32 => (Expr::Cast(Ty::F32, b(Expr::Var("wd".into(), Ty::F64))), 2),
+                // 0..15 from an integer contraction cannot change, plus 0.5.
+                _ => {
+                    let i = self.channel_int();
+                    let small = Expr::Bin(BinOp::And, Ty::U32, b(i), b(Expr::Int(Ty::U32, 15)));
+                    (Expr::Bin(BinOp::Add, t, b(Expr::Cast(t, b(small))), b(Expr::Float(t, 0.5))), 1)
+                }
+            };
+        }
+        let d = depth - 1;
+        let (x, ex) = self.positive(t, d);
+        let (y, ey) = self.positive(t, d);
+        match self.rng.below(7) {
+            0 => (Expr::Bin(BinOp::Mul, t, b(x), b(y)), ex + ey + 1),
+            1 => (Expr::Bin(BinOp::Add, t, b(x), b(y)), ex.max(ey) + 1),
+            2 => {
+                let (z, ez) = self.positive(t, 0);
+                (Expr::Bin(BinOp::Add, t, b(Expr::Bin(BinOp::Mul, t, b(x), b(y))), b(z)), (ex + ey + 1).max(ez) + 1)
+            }
+            3 => {
+                let (z, ez) = self.positive(t, 0);
+                (Expr::Intrinsic(Intrinsic::Fma, t, vec![x, y, z]), (ex + ey).max(ez) + 1)
+            }
+            4 => (Expr::Intrinsic(Intrinsic::Sqrt, t, vec![x]), ex.div_ceil(2) + 1),
+            5 => (Expr::Intrinsic(Intrinsic::Fmin, t, vec![x, y]), ex.max(ey)),
+            _ => (Expr::Intrinsic(Intrinsic::Fmax, t, vec![x, y]), ex.max(ey)),
+        }
+    }
+
     fn stmt(&mut self, depth: u32) -> Vec<Stmt> {
+        if self.cfg.contraction && self.in_kernel && depth == 0 && self.rng.chance(25) {
+            return vec![self.accum()];
+        }
         let ed = 2 + self.rng.below(2) as u32;
         let nested = depth < 3 && self.budget > 2;
         loop {

@@ -64,7 +64,52 @@ pub struct Summary {
     pub findings: Vec<Finding>,
     /// Programs NVRTC could not compile (the generator's bug): their seeds.
     pub nvrtc_rejects: Vec<u64>,
+    /// Programs NVRTC did not compile in its time (they agree at cuprite's levels).
+    pub nvrtc_timeouts: Vec<u64>,
     pub seconds: f64,
+    /// The contraction mode's well-conditioned channel, over the programs that agree.
+    pub channel: ChannelStats,
+}
+
+/// What the contraction mode measured over a campaign (see [`check::Measure`]).
+#[derive(Debug, Default)]
+pub struct ChannelStats {
+    /// Programs measured.
+    pub measured: u64,
+    /// Programs with the channel, and those whose `out_wf` or `out_wd` moved (a distance
+    /// above zero ulps).
+    pub with_channel: u64,
+    pub moved: u64,
+    /// Programs where NVRTC's contracted PTX computes other bits than cuprite's, and the
+    /// first few seeds.
+    pub nvrtc_differs: u64,
+    pub nvrtc_differs_seeds: Vec<u64>,
+    /// The largest distances seen (ulps), `out_wf` and `out_wd`.
+    pub worst: (u64, u64),
+    /// The largest share of its stated bound a program used, and that program's seed.
+    pub worst_share: f64,
+    pub worst_seed: u64,
+}
+
+impl ChannelStats {
+    fn add(&mut self, seed: u64, m: &check::Measure) {
+        self.measured += 1;
+        if m.nvrtc_differs.is_some() {
+            self.nvrtc_differs += 1;
+            if self.nvrtc_differs_seeds.len() < 10 {
+                self.nvrtc_differs_seeds.push(seed);
+            }
+        }
+        let Some(bound) = m.bound else { return };
+        self.with_channel += 1;
+        self.moved += (m.worst != (0, 0)) as u64;
+        self.worst = (self.worst.0.max(m.worst.0), self.worst.1.max(m.worst.1));
+        let share = (m.worst.0 as f64 / bound.0.max(1) as f64).max(m.worst.1 as f64 / bound.1.max(1) as f64);
+        if share > self.worst_share {
+            self.worst_share = share;
+            self.worst_seed = seed;
+        }
+    }
 }
 
 fn nvrtc_read(text: &str) -> Option<check::Nvrtc> {
@@ -83,19 +128,35 @@ fn nvrtc_batch(
     mode: check::Mode,
 ) -> Result<String, Outcome> {
     let src: String = programs.iter().map(print::source).collect::<Vec<_>>().join("\n");
-    check::nvrtc(cuda, &src, dir, stem, mode).map(|(_, text)| text)
+    // A batch takes NVRTC 5 to 20 s; a program that stalls it is found alone.
+    check::nvrtc(cuda, &src, dir, stem, mode, std::time::Duration::from_secs(120)).map(|(_, text)| text)
 }
 
 /// Checks `p` alone (NVRTC compiled for it alone when `cuda` is given).
 pub fn check_alone(p: &ast::Program, cuda: Option<&std::path::Path>, dir: &std::path::Path, mode: check::Mode) -> Outcome {
+    check_alone_measured(p, cuda, dir, mode).0
+}
+
+/// [`check_alone`] with the contraction mode's measure (see [`check::check_measured`]).
+pub fn check_alone_measured(
+    p: &ast::Program,
+    cuda: Option<&std::path::Path>,
+    dir: &std::path::Path,
+    mode: check::Mode,
+) -> (Outcome, Option<check::Measure>) {
     let nv = match cuda {
-        Some(c) => match check::nvrtc(c, &print::source(p), dir, &format!("reduce{}", p.seed), mode) {
+        Some(c) => match check::nvrtc(c, &print::source(p), dir, &format!("reduce{}", p.seed), mode, std::time::Duration::from_secs(40)) {
             Ok((n, _)) => Some(n),
-            Err(o) => return o,
+            // NVRTC's problem: cuprite's levels are still checked.
+            Err(Outcome::NvrtcTimeout(m)) => {
+                let o = check::check(p, None, mode);
+                return (if o.is_agree() { Outcome::NvrtcTimeout(m) } else { o }, None);
+            }
+            Err(o) => return (o, None),
         },
         None => None,
     };
-    check::check(p, nv.as_ref(), mode)
+    check::check_measured(p, nv.as_ref(), mode)
 }
 
 /// Runs the campaign, logging progress and each failure to `log`.
@@ -120,9 +181,9 @@ pub fn run(c: &Campaign, log: &mut dyn Write) -> Summary {
         });
         // A rejected batch: each program alone, to name the ones NVRTC rejects.
         let alone = matches!(nv_text, Some(None));
-        let outcomes: Vec<Outcome> = {
+        let outcomes: Vec<(Outcome, Option<check::Measure>)> = {
             let next = std::sync::atomic::AtomicUsize::new(0);
-            let results = std::sync::Mutex::new(vec![Outcome::Agree; programs.len()]);
+            let results = std::sync::Mutex::new(vec![(Outcome::Agree, None); programs.len()]);
             std::thread::scope(|sc| {
                 for _ in 0..c.jobs.max(1) {
                     sc.spawn(|| {
@@ -130,8 +191,11 @@ pub fn run(c: &Campaign, log: &mut dyn Write) -> Summary {
                         loop {
                             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some(p) = programs.get(i) else { break };
-                            let o =
-                                if alone { check_alone(p, c.nvrtc.as_deref(), &dir, c.mode) } else { check::check(p, nv.as_ref(), c.mode) };
+                            let o = if alone {
+                                check_alone_measured(p, c.nvrtc.as_deref(), &dir, c.mode)
+                            } else {
+                                check::check_measured(p, nv.as_ref(), c.mode)
+                            };
                             results.lock().unwrap_or_else(|e| e.into_inner())[i] = o;
                         }
                     });
@@ -139,21 +203,27 @@ pub fn run(c: &Campaign, log: &mut dyn Write) -> Summary {
             });
             results.into_inner().unwrap_or_else(|e| e.into_inner())
         };
-        for (p, o) in programs.iter().zip(outcomes) {
+        for (p, (o, m)) in programs.iter().zip(outcomes) {
             s.programs += 1;
             if o.is_agree() {
                 s.agree += 1;
+                if let Some(m) = m {
+                    s.channel.add(p.seed, &m);
+                }
                 continue;
             }
             if matches!(&o, Outcome::NvrtcRejects(_)) {
                 s.nvrtc_rejects.push(p.seed);
+            }
+            if matches!(&o, Outcome::NvrtcTimeout(_)) {
+                s.nvrtc_timeouts.push(p.seed);
             }
             let key = o.key();
             *s.by_kind.entry(key.clone()).or_default() += 1;
             let _ = writeln!(log, "seed {}: {}", p.seed, o.to_string().lines().take(4).collect::<Vec<_>>().join("\n    "));
             let mut f = Finding { program: p.clone(), outcome: o, reduced: None };
             let done = reduced_per_kind.entry(key.clone()).or_default();
-            let reducible = !matches!(f.outcome, Outcome::ReferenceFails(_) | Outcome::NvrtcRejects(_));
+            let reducible = !matches!(f.outcome, Outcome::ReferenceFails(_) | Outcome::NvrtcRejects(_) | Outcome::NvrtcTimeout(_));
             if *done < c.reduce_per_kind && reducible {
                 *done += 1;
                 let with_nvrtc = key.contains("NVRTC");

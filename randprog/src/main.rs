@@ -21,9 +21,13 @@ options of campaign:
   --transcendentals  use expf, logf, sinf, cosf, tanhf (and the double versions): cuprite's
                     math library is within its ulp bounds of libdevice, not bit-identical
   --statements M    statements per kernel (default 28)
-  --fmad            both compilers contract a*b+c into fma (their default): nvvm -O0
-                    against the cuda level, the PTX read back against cuprite's PTX, and
-                    NVRTC's PTX against cuprite's (a difference: they contracted differently)
+  --fmad            the contraction mode: both compilers contract a*b+c into fma (their
+                    default), and programs lean to multiply-adds. nvvm -O0 is checked
+                    against the cuda level bit for bit; the well-conditioned channel
+                    (out_wf, out_wd) of every later run and of NVRTC's PTX within the ulp
+                    bound the program states (a failure beyond it); the PTX read back
+                    against cuprite's PTX bit for bit; whether NVRTC's PTX gives the same
+                    bits as cuprite's is counted (where not, they contracted differently)
 (gen, check and reduce take --fmad, --nvrtc and --transcendentals too)
 NVRTC: CUPRITE_CUDA_ROOT, or the place scripts/install-cuda-ref.sh installs to.";
 
@@ -61,6 +65,7 @@ fn gen_config(args: &[String]) -> Result<gen::Config, String> {
     Ok(gen::Config {
         transcendentals: args.iter().any(|a| a == "--transcendentals"),
         statements: num(args, "--statements", gen::Config::default().statements)?,
+        contraction: args.iter().any(|a| a == "--fmad"),
     })
 }
 
@@ -147,8 +152,30 @@ fn real_main(args: &[String]) -> Result<i32, String> {
             if !s.nvrtc_rejects.is_empty() {
                 println!("NVRTC rejects (generator bugs): seeds {:?}", s.nvrtc_rejects);
             }
+            if !s.nvrtc_timeouts.is_empty() {
+                println!("NVRTC times out (cuprite's levels agree): seeds {:?}", s.nvrtc_timeouts);
+            }
+            let ch = &s.channel;
+            if ch.measured > 0 {
+                println!(
+                    "contracted like NVRTC (the same bits): {} of {}{}",
+                    ch.measured - ch.nvrtc_differs,
+                    ch.measured,
+                    if ch.nvrtc_differs_seeds.is_empty() { String::new() } else { format!("; differ: seeds {:?}", ch.nvrtc_differs_seeds) }
+                );
+                println!(
+                    "contracted channel: {} programs, {} moved; worst {} ulps (out_wf), {} ulps (out_wd); \
+                     at most {:.0}% of a stated bound (seed {})",
+                    ch.with_channel,
+                    ch.moved,
+                    ch.worst.0,
+                    ch.worst.1,
+                    ch.worst_share * 100.0,
+                    ch.worst_seed
+                );
+            }
             println!("seconds:  {:.0} ({:.1} programs/s)", s.seconds, s.programs as f64 / s.seconds.max(1e-9));
-            Ok(i32::from(s.agree != s.programs))
+            Ok(i32::from(s.agree + s.nvrtc_timeouts.len() as u64 != s.programs))
         }
         _ => Err("no command".into()),
     }

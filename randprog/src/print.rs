@@ -392,6 +392,15 @@ impl Printer<'_> {
                 let x = self.expr(e);
                 let _ = writeln!(out, "{pad}return {x};");
             }
+            Stmt::Accum { ty, value, trips } => {
+                let x = self.expr(value);
+                let set = if *ty == Ty::F32 { format!("wf = fminf({x}, 1e30f);") } else { format!("wd = fmin({x}, 1e300);") };
+                if *trips > 1 {
+                    let _ = writeln!(out, "{pad}for (int wk = 0; wk < {trips}; ++wk) {set}");
+                } else {
+                    let _ = writeln!(out, "{pad}{set}");
+                }
+            }
         }
     }
 
@@ -473,12 +482,16 @@ pub fn source(p: &Program) -> String {
     }
     pr.in_kernel = true;
     let mut kernel = String::new();
+    let channel = if p.ulp_bound.is_some() { ", float *out_wf, double *out_wd" } else { "" };
     let _ = writeln!(
         kernel,
         "__global__ void {pre}kernel(const int *in_i, const int *in_s, const float *in_f, const double *in_d,\n    \
-         unsigned long long *out_h, float *out_f, double *out_d, unsigned *acc, int n, float fs) {{"
+         unsigned long long *out_h, float *out_f, double *out_d, unsigned *acc, int n, float fs{channel}) {{"
     );
     kernel.push_str("  const unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;\n");
+    if p.ulp_bound.is_some() {
+        kernel.push_str("  float wf = 1.0f;\n  double wd = 1.0;\n");
+    }
     kernel.push_str("  unsigned long long h = 14695981039346656037ull;\n");
     kernel.push_str("  int mp = 0;\n");
     let mut shared = BTreeSet::new();
@@ -513,10 +526,16 @@ pub fn source(p: &Program) -> String {
             }
         }
     }
+    if p.ulp_bound.is_some() {
+        kernel.push_str("  out_wf[tid] = wf;\n  out_wd[tid] = wd;\n");
+    }
     kernel.push_str("  out_h[tid] = h;\n}\n");
 
     let mut out = String::new();
     let _ = writeln!(out, "// Random program {} (cuprite-randprog): UB-free by construction.", p.seed);
+    if let Some((f, d)) = p.ulp_bound {
+        let _ = writeln!(out, "{ULP_BOUND_LINE}out_wf {f}, out_wd {d}");
+    }
     for (i, s) in p.structs.iter().enumerate() {
         let fs: Vec<String> = s.fields.iter().enumerate().map(|(k, t)| format!("{} f{k};", t.c())).collect();
         let _ = writeln!(out, "struct {pre}S{i} {{ {} }};", fs.join(" "));
@@ -535,15 +554,28 @@ pub fn source(p: &Program) -> String {
     out
 }
 
+/// How a program states its contraction bound (see [`Program::ulp_bound`]) in its text, so
+/// that a saved program (a regression test) is checked with it.
+const ULP_BOUND_LINE: &str = "// ulp bound under contraction: ";
+
+/// The bound a program's text states: `(out_wf, out_wd)` in ulps.
+pub fn ulp_bound(src: &str) -> Option<(u64, u64)> {
+    let rest = src.lines().find_map(|l| l.strip_prefix(ULP_BOUND_LINE))?;
+    let mut it = rest.split(", ").map(|kv| kv.rsplit(' ').next().and_then(|v| v.parse().ok()));
+    Some((it.next()??, it.next()??))
+}
+
 /// The launch spec (one `[[launch]]` table).
 pub fn spec(p: &Program) -> String {
     let t = p.threads();
+    let channel =
+        if p.ulp_bound.is_some() { format!("  \"out_wf:f32[{t}]=zeros\",\n  \"out_wd:f64[{t}]=zeros\",\n") } else { String::new() };
     let s = p.seed.wrapping_mul(4) % 1_000_000_007;
     format!(
         "[[launch]]\nkernel = \"{k}\"\ngrid = {g}\nblock = {b}\nargs = [\n  \"in_i:i32[{n}]=random:{s}:-2147483648:2147483648\",\n  \
          \"in_s:i32[{n}]=random:{s1}:-8:9\",\n  \"in_f:f32[{n}]=random:{s2}:-100:100\",\n  \"in_d:f64[{n}]=random:{s3}:-100:100\",\n  \
          \"out_h:u64[{t}]=zeros\",\n  \"out_f:f32[{tf}]=zeros\",\n  \"out_d:f64[{tf}]=zeros\",\n  \"acc:u32[{a}]=random:{s4}:0:4294967296\",\n  \
-         \"n:i32={nv}\",\n  \"fs:f32={fv}\",\n]\n",
+         \"n:i32={nv}\",\n  \"fs:f32={fv}\",\n{channel}]\n",
         k = p.kernel_name(),
         g = p.grid,
         b = p.block,

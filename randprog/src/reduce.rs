@@ -117,7 +117,9 @@ impl Ed {
                     }
                     self.stmts(d, rets);
                 }
-                Stmt::Break | Stmt::Continue => {}
+                // Its operands must stay non-negative (the stated bound's premise): deleted
+                // whole, never edited.
+                Stmt::Break | Stmt::Continue | Stmt::Accum { .. } => {}
             }
             i += 1;
         }

@@ -91,6 +91,45 @@ pub fn eval(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> Option<At
             };
             Some(ctx.attr(AttrKind::Float { bits, ty }))
         }
+        // IEEE's correctly rounded result, as LLVM's constant folder gives it (so before any
+        // contraction: `2.0f * 3.0f + x` adds 6). Not: the approximate divisions, a NaN
+        // (its payload is the hardware's), and subnormal operands or results (a function
+        // may flush them to zero).
+        "nvvm.fadd" | "nvvm.fsub" | "nvvm.fmul" | "nvvm.fdiv" => {
+            let flags = super::float_flags(ctx, op);
+            if name == "nvvm.fdiv" && (flags.approx || flags.full) {
+                return None;
+            }
+            let (a, b) = (consts.first().copied().flatten()?, consts.get(1).copied().flatten()?);
+            let (AttrKind::Float { bits: x, .. }, AttrKind::Float { bits: y, .. }) = (ctx.attr_kind(a).clone(), ctx.attr_kind(b).clone())
+            else {
+                return None;
+            };
+            let bits = match ctx.type_kind(ty) {
+                TypeKind::Float(FloatKind::F32) => {
+                    let (x, y) = (f32::from_bits(x as u32), f32::from_bits(y as u32));
+                    let r = match name {
+                        "nvvm.fadd" => x + y,
+                        "nvvm.fsub" => x - y,
+                        "nvvm.fmul" => x * y,
+                        _ => x / y,
+                    };
+                    ([x, y, r].iter().all(|v| !v.is_nan() && !v.is_subnormal())).then_some(r.to_bits() as u64)?
+                }
+                TypeKind::Float(FloatKind::F64) => {
+                    let (x, y) = (f64::from_bits(x), f64::from_bits(y));
+                    let r = match name {
+                        "nvvm.fadd" => x + y,
+                        "nvvm.fsub" => x - y,
+                        "nvvm.fmul" => x * y,
+                        _ => x / y,
+                    };
+                    ([x, y, r].iter().all(|v| !v.is_nan() && !v.is_subnormal())).then_some(r.to_bits())?
+                }
+                _ => return None,
+            };
+            Some(ctx.attr(AttrKind::Float { bits, ty }))
+        }
         // The sign bit flipped (exact at every width, NaNs included).
         "nvvm.fneg" => {
             let a = consts.first().copied().flatten()?;
@@ -254,6 +293,14 @@ pub(super) fn fold_select(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]
 }
 
 /// `fneg` of a constant, and `fneg(fneg x)`, which is `x`.
+/// Constant operands only (see [`eval`]).
+pub(super) fn fold_float_binary(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
+    match eval(ctx, op, consts) {
+        Some(a) => attr(a),
+        None => FoldOutcome::None,
+    }
+}
+
 pub(super) fn fold_fneg(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) -> FoldOutcome {
     if let Some(a) = eval(ctx, op, consts) {
         return attr(a);

@@ -203,6 +203,8 @@ class Nvvm_FloatBin<string mnemonic, string what>
                    OptionalAttr<UnitAttr>:$full);
   let results = (outs AnyFloat:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
+  let folderFn = "fold::fold_float_binary";
 }
 
 def Nvvm_AddOp : Nvvm_IntBinNsw<"add", "Integer addition (wraps)", [Commutative]> {

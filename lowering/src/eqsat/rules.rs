@@ -799,14 +799,13 @@ pub fn rules() -> Vec<Rule> {
         // An `or` of values with no set bit in common is their sum (LLVM's `or disjoint`),
         // which the address rules can move into `[reg+imm]` and reassociate.
         ("or-disjoint-add: (or ?x ?y) => (add ?x ?y) if (disjoint ?x ?y)", Explore),
-        // Contraction (`-fmad=true`, nvcc's default): an add or subtract of a product, both
-        // allowed to contract, is one `fma.rn`. As NVRTC (LLVM's DAG combiner) and our
-        // instruction selection do, only a product nothing else reads: fusing a shared one
-        // computes it twice and rounds the uses differently.
+        // Contraction (`-fmad=true`, nvcc's default): an add of a product, both allowed to
+        // contract, is one `fma.rn`: only a product nothing else reads (fusing a shared one
+        // computes it twice and rounds the uses differently). No subtraction: NVRTC
+        // contracts one only where a constant takes the negation (`p - C`, `x - K * a`),
+        // which instruction selection does after this pass; any other would need a `neg`.
         ("fma-fadd: (fadd.contract ?m=(fmul.contract ?a ?b) ?c) => (fma ?a ?b ?c) if (one-use ?m)", Simplify),
         ("fma-fadd-rhs: (fadd.contract ?c ?m=(fmul.contract ?a ?b)) => (fma ?a ?b ?c) if (one-use ?m) (not-fusable ?c)", Simplify),
-        ("fma-fsub: (fsub.contract ?m=(fmul.contract ?a ?b) ?c) => (fma ?a ?b (fneg ?c)) if (one-use ?m)", Simplify),
-        ("fma-fsub-rhs: (fsub.contract ?c ?m=(fmul.contract ?a ?b)) => (fma (fneg ?a) ?b ?c) if (one-use ?m) (not-fusable ?c)", Simplify),
         ("fneg-fneg: (fneg (fneg ?x)) => ?x", Simplify),
         ("umin-range: (umin ?a ?b) => ?a if (ule ?a ?b)", Simplify),
         ("umin-range-rhs: (umin ?a ?b) => ?b if (ule ?b ?a)", Simplify),

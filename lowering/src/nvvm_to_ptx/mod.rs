@@ -746,6 +746,8 @@ impl<'c, 's> Sel<'c, 's> {
     /// ops it may absorb, as a DAG selector matches from the root), the higher benefit first;
     /// an op already absorbed is not matched again.
     fn match_fusions(&mut self, blocks: &[BlockId]) {
+        // The fusions that read through each shared op (see [`rules::Fusion::shared`]).
+        let mut shared: FxHashMap<OpId, usize> = FxHashMap::default();
         for &b in blocks {
             let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
             for &op in ops.iter().rev() {
@@ -760,16 +762,28 @@ impl<'c, 's> Sel<'c, 's> {
                     }
                     self.stats[k].0 += 1;
                     if let Some(mut f) = matches(self.ctx, op) {
-                        if f.absorbed.iter().any(|a| self.absorbed.contains(a) || self.fused.contains_key(a)) {
+                        let taken = |a: &OpId| self.absorbed.contains(a) || self.fused.contains_key(a);
+                        if f.absorbed.iter().any(taken) || f.shared.iter().any(|a| taken(a) || f.absorbed.contains(a)) {
                             continue;
                         }
                         self.stats[k].1 += 1;
                         f.rule = k;
                         self.absorbed.extend(f.absorbed.iter().copied());
+                        for &a in &f.shared {
+                            *shared.entry(a).or_default() += 1;
+                        }
                         self.fused.insert(op, f);
                         break;
                     }
                 }
+            }
+        }
+        // A shared op is absorbed when fusions took every use of its result; otherwise
+        // it is selected too (and the fusions still read its operands).
+        for (a, n) in shared {
+            let uses: usize = self.ctx.results(a).iter().map(|&r| self.ctx.uses(r).count()).sum();
+            if uses == n && !self.absorbed.contains(&a) {
+                self.absorbed.insert(a);
             }
         }
     }
@@ -988,42 +1002,85 @@ impl<'c, 's> Sel<'c, 's> {
         self.inst(mnem, &mods, &[d, a, b], None);
     }
 
-    /// `op` = `m` + `c` (`m` is operand `i` of `op`): `mad` (`mad.wide` with `wide`, the
-    /// multiply's 32-bit operands and signedness) or `fma` (see [`rules`]).
-    #[allow(clippy::too_many_arguments)]
-    fn mad(&mut self, op: OpId, m: OpId, c: ValueId, i: usize, res: ValueId, t: TypeId, wide: Option<(ValueId, ValueId, bool)>) {
+    /// An integer `m` + `c` into `res`: `mad.lo` (`mad.wide` with `wide`, the multiply's
+    /// 32-bit operands and signedness).
+    fn mad(&mut self, m: OpId, c: ValueId, res: ValueId, t: TypeId, wide: Option<(ValueId, ValueId, bool)>) {
         let d = self.reg(res);
         let (x, y) = (self.ctx.operand(m, 0), self.ctx.operand(m, 1));
-        if self.ctx.is_op(op, "nvvm.add") {
-            let c = self.src(c);
-            if let Some((a, b, signed)) = wide {
-                let (a, b) = (self.use_reg(a), self.src32(b));
-                let k = if signed { 's' } else { 'u' };
-                self.inst("mad", &format!("wide.{k}32"), &[d, a, b, c], None);
-            } else {
-                let (a, b) = (self.use_reg(x), self.src(y));
-                let rw = width(self.ctx, t).max(16);
-                self.inst("mad", &format!("lo.s{rw}"), &[d, a, b, c], None);
-            }
-            return;
+        let c = self.src(c);
+        if let Some((a, b, signed)) = wide {
+            let (a, b) = (self.use_reg(a), self.src32(b));
+            let k = if signed { 's' } else { 'u' };
+            self.inst("mad", &format!("wide.{k}32"), &[d, a, b, c], None);
+        } else {
+            let (a, b) = (self.use_reg(x), self.src(y));
+            let rw = width(self.ctx, t).max(16);
+            self.inst("mad", &format!("lo.s{rw}"), &[d, a, b, c], None);
         }
+    }
+
+    /// `op` (an `fadd` or `fsub`) = `m` (operand `i` of `op`) + the other operand, as one
+    /// `fma.rn`, with the negation `neg` folds into a constant (see [`rules`]).
+    fn fma(&mut self, op: OpId, m: OpId, i: usize, res: ValueId, t: TypeId, neg: rules::FmaNeg) {
+        let d = self.reg(res);
         let s = suffix(self.ctx, t, 'f');
-        let mut a = self.use_reg(x);
-        let b = self.src(y);
-        let mut c = self.src(c);
-        if self.ctx.is_op(op, "nvvm.fsub") {
-            // m - c = fma(x, y, -c); c - m = fma(-x, y, c).
-            let neg = self.new_reg(t);
-            if i == 0 {
-                let cr = self.use_reg(self.ctx.operand(op, 1));
-                self.inst("neg", &s, &[neg, cr], None);
-                c = neg;
-            } else {
-                self.inst("neg", &s, &[neg, a], None);
-                a = neg;
+        let (x, y) = (self.ctx.operand(m, 0), self.ctx.operand(m, 1));
+        let c = self.ctx.operand(op, 1 - i);
+        let (a, b, c) = match neg {
+            rules::FmaNeg::None => (self.use_reg(x), self.src(y), self.src(c)),
+            rules::FmaNeg::Addend => (self.use_reg(x), self.src(y), self.neg_imm(c)),
+            rules::FmaNeg::Product(j) => (self.use_reg(self.ctx.operand(m, 1 - j)), self.neg_imm(self.ctx.operand(m, j)), self.src(c)),
+            rules::FmaNeg::StripNeg(j) => {
+                let n = self.ctx.defining_op(self.ctx.operand(m, j)).expect("an fneg");
+                let (a, b) = (self.ctx.operand(n, 0), self.ctx.operand(m, 1 - j));
+                (self.use_reg(a), self.src(b), self.src(c))
             }
-        }
+            rules::FmaNeg::AddendProduct(m2, j) => {
+                let p = self.new_reg(t);
+                let (u, k) = (self.use_reg(self.ctx.operand(m2, 1 - j)), self.neg_imm(self.ctx.operand(m2, j)));
+                self.inst("mul", &s, &[p, u, k], None);
+                (self.use_reg(x), self.src(y), p)
+            }
+        };
         self.inst("fma", &format!("rn.{s}"), &[d, a, b, c], None);
+    }
+
+    /// `op` = `x + (-y)` as `x - y`, where `-y` is operand `i` of `op`: `n` (an `fneg` of
+    /// `y`) itself, or product `m` of `n` (then `x - a * b`, the product selected as a
+    /// `mul` of the negation's operand).
+    fn sub_of_negation(&mut self, op: OpId, n: OpId, m: Option<OpId>, i: usize, res: ValueId, t: TypeId) {
+        let s = suffix(self.ctx, t, 'f');
+        let rn = |flags: nvvm::FloatFlags| if flags.contract { s.clone() } else { format!("rn.{s}") };
+        let y = self.ctx.operand(n, 0);
+        let sub = match m {
+            None => self.use_reg(y),
+            Some(m) => {
+                let other = (0..2).map(|j| self.ctx.operand(m, j)).find(|&v| self.ctx.defining_op(v) != Some(n)).unwrap_or(y);
+                let p = self.new_reg(t);
+                let (a, b) = (self.use_reg(y), self.src(other));
+                let mods = rn(nvvm::float_flags(self.ctx, m));
+                self.inst("mul", &mods, &[p, a, b], None);
+                p
+            }
+        };
+        let d = self.reg(res);
+        let x = self.src(self.ctx.operand(op, 1 - i));
+        let mods = rn(nvvm::float_flags(self.ctx, op));
+        self.inst("sub", &mods, &[d, x, sub], None);
+    }
+
+    /// Float constant `v` negated: an immediate (a `neg` of its register if it were not
+    /// known as a constant).
+    fn neg_imm(&mut self, v: ValueId) -> ValueId {
+        let t = self.ctx.value_type(v);
+        if let Some(cuprite_ir::AttrKind::Float { bits, ty }) = self.consts.get(&v).map(|&a| self.ctx.attr_kind(a).clone()) {
+            let a = self.ctx.attr(cuprite_ir::AttrKind::Float { bits: bits ^ (1u64 << (width(self.ctx, t) - 1)), ty });
+            return self.imm(a, t);
+        }
+        let (r, n) = (self.use_reg(v), self.new_reg(t));
+        let s = suffix(self.ctx, t, 'f');
+        self.inst("neg", &s, &[n, r], None);
+        n
     }
 
     /// A 32-bit source for `mul.wide`/`mad.wide`: the value, or a constant as an i32

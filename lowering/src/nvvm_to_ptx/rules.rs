@@ -6,7 +6,7 @@
 //! | pattern | root | absorbs | selects |
 //! |---|---|---|---|
 //! | `isel-mad` (2) | `nvvm.add` | a single-use `mul` in the same block (and its widening extensions) | `mad.lo`, `mad.wide` |
-//! | `isel-fma-fadd`, `isel-fma-fsub` (2) | `nvvm.fadd`/`fsub` with `contract` | a single-use `fmul` with `contract` | `fma.rn` |
+//! | `isel-fma-fadd`, `isel-fma-fsub` (2) | `nvvm.fadd`/`fsub` with `contract` | an `fmul` with `contract` whose uses all contract (NVRTC's rule, below) | `fma.rn` |
 //! | `isel-mul-wide` (2) | 64-bit `nvvm.mul` | single-use `sext`/`zext` from 32 bits (or a constant that fits) | `mul.wide.s32`/`.u32` |
 //! | `isel-ptradd-into-address` (2) | `nvvm.ptradd` by a constant | itself, when loads and stores are its only users | their `[reg+imm]` address |
 //!
@@ -18,6 +18,19 @@
 //! disabling a single-op pattern leaves its ops without a selection, an error at each.
 //! `isel-ptradd-into-address` also decides whether loads and stores fold a constant
 //! offset into `[reg+imm]` at all.
+//!
+//! Float contraction follows NVRTC's choices (LLVM's NVPTX back end under `cicc`), so that
+//! a `-fmad=true` kernel computes the same bits with either compiler, and so that no
+//! contraction costs an extra instruction:
+//! - `p + c` (either order; the first operand tried first) becomes `fma` when the product
+//!   `p` is in the same block and every use of it (four at most) is such an add: a product
+//!   with another use stays a `mul` (its operands would stay live), and one that only adds
+//!   fuses into each (`t = a * b; x = t + c; y = t + d` is two `fma`s);
+//! - a product of a negation is the negation of a product (`(-a) * b` is `-(a * b)`);
+//! - `p - C` (`C` a constant) is `p + (-C)` (NVVM's instruction combiner writes it so);
+//! - `x - K * a` (`K` a constant used only there in its block) is `x + (-K) * a`;
+//! - any other subtraction stays `mul` and `sub`: `fma` with a negated register operand
+//!   would need a `neg` first, no fewer instructions, and NVRTC does not contract it.
 //!
 //! The selector's target is not in SSA form (PTX registers are written by the
 //! instructions that name them), so it runs on its own driver rather than the core's
@@ -59,6 +72,31 @@ pub(super) struct Fusion {
     pub mul: Option<(OpId, usize)>,
     /// A widening multiply's 32-bit operands and signedness.
     pub wide: Option<(ValueId, ValueId, bool)>,
+    /// Ops this fusion reads through (their operands, not their result) and that other
+    /// fusions may read through too: the product of an `fma`. The driver absorbs one only
+    /// when fusions took every use of its result, and selects it otherwise.
+    pub shared: Vec<OpId>,
+    /// How an `fma` negates a constant (see [`FmaNeg`]).
+    pub fneg: FmaNeg,
+    /// The `fneg` a subtraction absorbs and which operand of the root holds it (itself or
+    /// through the product in `mul`).
+    pub neg_at: Option<(OpId, usize)>,
+}
+
+/// The negations an `fma` of a subtraction folds into a constant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum FmaNeg {
+    #[default]
+    None,
+    /// `p - C`: the addend is the constant, negated.
+    Addend,
+    /// `x - K * a`: operand `j` of the product is the constant, negated.
+    Product(usize),
+    /// `p - K * a`: the addend is product `m` (absorbed; operand `j` is the constant),
+    /// selected as its own `mul` by `-K`.
+    AddendProduct(OpId, usize),
+    /// `x - (-a) * b`: `fma(a, b, x)`, operand `j` of the product being the `fneg` of `a`.
+    StripNeg(usize),
 }
 
 type SelectFn = fn(&mut Sel<'_, '_>, OpId, &OpArgs<'_>) -> bool;
@@ -127,15 +165,22 @@ pub(super) static RULES: &[IselRule] = &[
         name: "isel-fma-fadd",
         root: "nvvm.fadd",
         benefit: 2,
-        summary: "`fma.rn` of a single-use `fmul` in the same block, both with `contract`",
-        how: How::Fuse { matches: match_fma, emit: emit_mad },
+        summary: "`fma.rn` of an `fmul` in the same block whose uses all contract, both with `contract` (NVRTC's rule)",
+        how: How::Fuse { matches: match_fma_fadd, emit: emit_fma },
     },
     IselRule {
         name: "isel-fma-fsub",
         root: "nvvm.fsub",
         benefit: 2,
-        summary: "`fma.rn` (with a negated operand) of a single-use `fmul` in the same block, both with `contract`",
-        how: How::Fuse { matches: match_fma, emit: emit_mad },
+        summary: "`fma.rn` of `p - C`, `p - K * a` or `x - K * a` with the constant negated (NVRTC's rule); other subtractions stay `sub`",
+        how: How::Fuse { matches: match_fma_fsub, emit: emit_fma },
+    },
+    IselRule {
+        name: "isel-fadd-of-negation",
+        root: "nvvm.fadd",
+        benefit: 2,
+        summary: "`x + (-y)` and `x + (-a) * b` (single-use negations in the same block) as `sub.f` (NVVM's canonical form), when no `fma` applies",
+        how: How::Fuse { matches: match_fadd_of_negation, emit: emit_fadd_of_negation },
     },
     IselRule {
         name: "isel-mul-wide",
@@ -642,15 +687,146 @@ fn contracts(ctx: &Context, op: OpId) -> bool {
     f.contract && !f.approx
 }
 
-/// An `fadd`/`fsub` of a single-use `fmul`, both contractible: the first such operand.
-fn match_fma(ctx: &Context, op: OpId) -> Option<Fusion> {
+/// Whether `v` is a float constant (`nvvm.constant` of a float).
+fn float_const(ctx: &Context, v: ValueId) -> bool {
+    ctx.defining_op(v)
+        .and_then(|d| nvvm::ConstantOp::cast(ctx, d))
+        .and_then(|c| c.value_attr(ctx))
+        .is_some_and(|a| matches!(ctx.attr_kind(a), cuprite_ir::AttrKind::Float { .. }))
+}
+
+/// An `fma` negates constants of `f32` and `f64` only (`f16` instructions take no
+/// immediates).
+fn negates_constants(ctx: &Context, op: OpId) -> bool {
+    matches!(width(ctx, ctx.value_type(ctx.result(op, 0))), 32 | 64)
+}
+
+/// `v` is a contractible product by a constant that is free to negate (LLVM's
+/// `getNegatedExpression`): the product's only use is `user`, in its block, and the
+/// constant has no other use in that block. The product and the constant's operand index.
+fn negatable_product(ctx: &Context, v: ValueId, user: OpId) -> Option<(OpId, usize)> {
+    let m = one_use_here(ctx, v, user, |c, o| nvvm::FmulOp::cast(c, o).is_some()).filter(|&m| contracts(ctx, m))?;
+    let block = ctx.op_block(user);
+    (0..2)
+        .find(|&j| {
+            let k = ctx.operand(m, j);
+            float_const(ctx, k) && ctx.uses(k).filter(|&(u, _)| ctx.op_block(u) == block).count() == 1
+        })
+        .map(|j| (m, j))
+}
+
+/// Whether use `k` of `user` is an add in NVVM's eyes: an `fadd`, or an `fsub` whose
+/// subtrahend is a constant or a [`negatable_product`] (both contractible).
+fn add_use(ctx: &Context, user: OpId, k: usize) -> bool {
+    if !contracts(ctx, user) {
+        return false;
+    }
+    if nvvm::FaddOp::cast(ctx, user).is_some() {
+        return true;
+    }
+    nvvm::FsubOp::cast(ctx, user).is_some()
+        && negates_constants(ctx, user)
+        && k == 0
+        && (float_const(ctx, ctx.operand(user, 1)) || negatable_product(ctx, ctx.operand(user, 1), user).is_some())
+}
+
+/// `v` is a contractible `fmul` in `user`'s block whose every use (four at most, all in
+/// that block) is an [`add_use`]: it may fuse into `user`.
+fn fusable_product(ctx: &Context, v: ValueId, user: OpId) -> Option<OpId> {
+    let m = ctx.defining_op(v)?;
+    if nvvm::FmulOp::cast(ctx, m).is_none() || !contracts(ctx, m) || ctx.op_block(m) != ctx.op_block(user) {
+        return None;
+    }
+    // `(-a) * b` is `-(a * b)` to NVVM, and an add of it a subtraction.
+    if (0..2).any(|j| single_use_fneg(ctx, ctx.operand(m, j)).is_some()) {
+        return None;
+    }
+    let uses: Vec<(OpId, u32)> = ctx.uses(v).collect();
+    (uses.len() <= 4 && uses.iter().all(|&(u, k)| ctx.op_block(u) == ctx.op_block(m) && add_use(ctx, u, k as usize))).then_some(m)
+}
+
+/// The operand of `v`'s defining `fneg`, when `v` has no other use.
+fn single_use_fneg(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let d = ctx.defining_op(v)?;
+    (nvvm::FNegOp::cast(ctx, d).is_some() && ctx.has_one_use(v)).then(|| ctx.operand(d, 0))
+}
+
+/// `x + (-y)` or `(-y) + x` (a single-use `fneg` in the same block), and `x + (-a) * b`
+/// (a single-use product of one): a subtraction, as NVVM canonicalizes them. The operand
+/// index of the negation (or of the product) and, for a product, the product.
+fn match_fadd_of_negation(ctx: &Context, op: OpId) -> Option<Fusion> {
+    (0..2).find_map(|i| {
+        let v = ctx.operand(op, i);
+        let d = ctx.defining_op(v)?;
+        if ctx.op_block(d) != ctx.op_block(op) || !ctx.has_one_use(v) {
+            return None;
+        }
+        if single_use_fneg(ctx, v).is_some() {
+            return Some(Fusion { absorbed: vec![d], mul: None, neg_at: Some((d, i)), ..Fusion::default() });
+        }
+        nvvm::FmulOp::cast(ctx, d)?;
+        let n = (0..2).find_map(|j| single_use_fneg(ctx, ctx.operand(d, j)).map(|_| ctx.defining_op(ctx.operand(d, j))))??;
+        if ctx.op_block(n) != ctx.op_block(op) {
+            return None;
+        }
+        Some(Fusion { absorbed: vec![d, n], mul: Some((d, i)), neg_at: Some((n, i)), ..Fusion::default() })
+    })
+}
+
+fn emit_fadd_of_negation(s: &mut Sel<'_, '_>, op: OpId, a: &OpArgs<'_>, f: &Fusion) {
+    let Some((n, i)) = f.neg_at else { return };
+    s.sub_of_negation(op, n, f.mul.map(|(m, _)| m), i, a.res.expect("result"), a.t);
+}
+
+/// `p + c` or `c + p`: the first operand that is a [`fusable_product`].
+fn match_fma_fadd(ctx: &Context, op: OpId) -> Option<Fusion> {
     if !contracts(ctx, op) {
         return None;
     }
     (0..2).find_map(|i| {
-        let m = one_use_here(ctx, ctx.operand(op, i), op, |c, o| nvvm::FmulOp::cast(c, o).is_some()).filter(|&m| contracts(ctx, m))?;
-        Some(Fusion { absorbed: vec![m], mul: Some((m, i)), ..Fusion::default() })
+        let m = fusable_product(ctx, ctx.operand(op, i), op)?;
+        Some(Fusion { shared: vec![m], mul: Some((m, i)), ..Fusion::default() })
     })
+}
+
+/// `p - C`, `p - K * a` and `x - K * a` (see the module's notes).
+fn match_fma_fsub(ctx: &Context, op: OpId) -> Option<Fusion> {
+    if !contracts(ctx, op) || !negates_constants(ctx, op) {
+        return None;
+    }
+    let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    // `x - (-a) * b` is `x + a * b`.
+    if let Some(m) = ctx.defining_op(y).filter(|&m| {
+        nvvm::FmulOp::cast(ctx, m).is_some()
+            && contracts(ctx, m)
+            && ctx.has_one_use(y)
+            && ctx.op_block(m) == ctx.op_block(op)
+            && (0..2).any(|j| single_use_fneg(ctx, ctx.operand(m, j)).is_some())
+    }) {
+        let j = (0..2).find(|&j| single_use_fneg(ctx, ctx.operand(m, j)).is_some())?;
+        let n = ctx.defining_op(ctx.operand(m, j))?;
+        return Some(Fusion { absorbed: vec![m, n], mul: Some((m, 1)), fneg: FmaNeg::StripNeg(j), ..Fusion::default() });
+    }
+    if float_const(ctx, y) {
+        let m = fusable_product(ctx, x, op)?;
+        return Some(Fusion { shared: vec![m], mul: Some((m, 0)), fneg: FmaNeg::Addend, ..Fusion::default() });
+    }
+    let (m2, j) = negatable_product(ctx, y, op)?;
+    if let Some(m) = fusable_product(ctx, x, op) {
+        return Some(Fusion {
+            shared: vec![m],
+            absorbed: vec![m2],
+            mul: Some((m, 0)),
+            fneg: FmaNeg::AddendProduct(m2, j),
+            ..Fusion::default()
+        });
+    }
+    Some(Fusion { absorbed: vec![m2], mul: Some((m2, 1)), fneg: FmaNeg::Product(j), ..Fusion::default() })
+}
+
+fn emit_fma(s: &mut Sel<'_, '_>, op: OpId, a: &OpArgs<'_>, f: &Fusion) {
+    let Some((m, i)) = f.mul else { return };
+    s.fma(op, m, i, a.res.expect("result"), a.t, f.fneg);
 }
 
 /// A `ptradd` by a constant that fits 32 bits, used only as loads' and stores' address.
@@ -662,9 +838,9 @@ fn match_address_offset(ctx: &Context, op: OpId) -> Option<Fusion> {
     (fits && only_addresses).then(|| Fusion { absorbed: vec![op], ..Fusion::default() })
 }
 
-fn emit_mad(s: &mut Sel<'_, '_>, op: OpId, a: &OpArgs<'_>, f: &Fusion) {
+fn emit_mad(s: &mut Sel<'_, '_>, _op: OpId, a: &OpArgs<'_>, f: &Fusion) {
     let Some((m, i)) = f.mul else { return };
-    s.mad(op, m, a.ops[1 - i], i, a.res.expect("result"), a.t, f.wide);
+    s.mad(m, a.ops[1 - i], a.res.expect("result"), a.t, f.wide);
 }
 
 fn emit_mul_wide(s: &mut Sel<'_, '_>, _op: OpId, a: &OpArgs<'_>, f: &Fusion) {

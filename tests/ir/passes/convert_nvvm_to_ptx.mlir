@@ -3,7 +3,8 @@
 // from CUDA kernels written to use them all (integer and float arithmetic, comparisons,
 // casts, memory, atomics, thread indices, barriers, shuffles, votes, a warp reduction and
 // matches, a texture, inline asm,
-// calls), including the fusions: mad.lo/mad.wide, fma.rn, mul.wide and [reg+imm] addresses.
+// calls), including the fusions: mad.lo/mad.wide, fma.rn, mul.wide, a sum with a negation as
+// sub.f32, and [reg+imm] addresses.
 // Made from tests/ir/sources/convert_nvvm_to_ptx.cu (see its header).
 module {
   nvvm.global shared @tile {align = 4 : i32, size = 256 : i64}
@@ -147,7 +148,8 @@ module {
     %35 = nvvm.load %34 {align = 8 : i32} : !llvm.ptr<1> -> f64
     %36 = nvvm.fptrunc %35 : f64 to f32
     %37 = nvvm.intr "sqrt.rn"(%16) : (f32) -> f32
-    %38 = nvvm.fadd %36, %37 {contract} : f32
+    %neg = nvvm.fneg %37 : f32
+    %38 = nvvm.fadd %neg, %36 {contract} : f32
     %39 = nvvm.bitcast %21 : f32 to i32
     %40 = nvvm.and %39, %5 : i32
     %41 = nvvm.bitcast %40 : i32 to f32

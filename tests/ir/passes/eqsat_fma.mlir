@@ -1,7 +1,7 @@
-// RUN: --pass-pipeline=builtin.module(nvvm.func(eqsat{floats=true remarks=true})) --pass-statistics
-// Float contraction as rules (floats=true): x * y + z is one fma (fma-fadd), z - x * w an
-// fma of the negated factor (fma-fsub-rhs), y * w - x one of the negated addend (fma-fsub);
-// of x * z + y * y only the first product fuses (not-fusable keeps fma-fadd-rhs off); the
+// RUN: --pass-pipeline='builtin.module(nvvm.func(eqsat{floats=true remarks=true}))' --pass-statistics
+// Float contraction as rules (floats=true): x * y + z is one fma (fma-fadd); z - x * w and
+// y * w - x stay a multiply and a subtraction (NVRTC contracts a subtraction only where a
+// constant takes the negation, and instruction selection does that); of x * z + y * y only the first product fuses (not-fusable keeps fma-fadd-rhs off); the
 // product w * w, read twice, stays a multiply (one-use) while shared * x fuses, as
 // instruction selection and NVRTC decide.
 module {

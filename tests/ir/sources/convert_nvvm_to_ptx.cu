@@ -27,7 +27,7 @@ __global__ void float_ops(float *f, double *d, int *iout, unsigned *uout, int n)
     z = z / (y + 1.0f);
     z = -z;
     d[i] = (double)z * 3.0;
-    f[i] = (float)d[i + n] + sqrtf(x) + __int_as_float(__float_as_int(y) & 0x7fffffff);
+    f[i] = -sqrtf(x) + (float)d[i + n] + __int_as_float(__float_as_int(y) & 0x7fffffff);
     iout[i] = (int)x + (x > y) + (x != x);
     uout[i] = (unsigned)y + (unsigned)(float)(unsigned)iout[i] + __popc(iout[i]);
     f[i + 2 * n] = scale_by(x, (float)i);
