@@ -18,8 +18,11 @@
 // Division follows NVIDIA's algorithm (an approximate float division, scaled when the
 // divisor is at least 2^126), so quotients agree bit for bit.
 //
-// Not here yet: bfloat16 instructions (`cvt.rn.bf16.f32`, `fma.rn.bf16`, the packed
-// `.bf16x2` forms): each operation is a few integer and float instructions instead of one.
+// Where the target has them, the bfloat16 instructions do it in one (cuprite's built-ins
+// below, as NVIDIA's header's inline asm): the rounding conversion `cvt.rn.bf16.f32` and
+// `fma.rn.bf16` from sm_80 (add, subtract and multiply as an fma with 1, -1 and -0, as
+// NVIDIA's), `add/sub/mul.rn.bf16` and the widening `cvt.f32.bf16` from sm_90. They give
+// the same bits as the float path. Not here yet: the packed `.bf16x2` forms.
 #ifndef __CUPRITE_CUDA_BF16_H__
 #define __CUPRITE_CUDA_BF16_H__
 
@@ -33,10 +36,23 @@ struct __nv_bfloat162_raw {
   unsigned short y;
 };
 
+// The bfloat16 instructions, on bfloat16 bits (sm_80: the conversion and fma; sm_90: the
+// rest). Built-ins: convert-cuda-intrinsics-to-nvvm lowers them to `nvvm.intr`.
+__device__ unsigned short __cuprite_cvt_rn_bf16_f32(float a);
+__device__ float __cuprite_cvt_f32_bf16(unsigned short a);
+__device__ unsigned short __cuprite_add_rn_bf16(unsigned short a, unsigned short b);
+__device__ unsigned short __cuprite_sub_rn_bf16(unsigned short a, unsigned short b);
+__device__ unsigned short __cuprite_mul_rn_bf16(unsigned short a, unsigned short b);
+__device__ unsigned short __cuprite_fma_rn_bf16(unsigned short a, unsigned short b, unsigned short c);
+
 // Rounds the float bits `u` (rounded to odd or exact) to bfloat16 bits.
 static __device__ __forceinline__ unsigned short __cuprite_bf16_rn_bits(unsigned int u) {
+#if __CUDA_ARCH__ >= 800
+  return __cuprite_cvt_rn_bf16_f32(__uint_as_float(u));
+#else
   if ((u & 0x7fffffffU) > 0x7f800000U) return (unsigned short)0x7fffU;
   return (unsigned short)((u + 0x7fffU + ((u >> 16) & 1U)) >> 16);
+#endif
 }
 static __device__ __forceinline__ unsigned short __cuprite_bf16_rz_bits(unsigned int u) {
   if ((u & 0x7fffffffU) > 0x7f800000U) return (unsigned short)0x7fffU;
@@ -76,7 +92,13 @@ struct __align__(2) __nv_bfloat16 {
     r.x = __x;
     return r;
   }
-  __host__ __device__ operator float() const { return __uint_as_float((unsigned int)__x << 16); }
+  __host__ __device__ operator float() const {
+#if __CUDA_ARCH__ >= 900
+    return __cuprite_cvt_f32_bf16(__x);
+#else
+    return __uint_as_float((unsigned int)__x << 16);
+#endif
+  }
 };
 typedef __nv_bfloat16 nv_bfloat16;
 
@@ -117,7 +139,13 @@ static __device__ __forceinline__ __nv_bfloat16 __short_as_bfloat16(const short 
 #define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)
 
 // Float conversions.
-static __device__ __forceinline__ float __bfloat162float(const __nv_bfloat16 a) { return __uint_as_float((unsigned int)a.__x << 16); }
+static __device__ __forceinline__ float __bfloat162float(const __nv_bfloat16 a) {
+#if __CUDA_ARCH__ >= 900
+  return __cuprite_cvt_f32_bf16(a.__x);
+#else
+  return __uint_as_float((unsigned int)a.__x << 16);
+#endif
+}
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16(const float a) { return __cuprite_bf16(__cuprite_bf16_rn_bits(__float_as_uint(a))); }
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rn(const float a) { return __float2bfloat16(a); }
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rz(const float a) { return __cuprite_bf16(__cuprite_bf16_rz_bits(__float_as_uint(a))); }
@@ -189,13 +217,31 @@ __host__ __device__ inline __nv_bfloat16::__nv_bfloat16(unsigned long long i) : 
 
 // Arithmetic: in float, rounded once (exact products and sums of bfloat16s need no more).
 static __device__ __forceinline__ __nv_bfloat16 __hadd(const __nv_bfloat16 a, const __nv_bfloat16 b) {
+#if __CUDA_ARCH__ >= 900
+  return __cuprite_bf16(__cuprite_add_rn_bf16(a.__x, b.__x));
+#elif __CUDA_ARCH__ >= 800
+  return __cuprite_bf16(__cuprite_fma_rn_bf16(a.__x, (unsigned short)0x3f80U, b.__x));
+#else
   return __float2bfloat16(__fadd_rn(__bfloat162float(a), __bfloat162float(b)));
+#endif
 }
 static __device__ __forceinline__ __nv_bfloat16 __hsub(const __nv_bfloat16 a, const __nv_bfloat16 b) {
+#if __CUDA_ARCH__ >= 900
+  return __cuprite_bf16(__cuprite_sub_rn_bf16(a.__x, b.__x));
+#elif __CUDA_ARCH__ >= 800
+  return __cuprite_bf16(__cuprite_fma_rn_bf16(b.__x, (unsigned short)0xbf80U, a.__x));
+#else
   return __float2bfloat16(__fsub_rn(__bfloat162float(a), __bfloat162float(b)));
+#endif
 }
 static __device__ __forceinline__ __nv_bfloat16 __hmul(const __nv_bfloat16 a, const __nv_bfloat16 b) {
+#if __CUDA_ARCH__ >= 900
+  return __cuprite_bf16(__cuprite_mul_rn_bf16(a.__x, b.__x));
+#elif __CUDA_ARCH__ >= 800
+  return __cuprite_bf16(__cuprite_fma_rn_bf16(a.__x, b.__x, (unsigned short)0x8000U));
+#else
   return __float2bfloat16(__fmul_rn(__bfloat162float(a), __bfloat162float(b)));
+#endif
 }
 static __device__ __forceinline__ __nv_bfloat16 __hadd_rn(const __nv_bfloat16 a, const __nv_bfloat16 b) { return __hadd(a, b); }
 static __device__ __forceinline__ __nv_bfloat16 __hsub_rn(const __nv_bfloat16 a, const __nv_bfloat16 b) { return __hsub(a, b); }
@@ -209,6 +255,9 @@ static __device__ __forceinline__ __nv_bfloat16 __hdiv(const __nv_bfloat16 a, co
   return __float2bfloat16(q);
 }
 static __device__ __forceinline__ __nv_bfloat16 __hfma(const __nv_bfloat16 a, const __nv_bfloat16 b, const __nv_bfloat16 c) {
+#if __CUDA_ARCH__ >= 800
+  return __cuprite_bf16(__cuprite_fma_rn_bf16(a.__x, b.__x, c.__x));
+#endif
   float p = __fmul_rn(__bfloat162float(a), __bfloat162float(b)); // exact
   float z = __bfloat162float(c);
   float s = __fadd_rn(p, z);

@@ -322,10 +322,11 @@ pub(super) fn fold_cast(ctx: &mut Context, op: OpId, consts: &[Option<AttrId>]) 
     if ctx.value_type(x) == ty {
         return value(x);
     }
-    // A round trip between address spaces is the original pointer.
-    if static_name(ctx, op) == "nvvm.addrspacecast" {
+    // A round trip between address spaces, or through another type of the same bits, is
+    // the original value.
+    if let name @ ("nvvm.addrspacecast" | "nvvm.bitcast") = static_name(ctx, op) {
         if let Some(d) = ctx.defining_op(x) {
-            if static_name(ctx, d) == "nvvm.addrspacecast" && ctx.value_type(ctx.operand(d, 0)) == ty {
+            if static_name(ctx, d) == name && ctx.value_type(ctx.operand(d, 0)) == ty {
                 return value(ctx.operand(d, 0));
             }
         }

@@ -69,6 +69,12 @@ pub const INTRINSICS: &[(&str, usize)] = &[
     ("shf.r.clamp", 3),
     ("dp4a.s32.s32", 3),
     ("dp4a.u32.u32", 3),
+    ("cvt.rn.bf16.f32", 1),
+    ("cvt.f32.bf16", 1),
+    ("add.rn.bf16", 2),
+    ("sub.rn.bf16", 2),
+    ("mul.rn.bf16", 2),
+    ("fma.rn.bf16", 3),
 ];
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {

@@ -45,6 +45,7 @@ enum Lowering {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Family {
     Half,
+    Bf16,
     FastMath,
     Bits,
     Warp,
@@ -80,6 +81,12 @@ const INTRINSICS: &[(&str, Family, Lowering)] = {
         ("__log2f", FastMath, Intr("lg2.approx")),
         ("__expf", FastMath, FastExp),
         ("__logf", FastMath, FastLog),
+        ("__cuprite_cvt_rn_bf16_f32", Bf16, Intr("cvt.rn.bf16.f32")),
+        ("__cuprite_cvt_f32_bf16", Bf16, Intr("cvt.f32.bf16")),
+        ("__cuprite_add_rn_bf16", Bf16, Intr("add.rn.bf16")),
+        ("__cuprite_sub_rn_bf16", Bf16, Intr("sub.rn.bf16")),
+        ("__cuprite_mul_rn_bf16", Bf16, Intr("mul.rn.bf16")),
+        ("__cuprite_fma_rn_bf16", Bf16, Intr("fma.rn.bf16")),
         ("__popc", Bits, Intr("popc")),
         ("__popcll", Bits, Intr("popc")),
         ("__clz", Bits, Intr("clz")),
@@ -133,6 +140,11 @@ static RULES: &[Rule<()>] = &[
     family("intrinsic-half-to-nvvm", "hsqrt, __hfma, hexp2, hfloor, ...: the f16 instruction", |_, _, op, o, rw| {
         lower(Family::Half, op, o, rw)
     }),
+    family(
+        "intrinsic-bf16-to-nvvm",
+        "cuda_bf16.h's instructions (cvt.rn.bf16.f32, add.rn.bf16, fma.rn.bf16, ...) on bfloat16 bits",
+        |_, _, op, o, rw| lower(Family::Bf16, op, o, rw),
+    ),
     family(
         "intrinsic-fast-math-to-nvvm",
         "__sinf, __expf, __fdividef, rsqrtf, __saturatef, ...: the approximate instructions",

@@ -1360,6 +1360,18 @@ impl<'c, 's> Sel<'c, 's> {
             "mulhi" => ("mul", format!("hi.s{aw}")),
             "umulhi" => ("mul", format!("hi.u{aw}")),
             "prmt" => ("prmt", "b32".into()),
+            // bfloat16 instructions on 16-bit registers (no immediates): cuda_bf16.h's
+            // built-ins, for the targets that have them (sm_80; add, sub, mul and the
+            // widening cvt sm_90).
+            "cvt.rn.bf16.f32" | "cvt.f32.bf16" | "add.rn.bf16" | "sub.rn.bf16" | "mul.rn.bf16" | "fma.rn.bf16" => {
+                let (mnem, mods) = name.split_once('.').unwrap_or((&name, ""));
+                let mut args = vec![d];
+                for &o in ops {
+                    args.push(self.use_reg(o));
+                }
+                self.inst(mnem, mods, &args, None);
+                return;
+            }
             "dp4a.s32.s32" => ("dp4a", "s32.s32".into()),
             "dp4a.u32.u32" => ("dp4a", "u32.u32".into()),
             "shf.l.wrap" => ("shf", "l.wrap.b32".into()),

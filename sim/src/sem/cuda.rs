@@ -739,6 +739,10 @@ impl T {
             None => t,
         };
         let m = FMode::RN;
+        if let Some(i) = super::bf16_builtin(n).and_then(|p| super::bf16_inst(p, dst, o)) {
+            self.b.emit(i?);
+            return Ok(());
+        }
         if let Some(r) = cuprite_dialects::nvvm::rounding::Rounded::from_cuda(n) {
             let i = super::rounded_inst(r, at, t, dst, o, false)?;
             self.b.emit(i);

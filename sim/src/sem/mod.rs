@@ -74,6 +74,44 @@ pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg], ft
 
 /// The machine operation of a warp reduction kind, as the `cuda` and `nvvm` dialects number
 /// it alike (`add umin umax smin smax and or xor`).
+/// The bfloat16 instructions (`cvt.rn.bf16.f32`, `cvt.f32.bf16`, `add.rn.bf16`,
+/// `sub.rn.bf16`, `mul.rn.bf16`, `fma.rn.bf16`) by their PTX name, on bfloat16 bits in
+/// 16-bit registers: `cuda_bf16.h`'s built-ins (`__cuprite_cvt_rn_bf16_f32`, ...) at the
+/// `cuda` level and the `nvvm.intr` they lower to. `None`: not one of them.
+pub(crate) fn bf16_inst(name: &str, dst: Reg, o: &[Reg]) -> Option<Result<Inst, String>> {
+    let need = |n: usize| if o.len() == n { Ok(()) } else { Err(format!("'{name}' needs {n} operands")) };
+    let bin = |op: BinOp| need(2).map(|()| Inst::Bin { op, ty: Ty::BF16, dst, a: o[0], b: o[1] });
+    let cvt = |from: Ty, to: Ty| {
+        need(1).map(|()| Inst::Cvt {
+            cvt: Cvt { from, from_signed: false, to, to_signed: false, rnd: Rnd::Rn, ftz: false, sat: false },
+            dst,
+            src: o[0],
+        })
+    };
+    Some(match name {
+        "cvt.rn.bf16.f32" => cvt(Ty::F32, Ty::BF16),
+        "cvt.f32.bf16" => cvt(Ty::BF16, Ty::F32),
+        "add.rn.bf16" => bin(BinOp::FAdd(FMode::RN)),
+        "sub.rn.bf16" => bin(BinOp::FSub(FMode::RN)),
+        "mul.rn.bf16" => bin(BinOp::FMul(FMode::RN)),
+        "fma.rn.bf16" => need(3).map(|()| Inst::Fma { ty: Ty::BF16, mode: FMode::RN, dst, a: o[0], b: o[1], c: o[2] }),
+        _ => return None,
+    })
+}
+
+/// The PTX name of `cuda_bf16.h`'s built-in `n` (`__cuprite_add_rn_bf16` is `add.rn.bf16`).
+pub fn bf16_builtin(n: &str) -> Option<&'static str> {
+    Some(match n {
+        "__cuprite_cvt_rn_bf16_f32" => "cvt.rn.bf16.f32",
+        "__cuprite_cvt_f32_bf16" => "cvt.f32.bf16",
+        "__cuprite_add_rn_bf16" => "add.rn.bf16",
+        "__cuprite_sub_rn_bf16" => "sub.rn.bf16",
+        "__cuprite_mul_rn_bf16" => "mul.rn.bf16",
+        "__cuprite_fma_rn_bf16" => "fma.rn.bf16",
+        _ => return None,
+    })
+}
+
 pub(crate) fn redux_op(kind: i64) -> crate::code::AtomOp {
     use crate::code::AtomOp::*;
     [Add, UMin, UMax, SMin, SMax, And, Or, Xor][kind.clamp(0, 7) as usize]

@@ -523,6 +523,10 @@ fn intr(ctx: &Context, b: &mut Builder, ftz_fn: bool, n: &str, ty: Ty, dst: Reg,
     let ftz = n.contains(".ftz") || (ftz_fn && ty == Ty::F32);
     let m = FMode { rnd: Rnd::Rn, ftz, sat: false };
     let base = n.trim_end_matches(".ftz");
+    if let Some(i) = super::bf16_inst(base, dst, o) {
+        b.emit(i?);
+        return Ok(());
+    }
     let un = |b: &mut Builder, op: UnOp| b.emit(Inst::Un { op, ty, dst, a: o[0] });
     let bin = |b: &mut Builder, op: BinOp| b.emit(Inst::Bin { op, ty, dst, a: o[0], b: o[1] });
     match base {
