@@ -664,6 +664,36 @@ impl Machine<'_> {
                 return Ok(());
             }
         }
+        // Lanes of the mask that wait at another copy of this collective (a compiler may
+        // duplicate one: NVRTC unswitches a loop around a reduction) join it with their own
+        // operands and results, as sm_70's collectives meet across program points: their
+        // sources are copied into this instruction's registers for the run and the results
+        // back to theirs, and they go on after their own copy.
+        let mut guests: Vec<Guest> = Vec::new();
+        let parts = collective_parts(inst);
+        if let Some((shape, srcs, dsts)) = &parts {
+            // The member mask is the last source.
+            let mask = srcs[srcs.len() - 1];
+            let m = w.regs[mask as usize * 32 + w.active.trailing_zeros().min(31) as usize] as u32;
+            for l in 0..32 {
+                if m & (1 << l) == 0 || w.st[l] != St::SyncWait || w.pc[l] == pc {
+                    continue;
+                }
+                let gpc = w.pc[l];
+                let Some((gshape, gsrcs, gdsts)) = collective_parts(&prog.code[gpc as usize]) else { continue };
+                if gshape != *shape {
+                    continue;
+                }
+                let saved: Vec<(Reg, u64)> = srcs.iter().chain(dsts).map(|&r| (r, w.regs[r as usize * 32 + l])).collect();
+                let vals: Vec<u64> = gsrcs.iter().map(|&g| w.regs[g as usize * 32 + l]).collect();
+                for (&h, v) in srcs.iter().zip(vals) {
+                    w.regs[h as usize * 32 + l] = v;
+                }
+                w.st[l] = St::Run;
+                w.active |= 1 << l;
+                guests.push(Guest { lane: l, pc: gpc, dsts: gdsts, saved });
+            }
+        }
         let active = w.active;
         self.stats.thread_instructions += active.count_ones() as u64;
         macro_rules! lanes {
@@ -1185,6 +1215,19 @@ impl Machine<'_> {
             }
             Inst::Fence => {}
         }
+        if let Some((_, _, dsts)) = &parts {
+            for Guest { lane: l, pc: gpc, dsts: gdsts, saved } in guests {
+                let vals: Vec<u64> = dsts.iter().map(|&d| w.regs[d as usize * 32 + l]).collect();
+                for (r, v) in saved {
+                    w.regs[r as usize * 32 + l] = v;
+                }
+                for (&g, v) in gdsts.iter().zip(vals) {
+                    w.regs[g as usize * 32 + l] = v;
+                }
+                w.active &= !(1 << l);
+                w.pc[l] = gpc + 1;
+            }
+        }
         w.cur = next;
         Ok(())
     }
@@ -1218,6 +1261,36 @@ impl Machine<'_> {
         }
         Ok(())
     }
+}
+
+/// A lane that runs a collective at another copy of it: its lane, the copy's pc and
+/// destinations, and the values of the running copy's registers it borrows.
+struct Guest {
+    lane: usize,
+    pc: u32,
+    dsts: Vec<Reg>,
+    saved: Vec<(Reg, u64)>,
+}
+
+/// A collective's operation (the instruction with its registers zeroed: two copies of one
+/// collective compare equal), its source registers (the member mask last) and its
+/// destinations.
+fn collective_parts(inst: &Inst) -> Option<(Inst, Vec<Reg>, Vec<Reg>)> {
+    Some(match *inst {
+        Inst::Shfl { mode, dst, pred_dst, val, lane, clamp, mask } => (
+            Inst::Shfl { mode, dst: 0, pred_dst: pred_dst.map(|_| 0), val: 0, lane: 0, clamp: 0, mask: 0 },
+            vec![val, lane, clamp, mask],
+            [Some(dst), pred_dst].into_iter().flatten().collect(),
+        ),
+        Inst::Vote { mode, dst, pred, neg, mask } => (Inst::Vote { mode, dst: 0, pred: 0, neg, mask: 0 }, vec![pred, mask], vec![dst]),
+        Inst::Match { all, ty, dst, pred, val, mask } => (
+            Inst::Match { all, ty, dst: 0, pred: pred.map(|_| 0), val: 0, mask: 0 },
+            vec![val, mask],
+            [Some(dst), pred].into_iter().flatten().collect(),
+        ),
+        Inst::Redux { op, dst, val, mask } => (Inst::Redux { op, dst: 0, val: 0, mask: 0 }, vec![val, mask], vec![dst]),
+        _ => return None,
+    })
 }
 
 /// Integer binary operations; `Err` for division by zero.
