@@ -16,11 +16,19 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
+/// `s` without the leading whitespace its non-blank lines share (counted in characters:
+/// a line may start with any Unicode white space, `\u{85}` included).
 fn dedent(s: &str) -> String {
+    let lead = |l: &str| l.chars().take_while(|c| c.is_whitespace()).count();
     let lines: Vec<&str> = s.lines().collect();
-    let indent = lines.iter().filter(|l| !l.trim().is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
-    let out: Vec<String> =
-        lines.iter().map(|l| if l.len() >= indent { l[indent..].trim_end().to_string() } else { l.trim().to_string() }).collect();
+    let indent = lines.iter().filter(|l| !l.trim().is_empty()).map(|l| lead(l)).min().unwrap_or(0);
+    let out: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let cut = l.char_indices().nth(indent.min(lead(l))).map_or(l.len(), |(i, _)| i);
+            l[cut..].trim_end().to_string()
+        })
+        .collect();
     out.join("\n").trim().to_string()
 }
 
