@@ -128,6 +128,40 @@ fn regressions_agree() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Programs NVRTC miscompiles (`tests/random/nvrtc_bugs/`, each with what NVRTC does
+/// wrong): cuprite's levels agree with the cuda level, and NVRTC's PTX still differs (a
+/// fixed NVRTC makes this fail: then the program moves to `tests/random/`).
+#[test]
+fn nvrtc_miscompilations_stay_correct_in_cuprite() {
+    let cuda = nvrtc_root();
+    let dir = scratch("nvrtc-bugs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/random/nvrtc_bugs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in &files {
+        let src = std::fs::read_to_string(f).unwrap();
+        let spec = std::fs::read_to_string(f.with_extension("toml")).unwrap();
+        let name = f.display().to_string();
+        let o = check::check_source(&name, &src, &spec, None, check::Mode::default());
+        assert!(o.is_agree(), "{name}: cuprite's levels: {o}");
+        if let Some(c) = &cuda {
+            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+            let (nv, _) = check::nvrtc(c, &src, &dir, &stem, check::Mode::default(), std::time::Duration::from_secs(300))
+                .unwrap_or_else(|o| panic!("{name}: {o}"));
+            let o = check::check_source(&name, &src, &spec, Some(&nv), check::Mode::default());
+            assert!(
+                matches!(&o, check::Outcome::Differs { what, .. } if what == "NVRTC's PTX"),
+                "{name}: NVRTC's PTX no longer differs (fixed?): {o}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The generator is deterministic (a seed names a program on every machine) and its
 /// programs are well-typed C++ that cuprite compiles.
 #[test]
