@@ -26,6 +26,17 @@ fn nvrtc_root() -> Option<PathBuf> {
     r
 }
 
+/// The `.cu` files of directory `sub` (of the repository), sorted.
+fn cu_files(sub: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(sub))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .collect();
+    files.sort();
+    files
+}
+
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("cuprite-random-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
@@ -103,12 +114,7 @@ fn contracted_programs_agree_within_their_bound() {
 fn regressions_agree() {
     let cuda = nvrtc_root();
     let dir = scratch("regressions");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/random"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
-        .collect();
-    files.sort();
+    let files = cu_files("tests/random");
     let mut failures = Vec::new();
     for f in &files {
         let src = std::fs::read_to_string(f).unwrap();
@@ -135,12 +141,7 @@ fn regressions_agree() {
 fn nvrtc_miscompilations_stay_correct_in_cuprite() {
     let cuda = nvrtc_root();
     let dir = scratch("nvrtc-bugs");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/random/nvrtc_bugs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
-        .collect();
-    files.sort();
+    let files = cu_files("tests/random/nvrtc_bugs");
     assert!(!files.is_empty());
     for f in &files {
         let src = std::fs::read_to_string(f).unwrap();
