@@ -49,7 +49,7 @@ fn has(set: &[u64], i: usize) -> bool {
 }
 
 impl Liveness {
-    fn new(ctx: &Context, blocks: &[BlockId]) -> Liveness {
+    fn new(ctx: &Context, blocks: &[BlockId], reads: &FxHashMap<OpId, Vec<ValueId>>) -> Liveness {
         let bix: FxHashMap<BlockId, usize> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
         let mut index = FxHashMap::default();
         let mut defs = Vec::new();
@@ -82,7 +82,7 @@ impl Liveness {
                 kill[bi][i / 64] |= 1 << (i % 64);
             }
             for (k, o) in ctx.block_ops(b).enumerate() {
-                for v in ctx.operand_vec(o) {
+                for v in ctx.operand_vec(o).into_iter().chain(reads.get(&o).into_iter().flatten().copied()) {
                     if let Some(&i) = index.get(&v) {
                         uses[i].push((bi, k as i64));
                         if !has(&kill[bi], i) {
@@ -174,12 +174,20 @@ fn reads_before_writing(ctx: &Context, op: OpId) -> bool {
 /// The classes of values of the function whose blocks are `blocks` (entry first) that
 /// share a register, each of two or more values; `absorbed`: ops a fusion selects with
 /// their user (they have no register); `roots`: the ops that select together with ops
-/// they absorb.
-pub(super) fn coalesce(ctx: &Context, blocks: &[BlockId], absorbed: &FxHashSet<OpId>, roots: &FxHashSet<OpId>) -> Vec<Vec<ValueId>> {
+/// they absorb; `reads`: per root, the values its fusion reads besides its operands (the
+/// operands of the ops it reads through: `mul.wide` reads the 32-bit source of a sign
+/// extension at the multiply, wherever the extension is), which are live up to it.
+pub(super) fn coalesce(
+    ctx: &Context,
+    blocks: &[BlockId],
+    absorbed: &FxHashSet<OpId>,
+    roots: &FxHashSet<OpId>,
+    reads: &FxHashMap<OpId, Vec<ValueId>>,
+) -> Vec<Vec<ValueId>> {
     if blocks.len() < 2 {
         return Vec::new();
     }
-    let live = Liveness::new(ctx, blocks);
+    let live = Liveness::new(ctx, blocks, reads);
     let n = live.defs.len();
     let values = &live.values;
     // Union-find with the members of each root.

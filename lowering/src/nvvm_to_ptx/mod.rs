@@ -533,7 +533,18 @@ impl<'c, 's> Sel<'c, 's> {
         }
         self.match_fusions(&src_blocks);
         let roots: rustc_hash::FxHashSet<OpId> = self.fused.keys().copied().collect();
-        for class in coalesce::coalesce(self.ctx, &src_blocks, &self.absorbed, &roots) {
+        // What each fusion reads through: the operands of the ops it absorbs or shares,
+        // and a widening multiply's 32-bit sources.
+        let reads: FxHashMap<OpId, Vec<ValueId>> = self
+            .fused
+            .iter()
+            .map(|(&root, f)| {
+                let mut vs: Vec<ValueId> = f.absorbed.iter().chain(&f.shared).flat_map(|&a| self.ctx.operand_vec(a)).collect();
+                vs.extend(f.wide.iter().flat_map(|&(a, b, _)| [a, b]));
+                (root, vs)
+            })
+            .collect();
+        for class in coalesce::coalesce(self.ctx, &src_blocks, &self.absorbed, &roots, &reads) {
             let r = self.new_reg(self.ctx.value_type(class[0]));
             for v in class {
                 self.regs.insert(v, r);
