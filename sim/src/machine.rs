@@ -191,7 +191,7 @@ struct Mem<'m> {
 
 impl Mem<'_> {
     fn bytes(&mut self, addr: u64, n: u64) -> Result<Vec<u8>, String> {
-        (0..n).map(|i| self.byte(addr + i)).collect()
+        (0..n).map(|i| self.byte(addr.wrapping_add(i))).collect()
     }
 
     fn byte(&mut self, a: u64) -> Result<u8, String> {

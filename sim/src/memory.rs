@@ -76,7 +76,8 @@ impl Global {
 
     /// The buffer holding [addr, addr+size) and the offset in it.
     fn find(&mut self, addr: u64, size: u64) -> Result<(usize, usize), String> {
-        let hit = |b: &Buffer| addr >= b.base && addr + size <= b.base + b.data.len() as u64;
+        // Checked: a wild address near 2^64 plus the access size must not wrap.
+        let hit = |b: &Buffer| addr >= b.base && addr.checked_add(size).is_some_and(|e| e <= b.base + b.data.len() as u64);
         if let Some(b) = self.buffers.get(self.last) {
             if hit(b) {
                 return Ok((self.last, (addr - b.base) as usize));
@@ -91,7 +92,13 @@ impl Global {
             Some(b) if addr < b.base + b.data.len() as u64 + 4096 => {
                 let end = b.base + b.data.len() as u64;
                 if addr >= end {
-                    format!("{} bytes past the end of buffer '{}' ({} bytes at {:#x})", addr + size - end, b.name, b.data.len(), b.base)
+                    format!(
+                        "{} bytes past the end of buffer '{}' ({} bytes at {:#x})",
+                        addr.saturating_add(size) - end,
+                        b.name,
+                        b.data.len(),
+                        b.base
+                    )
                 } else {
                     format!("straddling the end of buffer '{}' ({} bytes at {:#x})", b.name, b.data.len(), b.base)
                 }
