@@ -21,7 +21,9 @@
 // Where the target has them, the bfloat16 instructions do it in one (cuprite's built-ins
 // below, as NVIDIA's header's inline asm): the rounding conversion `cvt.rn.bf16.f32` and
 // `fma.rn.bf16` from sm_80 (add, subtract and multiply as an fma with 1, -1 and -0, as
-// NVIDIA's), `add/sub/mul.rn.bf16` and the widening `cvt.f32.bf16` from sm_90. They give
+// NVIDIA's), with the directed conversions `cvt.rz/rm/rp.bf16.f32` and `max/min.bf16`;
+// `add/sub/mul.rn.bf16`, the widening `cvt.f32.bf16` and the conversions from double and
+// the integers (`cvt.<rounding>.bf16.f64/s32/u32/s64/u64`) from sm_90. They give
 // the same bits as the float path. Not here yet: the packed `.bf16x2` forms.
 #ifndef __CUPRITE_CUDA_BF16_H__
 #define __CUPRITE_CUDA_BF16_H__
@@ -44,6 +46,31 @@ __device__ unsigned short __cuprite_add_rn_bf16(unsigned short a, unsigned short
 __device__ unsigned short __cuprite_sub_rn_bf16(unsigned short a, unsigned short b);
 __device__ unsigned short __cuprite_mul_rn_bf16(unsigned short a, unsigned short b);
 __device__ unsigned short __cuprite_fma_rn_bf16(unsigned short a, unsigned short b, unsigned short c);
+__device__ unsigned short __cuprite_cvt_rz_bf16_f32(float a);
+__device__ unsigned short __cuprite_cvt_rm_bf16_f32(float a);
+__device__ unsigned short __cuprite_cvt_rp_bf16_f32(float a);
+__device__ unsigned short __cuprite_cvt_rn_bf16_f64(double a);
+__device__ unsigned short __cuprite_cvt_rn_bf16_s32(int a);
+__device__ unsigned short __cuprite_cvt_rn_bf16_u32(unsigned int a);
+__device__ unsigned short __cuprite_cvt_rn_bf16_s64(long long a);
+__device__ unsigned short __cuprite_cvt_rn_bf16_u64(unsigned long long a);
+__device__ unsigned short __cuprite_cvt_rz_bf16_f64(double a);
+__device__ unsigned short __cuprite_cvt_rz_bf16_s32(int a);
+__device__ unsigned short __cuprite_cvt_rz_bf16_u32(unsigned int a);
+__device__ unsigned short __cuprite_cvt_rz_bf16_s64(long long a);
+__device__ unsigned short __cuprite_cvt_rz_bf16_u64(unsigned long long a);
+__device__ unsigned short __cuprite_cvt_rm_bf16_f64(double a);
+__device__ unsigned short __cuprite_cvt_rm_bf16_s32(int a);
+__device__ unsigned short __cuprite_cvt_rm_bf16_u32(unsigned int a);
+__device__ unsigned short __cuprite_cvt_rm_bf16_s64(long long a);
+__device__ unsigned short __cuprite_cvt_rm_bf16_u64(unsigned long long a);
+__device__ unsigned short __cuprite_cvt_rp_bf16_f64(double a);
+__device__ unsigned short __cuprite_cvt_rp_bf16_s32(int a);
+__device__ unsigned short __cuprite_cvt_rp_bf16_u32(unsigned int a);
+__device__ unsigned short __cuprite_cvt_rp_bf16_s64(long long a);
+__device__ unsigned short __cuprite_cvt_rp_bf16_u64(unsigned long long a);
+__device__ unsigned short __cuprite_max_bf16(unsigned short a, unsigned short b);
+__device__ unsigned short __cuprite_min_bf16(unsigned short a, unsigned short b);
 
 // Rounds the float bits `u` (rounded to odd or exact) to bfloat16 bits.
 static __device__ __forceinline__ unsigned short __cuprite_bf16_rn_bits(unsigned int u) {
@@ -148,17 +175,27 @@ static __device__ __forceinline__ float __bfloat162float(const __nv_bfloat16 a) 
 }
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16(const float a) { return __cuprite_bf16(__cuprite_bf16_rn_bits(__float_as_uint(a))); }
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rn(const float a) { return __float2bfloat16(a); }
+#if __CUDA_ARCH__ >= 800
+static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rz(const float a) { return __cuprite_bf16(__cuprite_cvt_rz_bf16_f32(a)); }
+static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rd(const float a) { return __cuprite_bf16(__cuprite_cvt_rm_bf16_f32(a)); }
+static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_ru(const float a) { return __cuprite_bf16(__cuprite_cvt_rp_bf16_f32(a)); }
+#else
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rz(const float a) { return __cuprite_bf16(__cuprite_bf16_rz_bits(__float_as_uint(a))); }
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_rd(const float a) { return __cuprite_bf16(__cuprite_bf16_dir_bits(__float_as_uint(a), false)); }
 static __device__ __forceinline__ __nv_bfloat16 __float2bfloat16_ru(const float a) { return __cuprite_bf16(__cuprite_bf16_dir_bits(__float_as_uint(a), true)); }
+#endif
 // A float rounded toward zero with the sticky bit: `exact` says whether it was exact.
 static __device__ __forceinline__ unsigned int __cuprite_odd(float rz, bool exact) {
   unsigned int u = __float_as_uint(rz);
   return exact ? u : (u | 1U);
 }
 static __device__ __forceinline__ __nv_bfloat16 __double2bfloat16(const double a) {
+#if __CUDA_ARCH__ >= 900
+  return __cuprite_bf16(__cuprite_cvt_rn_bf16_f64(a));
+#else
   float f = __double2float_rz(a);
   return __cuprite_bf16(__cuprite_bf16_rn_bits(__cuprite_odd(f, a != a || (double)f == a)));
+#endif
 }
 static __device__ __forceinline__ float2 __bfloat1622float2(const __nv_bfloat162 a) {
   return make_float2(__bfloat162float(a.x), __bfloat162float(a.y));
@@ -193,7 +230,15 @@ static __device__ __forceinline__ unsigned short __bfloat162ushort_rz(const __nv
   float f = fminf(fmaxf(truncf(__bfloat162float(h)), 0.0f), 65535.0f);
   return __bfloat162float(h) != __bfloat162float(h) ? (unsigned short)0 : (unsigned short)f;
 }
-#define __CUPRITE_INT_TO_BF16(T, name) \
+// sm_90 converts in one instruction (cvt.<rounding>.bf16.<s32|u32|s64|u64>).
+#if __CUDA_ARCH__ >= 900
+#define __CUPRITE_INT_TO_BF16(T, name, ptx) \
+  static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_rn(const T i) { return __cuprite_bf16(__cuprite_cvt_rn_bf16_##ptx(i)); } \
+  static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_rz(const T i) { return __cuprite_bf16(__cuprite_cvt_rz_bf16_##ptx(i)); } \
+  static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_rd(const T i) { return __cuprite_bf16(__cuprite_cvt_rm_bf16_##ptx(i)); } \
+  static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_ru(const T i) { return __cuprite_bf16(__cuprite_cvt_rp_bf16_##ptx(i)); }
+#else
+#define __CUPRITE_INT_TO_BF16(T, name, ptx) \
   static __device__ __forceinline__ unsigned int __cuprite_odd_##name(const T i) { \
     float f = __##name##2float_rz(i); \
     return __cuprite_odd(f, (T)f == i); \
@@ -202,10 +247,11 @@ static __device__ __forceinline__ unsigned short __bfloat162ushort_rz(const __nv
   static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_rz(const T i) { return __cuprite_bf16(__cuprite_bf16_rz_bits(__cuprite_odd_##name(i))); } \
   static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_rd(const T i) { return __cuprite_bf16(__cuprite_bf16_dir_bits(__cuprite_odd_##name(i), false)); } \
   static __device__ __forceinline__ __nv_bfloat16 __##name##2bfloat16_ru(const T i) { return __cuprite_bf16(__cuprite_bf16_dir_bits(__cuprite_odd_##name(i), true)); }
-__CUPRITE_INT_TO_BF16(int, int)
-__CUPRITE_INT_TO_BF16(unsigned int, uint)
-__CUPRITE_INT_TO_BF16(long long, ll)
-__CUPRITE_INT_TO_BF16(unsigned long long, ull)
+#endif
+__CUPRITE_INT_TO_BF16(int, int, s32)
+__CUPRITE_INT_TO_BF16(unsigned int, uint, u32)
+__CUPRITE_INT_TO_BF16(long long, ll, s64)
+__CUPRITE_INT_TO_BF16(unsigned long long, ull, u64)
 static __device__ __forceinline__ __nv_bfloat16 __short2bfloat16_rn(const short i) { return __float2bfloat16((float)i); }
 static __device__ __forceinline__ __nv_bfloat16 __ushort2bfloat16_rn(const unsigned short i) { return __float2bfloat16((float)i); }
 
@@ -292,10 +338,18 @@ static __device__ __forceinline__ __nv_bfloat16 __habs(const __nv_bfloat16 a) { 
 // min/max: a NaN operand gives the other (fminf/fmaxf, exact on bfloat16 values); the
 // `_nan` forms propagate it.
 static __device__ __forceinline__ __nv_bfloat16 __hmax(const __nv_bfloat16 a, const __nv_bfloat16 b) {
+#if __CUDA_ARCH__ >= 800
+  return __cuprite_bf16(__cuprite_max_bf16(a.__x, b.__x));
+#else
   return __float2bfloat16(fmaxf(__bfloat162float(a), __bfloat162float(b)));
+#endif
 }
 static __device__ __forceinline__ __nv_bfloat16 __hmin(const __nv_bfloat16 a, const __nv_bfloat16 b) {
+#if __CUDA_ARCH__ >= 800
+  return __cuprite_bf16(__cuprite_min_bf16(a.__x, b.__x));
+#else
   return __float2bfloat16(fminf(__bfloat162float(a), __bfloat162float(b)));
+#endif
 }
 static __device__ __forceinline__ bool __hisnan(const __nv_bfloat16 a) { return (a.__x & 0x7fffU) > 0x7f80U; }
 static __device__ __forceinline__ int __hisinf(const __nv_bfloat16 a) { return a.__x == 0x7f80U ? 1 : (a.__x == 0xff80U ? -1 : 0); }

@@ -12,16 +12,17 @@
 #define LN2_HI 0.693145751953125f
 #define LN2_LO 1.4286068203094172e-06f
 
+// e^x = 2^k e^r, x = k ln(2) + r (k = rint(x log2(e))). For |x| < 87, k is in [-126, 126]:
+// 2^k is normal and the one product p 2^k rounds once (below 2^-126, into a subnormal).
 CL_EXPORT float __cuprite_expf(float x) {
-  if (!(x <= 88.72283172607422f)) return x + INFINITY;  // overflow, +inf, NaN
-  if (x < -104.0f) return 0.0f;
-  float k = rintf(x * 1.44269502f);
+  float t = fmaf(x, 1.44269502f, CL_RINT_MAGIC);
+  float k = t - CL_RINT_MAGIC;
   float r = fmaf(k, -LN2_HI, x);
   r = fmaf(k, -LN2_LO, r);
-  // e^r = 1 + r + r^2 q(r): fit exp_f32
-  float q = fmaf(fmaf(fmaf(fmaf(0.001390135264955461f, r, 0.008363313041627407f), r, 0.04166685417294502f), r,
-                      0.16666576266288757f), r, 0.5f);
-  float p = 1.0f + fmaf(r * r, q, r);
+  float p = cl_exp_poly(r);
+  if (fabsf(x) < 87.0f) return p * __uint_as_float((__float_as_uint(t) << 23) + 0x3f800000u);
+  if (!(x <= 88.72283172607422f)) return x + INFINITY;  // overflow, +inf, NaN
+  if (x < -104.0f) return 0.0f;
   return cl_scalef(p, (int)k);
 }
 
@@ -189,11 +190,9 @@ CL_EXPORT float __cuprite_log1pf(float x) {
     return cl_nanf();
   }
   if (x == 0.0f) return x;  // keeps -0
+  // One path for every x (no divergence): small x has e = 0 and f = u - 1, and c carries
+  // what 1 + x lost (for x below 2^-24, all of x).
   float lo;
-  if (x > -0.29289321f && x < 0.41421356f) {
-    float hi = cl_log1p_red(x, &lo);
-    return hi + lo;
-  }
   float u = 1.0f + x;
   // c: the rounding error of 1 + x, relative to u (first-order correction of log(u)).
   float c = (x - (u - 1.0f)) / u;

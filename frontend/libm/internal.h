@@ -127,3 +127,14 @@ CL_INLINE double cl_exp_dd_round(double xh, double xl) {
 
 // ex2.approx: for the fast-math intrinsics only.
 __device__ float __exp2f(float x);
+
+// e^r for |r| <= ln(2)/2 (with r's rounding): 1 + r + r^2 q(r), fit exp_f32.
+CL_INLINE float cl_exp_poly(float r) {
+  float q = fmaf(fmaf(fmaf(fmaf(0.001390135264955461f, r, 0.008363313041627407f), r, 0.04166685417294502f), r,
+                      0.16666576266288757f), r, 0.5f);
+  return 1.0f + fmaf(r * r, q, r);
+}
+
+// 1.5 2^23: adding it rounds a float below 2^22 in magnitude to an integer k, and the sum's
+// low significand bits are k in two's complement.
+#define CL_RINT_MAGIC 12582912.0f

@@ -57,18 +57,23 @@ CL_EXPORT float __cuprite_coshf(float x) {
 // tanh(x) = x + x^3 t(x^2) for |x| < 0.55 (fit tanh_f32), else 1 - 2 / (e^2x + 1).
 CL_EXPORT float __cuprite_tanhf(float x) {
   float a = fabsf(x);
-  if (x != x) return x + x;
-  if (a < 0x1p-12f) return x;
   float r;
-  if (a < 0.55f) {
+  if (a < 0.55f) {  // also tiny and subnormal x: r = a
     float z = a * a;
     float t = fmaf(fmaf(fmaf(fmaf(fmaf(0.0025264471769332886f, z, -0.008526375517249107f), z, 0.021818460896611214f), z,
                              -0.05396470054984093f), z, 0.1333332359790802f), z, -0.3333333432674408f);
     r = fmaf(a * z, t, a);
   } else if (a < 9.1f) {
-    float t = expm1f(2.0f * a);
-    r = 1.0f - 2.0f / (t + 2.0f);
+    // 1 - 2 / (e^2a + 1), e^2a as expf computes it (2a in [1.1, 18.2]: no special case).
+    float y = 2.0f * a;
+    float t = fmaf(y, 1.44269502f, CL_RINT_MAGIC);
+    float k = t - CL_RINT_MAGIC;
+    float rr = fmaf(k, -0.693145751953125f, y);
+    rr = fmaf(k, -1.4286068203094172e-06f, rr);
+    float e = cl_exp_poly(rr) * __uint_as_float((__float_as_uint(t) << 23) + 0x3f800000u);
+    r = 1.0f - 2.0f / (e + 1.0f);
   } else {
+    if (x != x) return x + x;
     r = 1.0f;
   }
   return copysignf(r, x);

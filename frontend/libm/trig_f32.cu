@@ -105,42 +105,98 @@ CL_INLINE float cl_cos_k(float r, float rl) {
   return w + ((((1.0f - w) - hz) + z * z * c) - r * rl);
 }
 
+// 2^-12 <= |x| < 2^17, the common case, as one range test on the bits (NaN included in
+// the rest).
+#define CL_TRIG_FAST(ix) ((ix) - 0x39800000u < 0x48000000u - 0x39800000u)
+
+// x = q pi/2 + r for 2^-12 <= |x| < 2^17 (Cody and Waite; exact for |x| <= pi/4, q = 0).
+CL_INLINE float cl_reduce_mid(float x, int *q) {
+  float k = rintf(x * 0.636619747f);
+  float r = fmaf(k, -PIO2_1, x);
+  r = fmaf(k, -PIO2_2, r);
+  r = fmaf(k, -PIO2_3, r);
+  *q = (int)k;
+  return r;
+}
+
+// sin(r) and cos(r) with no low part, |r| <= pi/4: the same fits as cl_sin_k and cl_cos_k
+// in Horner form, z = r^2 shared (about one ulp each; the bounds are two).
+CL_INLINE float cl_sin_k0(float r, float z) {
+  float s = fmaf(fmaf(fmaf(2.7246344416198554e-06f, z, -0.00019840057939291f), z, 0.008333331905305386f), z,
+                 -0.1666666716337204f);
+  return fmaf(r * z, s, r);
+}
+CL_INLINE float cl_cos_k0(float z) {
+  float c = fmaf(fmaf(fmaf(-2.729812820234656e-07f, z, 2.4800578103167936e-05f), z, -0.00138888880610466f), z,
+                 0.0416666679084301f);
+  return fmaf(z, fmaf(z, c, -0.5f), 1.0f);
+}
+
+// The common case computes both polynomials and selects: no branch, so a warp whose lanes
+// fall in different quadrants does not run the two one after the other.
 CL_EXPORT float __cuprite_sinf(float x) {
-  if (fabsf(x) < 0x1p-12f) return x;  // sin x = x to 2^-25 relative; keeps -0
-  if (!(fabsf(x) < INFINITY)) return x - x;  // NaN for inf and NaN
+  unsigned int ix = __float_as_uint(x) & 0x7fffffffu;
+  if (CL_TRIG_FAST(ix)) {
+    int q;
+    float r = cl_reduce_mid(x, &q);
+    float z = r * r;
+    float s = cl_sin_k0(r, z);
+    float c = cl_cos_k0(z);
+    float v = (q & 1) ? c : s;
+    return (q & 2) ? -v : v;
+  }
+  if (ix < 0x39800000u) return x;   // sin x = x to 2^-25 relative; keeps -0
+  if (ix >= 0x7f800000u) return x - x;  // NaN for inf and NaN
   float rl;
   int q;
-  float r = cl_reduce(x, &rl, &q);
+  float r = cl_reduce_big(x, &rl, &q);
   float v = (q & 1) ? cl_cos_k(r, rl) : cl_sin_k(r, rl);
   return (q & 2) ? -v : v;
 }
 
 CL_EXPORT float __cuprite_cosf(float x) {
-  if (fabsf(x) < 0x1p-13f) return 1.0f;
-  if (!(fabsf(x) < INFINITY)) return x - x;
+  unsigned int ix = __float_as_uint(x) & 0x7fffffffu;
+  if (CL_TRIG_FAST(ix)) {
+    int q;
+    float r = cl_reduce_mid(x, &q);
+    float z = r * r;
+    float s = cl_sin_k0(r, z);
+    float c = cl_cos_k0(z);
+    float v = (q & 1) ? s : c;
+    return ((q + 1) & 2) ? -v : v;
+  }
+  if (ix < 0x39800000u) return 1.0f;
+  if (ix >= 0x7f800000u) return x - x;
   float rl;
   int q;
-  float r = cl_reduce(x, &rl, &q);
+  float r = cl_reduce_big(x, &rl, &q);
   float v = (q & 1) ? cl_sin_k(r, rl) : cl_cos_k(r, rl);
   return ((q + 1) & 2) ? -v : v;
 }
 
 CL_EXPORT void __cuprite_sincosf(float x, float *sp, float *cp) {
-  if (fabsf(x) < 0x1p-13f) {
+  unsigned int ix = __float_as_uint(x) & 0x7fffffffu;
+  float s, c;
+  int q;
+  if (CL_TRIG_FAST(ix)) {  // as sinf and cosf compute them
+    float r = cl_reduce_mid(x, &q);
+    float z = r * r;
+    s = cl_sin_k0(r, z);
+    c = cl_cos_k0(z);
+  } else if (ix < 0x39800000u) {
     *sp = x;
     *cp = 1.0f;
     return;
-  }
-  if (!(fabsf(x) < INFINITY)) {
+  } else if (ix >= 0x7f800000u) {
     *sp = x - x;
     *cp = x - x;
     return;
+  } else {
+    float rl;
+    float r = cl_reduce_big(x, &rl, &q);
+    s = cl_sin_k(r, rl);
+    c = cl_cos_k(r, rl);
   }
-  float rl;
-  int q;
-  float r = cl_reduce(x, &rl, &q);
-  float s = cl_sin_k(r, rl);
-  float c = cl_cos_k(r, rl);
   float ss = (q & 1) ? c : s;
   float cc = (q & 1) ? s : c;
   *sp = (q & 2) ? -ss : ss;

@@ -241,11 +241,12 @@ fn only_the_used_library_functions_reach_the_ptx() {
     let file = Path::new("ptx/libm/one_function.cu");
     let (code, o0, err) = compile(file, &["-O0"]);
     assert_eq!(code, 0, "{err}");
-    // expf and the static helpers it calls (scaling by 2^k), nothing else of the library.
+    // expf and the static helpers it calls (its polynomial, scaling by 2^k), nothing else of
+    // the library.
     let funcs: std::collections::BTreeSet<&str> = o0.lines().filter(|l| l.starts_with(".visible .func") && l.ends_with('(')).collect();
     assert!(funcs.iter().any(|f| f.contains("__cuprite_expf(")), "{o0}");
     assert!(funcs.iter().all(|f| f.contains("__cuprite_expf(") || f.contains("cl_")), "{o0}");
-    assert!(funcs.len() <= 4, "{o0}");
+    assert!(funcs.len() <= 5, "{o0}");
     let (code, o3, err) = compile(file, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(!o3.contains(".func") && o3.contains("fma.rn.f32"), "{o3}");

@@ -361,6 +361,103 @@ pub(super) fn canonicalize_cond_br(set: &mut PatternSet) {
         rw.erase_op(op);
         true
     });
+    // C's `if (!(x <= c))` arrives as a branch on `xor(cmp, true)`: branch on the comparison
+    // with the destinations swapped (PTX's `@!p bra` costs nothing; the `xor` costs a
+    // predicate instruction and a register).
+    set.add_fn("nvvm.cond_br-of-not", super::CondBrOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let Some(c) = negated_operand(ctx, ctx.operand(op, 0)) else { return false };
+        let args =
+            |i: usize| -> Vec<ValueId> { operand_range(&super::ops::COND_BR_SPEC, ctx, op, i + 1).map(|k| ctx.operand(op, k)).collect() };
+        let (t, f, dt, df, loc) = (args(0), args(1), ctx.successor(op, 0), ctx.successor(op, 1), ctx.op_loc(op));
+        let st = super::CondBrOp::build(rw.ctx, loc, c, &f, &t, df, dt);
+        rw.set_insertion_point_before(op);
+        rw.create(st);
+        rw.erase_op(op);
+        true
+    });
+}
+
+/// `x` where `v` is `xor(x, true)` on `i1`.
+fn negated_operand(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let d = ctx.defining_op(v).filter(|&d| ctx.is_op(d, super::XorOp::NAME))?;
+    if width_of(ctx, ctx.value_type(v)) != Some(1) {
+        return None;
+    }
+    let one = |v: ValueId| constant_value(ctx, v).and_then(|a| int_value(ctx, a)).is_some_and(|k| k & 1 == 1);
+    let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+    if one(b) {
+        Some(a)
+    } else if one(a) {
+        Some(b)
+    } else {
+        None
+    }
+}
+
+/// The float predicate that holds exactly when `p` does not (NaN included: the negation of
+/// an ordered comparison is the unordered one).
+pub fn inverse_fcmp(p: super::FCmpPredicate) -> super::FCmpPredicate {
+    use super::FCmpPredicate::*;
+    match p {
+        Oeq => Une,
+        Une => Oeq,
+        One => Ueq,
+        Ueq => One,
+        Olt => Uge,
+        Uge => Olt,
+        Ole => Ugt,
+        Ugt => Ole,
+        Ogt => Ule,
+        Ule => Ogt,
+        Oge => Ult,
+        Ult => Oge,
+        Ord => Uno,
+        Uno => Ord,
+    }
+}
+
+/// The integer predicate that holds exactly when `p` does not.
+pub fn inverse_icmp(p: super::ICmpPredicate) -> super::ICmpPredicate {
+    use super::ICmpPredicate::*;
+    match p {
+        Eq => Ne,
+        Ne => Eq,
+        Slt => Sge,
+        Sle => Sgt,
+        Sgt => Sle,
+        Sge => Slt,
+        Ult => Uge,
+        Ule => Ugt,
+        Ugt => Ule,
+        Uge => Ult,
+    }
+}
+
+/// `xor(cmp(p, a, b), true)`, the comparison used only there, is `cmp(not p, a, b)` (LLVM's
+/// InstCombine does the same): one `setp` where there were a `setp` and a `not`.
+pub(super) fn canonicalize_xor(set: &mut PatternSet) {
+    set.add_fn("nvvm.not-of-compare", super::XorOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let res = ctx.result(op, 0);
+        let Some(c) = negated_operand(ctx, res) else { return false };
+        let Some(cmp) = ctx.defining_op(c) else { return false };
+        if !ctx.has_one_use(c) {
+            return false;
+        }
+        let inv = if let Some(p) = super::ICmpOp::cast(ctx, cmp).and_then(|i| i.predicate(ctx)) {
+            inverse_icmp(p) as i64
+        } else if let Some(p) = super::FCmpOp::cast(ctx, cmp).and_then(|f| f.predicate(ctx)) {
+            inverse_fcmp(p) as i64
+        } else {
+            return false;
+        };
+        let i32t = rw.ctx.int_type(32);
+        let a = rw.ctx.int_attr(inv as i128, i32t);
+        rw.modify_op_in_place(cmp, |ctx| ctx.set_prop(cmp, "predicate", a));
+        rw.replace_op(op, &[c]);
+        true
+    });
 }
 
 /// `nvvm.select` of the two operands of the integer comparison that chooses becomes the
@@ -612,4 +709,146 @@ pub(super) fn canonicalize_shl(set: &mut PatternSet) {
 /// Makes an `nvvm.constant` of `ty` holding `attr` (the folding drivers' hook).
 pub fn materialize_constant(ctx: &mut Context, attr: AttrId, ty: TypeId, loc: LocId) -> Option<OpId> {
     crate::arith::materialize_constant_op(ctx, "nvvm.constant", attr, ty, loc)
+}
+
+/// The low `m` bits (`1 <= m <= 63`) of the integer `v` when they are known: through
+/// constants, `add`, `sub`, `mul`, `and`, `or`, `xor`, `shl` by a constant, the integer
+/// casts, and a block argument (a loop's induction variable) whose every incoming value
+/// has them, on the assumption that the argument itself has them where it feeds its own
+/// update (induction). After a loop is unrolled by 8, its counter `k` steps by 8 from 0,
+/// so `k + 3` ends in `011`.
+pub fn known_low_bits(ctx: &Context, v: ValueId, m: u32) -> Option<u64> {
+    known_low(ctx, v, m, 8, None)
+}
+
+/// `assume`: the block argument being proved and the bits assumed for it (`None`: it is
+/// unknown, while looking for the incoming value that does not depend on it).
+fn known_low(ctx: &Context, v: ValueId, m: u32, depth: u32, assume: Option<(ValueId, Option<u64>)>) -> Option<u64> {
+    let mask = (1u64 << m) - 1;
+    if let Some((a, bits)) = assume {
+        if a == v {
+            return bits;
+        }
+    }
+    if let Some(c) = constant_value(ctx, v).and_then(|a| int_value(ctx, a)) {
+        return Some(c as u64 & mask);
+    }
+    if depth == 0 {
+        return None;
+    }
+    let k = |x: ValueId| known_low(ctx, x, m, depth - 1, assume);
+    match ctx.value_def(v) {
+        cuprite_ir::ValueDef::Result { op, .. } => {
+            // A chain of constant steps (an unrolled counter's `+ 1`s) is linear: it does
+            // not use up the depth.
+            if matches!(static_name(ctx, op), "nvvm.add" | "nvvm.sub") {
+                if let Some(c) = constant_value(ctx, ctx.operand(op, 1)).and_then(|a| int_value(ctx, a)) {
+                    let x = known_low(ctx, ctx.operand(op, 0), m, depth, assume)?;
+                    let c = c as u64;
+                    let r = if static_name(ctx, op) == "nvvm.add" { x.wrapping_add(c) } else { x.wrapping_sub(c) };
+                    return Some(r & mask);
+                }
+            }
+            let bin = |f: fn(u64, u64) -> u64| -> Option<u64> { Some(f(k(ctx.operand(op, 0))?, k(ctx.operand(op, 1))?) & mask) };
+            let narrowest = |x: ValueId| width_of(ctx, ctx.value_type(x)).is_some_and(|w| m <= w);
+            match static_name(ctx, op) {
+                "nvvm.add" => bin(u64::wrapping_add),
+                "nvvm.sub" => bin(u64::wrapping_sub),
+                "nvvm.mul" => bin(u64::wrapping_mul),
+                "nvvm.and" => bin(|a, b| a & b),
+                "nvvm.or" => bin(|a, b| a | b),
+                "nvvm.xor" => bin(|a, b| a ^ b),
+                "nvvm.shl" => {
+                    let s = constant_value(ctx, ctx.operand(op, 1)).and_then(|a| int_value(ctx, a))?;
+                    if !(0..64).contains(&s) {
+                        return None;
+                    }
+                    if s as u32 >= m {
+                        return Some(0);
+                    }
+                    Some((k(ctx.operand(op, 0))? << s) & mask)
+                }
+                "nvvm.trunc" if narrowest(v) => k(ctx.operand(op, 0)),
+                "nvvm.sext" | "nvvm.zext" if narrowest(ctx.operand(op, 0)) => k(ctx.operand(op, 0)),
+                _ => None,
+            }
+        }
+        cuprite_ir::ValueDef::BlockArg { block, index } => {
+            let incoming: Vec<ValueId> = ctx
+                .predecessors(block)
+                .map(|(t, i)| ctx.successor_args(t, i as usize).get(index as usize).copied())
+                .collect::<Option<Vec<_>>>()?;
+            // One predecessor (a rotated loop's guard): the value it passes.
+            if let [x] = incoming.as_slice() {
+                return k(*x);
+            }
+            if assume.is_some() {
+                return None; // one induction variable at a time
+            }
+            let start = incoming.iter().find_map(|&x| known_low(ctx, x, m, depth - 1, Some((v, None))))?;
+            incoming.iter().all(|&x| known_low(ctx, x, m, depth - 1, Some((v, Some(start)))) == Some(start)).then_some(start)
+        }
+        cuprite_ir::ValueDef::Placeholder => None,
+    }
+}
+
+/// `and(x, 2^m - 1)` reads only the low `m` bits of `x`, and of the operands of the
+/// `add`, `sub`, `mul`, `and`, `or` or `xor` that makes `x` (carries go up, never down): when
+/// those bits of `x` are known the `and` is that constant; when those of an operand are, the
+/// operand becomes the constant (LLVM's demanded-bits simplification). `(a ^ (k + 3)) & 7`
+/// with `k` a multiple of 8 is `(a ^ 3) & 7`: invariant in `k`'s loop.
+pub(super) fn canonicalize_and(set: &mut PatternSet) {
+    set.add_fn("nvvm.and-known-low-bits", super::AndOp::NAME, 1, known_low_bits_of_and);
+}
+
+/// The rewrite of the `nvvm.and-known-low-bits` pattern, for passes that run it on its own.
+pub fn known_low_bits_of_and(op: OpId, rw: &mut cuprite_ir::rewrite::Rewriter<'_>) -> bool {
+    let ctx = &*rw.ctx;
+    let (x, mv) = (ctx.operand(op, 0), ctx.operand(op, 1));
+    let ty = ctx.value_type(x);
+    let Some(w) = width_of(ctx, ty) else { return false };
+    let Some(mask) = constant_value(ctx, mv).and_then(|a| int_value(ctx, a)).map(|c| c as u64) else { return false };
+    let mask = if w < 64 { mask & ((1u64 << w) - 1) } else { mask };
+    if mask == 0 || mask & mask.wrapping_add(1) != 0 {
+        return false;
+    }
+    let m = mask.trailing_ones();
+    if m >= w.min(64) || constant_value(ctx, x).is_some() {
+        return false;
+    }
+    let loc = ctx.op_loc(op);
+    if let Some(bits) = known_low_bits(ctx, x, m) {
+        let a = rw.ctx.int_attr(bits as i128, ty);
+        rw.set_insertion_point_before(op);
+        let Some(c) = materialize_constant(rw.ctx, a, ty, loc) else { return false };
+        rw.insert(c);
+        let cv = rw.ctx.result(c, 0);
+        rw.replace_op(op, &[cv]);
+        return true;
+    }
+    let Some(d) = ctx.defining_op(x) else { return false };
+    let name = static_name(ctx, d);
+    if !matches!(name, "nvvm.add" | "nvvm.sub" | "nvvm.mul" | "nvvm.and" | "nvvm.or" | "nvvm.xor") {
+        return false;
+    }
+    for j in 0..2 {
+        let y = ctx.operand(d, j);
+        if constant_value(ctx, y).is_some() {
+            continue;
+        }
+        let Some(bits) = known_low_bits(ctx, y, m) else { continue };
+        let other = ctx.operand(d, 1 - j);
+        let a = rw.ctx.int_attr(bits as i128, ty);
+        rw.set_insertion_point_before(op);
+        let Some(c) = materialize_constant(rw.ctx, a, ty, loc) else { return false };
+        rw.insert(c);
+        let cv = rw.ctx.result(c, 0);
+        let ops = if j == 0 { [cv, other] } else { [other, cv] };
+        let nx = rw.create_simple(name, &ops, &[ty], Vec::new(), loc);
+        let nxv = rw.ctx.result(nx, 0);
+        let st = super::AndOp::build(rw.ctx, loc, ty, nxv, mv);
+        rw.replace_op_with_new(op, st);
+        return true;
+    }
+    false
 }

@@ -19,8 +19,8 @@ pub mod rounding;
 mod strength;
 pub use fold::materialize_constant;
 use fold::{
-    canonicalize_add, canonicalize_alloca, canonicalize_cond_br, canonicalize_mul, canonicalize_ptradd, canonicalize_select,
-    canonicalize_sext, canonicalize_shl,
+    canonicalize_add, canonicalize_alloca, canonicalize_and, canonicalize_cond_br, canonicalize_mul, canonicalize_ptradd,
+    canonicalize_select, canonicalize_sext, canonicalize_shl, canonicalize_xor,
 };
 use strength::{canonicalize_sdiv, canonicalize_srem, canonicalize_udiv, canonicalize_urem};
 
@@ -75,7 +75,48 @@ pub const INTRINSICS: &[(&str, usize)] = &[
     ("sub.rn.bf16", 2),
     ("mul.rn.bf16", 2),
     ("fma.rn.bf16", 3),
+    ("cvt.rz.bf16.f32", 1),
+    ("cvt.rm.bf16.f32", 1),
+    ("cvt.rp.bf16.f32", 1),
+    ("cvt.rn.bf16.f64", 1),
+    ("cvt.rn.bf16.s32", 1),
+    ("cvt.rn.bf16.u32", 1),
+    ("cvt.rn.bf16.s64", 1),
+    ("cvt.rn.bf16.u64", 1),
+    ("cvt.rz.bf16.f64", 1),
+    ("cvt.rz.bf16.s32", 1),
+    ("cvt.rz.bf16.u32", 1),
+    ("cvt.rz.bf16.s64", 1),
+    ("cvt.rz.bf16.u64", 1),
+    ("cvt.rm.bf16.f64", 1),
+    ("cvt.rm.bf16.s32", 1),
+    ("cvt.rm.bf16.u32", 1),
+    ("cvt.rm.bf16.s64", 1),
+    ("cvt.rm.bf16.u64", 1),
+    ("cvt.rp.bf16.f64", 1),
+    ("cvt.rp.bf16.s32", 1),
+    ("cvt.rp.bf16.u32", 1),
+    ("cvt.rp.bf16.s64", 1),
+    ("cvt.rp.bf16.u64", 1),
+    ("max.bf16", 2),
+    ("min.bf16", 2),
 ];
+
+/// `nvvm.load` reads through its address; a volatile load also counts as a write, so that
+/// nothing removes or merges it.
+fn load_effects(ctx: &Context, op: OpId, out: &mut Vec<cuprite_ir::registry::MemoryEffect>) {
+    use cuprite_ir::registry::{EffectKind, MemoryEffect};
+    out.push(MemoryEffect { kind: EffectKind::Read, on: Some(0) });
+    if ctx.get_attr(op, "volatile").is_some() {
+        out.push(MemoryEffect { kind: EffectKind::Write, on: Some(0) });
+    }
+}
+
+/// Whether `nvvm.intr` `name` is one of the bfloat16 instructions (`cvt.rn.bf16.f32`,
+/// `fma.rn.bf16`, `max.bf16`, ...): PTX's own name, on 16-bit registers, no immediates.
+pub fn is_bf16_instruction(name: &str) -> bool {
+    (name.contains(".bf16") || name.ends_with("bf16")) && INTRINSICS.iter().any(|(n, _)| *n == name)
+}
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
     crate::func::verify_kind_function(ctx, op, FuncKind::Kernel as i128)

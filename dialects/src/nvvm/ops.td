@@ -231,9 +231,13 @@ def Nvvm_ShlOp : Nvvm_IntBinNsw<"shl", "Shift left", []> {
 }
 def Nvvm_LshrOp : Nvvm_IntBin<"lshr", "Logical shift right", []>;
 def Nvvm_AshrOp : Nvvm_IntBin<"ashr", "Arithmetic shift right", []>;
-def Nvvm_AndOp : Nvvm_IntBin<"and", "Bitwise and", [Commutative]>;
+def Nvvm_AndOp : Nvvm_IntBin<"and", "Bitwise and", [Commutative]> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_OrOp : Nvvm_IntBin<"or", "Bitwise or", [Commutative]>;
-def Nvvm_XorOp : Nvvm_IntBin<"xor", "Bitwise exclusive or", [Commutative]>;
+def Nvvm_XorOp : Nvvm_IntBin<"xor", "Bitwise exclusive or", [Commutative]> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_FaddOp : Nvvm_FloatBin<"fadd", "Float addition">;
 def Nvvm_FsubOp : Nvvm_FloatBin<"fsub", "Float subtraction">;
 def Nvvm_FmulOp : Nvvm_FloatBin<"fmul", "Float multiplication">;
@@ -353,6 +357,7 @@ def Nvvm_LoadOp : Nvvm_Op<"load"> {
                    OptionalAttr<StrAttr>:$cache);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$addr attr-dict `:` type($addr) `->` type($result)";
+  let memoryEffectsFn = "load_effects";
 }
 
 def Nvvm_StoreOp : Nvvm_Op<"store"> {

@@ -333,14 +333,25 @@ pub fn is_trivially_dead(ctx: &Context, op: OpId) -> bool {
     would_be_trivially_dead(ctx, op)
 }
 
-/// [`is_trivially_dead`] without the use check.
+/// [`is_trivially_dead`] without the use check. As in MLIR, an op that only reads memory
+/// (a non-volatile load) is dead when unused too: nothing observes a read.
 pub fn would_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
     use crate::registry::Traits;
     let t = ctx.traits(op);
     if t.contains(Traits::TERMINATOR) || t.contains(Traits::SYMBOL) || ctx.op_block(op).is_none() {
         return false;
     }
-    is_memory_effect_free(ctx, op)
+    if is_memory_effect_free(ctx, op) {
+        return true;
+    }
+    // Only reads (no regions to look into: the ops with an effects interface).
+    let Some(f) = ctx.op_info(op).and_then(|i| i.memory_effects) else { return false };
+    if ctx.op_has_regions(op) {
+        return false;
+    }
+    let mut effects = Vec::new();
+    f(ctx, op, &mut effects);
+    effects.iter().all(|e| e.kind == crate::registry::EffectKind::Read)
 }
 
 /// Whether `op` (and, for ops with recursive effects, everything nested) has no memory effects.

@@ -508,9 +508,12 @@ impl<'c, 's> Sel<'c, 's> {
                         let t = self.ctx.value_type(a);
                         let decl = if self.kernel { kernel_param_ty(self.ctx, t) } else { abi_ty(self.ctx, t) };
                         params.push(self.ctx.str_attr(decl));
-                        let sym = self.sym(&pname, t);
-                        let r = self.reg(a);
-                        self.load_param(r, sym, t, decl, None);
+                        // A parameter nothing reads is declared, not loaded.
+                        if self.ctx.has_uses(a) {
+                            let sym = self.sym(&pname, t);
+                            let r = self.reg(a);
+                            self.load_param(r, sym, t, decl, None);
+                        }
                     }
                     // A struct by value: one block of bytes, each scalar read at its offset.
                     cuprite_dialects::nvvm::kernel_abi::KernelParam::ByVal { size, align, leaves } => {
@@ -519,6 +522,9 @@ impl<'c, 's> Sel<'c, 's> {
                         let sym = self.sym(&pname, i64t);
                         for (k, off) in leaves {
                             let a = args[k];
+                            if !self.ctx.has_uses(a) {
+                                continue;
+                            }
                             let t = self.ctx.value_type(a);
                             let r = self.reg(a);
                             self.load_param(r, sym, t, kernel_param_ty(self.ctx, t), Some(off as i64));
@@ -956,6 +962,16 @@ impl<'c, 's> Sel<'c, 's> {
         let w = width(self.ctx, t);
         let d = self.reg(res);
         if w == 1 {
+            // `xor(x, true)` is `not.pred`.
+            let is_true = |s: &Self, v: ValueId| {
+                s.consts.get(&v).is_some_and(|&a| matches!(s.ctx.attr_kind(a), AttrKind::Integer { value, .. } if *value & 1 == 1))
+            };
+            if op == "xor" && (is_true(self, ops[0]) || is_true(self, ops[1])) {
+                let x = if is_true(self, ops[1]) { ops[0] } else { ops[1] };
+                let a = self.use_reg(x);
+                self.inst("not", "pred", &[d, a], None);
+                return;
+            }
             let a = self.use_reg(ops[0]);
             let b = self.use_reg(ops[1]);
             match op {
@@ -1289,6 +1305,15 @@ impl<'c, 's> Sel<'c, 's> {
     fn intr(&mut self, op: OpId, ops: &[ValueId], res: ValueId, t: TypeId) {
         let name = nvvm::IntrOp(op).name(self.ctx).unwrap_or_default().to_string();
         let d = self.reg(res);
+        // The first source must be a register: a constant first operand of a commutative
+        // pair trades places with a register (`fmaf(K, r, c)` is `fma r, K, c`, no `mov`).
+        let mut ops = ops.to_vec();
+        let commutes = matches!(name.split('.').next(), Some("fma" | "add" | "mul"))
+            || matches!(name.as_str(), "min" | "max" | "smin" | "smax" | "umin" | "umax" | "mul24" | "umul24" | "mulhi" | "umulhi");
+        if commutes && ops.len() >= 2 && self.consts.contains_key(&ops[0]) && !self.consts.contains_key(&ops[1]) {
+            ops.swap(0, 1);
+        }
+        let ops = ops.as_slice();
         let at = ops.first().map(|&o| self.ctx.value_type(o)).unwrap_or(t);
         let f = suffix(self.ctx, at, 'f');
         let aw = width(self.ctx, at);
@@ -1374,7 +1399,7 @@ impl<'c, 's> Sel<'c, 's> {
             // bfloat16 instructions on 16-bit registers (no immediates): cuda_bf16.h's
             // built-ins, for the targets that have them (sm_80; add, sub, mul and the
             // widening cvt sm_90).
-            "cvt.rn.bf16.f32" | "cvt.f32.bf16" | "add.rn.bf16" | "sub.rn.bf16" | "mul.rn.bf16" | "fma.rn.bf16" => {
+            n if cuprite_dialects::nvvm::is_bf16_instruction(n) => {
                 let (mnem, mods) = name.split_once('.').unwrap_or((&name, ""));
                 let mut args = vec![d];
                 for &o in ops {

@@ -248,19 +248,7 @@ pub(crate) fn swapped(pred: ICmpPredicate) -> ICmpPredicate {
 
 /// The predicate that holds exactly when `pred` does not.
 pub(crate) fn inverse(pred: ICmpPredicate) -> ICmpPredicate {
-    use ICmpPredicate::*;
-    match pred {
-        Eq => Ne,
-        Ne => Eq,
-        Slt => Sge,
-        Sle => Sgt,
-        Sgt => Sle,
-        Sge => Slt,
-        Ult => Uge,
-        Ule => Ugt,
-        Ugt => Ule,
-        Uge => Ult,
-    }
+    cuprite_dialects::nvvm::fold::inverse_icmp(pred)
 }
 
 /// `l`'s shape as a counted loop, if it has one: the bound is a constant or defined

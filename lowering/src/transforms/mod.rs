@@ -10,6 +10,7 @@
 //! | `load-forward` | `nvvm.func` | store-to-load forwarding for local variables whose address does not escape, per block ([`forward`]) |
 //! | `loop-unroll` | `nvvm.func` | full unrolling of counted loops: `#pragma unroll`, and small constant-trip loops ([`unroll`]) |
 //! | `loop-rotate` | `nvvm.func` | loops tested at the top become guarded loops tested at the bottom ([`rotate`]) |
+//! | `reassociate` | `nvvm.func` | known low bits under `and` masks, and the invariant addends of a loop's add trees summed apart, for `licm` ([`reassoc`]) |
 //! | `licm` | `nvvm.func` | loop-invariant arithmetic and loads to the loop's preheader ([`licm`]) |
 //! | `iv-demote` | `nvvm.func` | 64-bit induction variables proved to stay in 32 bits become 32-bit, cicc's `remat-iv` levels ([`iv_demote`]) |
 //! | `loop-reduce` | `nvvm.func` | loop strength reduction of addresses: pointers that advance each trip, with cicc's LSR knobs ([`lsr`]) |
@@ -37,6 +38,7 @@ pub mod loops;
 pub mod lsr;
 pub mod mem2reg;
 pub mod memspace;
+pub mod reassoc;
 pub mod rotate;
 pub mod sccp;
 pub mod select;
@@ -256,6 +258,28 @@ impl Pass for LicmPass {
     }
 }
 
+/// `reassociate` as a pass.
+pub struct ReassociatePass;
+
+impl Pass for ReassociatePass {
+    fn name(&self) -> &str {
+        "reassociate"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = reassoc::reassociate(ctx, op);
+        if s.known_bits == 0 && s.trees == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("ands simplified by known low bits".into(), s.known_bits));
+        state.statistics.push(("add trees reassociated".into(), s.trees));
+        state.statistics.push(("invariant addends grouped".into(), s.invariant_leaves));
+        Ok(())
+    }
+}
+
 /// `iv-demote` as a pass.
 pub struct IvDemotePass(pub iv_demote::Options);
 
@@ -368,6 +392,7 @@ pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
     ("select-form", "SimplifyCFG: FoldTwoEntryPHINode and SpeculativelyExecuteBB; InstCombine's min/max"),
     ("loop-rotate", "loop-rotate"),
     ("cse", "EarlyCSE / GVN"),
+    ("reassociate", "InstCombine's demanded-bits simplification and Reassociate (rank by loop depth), before LICM"),
     ("licm", "LICM"),
     ("iv-demote", "NVIDIA's IV demotion inside nvvmrematerialize (remat-iv, default 4): demoteIV, newBaseIV, newICmp, iv_base_clone_, substIV"),
     ("loop-reduce", "NVIDIA's loop-reduce (LSR with lsr-check-rp, lsr-rp-limit, do-lsr-64-bit, disable-lsr-for-sharedmem32-ptr)"),
@@ -455,6 +480,14 @@ pub fn registry() -> PassRegistry {
         |o| {
             no_options("licm", o)?;
             Ok(Box::new(LicmPass))
+        },
+    );
+    reg.register(
+        "reassociate",
+        "Known low bits under and-masks become constants; invariant addends of a loop's add trees are summed apart (for licm)",
+        |o| {
+            no_options("reassociate", o)?;
+            Ok(Box::new(ReassociatePass))
         },
     );
     reg.register("loop-rotate", "Loops tested at the top become guarded loops tested at the bottom (one branch a trip)", |o| {
@@ -558,7 +591,7 @@ pub fn pipeline_text(level: u8, flags: &OptFlags) -> String {
     };
     let demote = if flags.remat_iv == 4 { "iv-demote".to_string() } else { format!("iv-demote{{remat-iv={}}}", flags.remat_iv) };
     format!(
-        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce))"
+        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,reassociate,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce))"
     )
 }
 

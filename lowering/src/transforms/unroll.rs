@@ -15,7 +15,10 @@
 //!   round while at least `N` remain, the loop itself the rest): `#pragma unroll N` below
 //!   the trip count or with a trip count known only at run time, and (no pragma) an
 //!   innermost loop not unrolled fully whose body times `runtime-factor`
-//!   ([`DEFAULT_RUNTIME_FACTOR`]) stays under the threshold.
+//!   ([`DEFAULT_RUNTIME_FACTOR`]) stays under the threshold; by [`WIDE_FACTOR`] (8) instead
+//!   when 8 divides a constant trip count and eight copies of its instructions (constants
+//!   not counted) stay under a quarter of the threshold (LLVM's partial unrolling on NVPTX
+//!   picks such counts).
 //!
 //! Full unrolling: with `T` trips, the loop's blocks are copied `T - 1` times after it, and its header
 //! once more; the back edge of copy `k` goes to the header of copy `k + 1`. Every header
@@ -47,6 +50,10 @@ pub const DEFAULT_MAX_TRIPS: u64 = 32;
 /// unroll fully) is unrolled by this factor when the unrolled body stays under the
 /// threshold: what NVRTC does (LLVM's runtime unrolling, count 4 on NVPTX).
 pub const DEFAULT_RUNTIME_FACTOR: u64 = 4;
+/// Without a pragma, a loop with a constant trip count this divides and a body of at most
+/// a quarter of `threshold` / this ops (LLVM's partial threshold on NVPTX) is unrolled by
+/// this factor instead of `runtime-factor`.
+pub const WIDE_FACTOR: u64 = 8;
 /// With `#pragma unroll`: at most this many trips ...
 pub const PRAGMA_MAX_TRIPS: u64 = 1024;
 /// ... and this many ops once unrolled.
@@ -87,6 +94,12 @@ pub struct Stats {
 /// Ops in the loop's blocks.
 fn size(ctx: &Context, l: &Loop) -> u64 {
     l.blocks.iter().map(|&b| ctx.block_ops(b).count() as u64).sum()
+}
+
+/// The loop's instructions as LLVM counts them for its partial threshold: its ops but the
+/// constants (operands in LLVM, immediates in PTX).
+fn instructions(ctx: &Context, l: &Loop) -> u64 {
+    l.blocks.iter().map(|&b| ctx.block_ops(b).filter(|&o| !ctx.is_op(o, nv::ConstantOp::NAME)).count() as u64).sum()
 }
 
 /// Unrolls the counted loops of `nvvm.func` `f` that the rules of [the module](self) pick.
@@ -139,7 +152,15 @@ pub fn unroll_function(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
                 Some(n) if n >= 2 => Some(n as u64).filter(|&f| sz.saturating_mul(f) <= PRAGMA_MAX_SIZE),
                 Some(_) => None,
                 None if inner || opts.runtime_factor < 2 => None,
-                None => Some(opts.runtime_factor).filter(|&f| sz.saturating_mul(f) <= opts.threshold),
+                // A constant trip count that 8 divides, and a body small enough for LLVM's
+                // partial-unrolling threshold (NVPTX's: a quarter of the full one): by 8,
+                // as NVRTC does, so the counter's low three bits are the copy's number.
+                None => trips
+                    .as_ref()
+                    .map(|_| WIDE_FACTOR)
+                    .filter(|&f| f > opts.runtime_factor && instructions(ctx, l).saturating_mul(f) <= opts.threshold / 4)
+                    .filter(|&f| trips.as_ref().is_some_and(|c| c.trips % f == 0))
+                    .or(Some(opts.runtime_factor).filter(|&f| sz.saturating_mul(f) <= opts.threshold)),
             };
             // Not worth it for a loop that runs fewer trips than two rounds.
             let factor = factor.filter(|&f| trips.as_ref().is_none_or(|c| c.trips >= 2 * f));

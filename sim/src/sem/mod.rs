@@ -74,8 +74,9 @@ pub(crate) fn rounded_inst(r: Rounded, from: Ty, to: Ty, dst: Reg, o: &[Reg], ft
 
 /// The machine operation of a warp reduction kind, as the `cuda` and `nvvm` dialects number
 /// it alike (`add umin umax smin smax and or xor`).
-/// The bfloat16 instructions (`cvt.rn.bf16.f32`, `cvt.f32.bf16`, `add.rn.bf16`,
-/// `sub.rn.bf16`, `mul.rn.bf16`, `fma.rn.bf16`) by their PTX name, on bfloat16 bits in
+/// The bfloat16 instructions (`cvt.<rn|rz|rm|rp>.bf16.<f32|f64|s32|u32|s64|u64>`,
+/// `cvt.f32.bf16`, `add.rn.bf16`, `sub.rn.bf16`, `mul.rn.bf16`, `fma.rn.bf16`, `max.bf16`,
+/// `min.bf16`) by their PTX name, on bfloat16 bits in
 /// 16-bit registers: `cuda_bf16.h`'s built-ins (`__cuprite_cvt_rn_bf16_f32`, ...) at the
 /// `cuda` level and the `nvvm.intr` they lower to. `None`: not one of them.
 pub(crate) fn bf16_inst(name: &str, dst: Reg, o: &[Reg]) -> Option<Result<Inst, String>> {
@@ -88,9 +89,37 @@ pub(crate) fn bf16_inst(name: &str, dst: Reg, o: &[Reg]) -> Option<Result<Inst, 
             src: o[0],
         })
     };
+    // `cvt.<rounding>.bf16.<source>`: from a float or an integer, with its rounding.
+    if let Some(rest) = name.strip_prefix("cvt.") {
+        let parts: Vec<&str> = rest.split('.').collect();
+        if let [r, "bf16", src] = parts.as_slice() {
+            let rnd = match *r {
+                "rn" => Rnd::Rn,
+                "rz" => Rnd::Rz,
+                "rm" => Rnd::Rm,
+                "rp" => Rnd::Rp,
+                _ => return None,
+            };
+            let (from, from_signed) = match *src {
+                "f32" => (Ty::F32, false),
+                "f64" => (Ty::F64, false),
+                "s32" => (Ty::I32, true),
+                "u32" => (Ty::I32, false),
+                "s64" => (Ty::I64, true),
+                "u64" => (Ty::I64, false),
+                _ => return None,
+            };
+            return Some(need(1).map(|()| Inst::Cvt {
+                cvt: Cvt { from, from_signed, to: Ty::BF16, to_signed: false, rnd, ftz: false, sat: false },
+                dst,
+                src: o[0],
+            }));
+        }
+    }
     Some(match name {
-        "cvt.rn.bf16.f32" => cvt(Ty::F32, Ty::BF16),
         "cvt.f32.bf16" => cvt(Ty::BF16, Ty::F32),
+        "max.bf16" => bin(BinOp::FMax(false)),
+        "min.bf16" => bin(BinOp::FMin(false)),
         "add.rn.bf16" => bin(BinOp::FAdd(FMode::RN)),
         "sub.rn.bf16" => bin(BinOp::FSub(FMode::RN)),
         "mul.rn.bf16" => bin(BinOp::FMul(FMode::RN)),
@@ -108,6 +137,31 @@ pub fn bf16_builtin(n: &str) -> Option<&'static str> {
         "__cuprite_sub_rn_bf16" => "sub.rn.bf16",
         "__cuprite_mul_rn_bf16" => "mul.rn.bf16",
         "__cuprite_fma_rn_bf16" => "fma.rn.bf16",
+        "__cuprite_cvt_rz_bf16_f32" => "cvt.rz.bf16.f32",
+        "__cuprite_cvt_rm_bf16_f32" => "cvt.rm.bf16.f32",
+        "__cuprite_cvt_rp_bf16_f32" => "cvt.rp.bf16.f32",
+        "__cuprite_cvt_rn_bf16_f64" => "cvt.rn.bf16.f64",
+        "__cuprite_cvt_rn_bf16_s32" => "cvt.rn.bf16.s32",
+        "__cuprite_cvt_rn_bf16_u32" => "cvt.rn.bf16.u32",
+        "__cuprite_cvt_rn_bf16_s64" => "cvt.rn.bf16.s64",
+        "__cuprite_cvt_rn_bf16_u64" => "cvt.rn.bf16.u64",
+        "__cuprite_cvt_rz_bf16_f64" => "cvt.rz.bf16.f64",
+        "__cuprite_cvt_rz_bf16_s32" => "cvt.rz.bf16.s32",
+        "__cuprite_cvt_rz_bf16_u32" => "cvt.rz.bf16.u32",
+        "__cuprite_cvt_rz_bf16_s64" => "cvt.rz.bf16.s64",
+        "__cuprite_cvt_rz_bf16_u64" => "cvt.rz.bf16.u64",
+        "__cuprite_cvt_rm_bf16_f64" => "cvt.rm.bf16.f64",
+        "__cuprite_cvt_rm_bf16_s32" => "cvt.rm.bf16.s32",
+        "__cuprite_cvt_rm_bf16_u32" => "cvt.rm.bf16.u32",
+        "__cuprite_cvt_rm_bf16_s64" => "cvt.rm.bf16.s64",
+        "__cuprite_cvt_rm_bf16_u64" => "cvt.rm.bf16.u64",
+        "__cuprite_cvt_rp_bf16_f64" => "cvt.rp.bf16.f64",
+        "__cuprite_cvt_rp_bf16_s32" => "cvt.rp.bf16.s32",
+        "__cuprite_cvt_rp_bf16_u32" => "cvt.rp.bf16.u32",
+        "__cuprite_cvt_rp_bf16_s64" => "cvt.rp.bf16.s64",
+        "__cuprite_cvt_rp_bf16_u64" => "cvt.rp.bf16.u64",
+        "__cuprite_max_bf16" => "max.bf16",
+        "__cuprite_min_bf16" => "min.bf16",
         _ => return None,
     })
 }
