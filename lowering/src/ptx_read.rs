@@ -1288,6 +1288,9 @@ impl Reader<'_> {
     fn pack_word(&mut self, b: &mut Body, pieces: &[(i64, ValueId, u32)], w: i64, name: &str, loc: LocId) -> Result<ValueId, String> {
         let i64t = self.ctx.int_type(64);
         let mut acc = self.imm_value(b, 0, i64t, loc);
+        if let Some(&(off, _, _)) = pieces.iter().find(|p| p.0 < 0) {
+            return Err(format!("aggregate argument {name}: a piece at negative byte offset {off}"));
+        }
         for &(off, v, bits) in pieces.iter().filter(|p| p.0 / 8 == w) {
             let shift = (off % 8) as u32 * 8;
             if shift + bits > 64 {
@@ -1439,6 +1442,10 @@ impl Reader<'_> {
             // An aggregate goes as one 64-bit word per 8 bytes (as aggregate results come
             // back), made of the pieces stored into it.
             if let Some(&(_, Some(size))) = b.call_params.iter().find(|(n, _)| n == an) {
+                // PTX's parameter space holds at most 32764 bytes.
+                if size > 32768 {
+                    return Err(format!("aggregate argument {an} of {size} bytes is larger than the parameter space"));
+                }
                 let pieces = b.call_agg_args.remove(an).unwrap_or_default();
                 for w in 0..size.div_ceil(8).max(1) as i64 {
                     let word = self.pack_word(b, &pieces, w, an, loc)?;
