@@ -164,9 +164,11 @@ def Cuda_GlobalOp : Cuda_Op<"global", [Symbol]> {
     ```
     `init` is the constant initializer (scalars, or arrays of them); none means zero.
     `managed` marks a `__managed__` variable (unified memory, in global space).
+    `readonly` marks a const-qualified scalar or array of scalars with an initializer: C++
+    forbids writing it, so its loads may be folded to the initializer's values.
   }];
   let arguments = (ins Cuda_Space:$space, SymbolNameAttr:$sym_name, TypeAttr:$type, OptionalAttr<AnyAttr>:$init,
-                   OptionalAttr<UnitAttr>:$managed);
+                   OptionalAttr<UnitAttr>:$managed, OptionalAttr<UnitAttr>:$readonly);
   let assemblyFormat = "$space $sym_name attr-dict `:` $type (`=` $init^)?";
 }
 

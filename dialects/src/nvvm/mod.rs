@@ -107,7 +107,7 @@ pub const INTRINSICS: &[(&str, usize)] = &[
 fn load_effects(ctx: &Context, op: OpId, out: &mut Vec<cuprite_ir::registry::MemoryEffect>) {
     use cuprite_ir::registry::{EffectKind, MemoryEffect};
     out.push(MemoryEffect { kind: EffectKind::Read, on: Some(0) });
-    if ctx.get_attr(op, "volatile").is_some() {
+    if LoadOp(op).volatile(ctx) {
         out.push(MemoryEffect { kind: EffectKind::Write, on: Some(0) });
     }
 }

@@ -103,7 +103,9 @@ def Nvvm_GlobalOp : Nvvm_Op<"global", [Symbol]> {
     `size` bytes aligned to `align`; `init` (constant and global space) is an array of
     byte values (`array<i8: ...>`), zero-filled up to `size`. `extern` marks dynamic shared
     memory (`extern __shared__`), whose size is the launch's. `managed` marks unified memory
-    (`__managed__`), global memory the host reaches too.
+    (`__managed__`), global memory the host reaches too. `readonly` marks a variable nothing
+    may write (a const-qualified C++ object with its initializer, as LLVM's `constant`
+    globals): `fold-constant-loads` reads its loads from `init`.
 
     ```mlir
     nvvm.global shared @tile {align = 4 : i32, size = 1024 : i64}
@@ -111,7 +113,8 @@ def Nvvm_GlobalOp : Nvvm_Op<"global", [Symbol]> {
     ```
   }];
   let arguments = (ins Nvvm_Space:$space, SymbolNameAttr:$sym_name, I64Attr:$size, I32Attr:$align,
-                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed);
+                   OptionalAttr<AnyAttr>:$init, OptionalAttr<UnitAttr>:$extern, OptionalAttr<UnitAttr>:$managed,
+                   OptionalAttr<UnitAttr>:$readonly);
   let assemblyFormat = "$space $sym_name attr-dict";
 }
 

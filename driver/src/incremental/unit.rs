@@ -87,7 +87,7 @@ pub struct FuncUnit {
     /// Its place among the module's functions (PTX labels and the local depot are
     /// numbered by it).
     pub index: usize,
-    /// Its `nvvm` form, printed without locations.
+    /// Its `nvvm` form, printed without locations, after the `readonly` globals it names.
     pub nvvm: String,
     /// The signatures of the functions it names (for the calls it makes), sorted by name.
     pub callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)>,
@@ -239,9 +239,33 @@ pub(crate) fn lower_module(name: &str, path: Option<&Path>, text: &str, args: &A
     out.globals_ptx = cuprite_lowering::globals_text(&mut ctx, module);
     let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
     let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(&ctx, o).is_some()).collect();
+    // The readonly globals (`fold-constant-loads` reads their initializers) go with each
+    // function that names them: part of its text and key, so an edit of the table
+    // recompiles its users.
+    let readonly: std::collections::BTreeMap<String, String> = ctx
+        .block_ops(body)
+        .filter_map(|o| cuprite_dialects::nvvm::GlobalOp::cast(&ctx, o).filter(|g| g.readonly(&ctx)))
+        .map(|g| {
+            let text = cuprite_ir::print::print_op(&ctx, g.op(), cuprite_ir::print::PrintOptions::default());
+            (g.sym_name(&ctx).unwrap_or_default().to_string(), text)
+        })
+        .collect();
     for (index, f) in funcs.into_iter().enumerate() {
         let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(&ctx).unwrap_or_default().to_string();
-        let nvvm = cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default());
+        let mut nvvm = cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default());
+        let tables: Vec<&String> = {
+            let named = symbols_named(&nvvm);
+            readonly.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(_, t)| t).collect()
+        };
+        if !tables.is_empty() {
+            let mut with = String::new();
+            for t in tables {
+                with.push_str(t);
+                with.push('\n');
+            }
+            with.push_str(&nvvm);
+            nvvm = with;
+        }
         let named = symbols_named(&nvvm);
         let mut callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)> =
             sigs.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(n, (i, r))| (n.clone(), i.clone(), r.clone())).collect();

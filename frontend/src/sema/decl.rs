@@ -1024,6 +1024,20 @@ impl Sema<'_> {
         }
     }
 
+    /// Whether `t` is a const (not volatile) arithmetic type or an array of them (at any
+    /// depth; the const may sit on the array or its elements). Not pointers: their
+    /// initializers hold addresses, not bytes.
+    fn readonly_type(&self, t: Ty, outer_const: bool) -> bool {
+        let c = outer_const || t.is_const();
+        if t.is_volatile() {
+            return false;
+        }
+        match self.types.kind(t.unqual()) {
+            TyKind::Array(e, _) => self.readonly_type(*e, c),
+            _ => c && self.types.is_arith(t.unqual()),
+        }
+    }
+
     /// A `cuda.global` with its constant initializer.
     pub(crate) fn emit_global(&mut self, sym: &str, t: Ty, space: AddrSpace, init: Option<ExprId>, managed: bool, span: Span) {
         let ir_t = self.types.ir_mem(&mut self.ctx, t);
@@ -1044,6 +1058,11 @@ impl Sema<'_> {
         }
         if managed {
             props.push(("managed", self.ctx.unit_attr()));
+        }
+        // Const scalars and arrays of them, initialized: nothing may write them (a class
+        // could have `mutable` members, so only these).
+        if init.is_some() && props.iter().any(|(k, _)| *k == "init") && self.readonly_type(t, false) {
+            props.push(("readonly", self.ctx.unit_attr()));
         }
         let saved = self.fs.take();
         self.op("cuda.global", &[], &[], &props, 0, span);

@@ -166,6 +166,9 @@ fn global(_: &Rule<()>, _: &(), op: OpId, _: &[ValueId], rw: &mut ConversionRewr
     if g.managed(ctx) {
         props.push(("managed", ctx.unit_attr()));
     }
+    if g.readonly(ctx) && g.init_attr(ctx).is_some() {
+        props.push(("readonly", ctx.unit_attr()));
+    }
     let loc = ctx.op_loc(op);
     let st = state(ctx, "nvvm.global", loc, &[], &[], &props, &[]);
     rw.rw.set_insertion_point_before(op);

@@ -1051,7 +1051,11 @@ impl<'c, 's> Sel<'c, 's> {
     fn fma(&mut self, op: OpId, m: OpId, i: usize, res: ValueId, t: TypeId, neg: rules::FmaNeg) {
         let d = self.reg(res);
         let s = suffix(self.ctx, t, 'f');
-        let (x, y) = (self.ctx.operand(m, 0), self.ctx.operand(m, 1));
+        let (mut x, mut y) = (self.ctx.operand(m, 0), self.ctx.operand(m, 1));
+        // A constant factor goes second (the first source must be a register).
+        if matches!(neg, rules::FmaNeg::None | rules::FmaNeg::Addend) && self.consts.contains_key(&x) && !self.consts.contains_key(&y) {
+            std::mem::swap(&mut x, &mut y);
+        }
         let c = self.ctx.operand(op, 1 - i);
         let (a, b, c) = match neg {
             rules::FmaNeg::None => (self.use_reg(x), self.src(y), self.src(c)),

@@ -18,6 +18,7 @@
 //! | `eqsat` | `nvvm.func` | equality saturation (egg) on each block's integer and address arithmetic, or the same rules greedily (`driver=greedy`) ([`crate::eqsat`]) |
 //! | `slsr` | `nvvm.func` | straight-line strength reduction: addresses of one block a runtime stride apart become a chain of adds, and unsigned indices a constant apart one address plus constants ([`slsr`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
+//! | `fold-constant-loads` | `builtin.module` | loads from `readonly` globals (const C++ objects with initializers) at constant offsets become their values ([`const_loads`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
 //! `-O0` runs nothing; `-O1` and up run [`pipeline_text`]. `mem2reg` runs twice: first so
@@ -29,6 +30,7 @@
 //! pass manager moves each function into its own `Context` and runs them in parallel.
 
 pub mod cfg;
+pub mod const_loads;
 pub mod forward;
 pub mod gvn_loads;
 pub mod inline;
@@ -340,6 +342,26 @@ impl Pass for MemorySpacePass {
     }
 }
 
+/// `fold-constant-loads` as a pass.
+pub struct FoldConstantLoadsPass;
+
+impl Pass for FoldConstantLoadsPass {
+    fn name(&self) -> &str {
+        "fold-constant-loads"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("builtin.module")
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let n = const_loads::fold_constant_loads(ctx, op);
+        if n == 0 {
+            state.preserved = Preserved::All;
+        }
+        state.statistics.push(("loads folded".into(), n));
+        Ok(())
+    }
+}
+
 /// `nvvm-inline` as a pass.
 pub struct InlinePass(pub inline::InlineOptions);
 
@@ -401,6 +423,7 @@ pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
     ("slsr", "SLSR (straight-line strength reduction, in LLVM's NVPTX pipeline)"),
     ("canonicalize", "InstCombine and SimplifyCFG (folds, div/rem by powers of two, constants outward through addresses)"),
     ("dce", "ADCE / DCE"),
+    ("fold-constant-loads", "ConstantFolding of loads from constant globals (in InstCombine and GVN)"),
     ("nvvm-max-registers", "-maxrregcount (.maxnreg)"),
     ("convert-nvvm-to-ptx", "NVPTX instruction selection (NVPTXISelDAGToDAG), PHI elimination with copy coalescing, PTX printing"),
 ];
@@ -536,6 +559,10 @@ pub fn registry() -> PassRegistry {
         "Equality saturation (egg) on integer and address arithmetic (and float contraction with floats=true), per block (driver=eqsat|greedy|off iter-limit=N node-limit=N time-limit-ms=N remarks=BOOL all-blocks=BOOL floats=BOOL)",
         |o| Ok(Box::new(crate::eqsat::EqsatPass::new(crate::eqsat::Options::parse(o)?))),
     );
+    reg.register("fold-constant-loads", "Loads from readonly globals at constant offsets become the initializer's values", |o| {
+        no_options("fold-constant-loads", o)?;
+        Ok(Box::new(FoldConstantLoadsPass))
+    });
     reg.register("nvvm-inline", "Inline device functions into their callers (threshold=N ops)", |o| {
         let mut opts = inline::InlineOptions::default();
         for (k, v) in o {
@@ -591,7 +618,7 @@ pub fn pipeline_text(level: u8, flags: &OptFlags) -> String {
     };
     let demote = if flags.remat_iv == 4 { "iv-demote".to_string() } else { format!("iv-demote{{remat-iv={}}}", flags.remat_iv) };
     format!(
-        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,reassociate,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce))"
+        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,reassociate,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce),fold-constant-loads)"
     )
 }
 
