@@ -852,3 +852,51 @@ pub fn known_low_bits_of_and(op: OpId, rw: &mut cuprite_ir::rewrite::Rewriter<'_
     }
     false
 }
+
+/// `x / 2^k` (IEEE division, f32 or f64) is `x * 2^-k` when `2^-k` is a normal number: both
+/// round the same real number once, so the bits agree (`-ftz` included: both flush the
+/// same inputs and results). LLVM does the same; `div.rn` is a long instruction sequence,
+/// `mul` one. The multiply keeps the division's `contract`.
+pub(super) fn canonicalize_fdiv(set: &mut PatternSet) {
+    set.add_fn("nvvm.fdiv-by-power-of-two", super::FdivOp::NAME, 1, |op, rw| {
+        let ctx = &*rw.ctx;
+        let d = super::FdivOp(op);
+        if d.approx(ctx) || d.full(ctx) {
+            return false;
+        }
+        let (x, c) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let ty = ctx.value_type(x);
+        let Some(a) = constant_value(ctx, c) else { return false };
+        let AttrKind::Float { bits, .. } = *ctx.attr_kind(a) else { return false };
+        let recip = match ctx.type_kind(ty) {
+            TypeKind::Float(FloatKind::F32) => {
+                let v = f32::from_bits(bits as u32);
+                let r = 1.0 / v;
+                let pow2 = v.is_normal() && bits as u32 & 0x007f_ffff == 0;
+                if !pow2 || !r.is_normal() {
+                    return false;
+                }
+                u64::from(r.to_bits())
+            }
+            TypeKind::Float(FloatKind::F64) => {
+                let v = f64::from_bits(bits);
+                let r = 1.0 / v;
+                let pow2 = v.is_normal() && bits & 0x000f_ffff_ffff_ffff == 0;
+                if !pow2 || !r.is_normal() {
+                    return false;
+                }
+                r.to_bits()
+            }
+            _ => return false,
+        };
+        let (loc, contract) = (ctx.op_loc(op), d.contract_attr(ctx));
+        let ra = rw.ctx.attr(AttrKind::Float { bits: recip, ty });
+        rw.set_insertion_point_before(op);
+        let Some(k) = materialize_constant(rw.ctx, ra, ty, loc) else { return false };
+        rw.insert(k);
+        let kv = rw.ctx.result(k, 0);
+        let st = super::FmulOp::build(rw.ctx, loc, ty, x, kv, contract, None, None);
+        rw.replace_op_with_new(op, st);
+        true
+    });
+}

@@ -19,8 +19,8 @@ pub mod rounding;
 mod strength;
 pub use fold::materialize_constant;
 use fold::{
-    canonicalize_add, canonicalize_alloca, canonicalize_and, canonicalize_cond_br, canonicalize_mul, canonicalize_ptradd,
-    canonicalize_select, canonicalize_sext, canonicalize_shl, canonicalize_xor,
+    canonicalize_add, canonicalize_alloca, canonicalize_and, canonicalize_cond_br, canonicalize_fdiv, canonicalize_mul,
+    canonicalize_ptradd, canonicalize_select, canonicalize_sext, canonicalize_shl, canonicalize_xor,
 };
 use strength::{canonicalize_sdiv, canonicalize_srem, canonicalize_udiv, canonicalize_urem};
 

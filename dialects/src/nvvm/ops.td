@@ -244,7 +244,9 @@ def Nvvm_XorOp : Nvvm_IntBin<"xor", "Bitwise exclusive or", [Commutative]> {
 def Nvvm_FaddOp : Nvvm_FloatBin<"fadd", "Float addition">;
 def Nvvm_FsubOp : Nvvm_FloatBin<"fsub", "Float subtraction">;
 def Nvvm_FmulOp : Nvvm_FloatBin<"fmul", "Float multiplication">;
-def Nvvm_FdivOp : Nvvm_FloatBin<"fdiv", "Float division">;
+def Nvvm_FdivOp : Nvvm_FloatBin<"fdiv", "Float division"> {
+  let hasCanonicalizer = 1;
+}
 def Nvvm_FremOp : Nvvm_FloatBin<"frem", "Float remainder (C fmod)">;
 
 def Nvvm_FNegOp : Nvvm_Op<"fneg", [Pure, SameOperandsAndResultType]> {
