@@ -132,16 +132,23 @@ CL_INLINE float cl_cos_k0(float z) {
   return fmaf(z, fmaf(z, c, -0.5f), 1.0f);
 }
 
-// The common case computes both polynomials and selects: no branch, so a warp whose lanes
-// fall in different quadrants does not run the two one after the other.
+// The common case of sinf, cosf and sincosf: x = q pi/2 + r, sin(r) in *s and cos(r) in
+// *c. Both polynomials are computed and the callers select: no branch, so a warp whose
+// lanes fall in different quadrants does not run the two one after the other.
+CL_INLINE int cl_sincos_mid(float x, float *s, float *c) {
+  int q;
+  float r = cl_reduce_mid(x, &q);
+  float z = r * r;
+  *s = cl_sin_k0(r, z);
+  *c = cl_cos_k0(z);
+  return q;
+}
+
 CL_EXPORT float __cuprite_sinf(float x) {
   unsigned int ix = __float_as_uint(x) & 0x7fffffffu;
   if (CL_TRIG_FAST(ix)) {
-    int q;
-    float r = cl_reduce_mid(x, &q);
-    float z = r * r;
-    float s = cl_sin_k0(r, z);
-    float c = cl_cos_k0(z);
+    float s, c;
+    int q = cl_sincos_mid(x, &s, &c);
     float v = (q & 1) ? c : s;
     return (q & 2) ? -v : v;
   }
@@ -157,11 +164,8 @@ CL_EXPORT float __cuprite_sinf(float x) {
 CL_EXPORT float __cuprite_cosf(float x) {
   unsigned int ix = __float_as_uint(x) & 0x7fffffffu;
   if (CL_TRIG_FAST(ix)) {
-    int q;
-    float r = cl_reduce_mid(x, &q);
-    float z = r * r;
-    float s = cl_sin_k0(r, z);
-    float c = cl_cos_k0(z);
+    float s, c;
+    int q = cl_sincos_mid(x, &s, &c);
     float v = (q & 1) ? s : c;
     return ((q + 1) & 2) ? -v : v;
   }
@@ -179,10 +183,7 @@ CL_EXPORT void __cuprite_sincosf(float x, float *sp, float *cp) {
   float s, c;
   int q;
   if (CL_TRIG_FAST(ix)) {  // as sinf and cosf compute them
-    float r = cl_reduce_mid(x, &q);
-    float z = r * r;
-    s = cl_sin_k0(r, z);
-    c = cl_cos_k0(z);
+    q = cl_sincos_mid(x, &s, &c);
   } else if (ix < 0x39800000u) {
     *sp = x;
     *cp = 1.0f;
