@@ -115,7 +115,7 @@ fn load_effects(ctx: &Context, op: OpId, out: &mut Vec<cuprite_ir::registry::Mem
 /// Whether `nvvm.intr` `name` is one of the bfloat16 instructions (`cvt.rn.bf16.f32`,
 /// `fma.rn.bf16`, `max.bf16`, ...): PTX's own name, on 16-bit registers, no immediates.
 pub fn is_bf16_instruction(name: &str) -> bool {
-    (name.contains(".bf16") || name.ends_with("bf16")) && INTRINSICS.iter().any(|(n, _)| *n == name)
+    name.contains(".bf16") && INTRINSICS.iter().any(|(n, _)| *n == name)
 }
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {

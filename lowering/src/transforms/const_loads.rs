@@ -44,7 +44,7 @@ pub fn fold_constant_loads(ctx: &mut Context, module: OpId) -> u64 {
         let t = ctx.value_type(res);
         let (width, float) = match ctx.type_kind(t) {
             TypeKind::Integer { width, .. } if matches!(width, 8 | 16 | 32 | 64) => (*width, None),
-            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => (float_width(*k), Some(*k)),
+            TypeKind::Float(k @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => (k.width(), Some(*k)),
             _ => continue,
         };
         let n = (width / 8) as usize;
@@ -68,14 +68,6 @@ pub fn fold_constant_loads(ctx: &mut Context, module: OpId) -> u64 {
         folded += 1;
     }
     folded
-}
-
-fn float_width(k: FloatKind) -> u32 {
-    match k {
-        FloatKind::F16 | FloatKind::BF16 => 16,
-        FloatKind::F32 => 32,
-        _ => 64,
-    }
 }
 
 /// The global and constant byte offset `v` points to: `addressof @g`, through `ptradd`s of
