@@ -62,6 +62,11 @@ Options:
                                by addresses and after the loop, 4 (default) also passed to
                                other blocks; 64-bit IVs proved to stay in 32 bits become
                                32-bit
+  --do-remat=<N>               Rematerialization (cicc's do-remat, the `remat` pass): 0
+                               off, 1 single ops, 2 short chains, 3 (default) full; cheap
+                               values are recomputed at their uses when a kernel's
+                               register pressure is just above an occupancy step of the
+                               target (--arch)
   --remarks=eqsat              A remark at each value the `eqsat` pass rewrites: the
                                original and the chosen term, their costs and the rules
                                egg's explanation of their equality uses
@@ -235,6 +240,13 @@ pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                     .ok()
                     .filter(|l| *l <= 5)
                     .ok_or_else(|| format!("--remat-iv takes a level from 0 (off) to 5, got '{}'", &a[11..]))?
+            }
+            _ if a.starts_with("--do-remat=") => {
+                out.opt.remat = a[11..]
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|l| *l <= 3)
+                    .ok_or_else(|| format!("--do-remat takes a level from 0 (off) to 3, got '{}'", &a[11..]))?
             }
             _ if a.starts_with("--remarks=") => return Err(format!("unknown remarks in '{a}' (eqsat)")),
             "-fsyntax-only" => out.syntax_only = true,

@@ -74,8 +74,12 @@ pub fn compile_levels(name: &str, text: &str, opts: &LevelOptions) -> Result<Lev
         let nvvm = lowered;
         let mut map = Default::default();
         let nvvm_o0 = cuprite_ir::clone::clone_op(&mut ctx, nvvm, &mut map);
-        let pm = cuprite_ir::pass::parse_pipeline(&cuprite_lowering::transforms::pipeline_text(level, &opts.opt), "builtin.module", &reg)
-            .map_err(|e| format!("error: {e:?}\n"))?;
+        let pm = cuprite_ir::pass::parse_pipeline(
+            &cuprite_lowering::transforms::pipeline_text(level, &cuprite_lowering::transforms::OptFlags { sm: sm_target, ..opts.opt }),
+            "builtin.module",
+            &reg,
+        )
+        .map_err(|e| format!("error: {e:?}\n"))?;
         if let Err(out) = cuprite_ir::pass::run_pipeline(&mut ctx, nvvm, &pm, &popts, None) {
             return Err(out.diagnostics.iter().map(|d| format!("{d}\n")).collect::<String>());
         }

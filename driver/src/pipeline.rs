@@ -128,6 +128,8 @@ pub struct PipelineConfig<'a> {
 pub fn compile_pipeline(c: &PipelineConfig<'_>) -> String {
     let mut passes =
         vec![format!("{}{{{}}}", LinkMathLibrary::NAME, LinkMathLibrary(LinkOptions { sm: c.sm, fast_math: c.fast_math }).options())];
-    passes.extend(lowering_pipeline(c.lowering, c.level, &c.opt, c.max_registers, c.select));
+    // `remat` aims at the target's occupancy steps.
+    let opt = cuprite_lowering::transforms::OptFlags { sm: c.sm, ..c.opt };
+    passes.extend(lowering_pipeline(c.lowering, c.level, &opt, c.max_registers, c.select));
     format!("builtin.module({})", passes.join(","))
 }

@@ -52,7 +52,7 @@ Output:
   --save-inputs <dir>          Write each buffer's initial contents to <dir>/<name>.bin
   --stats                      Print instruction counts and simulation speed
 Compilation (as `cuprite compile`):
-  -O0 .. -O3, -fno-unroll-loops, --rewrite-driver=eqsat|greedy|off, --remat-iv=N, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
+  -O0 .. -O3, -fno-unroll-loops, --rewrite-driver=eqsat|greedy|off, --remat-iv=N, --do-remat=N, -I <dir>, -D <name>[=<value>], --arch=sm_<N>, and the flags:
 {float flags}
 ";
 
@@ -176,6 +176,13 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 "--stats" => out.stats = true,
                 "-O0" | "-O1" | "-O2" | "-O3" => out.opts.level = a.as_bytes()[2] - b'0',
                 "-fno-unroll-loops" => out.opts.opt.unroll = false,
+                _ if a.starts_with("--do-remat=") => {
+                    out.opts.opt.remat = a[11..]
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|l| *l <= 3)
+                        .ok_or_else(|| format!("--do-remat takes a level from 0 (off) to 3, got '{}'", &a[11..]))?
+                }
                 _ if a.starts_with("--remat-iv=") => {
                     out.opts.opt.remat_iv = a[11..]
                         .parse::<u32>()

@@ -18,6 +18,7 @@
 //! | `eqsat` | `nvvm.func` | equality saturation (egg) on each block's integer and address arithmetic, or the same rules greedily (`driver=greedy`) ([`crate::eqsat`]) |
 //! | `slsr` | `nvvm.func` | straight-line strength reduction: addresses of one block a runtime stride apart become a chain of adds, and unsigned indices a constant apart one address plus constants ([`slsr`]) |
 //! | `select-form` | `nvvm.func` | branches that only choose a value to `nvvm.select`, speculating small arms ([`select`]) |
+//! | `remat` | `nvvm.func` | NVIDIA's IR-level rematerialization: cheap values recomputed at their uses when the register pressure crosses an occupancy step or a ceiling, with cicc's knobs ([`remat`]) |
 //! | `fold-constant-loads` | `builtin.module` | loads from `readonly` globals (const C++ objects with initializers) at constant offsets become their values ([`const_loads`]) |
 //! | `canonicalize`, `cse`, `dce` | any | the core's generic passes, driven by the `nvvm` folders and patterns |
 //!
@@ -41,6 +42,7 @@ pub mod lsr;
 pub mod mem2reg;
 pub mod memspace;
 pub mod reassoc;
+pub mod remat;
 pub mod rotate;
 pub mod sccp;
 pub mod select;
@@ -362,6 +364,40 @@ impl Pass for FoldConstantLoadsPass {
     }
 }
 
+/// `remat` as a pass.
+pub struct RematPass(pub remat::Options);
+
+impl Pass for RematPass {
+    fn name(&self) -> &str {
+        "remat"
+    }
+    fn anchor(&self) -> Option<&str> {
+        Some("nvvm.func")
+    }
+    fn options(&self) -> String {
+        self.0.text()
+    }
+    fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
+        let s = remat::rematerialize(ctx, op, &self.0);
+        if s.pulled == 0 {
+            state.preserved = Preserved::All;
+        }
+        for r in s.remarks {
+            state.diagnostics.push(cuprite_ir::Diagnostic::remark(r, None));
+        }
+        state.statistics.push(("functions above their register target".into(), s.over_target));
+        state.statistics.push(("functions skipped (no-remat)".into(), s.skipped));
+        state.statistics.push(("candidates live at every peak".into(), s.candidates));
+        state.statistics.push(("candidates not rematerializable".into(), s.not_rematerializable));
+        state.statistics.push(("candidates over a cost limit".into(), s.too_costly));
+        state.statistics.push(("values rematerialized".into(), s.pulled));
+        state.statistics.push(("remat_ copies".into(), s.remat_copies));
+        state.statistics.push(("uclone_ copies".into(), s.uclone_copies));
+        state.statistics.push(("estimated registers saved".into(), s.registers_saved));
+        Ok(())
+    }
+}
+
 /// `nvvm-inline` as a pass.
 pub struct InlinePass(pub inline::InlineOptions);
 
@@ -423,6 +459,7 @@ pub const CICC_COUNTERPARTS: &[(&str, &str)] = &[
     ("slsr", "SLSR (straight-line strength reduction, in LLVM's NVPTX pipeline)"),
     ("canonicalize", "InstCombine and SimplifyCFG (folds, div/rem by powers of two, constants outward through addresses)"),
     ("dce", "ADCE / DCE"),
+    ("remat", "NVIDIA's nvvmrematerialize (Legacy IR Remat: live-in intersection, pull-in cost, remat_/uclone_; do-remat, remat-for-occ, remat-maxreg-ceiling, ...)"),
     ("fold-constant-loads", "ConstantFolding of loads from constant globals (in InstCombine and GVN)"),
     ("nvvm-max-registers", "-maxrregcount (.maxnreg)"),
     ("convert-nvvm-to-ptx", "NVPTX instruction selection (NVPTXISelDAGToDAG), PHI elimination with copy coalescing, PTX printing"),
@@ -559,6 +596,11 @@ pub fn registry() -> PassRegistry {
         "Equality saturation (egg) on integer and address arithmetic (and float contraction with floats=true), per block (driver=eqsat|greedy|off iter-limit=N node-limit=N time-limit-ms=N remarks=BOOL all-blocks=BOOL floats=BOOL)",
         |o| Ok(Box::new(crate::eqsat::EqsatPass::new(crate::eqsat::Options::parse(o)?))),
     );
+    reg.register(
+        "remat",
+        "NVIDIA's IR-level rematerialization toward an occupancy step or register ceiling (do-remat=0..3 no-remat=F,G remat-for-occ=N remat-maxreg-ceiling=N remat-loop-trip=N remat-use-limit=N remat-gep-cost=N remat-single-cost-limit=N remat-ignore-single-cost=BOOL remat-max-live-limit=N remat-lli-factor=N dump-remat=N sm=N)",
+        |o| Ok(Box::new(RematPass(remat::Options::parse(o)?))),
+    );
     reg.register("fold-constant-loads", "Loads from readonly globals at constant offsets become the initializer's values", |o| {
         no_options("fold-constant-loads", o)?;
         Ok(Box::new(FoldConstantLoadsPass))
@@ -591,11 +633,15 @@ pub struct OptFlags {
     /// `--remat-iv=N`: the level of induction-variable demotion (`iv-demote`; 0 off, 4
     /// the default).
     pub remat_iv: u32,
+    /// The target (`--arch=sm_N`), for `remat`'s occupancy steps.
+    pub sm: u32,
+    /// `--do-remat=N`: `remat`'s `do-remat` level (0 off, 3 the default).
+    pub remat: u32,
 }
 
 impl Default for OptFlags {
     fn default() -> Self {
-        OptFlags { unroll: true, rewrite_driver: crate::eqsat::Driver::default(), eqsat_remarks: false, remat_iv: 4 }
+        OptFlags { unroll: true, rewrite_driver: crate::eqsat::Driver::default(), eqsat_remarks: false, remat_iv: 4, sm: 90, remat: 3 }
     }
 }
 
@@ -617,8 +663,10 @@ pub fn pipeline_text(level: u8, flags: &OptFlags) -> String {
         (d, true) => format!("eqsat{{driver={} remarks=true}}", d.name()),
     };
     let demote = if flags.remat_iv == 4 { "iv-demote".to_string() } else { format!("iv-demote{{remat-iv={}}}", flags.remat_iv) };
+    let ropts = remat::Options { do_remat: flags.remat, sm: flags.sm, ..Default::default() }.text();
+    let remat = if ropts.is_empty() { "remat".to_string() } else { format!("remat{{{ropts}}}") };
     format!(
-        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,reassociate,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce),fold-constant-loads)"
+        "builtin.module(nvvm-inline,nvvm.func(mem2reg,sccp,memory-space-opt,mem2reg,{unroll}select-form,loop-rotate,cse,reassociate,licm,{demote},loop-reduce,{eqsat},licm,canonicalize,cse,slsr,load-cse,dce),fold-constant-loads,nvvm.func({remat}))"
     )
 }
 

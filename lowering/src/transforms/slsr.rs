@@ -26,6 +26,14 @@
 //! the same `(base, S, x)` as an earlier one `base + S * zext(x + c0)` becomes that address
 //! plus the constant `S * (c - c0)`, which instruction selection folds into `[reg+imm]`:
 //! one address for the row of accesses instead of an add, a `mul.wide` and an add each.
+//!
+//! 64-bit offsets (`size_t` indices: `p[k * sp]` with `sp` a `size_t`): an address
+//! `base + K * n` (the offset a chain of multiplications and left shifts of a 64-bit `n`
+//! by constants) after an earlier `base + K0 * n` of the block, the largest `K0 < K`,
+//! becomes that address plus `(K - K0) * n` when that value exists already (an earlier
+//! offset of the block, or `n` itself for a difference of 1). 64-bit address arithmetic
+//! wraps as the machine's does, so no flag is needed: `p[sp], p[2 * sp], ...` become a chain
+//! of adds of one `4 * sp`, as NVRTC's PTX has it.
 
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
@@ -85,7 +93,71 @@ fn address(ctx: &Context, p: OpId) -> Option<(ValueId, i128, ValueId, TypeId)> {
 pub fn slsr(ctx: &mut Context, func: OpId) -> u64 {
     let blocks: Vec<BlockId> = ctx.regions(func).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
     let maxntid = crate::eqsat::scope::max_threads(ctx, func);
-    blocks.into_iter().map(|b| slsr_block(ctx, b) + const_offsets_block(ctx, b, maxntid)).sum()
+    blocks.into_iter().map(|b| slsr_block(ctx, b) + const_offsets_block(ctx, b, maxntid) + wide_block(ctx, b)).sum()
+}
+
+/// A 64-bit offset `off` as `K * n`, through multiplications and left shifts by constants
+/// (`n` = `off`, `K` = 1 when there are none).
+fn scaled(ctx: &Context, off: ValueId) -> (ValueId, i128) {
+    let (mut v, mut k) = (off, 1i128);
+    for _ in 0..8 {
+        let Some(d) = ctx.defining_op(v) else { break };
+        let step = if nv::MulOp::cast(ctx, d).is_some() {
+            times_const(ctx, d)
+        } else if nv::ShlOp::cast(ctx, d).is_some() {
+            konst(ctx, ctx.operand(d, 1)).filter(|c| (0..63).contains(c)).map(|c| (ctx.operand(d, 0), 1i128 << c))
+        } else {
+            None
+        };
+        match step.and_then(|(x, c)| Some((x, k.checked_mul(c)?))) {
+            Some((x, nk)) if konst(ctx, x).is_none() => (v, k) = (x, nk),
+            _ => break,
+        }
+    }
+    (v, k)
+}
+
+/// The 64-bit step (module docs) on one block; the number of addresses rewritten.
+fn wide_block(ctx: &mut Context, block: BlockId) -> u64 {
+    let ptradds: Vec<OpId> = ctx.block_ops(block).filter(|&o| nv::PtrAddOp::cast(ctx, o).is_some()).collect();
+    // (base, n) -> the addresses so far, `base + K * n` (the base itself at K = 0).
+    let mut cands: FxHashMap<(ValueId, ValueId), Vec<(i128, ValueId)>> = FxHashMap::default();
+    // (n, K) -> a value `K * n` that dominates the rest of the block.
+    let mut strides: FxHashMap<(ValueId, i128), ValueId> = FxHashMap::default();
+    let mut rewritten = 0;
+    for p in ptradds {
+        let (base, off) = (ctx.operand(p, 0), ctx.operand(p, 1));
+        let off_ty = ctx.value_type(off);
+        if !matches!(ctx.type_kind(off_ty), cuprite_ir::TypeKind::Integer { width: 64, .. }) {
+            continue;
+        }
+        let (n, k) = scaled(ctx, off);
+        if konst(ctx, n).is_some() || k <= 0 {
+            continue;
+        }
+        strides.entry((n, k)).or_insert(off);
+        let list = cands.entry((base, n)).or_insert_with(|| vec![(0, base)]);
+        let prev = list.iter().filter(|(c, _)| *c < k).max_by_key(|(c, _)| *c).copied();
+        let mut addr = ctx.result(p, 0);
+        if let Some((c0, from)) = prev.filter(|_| off != n) {
+            let stride = if k - c0 == 1 { Some(n) } else { strides.get(&(n, k - c0)).copied() };
+            if let Some(stride) = stride.filter(|_| from != base) {
+                let loc = ctx.op_loc(p);
+                let mut listener = NoListener;
+                let mut rw = Rewriter::new(ctx, &mut listener);
+                rw.set_insertion_point_before(p);
+                let ty = rw.ctx.value_type(addr);
+                let st = nv::PtrAddOp::build(rw.ctx, loc, ty, from, stride);
+                let new = rw.create(st);
+                let new = rw.ctx.result(new, 0);
+                ctx.replace_all_uses_with(addr, new);
+                addr = new;
+                rewritten += 1;
+            }
+        }
+        cands.entry((base, n)).or_default().push((k, addr));
+    }
+    rewritten
 }
 
 /// `ptradd(base, S * zext(x))`: (base, S, x).
