@@ -33,7 +33,10 @@
 //! becomes that address plus `(K - K0) * n` when that value exists already (an earlier
 //! offset of the block, or `n` itself for a difference of 1). 64-bit address arithmetic
 //! wraps as the machine's does, so no flag is needed: `p[sp], p[2 * sp], ...` become a chain
-//! of adds of one `4 * sp`, as NVRTC's PTX has it.
+//! of adds of one `4 * sp`, as NVRTC's PTX has it. The same through the sign extension of
+//! an `int` multiple with `nsw` (`p[k * stride]`, `sext(k * stride) * 4`): the offsets
+//! that LICM hoisted out of a loop, one 64-bit register each, become one stride and a
+//! chain of adds in the loop.
 
 use cuprite_dialects::nvvm as nv;
 use cuprite_ir::{rewrite::NoListener, rewrite::Rewriter, BlockId, Context, OpId, TypeId, ValueId};
@@ -97,14 +100,32 @@ pub fn slsr(ctx: &mut Context, func: OpId) -> u64 {
 }
 
 /// A 64-bit offset `off` as `K * n`, through multiplications and left shifts by constants
-/// (`n` = `off`, `K` = 1 when there are none).
-fn scaled(ctx: &Context, off: ValueId) -> (ValueId, i128) {
-    let (mut v, mut k) = (off, 1i128);
+/// (`n` = `off`, `K` = 1 when there are none), and through one sign extension of a narrower
+/// value whose multiplications by constants carry `nsw` (C's signed arithmetic: then
+/// `sext(x * c)` is `sext(x) * c`). The leaf comes back with whether it is the narrow value
+/// under that extension.
+fn scaled(ctx: &Context, off: ValueId) -> ((ValueId, bool), i128) {
+    let (mut v, mut k, mut narrow) = (off, 1i128, false);
     for _ in 0..8 {
         let Some(d) = ctx.defining_op(v) else { break };
-        let step = if nv::MulOp::cast(ctx, d).is_some() {
-            times_const(ctx, d)
-        } else if nv::ShlOp::cast(ctx, d).is_some() {
+        if !narrow && nv::SextOp::cast(ctx, d).is_some() {
+            let x = ctx.operand(d, 0);
+            let nsw_mul = ctx.defining_op(x).and_then(|m| nv::MulOp::cast(ctx, m)).is_some_and(|m| m.nsw(ctx));
+            let leaf = konst(ctx, x).is_none();
+            // Through the extension only to a leaf or an `nsw` multiplication.
+            if leaf && (nsw_mul || ctx.defining_op(x).and_then(|m| nv::MulOp::cast(ctx, m)).is_none()) {
+                (v, narrow) = (x, true);
+                continue;
+            }
+            break;
+        }
+        let step = if let Some(m) = nv::MulOp::cast(ctx, d) {
+            if narrow && !m.nsw(ctx) {
+                None
+            } else {
+                times_const(ctx, d)
+            }
+        } else if nv::ShlOp::cast(ctx, d).is_some() && !narrow {
             konst(ctx, ctx.operand(d, 1)).filter(|c| (0..63).contains(c)).map(|c| (ctx.operand(d, 0), 1i128 << c))
         } else {
             None
@@ -114,16 +135,18 @@ fn scaled(ctx: &Context, off: ValueId) -> (ValueId, i128) {
             _ => break,
         }
     }
-    (v, k)
+    ((v, narrow), k)
 }
 
 /// The 64-bit step (module docs) on one block; the number of addresses rewritten.
 fn wide_block(ctx: &mut Context, block: BlockId) -> u64 {
     let ptradds: Vec<OpId> = ctx.block_ops(block).filter(|&o| nv::PtrAddOp::cast(ctx, o).is_some()).collect();
-    // (base, n) -> the addresses so far, `base + K * n` (the base itself at K = 0).
-    let mut cands: FxHashMap<(ValueId, ValueId), Vec<(i128, ValueId)>> = FxHashMap::default();
+    // (base, n) -> the addresses so far, `base + K * n` (the base itself at K = 0); `n` a
+    // value and whether it is sign-extended.
+    type Leaf = (ValueId, bool);
+    let mut cands: FxHashMap<(ValueId, Leaf), Vec<(i128, ValueId)>> = FxHashMap::default();
     // (n, K) -> a value `K * n` that dominates the rest of the block.
-    let mut strides: FxHashMap<(ValueId, i128), ValueId> = FxHashMap::default();
+    let mut strides: FxHashMap<(Leaf, i128), ValueId> = FxHashMap::default();
     let mut rewritten = 0;
     for p in ptradds {
         let (base, off) = (ctx.operand(p, 0), ctx.operand(p, 1));
@@ -132,15 +155,15 @@ fn wide_block(ctx: &mut Context, block: BlockId) -> u64 {
             continue;
         }
         let (n, k) = scaled(ctx, off);
-        if konst(ctx, n).is_some() || k <= 0 {
+        if konst(ctx, n.0).is_some() || k <= 0 {
             continue;
         }
         strides.entry((n, k)).or_insert(off);
         let list = cands.entry((base, n)).or_insert_with(|| vec![(0, base)]);
         let prev = list.iter().filter(|(c, _)| *c < k).max_by_key(|(c, _)| *c).copied();
         let mut addr = ctx.result(p, 0);
-        if let Some((c0, from)) = prev.filter(|_| off != n) {
-            let stride = if k - c0 == 1 { Some(n) } else { strides.get(&(n, k - c0)).copied() };
+        if let Some((c0, from)) = prev.filter(|_| off != n.0) {
+            let stride = if k - c0 == 1 && !n.1 { Some(n.0) } else { strides.get(&(n, k - c0)).copied() };
             if let Some(stride) = stride.filter(|_| from != base) {
                 let loc = ctx.op_loc(p);
                 let mut listener = NoListener;

@@ -1,11 +1,13 @@
 // RUN: --pass-pipeline='builtin.module(nvvm.func(remat{dump-remat=3}))' --pass-statistics
-// remat on the nvvm IR of two kernels of tests/ptx/occupancy.cu as the -O3 pipeline hands
-// it to the pass (`--emit=nvvm --do-remat=0`). plain_taps keeps eight filter taps and the
-// scaled strides live through its loop: an estimated 43 registers on sm_90, 42 warps an SM;
-// 40 registers give 51, so the target is 40. The cheapest candidates live at the loop's
-// peak are pulled in: the global-space cast of `in` (its copy reads the kernel parameter,
-// which ptxas keeps in the constant bank) and the thread index, recomputed after the loop
-// (`remat_`). soa_mix must not fire: its pressure (17) is already at full occupancy.
+// remat on the nvvm IR of two kernels of tests/ptx/occupancy.cu as the -O3 pipeline
+// handed it to the pass (`--emit=nvvm --do-remat=0`) before `slsr` chained offsets through
+// sign extensions (commit b69e8be; since then the hoisted strides are one). plain_taps
+// keeps eight filter taps and seven 64-bit strides live through its loop: an estimated 43
+// registers on sm_90, 42 warps an SM; 40 registers give 51, so the target is 40. The
+// cheapest candidates live at the loop's peak are pulled in: the global-space cast of `in`
+// (its copy reads the kernel parameter, which ptxas keeps in the constant bank) and the
+// thread index, recomputed after the loop (`remat_`). soa_mix must not fire: its pressure
+// (17) is already at full occupancy.
 module {
   nvvm.func kernel @_Z10plain_tapsPKfPf4Tapsii(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: f32, %arg3: f32, %arg4: i32, %arg5: i32) attributes {cuprite.byval = [array<i64>, array<i64>, array<i64: 8, 4, 0, 4>, array<i64>, array<i64>]} {
     %0 = constant 0.000000e+00 : f32

@@ -1,11 +1,12 @@
 // RUN: --pass-pipeline='builtin.module(nvvm.func(remat{remat-maxreg-ceiling=24 remat-ignore-single-cost=true dump-remat=1}))' --pass-statistics
 // remat with cicc's register ceiling (remat-maxreg-ceiling=24) on plain_taps of
-// tests/ptx/occupancy.cu, with the per-value cost limit off: the taps (two flops from the
-// parameters `w` and `s`) are recomputed before each use in the loop that a stretch above
-// 24 registers separates from the last copy (`remat_`, then `uclone_`), and the scaled
+// tests/ptx/occupancy.cu (its IR before `slsr` chained the hoisted strides, as in
+// remat.mlir), with the per-value cost limit off: the taps (two flops from the parameters
+// `w` and `s`) are recomputed before each use in the loop that a stretch above 24
+// registers separates from the last copy (`remat_`, then `uclone_`), and the scaled
 // strides before their loads, over 5 rounds: the estimate goes from 43 registers to 25.
-// (The same options in the whole pipeline, `cuprite run --ptx` on that PTX: the
-// simulator's results are the default pipeline's, bit for bit.)
+// (tests/tests/remat.rs runs every corpus launch before and after remat with a ceiling of
+// 16 and no cost limit: the simulator agrees bit for bit.)
 module {
   nvvm.func kernel @_Z10plain_tapsPKfPf4Tapsii(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: f32, %arg3: f32, %arg4: i32, %arg5: i32) attributes {cuprite.byval = [array<i64>, array<i64>, array<i64: 8, 4, 0, 4>, array<i64>, array<i64>]} {
     %0 = constant 0.000000e+00 : f32

@@ -1,8 +1,9 @@
 // RUN: --pass-pipeline='builtin.module(nvvm.func(remat{remat-single-cost-limit=50 no-remat=_Z7soa_mixPKfPfffii dump-remat=1}))' --pass-statistics
-// Where remat must not fire. plain_taps (tests/ptx/occupancy.cu) is above its occupancy
-// target, but with remat-single-cost-limit=50 (one simple op outside loops) every
-// candidate costs too much: nothing changes and the statistics count them as over a cost
-// limit. soa_mix is named in no-remat: "Skip rematerialization on _Z7soa_mixPKfPfffii".
+// Where remat must not fire. plain_taps (tests/ptx/occupancy.cu, its IR before `slsr`
+// chained the hoisted strides, as in remat.mlir) is above its occupancy target, but with
+// remat-single-cost-limit=50 (one simple op outside loops) every candidate costs too much:
+// nothing changes and the statistics count them as over a cost limit. soa_mix is named in
+// no-remat: "Skip rematerialization on _Z7soa_mixPKfPfffii".
 module {
   nvvm.func kernel @_Z10plain_tapsPKfPf4Tapsii(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: f32, %arg3: f32, %arg4: i32, %arg5: i32) attributes {cuprite.byval = [array<i64>, array<i64>, array<i64: 8, 4, 0, 4>, array<i64>, array<i64>]} {
     %0 = constant 0.000000e+00 : f32
