@@ -12,6 +12,7 @@ pub mod clone;
 pub mod context;
 pub mod diag;
 pub mod dominance;
+pub mod fingerprint;
 pub mod location;
 pub mod ods;
 pub mod parse;

@@ -59,6 +59,70 @@ fn assembled_ptx_is_the_batch_compilers_body() {
     assert!(n > 60, "only {n} corpus compiles compared");
 }
 
+#[test]
+fn the_keys_name_every_function_the_text_calls() {
+    on_big_stack(the_keys_name_every_function_the_text_calls_body)
+}
+
+/// A function's key is its structural fingerprint, whose symbols decide its callees and
+/// the tables sent with it: they must cover every function its printed text names, and
+/// the same file must give the same keys in a fresh database.
+fn the_keys_name_every_function_the_text_calls_body() {
+    let mut checked = 0;
+    for file in cuprite_tests::corpus_files(false) {
+        let db = Database::default();
+        let unit = db.unit(&file, Vec::new());
+        let parts = incremental::module_parts(&db, unit).clone();
+        let functions: std::collections::HashSet<&str> = parts.funcs.iter().map(|f| f.symbol.as_str()).collect();
+        for f in &parts.funcs {
+            let mut named: Vec<&str> = incremental::symbols_named(&f.nvvm).into_iter().filter(|n| functions.contains(n)).collect();
+            named.sort();
+            let callees: Vec<&str> = f.callees.iter().map(|c| c.0.as_str()).collect();
+            assert_eq!(named, callees, "{}: {}: the callees are not what its text names", file.display(), f.symbol);
+            checked += 1;
+        }
+        let again = Database::default();
+        let unit2 = again.unit(&file, Vec::new());
+        let keys = |p: &incremental::ModuleParts| p.funcs.iter().map(|f| (f.symbol.clone(), f.key)).collect::<Vec<_>>();
+        assert_eq!(keys(&parts), keys(incremental::module_parts(&again, unit2)), "{}: keys differ between databases", file.display());
+    }
+    assert!(checked > 200, "{checked}");
+}
+
+#[test]
+fn fingerprints_ignore_interning_order_and_locations_but_not_content() {
+    let f = r#"nvvm.func device @f(%arg0: i32, %arg1: f32) -> f32 {
+    %0 = constant 3 : i32
+    %1 = mul %arg0, %0 : i32
+    %2 = sitofp %1 : i32 to f32
+    %3 = fadd %2, %arg1 : f32
+    return %3 : f32
+  }"#;
+    let print = |prefix: &str, body: &str| format!("module {{\n{prefix}  {body}\n}}\n");
+    let fp = |text: &str| {
+        let mut ctx = cuprite_tests::context(false);
+        let m = cuprite_tests::parse_verified(&mut ctx, text, "fingerprint").unwrap();
+        let body = ctx.entry_block(ctx.region(m, 0)).unwrap();
+        let f = ctx.block_ops(body).last().unwrap();
+        cuprite_ir::fingerprint::Fingerprinter::default().op(&ctx, f)
+    };
+    let alone = fp(&print("", f));
+    // Another function first interns other types and attributes before `f`'s.
+    let other = "nvvm.func device @g(%arg0: i64, %arg1: f64) -> f64 {\n    %0 = constant 7 : i64\n    return %arg1 : f64\n  }\n";
+    let after = fp(&print(other, f));
+    assert_eq!(alone, after, "the interning order changed the fingerprint");
+    let located = fp(&print("", &f.replace("fadd %2, %arg1 : f32", r#"fadd %2, %arg1 : f32 loc("k.cu":3:4)"#)));
+    assert_eq!(alone, located, "a location changed the fingerprint");
+    for (from, to) in [
+        ("constant 3", "constant 4"),
+        ("mul %arg0", "add %arg0"),
+        ("fadd %2, %arg1", "fadd %arg1, %2"),
+        ("-> f32 {", "-> f32 attributes {cuprite.x} {"),
+    ] {
+        assert_ne!(alone.hash, fp(&print("", &f.replace(from, to))).hash, "{from} -> {to} kept the fingerprint");
+    }
+}
+
 /// A header and a main file the way a project splits them: a macro and an inline device
 /// function in the header, a device function shared by two kernels in the main file.
 const HEADER: &str = r#"#pragma once

@@ -49,7 +49,7 @@ use crate::compile::Args;
 use salsa::Setter;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-pub use unit::{Diag, FuncPtx, FuncUnit, Item, ItemKind, ModuleParts, Place, TypeAt};
+pub use unit::{symbols_named, Diag, FuncPtx, FuncUnit, Item, ItemKind, KeyTexts, ModuleParts, Place, TypeAt};
 
 /// How many function results `function_ptx` keeps (least recently used go first).
 pub const FUNCTION_LRU: usize = 2048;
@@ -92,6 +92,8 @@ pub trait Db: salsa::Database {
     fn texts(&self) -> &FileTexts;
     /// Records that `function` was recompiled (for `cuprite watch` and the tests).
     fn recompiled(&self, function: &str);
+    /// The functions' nvvm texts by key, so that the module stage prints only new ones.
+    fn key_texts(&self) -> &KeyTexts;
 }
 
 /// The salsa database: the storage, the files by path, and logs of what ran.
@@ -103,6 +105,7 @@ pub struct Database {
     texts: Arc<FileTexts>,
     /// The functions recompiled since the last [`Database::take_recompiled`].
     recompiled: Arc<Mutex<Vec<String>>>,
+    key_texts: Arc<KeyTexts>,
     /// The queries salsa ran since the last [`Database::take_executed`] (with
     /// [`Database::with_events`]), by salsa's name for them (`function_ptx(Id(..))`).
     executed: Arc<Mutex<Option<Vec<String>>>>,
@@ -127,7 +130,14 @@ impl Database {
                 }
             }
         })));
-        Database { storage, files: Default::default(), texts: Default::default(), recompiled: Default::default(), executed }
+        Database {
+            storage,
+            files: Default::default(),
+            texts: Default::default(),
+            recompiled: Default::default(),
+            key_texts: Default::default(),
+            executed,
+        }
     }
 
     /// The functions recompiled since the last call, in the order they were compiled.
@@ -238,6 +248,9 @@ impl Db for Database {
     fn recompiled(&self, function: &str) {
         lock(&self.recompiled).push(function.to_string());
     }
+    fn key_texts(&self) -> &KeyTexts {
+        &self.key_texts
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -330,7 +343,7 @@ pub fn module_parts(db: &dyn Db, unit: Unit) -> ModuleParts {
         return error_parts(format!("cannot read '{name}'"));
     };
     let files = Recorder { texts: db.texts(), seen: Mutex::new(Vec::new()) };
-    let parts = unit::lower_module(&name, Some(&path), &text, &args, Some(&files));
+    let parts = unit::lower_module(&name, Some(&path), &text, &args, Some(&files), db.key_texts());
     files.register(db);
     parts
 }

@@ -15,6 +15,7 @@ use crate::compile::Args;
 use cuprite_frontend::{diag::Severity, pp::FileSource, SourceMap};
 use cuprite_ir::{Context, Location, OpId, TypeKind};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 /// A diagnostic with its place resolved to lines and columns (1-based; columns in bytes),
 /// and as ariadne renders it.
@@ -80,17 +81,62 @@ pub struct TypeAt {
     pub ty: String,
 }
 
-/// One function after the module stage, in its own terms.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One function after the module stage, in its own terms. Two are equal when their
+/// symbols, places, keys and callees are: the key stands for the text.
+#[derive(Clone, Debug)]
 pub struct FuncUnit {
     pub symbol: String,
     /// Its place among the module's functions (PTX labels and the local depot are
     /// numbered by it).
     pub index: usize,
     /// Its `nvvm` form, printed without locations, after the `readonly` globals it names.
-    pub nvvm: String,
+    pub nvvm: Arc<str>,
+    /// The structural fingerprint of that text ([`cuprite_ir::fingerprint`]: the
+    /// function's, combined with the tables' texts).
+    pub key: u128,
     /// The signatures of the functions it names (for the calls it makes), sorted by name.
     pub callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)>,
+}
+
+impl PartialEq for FuncUnit {
+    fn eq(&self, o: &Self) -> bool {
+        self.key == o.key && self.index == o.index && self.symbol == o.symbol && self.callees == o.callees
+    }
+}
+
+impl Eq for FuncUnit {}
+
+impl std::hash::Hash for FuncUnit {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.symbol.hash(h);
+        self.index.hash(h);
+        self.key.hash(h);
+        self.callees.hash(h);
+    }
+}
+
+/// The nvvm texts of functions by key, kept across compiles of a database: a function whose
+/// key is known is not printed again (its text is the same). Cleared when it holds
+/// [`KeyTexts::LIMIT`] texts.
+#[derive(Default)]
+pub struct KeyTexts(Mutex<rustc_hash::FxHashMap<u128, Arc<str>>>);
+
+impl KeyTexts {
+    /// How many texts it keeps at most.
+    pub const LIMIT: usize = 8192;
+
+    fn get_or_print(&self, key: u128, print: impl FnOnce() -> String) -> Arc<str> {
+        if let Some(t) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return t.clone();
+        }
+        let t: Arc<str> = print().into();
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if m.len() >= Self::LIMIT {
+            m.clear();
+        }
+        m.insert(key, t.clone());
+        t
+    }
 }
 
 /// The module stage's result.
@@ -137,7 +183,14 @@ pub struct FuncPtx {
 
 /// The module stage: preprocesses, parses and checks `text` (the file `name` at `path`),
 /// reading included files through `files`, and lowers it to `nvvm` with inlining.
-pub(crate) fn lower_module(name: &str, path: Option<&Path>, text: &str, args: &Args, files: Option<&dyn FileSource>) -> ModuleParts {
+pub(crate) fn lower_module(
+    name: &str,
+    path: Option<&Path>,
+    text: &str,
+    args: &Args,
+    files: Option<&dyn FileSource>,
+    texts: &KeyTexts,
+) -> ModuleParts {
     let mut config = args.config.clone();
     config.files = files;
     let opts = cuprite_frontend::sema::SemaOptions { arch: config.sm };
@@ -250,33 +303,40 @@ pub(crate) fn lower_module(name: &str, path: Option<&Path>, text: &str, args: &A
             (g.sym_name(&ctx).unwrap_or_default().to_string(), text)
         })
         .collect();
+    // Each function's key is its structural fingerprint (with the tables it names); only a
+    // function whose key is new is printed.
+    let mut fingerprints = cuprite_ir::fingerprint::Fingerprinter::default();
     for (index, f) in funcs.into_iter().enumerate() {
         let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(&ctx).unwrap_or_default().to_string();
-        let mut nvvm = cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default());
-        let tables: Vec<&String> = {
-            let named = symbols_named(&nvvm);
-            readonly.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(_, t)| t).collect()
+        let fp = fingerprints.op(&ctx, f);
+        let named: std::collections::HashSet<&str> = fp.symbols.iter().map(String::as_str).chain([symbol.as_str()]).collect();
+        let tables: Vec<&String> = readonly.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(_, t)| t).collect();
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            fp.hash.hash(&mut h);
+            tables.hash(&mut h);
+            fp.hash ^ u128::from(h.finish())
         };
-        if !tables.is_empty() {
+        let nvvm = texts.get_or_print(key, || {
             let mut with = String::new();
-            for t in tables {
+            for t in &tables {
                 with.push_str(t);
                 with.push('\n');
             }
-            with.push_str(&nvvm);
-            nvvm = with;
-        }
-        let named = symbols_named(&nvvm);
+            with.push_str(&cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default()));
+            with
+        });
         let mut callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)> =
             sigs.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(n, (i, r))| (n.clone(), i.clone(), r.clone())).collect();
         callees.sort_by(|a, b| a.0.cmp(&b.0));
-        out.funcs.push(FuncUnit { symbol, index, nvvm, callees });
+        out.funcs.push(FuncUnit { symbol, index, nvvm, key, callees });
     }
     out
 }
 
-/// The `@symbol`s printed IR names.
-fn symbols_named(text: &str) -> std::collections::HashSet<&str> {
+/// The `@symbol`s printed IR names (what the keys' symbols must cover: a test checks it).
+pub fn symbols_named(text: &str) -> std::collections::HashSet<&str> {
     let mut out = std::collections::HashSet::default();
     let b = text.as_bytes();
     let mut i = 0;
