@@ -16,9 +16,11 @@
 //! # Queries, and where each edit stops
 //! ```text
 //! module_parts(unit)      preprocess, parse, sema, link the math library, convert to
-//!                         nvvm, inline (module-wide decisions); per function its nvvm
-//!                         text without locations: the function's key
-//!   function_unit(fn)     one function's key, picked out of module_parts; equal text:
+//!                         nvvm, inline (module-wide decisions); per function its key,
+//!                         the structural fingerprint of its nvvm (cuprite_ir::fingerprint:
+//!                         locations and interning order left out), and its nvvm text,
+//!                         printed only for a key the database has not seen (KeyTexts)
+//!   function_unit(fn)     one function's key, picked out of module_parts; equal key:
 //!                         backdated, nothing after it runs
 //!     function_ptx(fn)    the -O pipeline, selection and PTX of that function (LRU)
 //!   module_ptx(unit)      the PTX file assembled from the pieces, in module order

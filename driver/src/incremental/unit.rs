@@ -402,6 +402,8 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
         }
         None
     };
+    // Each type's C spelling once (as a variable's, and as a value's).
+    let mut spellings: rustc_hash::FxHashMap<(cuprite_ir::TypeId, bool), String> = Default::default();
     for f in ctx.block_ops(body).collect::<Vec<_>>() {
         if cuprite_dialects::func::FuncOp::cast(ctx, f).is_none()
             || ctx.regions(f).is_empty()
@@ -418,10 +420,19 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
                 last_line = last_line.max(l);
                 if op != f {
                     if let Some(&r) = ctx.results(op).first() {
-                        let ir = cuprite_ir::print::type_to_string(ctx, ctx.value_type(r));
                         // A variable's op gives its address: the variable has the pointee type.
                         let var = cuprite_dialects::cuda::VarOp::cast(ctx, op);
-                        let ty = if var.is_some() { c_spelling(pointee(&ir).unwrap_or(&ir)) } else { c_spelling(&ir) };
+                        let ty = spellings
+                            .entry((ctx.value_type(r), var.is_some()))
+                            .or_insert_with(|| {
+                                let ir = cuprite_ir::print::type_to_string(ctx, ctx.value_type(r));
+                                if var.is_some() {
+                                    c_spelling(pointee(&ir).unwrap_or(&ir))
+                                } else {
+                                    c_spelling(&ir)
+                                }
+                            })
+                            .clone();
                         if let Some(var) = var {
                             if let Some(name) = var.name(ctx) {
                                 out.vars.push(VarDecl { name: name.to_string(), line: l, col: c, function: symbol.clone() });
