@@ -87,8 +87,9 @@ fn hash_str(s: &str) -> u128 {
     h.finish128()
 }
 
-/// The `@name`s a printed attribute names.
-fn symbols_in(text: &str) -> Vec<String> {
+/// The `@name`s printed IR names (symbol references, and a symbol's own name in its
+/// op's header), in order, with repeats.
+pub fn symbol_refs(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;
@@ -98,7 +99,7 @@ fn symbols_in(text: &str) -> Vec<String> {
         while e < b.len() && (b[e].is_ascii_alphanumeric() || matches!(b[e], b'_' | b'.' | b'$')) {
             e += 1;
         }
-        out.push(text[s..e].to_string());
+        out.push(&text[s..e]);
         i = e.max(s);
     }
     out
@@ -120,7 +121,7 @@ impl Fingerprinter {
     fn attr(&mut self, ctx: &Context, a: AttrId) -> &(u128, Vec<String>) {
         self.attrs.entry(a).or_insert_with(|| {
             let text = crate::print::attr_to_string(ctx, a);
-            (hash_str(&text), symbols_in(&text))
+            (hash_str(&text), symbol_refs(&text).into_iter().map(str::to_string).collect())
         })
     }
 

@@ -9,6 +9,18 @@ use cuprite_ir::{
 };
 use std::path::{Path, PathBuf};
 
+/// Runs `launch` on the nvvm-level module `m` on the simulator, threads in order; its
+/// outputs, with what the kernel printed as one more (`printf`), for comparisons before
+/// and after a pass (`what` names the run in a failure).
+pub fn run_nvvm(ctx: &Context, m: OpId, launch: &cuprite_sim::spec::LaunchSpec, what: &str) -> Vec<cuprite_sim::spec::Output> {
+    let r = cuprite_sim::run_spec(ctx, m, cuprite_sim::Level::Nvvm, launch, cuprite_sim::Schedule::InOrder, 1 << 28)
+        .unwrap_or_else(|e| panic!("{what}: {}: {e}", launch.kernel));
+    let mut outs = r.outputs;
+    let ty = cuprite_sim::spec::ArgTy::parse("u8").expect("u8");
+    outs.push(cuprite_sim::spec::Output { name: "printf".into(), ty, data: r.stats.output.into_bytes() });
+    outs
+}
+
 /// The `tests/ir` directory.
 pub fn ir_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("ir")

@@ -11,7 +11,6 @@
 use cuprite::pipeline::{compile_pipeline, registry, PipelineConfig};
 use cuprite_lowering::eqsat::{self, rules::Kind, rules::Rule, Driver, EqsatPass, Options};
 use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
-use cuprite_sim::{run_spec, Level, Schedule};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -49,11 +48,7 @@ fn nvvm_before_eqsat(file: &Path) -> (String, Vec<LaunchSpec>) {
 }
 
 fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, l: &LaunchSpec, what: &str) -> Vec<Output> {
-    let r = run_spec(ctx, m, Level::Nvvm, l, Schedule::InOrder, 1 << 28).unwrap_or_else(|e| panic!("{what}: {}: {e}", l.kernel));
-    let mut outs = r.outputs;
-    let ty = cuprite_sim::spec::ArgTy::parse("u8").expect("u8");
-    outs.push(Output { name: "printf".into(), ty, data: r.stats.output.into_bytes() });
-    outs
+    cuprite_tests::run_nvvm(ctx, m, l, what)
 }
 
 /// Runs `pass` on the printed nvvm module `text`; the module after it (printed, parsed

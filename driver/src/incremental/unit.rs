@@ -337,19 +337,7 @@ pub(crate) fn lower_module(
 
 /// The `@symbol`s printed IR names (what the keys' symbols must cover: a test checks it).
 pub fn symbols_named(text: &str) -> std::collections::HashSet<&str> {
-    let mut out = std::collections::HashSet::default();
-    let b = text.as_bytes();
-    let mut i = 0;
-    while let Some(k) = text[i..].find('@') {
-        let s = i + k + 1;
-        let mut e = s;
-        while e < b.len() && (b[e].is_ascii_alphanumeric() || matches!(b[e], b'_' | b'.' | b'$')) {
-            e += 1;
-        }
-        out.insert(&text[s..e]);
-        i = e.max(s);
-    }
-    out
+    cuprite_ir::fingerprint::symbol_refs(text).into_iter().collect()
 }
 
 /// Adds the frontend's diagnostics `diags` to `out` as `cuprite compile` shows them:

@@ -138,6 +138,20 @@ fn scaled(ctx: &Context, off: ValueId) -> ((ValueId, bool), i128) {
     ((v, narrow), k)
 }
 
+/// Replaces address `p` (a `ptradd`) by `from + stride`, built before it; the new address.
+fn replace_address(ctx: &mut Context, p: OpId, from: ValueId, stride: ValueId) -> ValueId {
+    let (loc, old) = (ctx.op_loc(p), ctx.result(p, 0));
+    let ty = ctx.value_type(old);
+    let mut listener = NoListener;
+    let mut rw = Rewriter::new(ctx, &mut listener);
+    rw.set_insertion_point_before(p);
+    let st = nv::PtrAddOp::build(rw.ctx, loc, ty, from, stride);
+    let new = rw.create(st);
+    let new = rw.ctx.result(new, 0);
+    ctx.replace_all_uses_with(old, new);
+    new
+}
+
 /// The 64-bit step (module docs) on one block; the number of addresses rewritten.
 fn wide_block(ctx: &mut Context, block: BlockId) -> u64 {
     let ptradds: Vec<OpId> = ctx.block_ops(block).filter(|&o| nv::PtrAddOp::cast(ctx, o).is_some()).collect();
@@ -165,16 +179,7 @@ fn wide_block(ctx: &mut Context, block: BlockId) -> u64 {
         if let Some((c0, from)) = prev.filter(|_| off != n.0) {
             let stride = if k - c0 == 1 && !n.1 { Some(n.0) } else { strides.get(&(n, k - c0)).copied() };
             if let Some(stride) = stride.filter(|_| from != base) {
-                let loc = ctx.op_loc(p);
-                let mut listener = NoListener;
-                let mut rw = Rewriter::new(ctx, &mut listener);
-                rw.set_insertion_point_before(p);
-                let ty = rw.ctx.value_type(addr);
-                let st = nv::PtrAddOp::build(rw.ctx, loc, ty, from, stride);
-                let new = rw.create(st);
-                let new = rw.ctx.result(new, 0);
-                ctx.replace_all_uses_with(addr, new);
-                addr = new;
+                addr = replace_address(ctx, p, from, stride);
                 rewritten += 1;
             }
         }
@@ -296,12 +301,7 @@ fn slsr_block(ctx: &mut Context, block: BlockId) -> u64 {
                     s
                 }
             };
-            let ty = rw.ctx.value_type(addr);
-            let st = nv::PtrAddOp::build(rw.ctx, loc, ty, from, stride);
-            let new = rw.create(st);
-            let new = rw.ctx.result(new, 0);
-            ctx.replace_all_uses_with(addr, new);
-            addr = new;
+            addr = replace_address(ctx, p, from, stride);
             rewritten += 1;
             break;
         }
