@@ -21,6 +21,57 @@ pub fn run_nvvm(ctx: &Context, m: OpId, launch: &cuprite_sim::spec::LaunchSpec, 
     outs
 }
 
+/// Runs `pass` on every `nvvm.func` of the printed module `text`, verifying after it; the
+/// module printed, parsed back and verified (in a fresh context), and the pass's
+/// statistics.
+pub fn apply_function_pass(text: &str, pass: Box<dyn cuprite_ir::pass::Pass>, what: &str) -> (Context, OpId, Vec<(String, u64)>) {
+    let mut ctx = context(false);
+    let m = parse_verified(&mut ctx, text, what).unwrap();
+    let mut pm = cuprite_ir::pass::OpPassManager::new("builtin.module");
+    pm.nest("nvvm.func").add(pass);
+    let popts = cuprite_ir::pass::PassOptions { verify_each: true, ..Default::default() };
+    let out = cuprite_ir::pass::run_pipeline(&mut ctx, m, &pm, &popts, None).unwrap_or_else(|o| panic!("{what}: {:?}", o.diagnostics));
+    let stats: Vec<(String, u64)> = out.statistics.iter().flat_map(|s| s.1.iter().cloned()).collect();
+    let printed = print_op(&ctx, m, PrintOptions::default());
+    let mut fresh = context(false);
+    let m2 = parse_verified(&mut fresh, &printed, what).unwrap_or_else(|e| panic!("{what}: does not parse back: {e}"));
+    (fresh, m2, stats)
+}
+
+/// The nvvm level of corpus file `file` after the -O3 pipeline for sm_90 with `opt`, its
+/// text first passed through `edit` (to leave a pass out), printed; with the launches of
+/// its spec.
+pub fn nvvm_after_pipeline(
+    file: &Path,
+    opt: cuprite_lowering::transforms::OptFlags,
+    edit: impl Fn(String) -> String,
+) -> (String, Vec<cuprite_sim::spec::LaunchSpec>) {
+    let name = file.display().to_string();
+    let spec = file.with_extension("toml");
+    let launches =
+        if spec.is_file() { cuprite_sim::spec::parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap() } else { Vec::new() };
+    let text = std::fs::read_to_string(file).unwrap();
+    let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
+    let (_, (mut ctx, module, diags)) =
+        cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(file), &text, Default::default(), opts));
+    assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
+    let lowering = cuprite_lowering::FloatOptions::default();
+    let pipeline = edit(cuprite::pipeline::compile_pipeline(&cuprite::pipeline::PipelineConfig {
+        sm: 90,
+        fast_math: false,
+        lowering: &lowering,
+        level: 3,
+        opt,
+        max_registers: None,
+        select: false,
+    }));
+    let pm = cuprite_ir::pass::parse_pipeline(&pipeline, "builtin.module", &cuprite::pipeline::registry()).unwrap();
+    let popts = cuprite_ir::pass::PassOptions::default();
+    cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None))
+        .unwrap_or_else(|o| panic!("{name}: {:?}", o.diagnostics));
+    (print_op(&ctx, module, PrintOptions::default()), launches)
+}
+
 /// The `tests/ir` directory.
 pub fn ir_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("ir")

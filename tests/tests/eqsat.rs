@@ -8,43 +8,21 @@
 //!   associativity explore) stops at the node budget, within its memory, and says so;
 //! - `--remarks=eqsat` explains a rewrite at its source line.
 
-use cuprite::pipeline::{compile_pipeline, registry, PipelineConfig};
 use cuprite_lowering::eqsat::{self, rules::Kind, rules::Rule, Driver, EqsatPass, Options};
-use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
+use cuprite_sim::spec::{compare, LaunchSpec, Output};
 use std::path::Path;
 use std::sync::Arc;
 
 /// The nvvm level of `file` after the -O3 pipeline without the `eqsat` pass, printed.
 fn nvvm_before_eqsat(file: &Path) -> (String, Vec<LaunchSpec>) {
-    let name = file.display().to_string();
-    let spec = file.with_extension("toml");
-    let launches = if spec.is_file() { parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap() } else { Vec::new() };
-    let text = std::fs::read_to_string(file).unwrap();
-    let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
-    let (_, (mut ctx, module, diags)) =
-        cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(file), &text, Default::default(), opts));
-    assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
-    let lowering = cuprite_lowering::FloatOptions::default();
     let opt = cuprite_lowering::transforms::OptFlags { rewrite_driver: Driver::Off, ..Default::default() };
-    let pipeline = compile_pipeline(&PipelineConfig {
-        sm: 90,
-        fast_math: false,
-        lowering: &lowering,
-        level: 3,
-        opt,
-        max_registers: None,
-        select: false,
-    });
     // Up to the pass: what follows it (canonicalize's strength reduction among others)
     // would do part of its work first.
-    let at = pipeline.find(",eqsat{driver=off}").expect("the pipeline runs eqsat");
-    let end = at + pipeline[at..].find(')').expect("nested pipeline");
-    let pipeline = format!("{}{}", &pipeline[..at], &pipeline[end..]);
-    let pm = cuprite_ir::pass::parse_pipeline(&pipeline, "builtin.module", &registry()).unwrap();
-    let popts = cuprite_ir::pass::PassOptions::default();
-    cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None))
-        .unwrap_or_else(|o| panic!("{name}: {:?}", o.diagnostics));
-    (cuprite_ir::print::print_op(&ctx, module, Default::default()), launches)
+    cuprite_tests::nvvm_after_pipeline(file, opt, |pipeline| {
+        let at = pipeline.find(",eqsat{driver=off}").expect("the pipeline runs eqsat");
+        let end = at + pipeline[at..].find(')').expect("nested pipeline");
+        format!("{}{}", &pipeline[..at], &pipeline[end..])
+    })
 }
 
 fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, l: &LaunchSpec, what: &str) -> Vec<Output> {
@@ -54,17 +32,7 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, l: &LaunchSpec, what: &st
 /// Runs `pass` on the printed nvvm module `text`; the module after it (printed, parsed
 /// back and verified) and the pass's statistics.
 fn apply(text: &str, pass: EqsatPass, what: &str) -> (cuprite_ir::Context, cuprite_ir::OpId, Vec<(String, u64)>) {
-    let mut ctx = cuprite_tests::context(false);
-    let m = cuprite_tests::parse_verified(&mut ctx, text, what).unwrap();
-    let mut pm = cuprite_ir::pass::OpPassManager::new("builtin.module");
-    pm.nest("nvvm.func").add(Box::new(pass));
-    let popts = cuprite_ir::pass::PassOptions { verify_each: true, ..Default::default() };
-    let out = cuprite_ir::pass::run_pipeline(&mut ctx, m, &pm, &popts, None).unwrap_or_else(|o| panic!("{what}: {:?}", o.diagnostics));
-    let stats: Vec<(String, u64)> = out.statistics.iter().flat_map(|s| s.1.iter().cloned()).collect();
-    let printed = cuprite_ir::print::print_op(&ctx, m, Default::default());
-    let mut fresh = cuprite_tests::context(false);
-    let m2 = cuprite_tests::parse_verified(&mut fresh, &printed, what).unwrap_or_else(|e| panic!("{what}: does not parse back: {e}"));
-    (fresh, m2, stats)
+    cuprite_tests::apply_function_pass(text, Box::new(pass), what)
 }
 
 fn stat(stats: &[(String, u64)], name: &str) -> u64 {

@@ -4,38 +4,16 @@
 //! pull in as much as it can (a ceiling of 16 registers, no per-value cost limit), which
 //! must change many functions; the pass's target follows the occupancy steps.
 
-use cuprite::pipeline::{compile_pipeline, registry, PipelineConfig};
 use cuprite_lowering::transforms::{remat, OptFlags, RematPass};
-use cuprite_sim::spec::{compare, parse_toml, LaunchSpec, Output};
+use cuprite_sim::spec::{compare, LaunchSpec, Output};
 use std::path::Path;
 
 /// The nvvm level of `file` after the -O3 pipeline with `remat` off, printed.
 fn nvvm_before_remat(file: &Path) -> (String, Vec<LaunchSpec>) {
-    let name = file.display().to_string();
-    let spec = file.with_extension("toml");
-    let launches = if spec.is_file() { parse_toml(&std::fs::read_to_string(&spec).unwrap()).unwrap() } else { Vec::new() };
-    let text = std::fs::read_to_string(file).unwrap();
-    let opts = cuprite_frontend::sema::SemaOptions { arch: 90 };
-    let (_, (mut ctx, module, diags)) =
-        cuprite::compile::big_stack(|| cuprite_frontend::parse_and_lower(&name, Some(file), &text, Default::default(), opts));
-    assert!(diags.iter().all(|d| d.severity != cuprite_frontend::diag::Severity::Error), "{name} does not compile");
-    let lowering = cuprite_lowering::FloatOptions::default();
-    let opt = OptFlags { remat: 0, ..Default::default() };
-    let pipeline = compile_pipeline(&PipelineConfig {
-        sm: 90,
-        fast_math: false,
-        lowering: &lowering,
-        level: 3,
-        opt,
-        max_registers: None,
-        select: false,
-    });
-    assert!(pipeline.contains("remat{do-remat=0}"), "{pipeline}");
-    let pm = cuprite_ir::pass::parse_pipeline(&pipeline, "builtin.module", &registry()).unwrap();
-    let popts = cuprite_ir::pass::PassOptions::default();
-    cuprite::compile::big_stack(|| cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None))
-        .unwrap_or_else(|o| panic!("{name}: {:?}", o.diagnostics));
-    (cuprite_ir::print::print_op(&ctx, module, Default::default()), launches)
+    cuprite_tests::nvvm_after_pipeline(file, OptFlags { remat: 0, ..Default::default() }, |p| {
+        assert!(p.contains("remat{do-remat=0}"), "{p}");
+        p
+    })
 }
 
 fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, l: &LaunchSpec, what: &str) -> Vec<Output> {
@@ -45,17 +23,7 @@ fn run(ctx: &cuprite_ir::Context, m: cuprite_ir::OpId, l: &LaunchSpec, what: &st
 /// Runs `remat` with `opts` on the printed nvvm module `text` (verifying after it); the
 /// module printed, parsed back and verified, and the pass's statistics.
 fn apply(text: &str, opts: remat::Options, what: &str) -> (cuprite_ir::Context, cuprite_ir::OpId, Vec<(String, u64)>) {
-    let mut ctx = cuprite_tests::context(false);
-    let m = cuprite_tests::parse_verified(&mut ctx, text, what).unwrap();
-    let mut pm = cuprite_ir::pass::OpPassManager::new("builtin.module");
-    pm.nest("nvvm.func").add(Box::new(RematPass(opts)));
-    let popts = cuprite_ir::pass::PassOptions { verify_each: true, ..Default::default() };
-    let out = cuprite_ir::pass::run_pipeline(&mut ctx, m, &pm, &popts, None).unwrap_or_else(|o| panic!("{what}: {:?}", o.diagnostics));
-    let stats: Vec<(String, u64)> = out.statistics.iter().flat_map(|s| s.1.iter().cloned()).collect();
-    let printed = cuprite_ir::print::print_op(&ctx, m, Default::default());
-    let mut fresh = cuprite_tests::context(false);
-    let m2 = cuprite_tests::parse_verified(&mut fresh, &printed, what).unwrap_or_else(|e| panic!("{what}: does not parse back: {e}"));
-    (fresh, m2, stats)
+    cuprite_tests::apply_function_pass(text, Box::new(RematPass(opts)), what)
 }
 
 fn stat(stats: &[(String, u64)], name: &str) -> u64 {

@@ -45,6 +45,24 @@ pub fn divides_by_constant(ctx: &Context, op: OpId) -> bool {
         && ctx.defining_op(ctx.operand(op, 1)).and_then(|d| nv::int_constant(ctx, d)).is_some_and(|d| d != 0 && d != -1)
 }
 
+/// Whether `op` is a float division or remainder, an intrinsic (`nvvm.intr`: math
+/// instructions, all pure), or a conversion between integers and floats or between float
+/// widths: pure, and (but for a few intrinsics) long-latency.
+pub fn float_division_intrinsic_or_conversion(ctx: &Context, op: OpId) -> bool {
+    matches!(
+        ctx.op_name_str(op),
+        nv::FdivOp::NAME
+            | nv::FremOp::NAME
+            | nv::IntrOp::NAME
+            | nv::SitofpOp::NAME
+            | nv::UitofpOp::NAME
+            | nv::FptosiOp::NAME
+            | nv::FptouiOp::NAME
+            | nv::FpextOp::NAME
+            | nv::FptruncOp::NAME
+    )
+}
+
 /// Whether `op` may run once before the loop instead of where it is: no effects, no trap.
 pub fn hoistable(ctx: &Context, op: OpId) -> bool {
     if super::select::speculatable(ctx, op) {
@@ -53,20 +71,11 @@ pub fn hoistable(ctx: &Context, op: OpId) -> bool {
     if divides_by_constant(ctx, op) {
         return true;
     }
+    if float_division_intrinsic_or_conversion(ctx, op) {
+        return true;
+    }
     match ctx.op_name_str(op) {
-        nv::FdivOp::NAME
-        | nv::FremOp::NAME
-        | nv::IntrOp::NAME
-        | nv::SitofpOp::NAME
-        | nv::UitofpOp::NAME
-        | nv::FptosiOp::NAME
-        | nv::FptouiOp::NAME
-        | nv::FpextOp::NAME
-        | nv::FptruncOp::NAME
-        | nv::AddrspacecastOp::NAME
-        | nv::PtrtointOp::NAME
-        | nv::InttoptrOp::NAME
-        | nv::AddressOfOp::NAME => true,
+        nv::AddrspacecastOp::NAME | nv::PtrtointOp::NAME | nv::InttoptrOp::NAME | nv::AddressOfOp::NAME => true,
         nv::SRegOp::NAME => !matches!(nv::SRegOp(op).reg(ctx), Some(nv::SpecialReg::Clock | nv::SpecialReg::Clock64) | None),
         _ => false,
     }

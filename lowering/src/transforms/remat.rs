@@ -319,16 +319,8 @@ fn op_cost(ctx: &Context, op: OpId, opts: &Options) -> u64 {
         {
             UNIT
         }
-        nv::FdivOp::NAME
-        | nv::FremOp::NAME
-        | nv::IntrOp::NAME
-        | nv::SitofpOp::NAME
-        | nv::UitofpOp::NAME
-        | nv::FptosiOp::NAME
-        | nv::FptouiOp::NAME
-        | nv::FpextOp::NAME
-        | nv::FptruncOp::NAME
-        | nv::SRegOp::NAME => UNIT * opts.lli_factor,
+        nv::SRegOp::NAME => UNIT * opts.lli_factor,
+        _ if super::licm::float_division_intrinsic_or_conversion(ctx, op) => UNIT * opts.lli_factor,
         _ => UNIT,
     };
     base * wide
