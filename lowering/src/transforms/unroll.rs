@@ -12,7 +12,8 @@
 //!   which LLVM's NVPTX backend, which NVRTC's pipeline follows, stops unrolling fully
 //!   (its `-unroll-threshold` of 300 instructions, before simplification);
 //! - by a factor (`runtime_unroll`: a new loop in front of the loop runs `N` trips a
-//!   round while at least `N` remain, the loop itself the rest): `#pragma unroll N` below
+//!   round while at least `N` remain, the loop itself the rest, or nothing when `N`
+//!   divides a constant trip count): `#pragma unroll N` below
 //!   the trip count or with a trip count known only at run time, and (no pragma) an
 //!   innermost loop not unrolled fully whose body times `runtime-factor`
 //!   ([`DEFAULT_RUNTIME_FACTOR`]) stays under the threshold; by [`WIDE_FACTOR`] (8) instead
@@ -165,7 +166,7 @@ pub fn unroll_function(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
             // Not worth it for a loop that runs fewer trips than two rounds.
             let factor = factor.filter(|&f| trips.as_ref().is_none_or(|c| c.trips >= 2 * f));
             match factor {
-                Some(f) if runtime_unroll(ctx, r, l, &sh, f, &order) => {
+                Some(f) if runtime_unroll(ctx, r, l, &sh, f, trips.as_ref().is_some_and(|c| c.trips % f == 0), &order) => {
                     touched.extend(l.blocks.iter().copied());
                     stats.partial += 1;
                     stats.by_pragma += u64::from(hint.is_some());
@@ -332,7 +333,10 @@ fn near_bound(ctx: &Context, bound: ValueId, cont: ICmpPredicate, up: bool, reac
 /// `(bound - iv) >u (f - 1) * step` once `iv < bound` holds (`>=u` for `<=`; mirrored for
 /// a loop counting down; `!=` with a step of one). Returns `false`, changing nothing, for
 /// a comparison or step it cannot check that way.
-fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, order: &FxHashMap<BlockId, usize>) -> bool {
+/// Unrolls `l` by `f` in front of itself (module docs). With `exact` (a constant trip count
+/// that `f` divides), the new loop leaves straight to the exit: the loop itself, which
+/// would run no trip, is left unreachable.
+fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, exact: bool, order: &FxHashMap<BlockId, usize>) -> bool {
     if sh.pointer || sh.side_exits {
         return false;
     }
@@ -363,6 +367,8 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
         copies.push(blocks_like(ctx, r, &mut at, &blocks));
     }
     let n = f as usize;
+    // The header's values and their copies in the new loop's header (for `exact`).
+    let mut header_values: Vec<(ValueId, ValueId)> = Vec::new();
     for k in 0..n {
         let mut map = copy_map(ctx, &blocks, &copies[k]);
         // The back edge of copy k goes to the next copy's header; the last one's to the
@@ -382,6 +388,9 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
             super::cfg::branch_to(ctx, test, sh.stay);
             continue;
         }
+        let defined: Vec<ValueId> =
+            ctx.block_args(h).iter().copied().chain(ctx.block_ops(h).flat_map(|o| ctx.results(o).to_vec())).collect();
+        header_values = defined.into_iter().filter_map(|v| map.values.get(&v).map(|&c| (v, c))).collect();
         // The new loop's header: on while `f` more trips hold, else to the loop itself.
         let iv = ctx.block_args(hk)[sh.iv];
         // A constant bound may be defined in the header: its copy's.
@@ -416,8 +425,14 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
         };
         let stay_args = ctx.successor_args(test, sh.stay).to_vec();
         let stay_dest = ctx.successor(test, sh.stay);
-        let hk_args = ctx.block_args(hk).to_vec();
-        let st = cuprite_dialects::nvvm::CondBrOp::build(ctx, loc, go, &stay_args, &hk_args, stay_dest, h);
+        // Else: the loop itself for the remaining trips, or (`exact`: none remain) the
+        // exit, with what the header's test passes it (this copy's values).
+        let (else_dest, else_args) = if exact {
+            (ctx.successor(test, 1 - sh.stay), ctx.successor_args(test, 1 - sh.stay).to_vec())
+        } else {
+            (h, ctx.block_args(hk).to_vec())
+        };
+        let st = cuprite_dialects::nvvm::CondBrOp::build(ctx, loc, go, &stay_args, &else_args, stay_dest, else_dest);
         let br = ctx.create_op(st);
         ctx.insert_op(br, InsertPoint { block: hk, before: Some(test) });
         ctx.drop_operands(test);
@@ -427,6 +442,13 @@ fn runtime_unroll(ctx: &mut Context, r: RegionId, l: &Loop, sh: &Shape, f: u64, 
     // Entering the loop now enters the new loop first.
     for (t, i) in outside_preds {
         ctx.set_successor(t, i, copies[0][0]);
+    }
+    // With `exact`, the code after the loop is reached from the new loop's header: what it
+    // read of the header (which dominated it) it reads of the copy.
+    if exact {
+        for (v, c) in header_values {
+            ctx.replace_uses_with_if(v, c, |ctx, user, _| ctx.op_block(user).is_some_and(|b| !l.contains(b)));
+        }
     }
     true
 }

@@ -2,10 +2,12 @@
 // loop-unroll on the kernels of tests/ptx/unrolling.cu (`cuprite compile unrolling.cu
 // -fno-unroll-loops --emit=nvvm`): fully unrolled are the #pragma unroll tap loop of fir,
 // the three small loops of channels (no pragma; counting up, counting down, unsigned with
-// !=) and the #pragma unroll loop nested in rows' loop; unrolled by four (a new loop in
-// front runs four trips a round while the bound is far enough, the loop itself the rest)
-// are kept's 200-trip and #pragma unroll 4 loops and runtime_trips' loops; kept rolled
-// are rows' outer loop (not innermost) and kept's #pragma unroll 1 loop.
+// !=) and the #pragma unroll loop nested in rows' loop; unrolled by a factor (a new loop
+// in front runs that many trips a round while the bound is far enough, the loop itself
+// the rest) are kept's 200-trip loop (by eight, which divides 200: the new loop leaves
+// straight to the exit and the loop of the rest goes), its #pragma unroll 4 loop and
+// runtime_trips' loops (by four); kept rolled are rows' outer loop (not innermost) and
+// kept's #pragma unroll 1 loop.
 module {
   nvvm.global constant @taps {align = 4 : i32, size = 36 : i64}
   nvvm.func kernel @_Z3firPKfPfi(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i32) {
