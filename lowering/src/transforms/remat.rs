@@ -501,6 +501,38 @@ impl Liveness {
         s.iter().map(|i| self.weights[i]).sum()
     }
 
+    /// The function's pressure: the weight of the largest live set before an op (or after
+    /// a block's last), by a reverse walk of each block that keeps one set.
+    fn max_pressure(&self, ctx: &Context) -> u32 {
+        let mut top = 0;
+        for (bi, &b) in self.blocks.iter().enumerate() {
+            let mut live = self.live_out[bi].clone();
+            let mut w = self.weight_of(&live);
+            top = top.max(w);
+            let ops: Vec<OpId> = ctx.block_ops(b).collect();
+            for &o in ops.iter().rev() {
+                for &r in ctx.results(o) {
+                    if let Some(&i) = self.index.get(&r) {
+                        if live.has(i) {
+                            live.clear(i);
+                            w -= self.weights[i];
+                        }
+                    }
+                }
+                for v in ctx.operand_vec(o) {
+                    if let Some(i) = self.operand_index(v) {
+                        if !live.has(i) {
+                            live.set(i);
+                            w += self.weights[i];
+                        }
+                    }
+                }
+                top = top.max(w);
+            }
+        }
+        top
+    }
+
     /// The live set before each op of block `bi` (the last entry: after the last op).
     fn before_each(&self, ctx: &Context, bi: usize) -> Vec<Bits> {
         let ops: Vec<OpId> = ctx.block_ops(self.blocks[bi]).collect();
@@ -619,8 +651,25 @@ pub fn rematerialize(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
         2 => 3,
         _ => 6,
     };
-    let mut first_pressure = None;
-    let mut target = None;
+    // The pressure and the target first, without the per-op live sets: most functions
+    // are under their target and stop here.
+    let lv = Liveness::new(ctx, ctx.region_blocks(region));
+    let first = lv.max_pressure(ctx);
+    let target = target_registers(opts, first, limit);
+    if opts.dump >= 1 {
+        let shown = target.map_or("none".to_string(), |t| t.to_string());
+        stats.remarks.push(format!("remat on {name}: pressure {first} registers, target {shown}"));
+    }
+    if opts.dump >= 2 {
+        for bi in 0..lv.blocks.len() {
+            stats.remarks.push(format!("Block ^bb{bi}: live-in = {}", lv.weight_of(&lv.live_in[bi])));
+        }
+    }
+    let t = match target {
+        Some(t) if first > t => t,
+        _ => return stats,
+    };
+    stats.over_target += 1;
     let mut last = u32::MAX;
     for _round in 0..5 {
         let blocks: Vec<BlockId> = ctx.region_blocks(region).to_vec();
@@ -629,24 +678,6 @@ pub fn rematerialize(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
         let peaks: Vec<Peak> = sets.iter().map(|s| lv.peak(s)).collect();
         let press: Vec<Vec<u32>> = sets.iter().map(|b| b.iter().map(|s| lv.weight_of(s)).collect()).collect();
         let pressure = peaks.iter().map(|p| p.weight).max().unwrap_or(0);
-        if first_pressure.is_none() {
-            first_pressure = Some(pressure);
-            target = target_registers(opts, pressure, limit);
-            if opts.dump >= 1 {
-                let t = target.map_or("none".to_string(), |t| t.to_string());
-                stats.remarks.push(format!("remat on {name}: pressure {pressure} registers, target {t}"));
-            }
-            if opts.dump >= 2 {
-                for (bi, _) in blocks.iter().enumerate() {
-                    stats.remarks.push(format!("Block ^bb{bi}: live-in = {}", lv.weight_of(&lv.live_in[bi])));
-                }
-            }
-            match target {
-                Some(t) if pressure > t => stats.over_target += 1,
-                _ => return stats,
-            }
-        }
-        let t = target.expect("set above");
         if pressure <= t || pressure >= last {
             break;
         }
@@ -723,14 +754,10 @@ pub fn rematerialize(ctx: &mut Context, f: OpId, opts: &Options) -> Stats {
         }
         erase_dead(ctx, dead);
     }
-    if let Some(first) = first_pressure {
-        let blocks: Vec<BlockId> = ctx.region_blocks(region).to_vec();
-        let lv = Liveness::new(ctx, &blocks);
-        let now = (0..blocks.len()).map(|bi| lv.peak(&lv.before_each(ctx, bi)).weight).max().unwrap_or(0);
-        stats.registers_saved += u64::from(first.saturating_sub(now));
-        if opts.dump >= 1 {
-            stats.remarks.push(format!("remat on {name}: pressure {first} -> {now} registers"));
-        }
+    let now = Liveness::new(ctx, ctx.region_blocks(region)).max_pressure(ctx);
+    stats.registers_saved += u64::from(first.saturating_sub(now));
+    if opts.dump >= 1 {
+        stats.remarks.push(format!("remat on {name}: pressure {first} -> {now} registers"));
     }
     stats
 }
