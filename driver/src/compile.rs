@@ -31,6 +31,13 @@ Options:
   --emit=nvvm                  Lower to the nvvm dialect (CFG, signless types) and print it
   --emit=ptx-ir                Select PTX instructions and print the ptx dialect module
   --emit=ptx                   Print PTX text (the default)
+  --emit=llvm                  With --backend=llvm: print the LLVM IR LLVM's optimizer made
+  --backend=<cuprite|llvm>     Who generates the PTX: cuprite (the default), or LLVM's NVPTX
+                               backend: the nvvm level after the conversions and inlining
+                               goes to upstream's llvm and nvvm dialects, MLIR translates it
+                               to LLVM IR, LLVM's default<On> pipeline and NVPTX (sm_<N>)
+                               print PTX. -O, -arch and --use_fast_math carry over. Needs the
+                               `mlir` feature
   -O0 .. -O3                   Optimization level (default -O3): -O0 lowers without
                                optimizing; -O1 and up run the nvvm pipeline (inlining,
                                mem2reg, sccp, unrolling, select formation, loop rotation,
@@ -135,6 +142,8 @@ pub(crate) struct Args {
     pub(crate) threads: usize,
     /// Pass manager instrumentation and threading.
     pub(crate) pass_opts: cuprite_ir::pass::PassOptions,
+    /// `--backend=llvm`: LLVM's NVPTX backend generates the PTX.
+    pub(crate) llvm_backend: bool,
     /// The `.cu` file.
     pub(crate) input: Option<PathBuf>,
     /// `-o` (`None`: stdout).
@@ -164,6 +173,7 @@ pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         maxrregcount: None,
         threads: 0,
         pass_opts: cuprite_ir::pass::PassOptions { verify_each: cfg!(debug_assertions), threading: true, ..Default::default() },
+        llvm_backend: false,
         input: None,
         output: None,
     };
@@ -193,6 +203,10 @@ pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--emit=nvvm" => out.emit = Emit::Nvvm,
             "--emit=ptx-ir" => out.emit = Emit::PtxIr,
             "--emit=ptx" => out.emit = Emit::Ptx,
+            "--emit=llvm" => out.emit = Emit::Llvm,
+            "--backend=llvm" => out.llvm_backend = true,
+            "--backend=cuprite" => out.llvm_backend = false,
+            _ if a.starts_with("--backend") => return Err(format!("unknown backend in '{a}' (cuprite or llvm)")),
             "--print-locations" => out.locations = true,
             "-O0" | "-O1" | "-O2" | "-O3" => out.level = a.as_bytes()[2] - b'0',
             "--print-pipeline" => out.print_pipeline = true,
@@ -225,7 +239,7 @@ pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 }
             }
             _ if a.starts_with("--emit=") => {
-                return Err(format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir or ptx)"));
+                return Err(format!("unknown output kind in '{a}' (ast, cuda, nvvm, ptx-ir, ptx or llvm)"));
             }
             "-fno-unroll-loops" => out.opt.unroll = false,
             "-funroll-loops" => out.opt.unroll = true,
@@ -304,6 +318,20 @@ pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         }
         i += 1;
     }
+    if out.emit == Emit::Llvm {
+        out.llvm_backend = true;
+    }
+    if out.llvm_backend {
+        if matches!(out.emit, Emit::Nvvm | Emit::PtxIr) {
+            return Err("--backend=llvm prints PTX (--emit=ptx) or LLVM IR (--emit=llvm); the IR levels are cuprite's own".into());
+        }
+        if out.maxrregcount.is_some() {
+            return Err("-maxrregcount is not passed to LLVM's backend (--backend=llvm)".into());
+        }
+        if !crate::mlir::AVAILABLE {
+            return Err(format!("--backend=llvm: {}", crate::mlir::NOT_BUILT));
+        }
+    }
     Ok(Some(out))
 }
 
@@ -341,6 +369,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
         maxrregcount,
         threads,
         pass_opts,
+        llvm_backend,
         input,
         output,
     } = args;
@@ -465,6 +494,7 @@ pub fn main(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> 
                     pass_stats,
                     maxrregcount,
                     threads,
+                    llvm_backend,
                 };
                 let mut log = String::new();
                 let sources = &pre.sm;
@@ -556,6 +586,8 @@ pub(crate) enum Emit {
     Nvvm,
     PtxIr,
     Ptx,
+    /// LLVM IR (`--backend=llvm`).
+    Llvm,
 }
 
 /// Runs `f` on a thread with a large stack (sema and the lowering recurse over nesting), or
@@ -584,6 +616,8 @@ struct LowerOptions {
     /// Threads for the per-function passes and NvvmToPtx (0: one per core; 1: the whole
     /// module in one context, sequentially).
     threads: usize,
+    /// `--backend=llvm`.
+    llvm_backend: bool,
 }
 
 /// Runs the lowering pipeline ([`crate::pipeline::compile_pipeline`]) on sema's `cuda`
@@ -612,6 +646,9 @@ fn lower(
         select,
     };
     let text = crate::pipeline::compile_pipeline(&config);
+    // LLVM's backend takes the nvvm level after the conversions and inlining, and optimizes
+    // it itself.
+    let text = if lo.llvm_backend { crate::pipeline::split_after_inline(&text).0 } else { text };
     let pm = cuprite_ir::pass::parse_pipeline(&text, "builtin.module", &crate::pipeline::registry()).expect("the built-in pipelines parse");
     let mut popts = lo.pass_opts.clone();
     popts.print.locations = locations;
@@ -657,6 +694,12 @@ fn lower(
         return Err(errors);
     }
     timer.passes(&out.timing, "pass manager (other: contexts and threads)");
+    if lo.llvm_backend {
+        let llvm = crate::mlir::LlvmBackend { sm, opt_level: lo.level, fast_math: lo.fast_math, emit_llvm: emit == Emit::Llvm };
+        let out = crate::mlir::llvm_backend(ctx, module, &llvm).map_err(|e| vec![error_at(None, e)])?;
+        timer.done("LLVM: optimizer and NVPTX backend");
+        return Ok(out);
+    }
     let print = |ctx: &cuprite_ir::Context, m| {
         cuprite_ir::print::print_op(ctx, m, cuprite_ir::print::PrintOptions { locations, ..Default::default() }) + "\n"
     };

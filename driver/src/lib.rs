@@ -8,6 +8,7 @@ pub mod float_flags;
 pub mod incremental;
 pub mod levels;
 pub mod lsp;
+pub mod mlir;
 pub mod opt;
 pub mod pipeline;
 pub mod run;

@@ -41,6 +41,16 @@ Input/output:
   -arch=sm_<N>                  The target PTX text names (default sm_90, as compile)
 
 Passes:
+  --mlir-pass-pipeline=<pipeline>
+                                Run an upstream MLIR pipeline first (as `mlir-opt
+                                --pass-pipeline` reads it, e.g.
+                                'builtin.module(canonicalize,cse)'): the module moves into
+                                MLIR in process (our dialects loaded from their IRDL),
+                                MLIR verifies it, runs the passes, and the result comes
+                                back. Needs the `mlir` feature. MLIR's IRDL cannot declare
+                                terminators, so `cuda.if`/`cuda.loop` and the nvvm level do
+                                not verify there: run convert-scf-to-cf and
+                                lower-cuda-control-flow first
   --pass-pipeline=<pipeline>    A textual pipeline, e.g.
                                 'builtin.module(func.func(canonicalize,cse))'
   --<pass>                      Add a pass on the root op, in order (e.g. --canonicalize --cse)
@@ -78,6 +88,8 @@ struct Args {
     print: PrintOptions,
     verify: bool,
     pipeline: Option<String>,
+    /// `--mlir-pass-pipeline`: upstream passes, run before ours.
+    mlir_pipeline: Option<String>,
     passes: Vec<String>,
     pass_opts: PassOptions,
     statistics: bool,
@@ -95,6 +107,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
         print: PrintOptions::default(),
         verify: true,
         pipeline: None,
+        mlir_pipeline: None,
         statistics: false,
         emit_ptx: false,
         sm: 90,
@@ -126,6 +139,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
             "--print-debuginfo" | "--mlir-print-debuginfo" => a.print.locations = true,
             "--no-verify" => a.verify = false,
             "--pass-pipeline" => a.pipeline = Some(take_value("--pass-pipeline")?),
+            "--mlir-pass-pipeline" => a.mlir_pipeline = Some(take_value("--mlir-pass-pipeline")?),
             "--print-ir-before" => a.pass_opts.print_before.extend(take_value(flag)?.split(',').map(str::to_string)),
             "--print-ir-after" => a.pass_opts.print_after.extend(take_value(flag)?.split(',').map(str::to_string)),
             "--print-ir-before-all" => a.pass_opts.print_before_all = true,
@@ -260,6 +274,21 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
         timing.add("Verifier", t.elapsed());
     }
 
+    let mut module = module;
+    if let Some(p) = &a.mlir_pipeline {
+        let t = Instant::now();
+        match crate::mlir::run_upstream(&ctx, module, p) {
+            Ok((c, m)) => {
+                ctx = c;
+                module = m;
+            }
+            Err(e) => {
+                let _ = writeln!(stderr, "error: {e}");
+                return if crate::mlir::AVAILABLE { 1 } else { 2 };
+            }
+        }
+        timing.add("MLIR pipeline", t.elapsed());
+    }
     let root_name = ctx.op_name_str(module).to_string();
     let pm = if let Some(p) = &a.pipeline {
         match parse_pipeline(p, &root_name, &passes) {

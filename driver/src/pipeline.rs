@@ -133,3 +133,15 @@ pub fn compile_pipeline(c: &PipelineConfig<'_>) -> String {
     passes.extend(lowering_pipeline(c.lowering, c.level, &opt, c.max_registers, c.select));
     format!("builtin.module({})", passes.join(","))
 }
+
+/// `full` (a `builtin.module(...)` pipeline from [`compile_pipeline`]) cut after
+/// `nvvm-inline` (or `check-nvvm-level` at `-O0`): the module stage (the conversions to
+/// `nvvm` and inlining, which decides on the whole module) and the rest (per function).
+pub fn split_after_inline(full: &str) -> (String, String) {
+    let inner = full.trim();
+    let inner = inner.strip_prefix("builtin.module(").and_then(|s| s.strip_suffix(')')).unwrap_or(inner);
+    let passes = cuprite_lowering::passes::split_top_level(inner);
+    let cut =
+        passes.iter().position(|p| p == "nvvm-inline").or_else(|| passes.iter().position(|p| p == "check-nvvm-level")).map_or(0, |i| i + 1);
+    (format!("builtin.module({})", passes[..cut].join(",")), format!("builtin.module({})", passes[cut..].join(",")))
+}

@@ -763,6 +763,21 @@ pub fn attr_to_string(ctx: &Context, a: AttrId) -> String {
     s
 }
 
+/// A type as a string; with `irdl`, as `--irdl-compatible` printing writes it (the
+/// parameters of our dialects' types spelled for MLIR's IRDL).
+pub fn type_to_string_in(ctx: &Context, t: TypeId, irdl: bool) -> String {
+    let mut s = String::new();
+    write_type_in(ctx, t, &mut s, irdl);
+    s
+}
+
+/// An attribute as a string; with `irdl`, as `--irdl-compatible` printing writes it.
+pub fn attr_to_string_in(ctx: &Context, a: AttrId, irdl: bool) -> String {
+    let mut s = String::new();
+    write_attr_in(ctx, a, &mut s, irdl);
+    s
+}
+
 /// A location as `loc(...)`.
 pub fn loc_to_string(ctx: &Context, l: LocId) -> String {
     let mut s = String::from("loc(");

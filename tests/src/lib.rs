@@ -297,3 +297,30 @@ pub fn normalize_names(text: &str) -> String {
     }
     out.join("\n")
 }
+
+/// ptxas (`CUPRITE_PTXAS`, or where `scripts/install-ptxas.sh` puts it). With
+/// `CUPRITE_REQUIRE_PTXAS=1` (set by `.ci/run`) a missing ptxas is an error rather than a
+/// skipped check.
+pub fn ptxas() -> Option<std::path::PathBuf> {
+    let p = std::env::var_os("CUPRITE_PTXAS").map(std::path::PathBuf::from).unwrap_or_else(|| {
+        let home = std::env::var_os("HOME").map(std::path::PathBuf::from).unwrap_or_default();
+        home.join(".cache/cuprite-ptxas/site/nvidia/cu13/bin/ptxas")
+    });
+    if p.is_file() {
+        return Some(p);
+    }
+    assert!(std::env::var_os("CUPRITE_REQUIRE_PTXAS").is_none(), "ptxas not found at {}: run scripts/install-ptxas.sh", p.display());
+    eprintln!("ptxas not found: skipping the assembly check (run scripts/install-ptxas.sh)");
+    None
+}
+
+/// Asserts that ptxas assembles `ptx` for `sm_<sm>` without a word of warning.
+pub fn assemble(ptxas: &std::path::Path, ptx: &str, sm: u32, what: &str) {
+    let dir = std::env::temp_dir().join(format!("cuprite-ptx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{what}.sm_{sm}.ptx"));
+    std::fs::write(&path, ptx).unwrap();
+    let out = std::process::Command::new(ptxas).arg(format!("-arch=sm_{sm}")).arg(&path).arg("-o").arg("/dev/null").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && err.trim().is_empty(), "ptxas -arch=sm_{sm} rejects the PTX of {what}:\n{err}\n--- PTX ---\n{ptx}");
+}

@@ -7,7 +7,7 @@
 //! ptxas comes from `scripts/install-ptxas.sh` (PyPI, no GPU needed); CI sets
 //! `CUPRITE_REQUIRE_PTXAS=1` so that a missing ptxas fails instead of skipping the check.
 
-use cuprite_tests::run_cli;
+use cuprite_tests::{assemble, ptxas, run_cli};
 use std::path::{Path, PathBuf};
 
 const TARGETS: [u32; 3] = [75, 80, 90];
@@ -16,34 +16,11 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn ptxas() -> Option<PathBuf> {
-    let p = std::env::var_os("CUPRITE_PTXAS").map(PathBuf::from).unwrap_or_else(|| {
-        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
-        home.join(".cache/cuprite-ptxas/site/nvidia/cu13/bin/ptxas")
-    });
-    if p.is_file() {
-        return Some(p);
-    }
-    assert!(std::env::var_os("CUPRITE_REQUIRE_PTXAS").is_none(), "ptxas not found at {}: run scripts/install-ptxas.sh", p.display());
-    eprintln!("ptxas not found: skipping the assembly check (run scripts/install-ptxas.sh)");
-    None
-}
-
 fn compile(file: &Path, args: &[&str]) -> (i32, String, String) {
     let f = file.to_string_lossy().to_string();
     let mut a = vec!["compile", f.as_str()];
     a.extend_from_slice(args);
     run_cli(&a, "")
-}
-
-fn assemble(ptxas: &Path, ptx: &str, sm: u32, what: &str) {
-    let dir = std::env::temp_dir().join(format!("cuprite-ptx-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{what}.sm_{sm}.ptx"));
-    std::fs::write(&path, ptx).unwrap();
-    let out = std::process::Command::new(ptxas).arg(format!("-arch=sm_{sm}")).arg(&path).arg("-o").arg("/dev/null").output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success() && err.trim().is_empty(), "ptxas -arch=sm_{sm} rejects the PTX of {what}:\n{err}\n--- PTX ---\n{ptx}");
 }
 
 /// The corpus as (snapshot name, path relative to `tests/`, the tests' working directory,

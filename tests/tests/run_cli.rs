@@ -180,3 +180,19 @@ fn fp8_instructions_are_refused_not_run_as_integers() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("the type .e4m3x2 is not simulated yet") && err.contains("packed.ptx:8:2"), "{err}");
 }
+
+/// Without the `mlir` feature, each flag that needs the bridge says so (exit 2), and
+/// nothing is written.
+#[cfg(not(feature = "mlir"))]
+#[test]
+fn the_bridge_flags_say_when_the_mlir_feature_is_not_built() {
+    let f = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/cuda/reduce.cu");
+    let out = std::env::temp_dir().join(format!("cuprite-no-mlir-{}.ptx", std::process::id()));
+    let (rc, _, err) = cuprite_tests::run_cli(&["compile", &f.to_string_lossy(), "--backend=llvm", "-o", &out.to_string_lossy()], "");
+    assert_eq!(rc, 2, "{err}");
+    assert!(err.contains("built without the `mlir` feature") && err.contains("scripts/install-mlir.sh"), "{err}");
+    assert!(!out.exists());
+    let (rc, _, err) = cuprite_tests::run_cli(&["opt", "-", "--mlir-pass-pipeline=builtin.module(cse)"], "module {}");
+    assert_eq!(rc, 2, "{err}");
+    assert!(err.contains("built without the `mlir` feature"), "{err}");
+}

@@ -232,11 +232,8 @@ pub(crate) fn lower_module(
         select: false,
     };
     let full = crate::pipeline::compile_pipeline(&config);
-    let passes = cuprite_lowering::passes::split_top_level(&full["builtin.module(".len()..full.len() - 1]);
-    let cut =
-        passes.iter().position(|p| p == "nvvm-inline").or_else(|| passes.iter().position(|p| p == "check-nvvm-level")).map_or(0, |i| i + 1);
-    let module_stage = format!("builtin.module({})", passes[..cut].join(","));
-    out.function_pipeline = format!("builtin.module({})", passes[cut..].join(","));
+    let (module_stage, function_pipeline) = crate::pipeline::split_after_inline(&full);
+    out.function_pipeline = function_pipeline;
     let reg = crate::pipeline::registry();
     let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
     let mut popts = args.pass_opts.clone();

@@ -52,6 +52,31 @@ pub fn parse_module(ctx: &mut Context, src: &str, file: &str) -> Result<OpId, Di
     p.parse_top_level()
 }
 
+/// Parses `src` as one type (as the printer writes it, in either of its forms).
+pub fn parse_type_text(ctx: &mut Context, src: &str) -> Result<TypeId, Diagnostic> {
+    let mut p = Parser::new(ctx, src, "<type>");
+    let t = p.parse_type()?;
+    p.expect_end()?;
+    Ok(t)
+}
+
+/// Parses `src` as one attribute (as the printer writes it, in either of its forms).
+pub fn parse_attr_text(ctx: &mut Context, src: &str) -> Result<AttrId, Diagnostic> {
+    let mut p = Parser::new(ctx, src, "<attribute>");
+    let a = p.parse_attr()?;
+    p.expect_end()?;
+    Ok(a)
+}
+
+/// Splits an op's attributes into its inherent ones (its properties, by the registry's
+/// declaration of op `name`) and the rest, as the parser does for a dictionary written
+/// without `<{...}>`. An op the registry does not know keeps them all discardable.
+pub fn split_inherent(ctx: &Context, name: &str, attrs: Vec<NamedAttr>) -> (Vec<NamedAttr>, Vec<NamedAttr>) {
+    let registry = ctx.registry();
+    let Some(info) = registry.lookup(name).map(|i| registry.op(i)) else { return (Vec::new(), attrs) };
+    attrs.into_iter().partition(|e| info.is_inherent(ctx.str(e.0)))
+}
+
 /// A value reference not yet resolved to a value (its type comes later in the syntax).
 #[derive(Copy, Clone, Debug)]
 pub struct OperandRef<'a> {
@@ -212,6 +237,15 @@ impl<'a, 'c> Parser<'a, 'c> {
         Span { file: self.file.clone(), lo, hi }
     }
     /// An error at the current token.
+    /// An error unless the whole input has been read.
+    fn expect_end(&self) -> PResult<()> {
+        if self.tok.kind == Tok::Eof {
+            Ok(())
+        } else {
+            Err(self.expected("end of input"))
+        }
+    }
+
     pub fn error_here(&self, msg: impl Into<String>) -> Diagnostic {
         let t = self.tok;
         let (lo, hi) = if t.kind == Tok::Eof { (t.lo, t.lo) } else { (t.lo, t.hi) };
@@ -941,10 +975,8 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Splits an attribute dictionary into the inherent attributes of op `name` (its
     /// properties) and the rest.
     fn split_inherent(&mut self, name: Symbol, dict: AttrId) -> (Option<AttrId>, Option<AttrId>) {
-        let registry = self.ctx.registry().clone();
-        let Some(info) = registry.lookup(self.ctx.str(name)).map(|i| registry.op(i)) else { return (None, Some(dict)) };
         let AttrKind::Dict(entries) = self.ctx.attr_kind(dict) else { return (None, Some(dict)) };
-        let (inherent, rest): (Vec<_>, Vec<_>) = entries.iter().partition(|e| info.is_inherent(self.ctx.str(e.0)));
+        let (inherent, rest) = split_inherent(self.ctx, self.ctx.str(name), entries.to_vec());
         if inherent.is_empty() {
             return (None, Some(dict));
         }

@@ -75,13 +75,19 @@ struct Frame {
     local_syms: FxHashMap<String, u64>,
 }
 
-/// Parses a parameter declaration (`.u64`, `.align 8 .b8 [16]`): (size, align).
+/// Parses a parameter declaration (`.u64`, `.align 8 .b8 [16]`, `.u64 .ptr .global .align 4`):
+/// (size, align). An `.align` after `.ptr` is the pointee's, not the parameter's.
 fn param_layout(decl: &str) -> (u64, u64) {
     let mut size = 0u64;
     let mut align = 0u64;
+    let mut pointee = false;
     let mut toks = decl.split_whitespace().peekable();
     while let Some(t) = toks.next() {
-        if t == ".align" {
+        if t == ".ptr" {
+            pointee = true;
+        } else if t == ".align" && pointee {
+            toks.next();
+        } else if t == ".align" {
             align = toks.next().and_then(|a| a.parse().ok()).unwrap_or(1);
         } else if let Some((ty, _)) = t.strip_prefix('.').and_then(tyk) {
             size = ty.bytes() as u64;
@@ -1267,4 +1273,20 @@ fn special(s: &str) -> Option<Sreg> {
         "WARP_SZ" => Sreg::WarpSize,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{layout, param_layout};
+
+    #[test]
+    fn param_layouts_read_the_pointee_alignment_of_ptr_as_the_pointees() {
+        assert_eq!(param_layout(".u64"), (8, 8));
+        assert_eq!(param_layout(".align 8 .b8 [16]"), (16, 8));
+        // LLVM's `.ptr .align 1`: the pointee's alignment; the parameter is a .u64.
+        assert_eq!(param_layout(".u64 .ptr .align 1"), (8, 8));
+        assert_eq!(param_layout(".u64 .ptr .global .align 16"), (8, 8));
+        let decls: Vec<String> = [".align 1 .b8 [1]", ".u64 .ptr .align 1", ".u32"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(layout(&decls), vec![(0, 1), (8, 8), (16, 4)]);
+    }
 }
