@@ -29,6 +29,16 @@ import exec_count  # noqa: E402  (bench/exec_count.py: the corpus and the launch
 import ptx_stats  # noqa: E402
 
 
+def entry(stats, kernel):
+    """The statistics of launch `kernel` (a spec names a kernel by its mangled name or by its
+    source name): the entry of that name, or the one mangled entry with that source name."""
+    if kernel in stats:
+        return stats[kernel]
+    prefix = f"_Z{len(kernel)}{kernel}"
+    hits = [k for k in stats if k.startswith(prefix)]
+    return stats[hits[0]] if len(hits) == 1 else {}
+
+
 def main(argv):
     cuda_root, cuprite, arch, output, files = None, os.path.join(REPO, "target/release/cuprite"), "sm_90", None, []
     i = 0
@@ -89,7 +99,7 @@ def main(argv):
             for n in names:
                 run = runs.get(n)
                 executed = run[k][1] if run and k < len(run) and run[k][0] == kernel else None
-                st = stats.get(n, {}).get(kernel, {})
+                st = entry(stats.get(n, {}), kernel)
                 cells[n] = (st.get("regs"), st.get("sass"), executed)
             rows.append((f, kernel, cells))
 

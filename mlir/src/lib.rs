@@ -7,14 +7,14 @@
 //!
 //! # Design
 //!
-//! A [`Bridge`] owns a melior `Context` with upstream's own standard dialects (`builtin`,
+//! A `Bridge` owns a melior `Context` with upstream's own standard dialects (`builtin`,
 //! `arith`, `cf`, `func`, `math`, `scf`, `ub`, and `llvm` for the pointer type the `nvvm`
 //! level uses) and cuprite's `cuda`, `nvvm` and `ptx`
 //! dialects loaded from the IRDL the tablegen backend writes (`dialects/irdl/`). Upstream's
 //! `nvvm` dialect is not loaded there (it would collide with ours by name); the LLVM
-//! backend ([`llvm`]) has a context of its own with upstream's `llvm` and `nvvm`.
+//! backend (the `llvm` module) has a context of its own with upstream's `llvm` and `nvvm`.
 //!
-//! **Export** ([`Bridge::export`]) walks a cuprite module and builds the same operations
+//! **Export** (`Bridge::export`) walks a cuprite module and builds the same operations
 //! through MLIR's C API, one by one: op names, operands, result types, attributes (a
 //! cuprite op's properties and discardable attributes both become MLIR attributes; for an
 //! upstream op with properties, MLIR moves its inherent ones into them), regions, blocks
@@ -24,7 +24,7 @@
 //! placeholder that is replaced when the definition is built. File locations map to
 //! `FileLineColRange` and back; other locations become unknown.
 //!
-//! **Import** ([`Bridge::import`]) is the same walk the other way: types and attributes
+//! **Import** (`Bridge::import`) is the same walk the other way: types and attributes
 //! printed by MLIR and parsed by cuprite, attributes split into properties and
 //! discardable ones by cuprite's registry (as its parser does for a dictionary without
 //! `<{...}>`).
@@ -34,7 +34,7 @@
 //! branches (after `convert-scf-to-cf,lower-cuda-control-flow`) verifies; `cuda.if` and
 //! `cuda.loop`, whose regions end in `cuda.yield`, do not (MLIR 22's IRDL cannot declare a
 //! terminator), nor the `nvvm` level, whose functions end in `nvvm.return` for the same
-//! reason. [`Bridge::run_pipeline`] runs an upstream pass pipeline (textual, as
+//! reason. `Bridge::run_pipeline` runs an upstream pass pipeline (textual, as
 //! `mlir-opt --pass-pipeline` reads it) on an exported module; MLIR's pass manager
 //! verifies before it runs.
 #![cfg_attr(not(feature = "mlir"), allow(unused))]
