@@ -54,3 +54,16 @@ pub fn llvm_backend(ctx: &Context, module: OpId, o: &LlvmBackend) -> Result<Stri
 pub fn llvm_backend(_ctx: &Context, _module: OpId, _o: &LlvmBackend) -> Result<String, String> {
     Err(NOT_BUILT.to_string())
 }
+
+/// Upstream MLIR (`gpu`, `llvm`, `nvvm`, `arith`, `scf`, ... as mlir-opt's GPU pipeline
+/// writes) as cuprite's `nvvm` level, in cuprite's generic form.
+#[cfg(feature = "mlir")]
+pub fn import_upstream(text: &str) -> Result<String, String> {
+    cuprite_mlir::upstream::import_upstream(text).map_err(|e| e.to_string())
+}
+
+/// Without the bridge: the error saying so.
+#[cfg(not(feature = "mlir"))]
+pub fn import_upstream(_text: &str) -> Result<String, String> {
+    Err(NOT_BUILT.to_string())
+}

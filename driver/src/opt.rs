@@ -40,6 +40,14 @@ Input/output:
                                 ptx level (after --convert-nvvm-to-ptx)
   -arch=sm_<N>                  The target PTX text names (default sm_90, as compile)
 
+Input from upstream MLIR (the `mlir` feature):
+  --import-upstream             The input is upstream MLIR (`gpu`, `llvm`, `nvvm`, `arith`,
+                                `scf`, `cf`, `math`, `memref`, as mlir-opt's GPU pipeline
+                                writes it or before it): MLIR lowers it to the llvm dialect,
+                                and it becomes cuprite's nvvm level, which the passes and
+                                --emit=ptx take from there, e.g.
+                                --pass-pipeline=\"$(cuprite compile --print-pipeline)\"
+
 Passes:
   --mlir-pass-pipeline=<pipeline>
                                 Run an upstream MLIR pipeline first (as `mlir-opt
@@ -90,6 +98,8 @@ struct Args {
     pipeline: Option<String>,
     /// `--mlir-pass-pipeline`: upstream passes, run before ours.
     mlir_pipeline: Option<String>,
+    /// `--import-upstream`: the input is upstream MLIR.
+    import_upstream: bool,
     passes: Vec<String>,
     pass_opts: PassOptions,
     statistics: bool,
@@ -108,6 +118,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
         verify: true,
         pipeline: None,
         mlir_pipeline: None,
+        import_upstream: false,
         statistics: false,
         emit_ptx: false,
         sm: 90,
@@ -140,6 +151,7 @@ fn parse_args(args: &[String], passes: &cuprite_ir::pass::PassRegistry) -> Resul
             "--no-verify" => a.verify = false,
             "--pass-pipeline" => a.pipeline = Some(take_value("--pass-pipeline")?),
             "--mlir-pass-pipeline" => a.mlir_pipeline = Some(take_value("--mlir-pass-pipeline")?),
+            "--import-upstream" => a.import_upstream = true,
             "--print-ir-before" => a.pass_opts.print_before.extend(take_value(flag)?.split(',').map(str::to_string)),
             "--print-ir-after" => a.pass_opts.print_after.extend(take_value(flag)?.split(',').map(str::to_string)),
             "--print-ir-before-all" => a.pass_opts.print_before_all = true,
@@ -246,6 +258,17 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
                 return 2;
             }
         },
+    };
+    let (name, text) = if a.import_upstream {
+        match crate::mlir::import_upstream(&text) {
+            Ok(t) => (format!("<{name} imported from upstream MLIR>"), t),
+            Err(e) => {
+                let _ = writeln!(stderr, "error: {e}");
+                return if crate::mlir::AVAILABLE { 1 } else { 2 };
+            }
+        }
+    } else {
+        (name, text)
     };
     let mut sources = SourceMap::new();
     sources.add(name.clone(), text);
@@ -371,7 +394,8 @@ pub fn main(args: &[String], stdin: &mut dyn std::io::Read, stdout: &mut dyn Wri
     let write = |w: &mut dyn Write| -> std::io::Result<()> {
         match &ptx_text {
             Some(t) => w.write_all(t.as_bytes()),
-            None => write_op(&ctx, module, a.print, w),
+            // As mlir-opt: the op, then an empty line.
+            None => write_op(&ctx, module, a.print, w).and_then(|()| w.write_all(b"\n")),
         }
     };
     let code = match &a.output {

@@ -5,9 +5,11 @@
 //! printed after it returns, interleaved with the text it wrote between them. Output is buffered and flushed to the sink in chunks ([`FLUSH_BYTES`]), so a large
 //! module is never held as one string when printing to a file.
 //!
-//! Value names follow MLIR: op results `%N` (`%N:k` for k results, used as `%N#i`), entry
-//! block arguments `%argN`, other block arguments `%N`; numbering restarts inside ops that
-//! are isolated from above. Blocks are `^bbN`, numbered per region.
+//! Value and block names are mlir-opt's, character for character: op results `%N` (`%N:k`
+//! for k results, used as `%N#i`) or the name the op gives them (`%c0_i32`, `%cst`, made
+//! unique with `_N`), entry block arguments `%argN`, other block arguments `%N`, numbered
+//! region by region as MLIR numbers them (see `OpPrinter::number`); blocks `^bbN` per region,
+//! with MLIR's `// pred: ^bb0` / `// 2 preds: ^bb0, ^bb2` / `// no predecessors` comments.
 
 use crate::{
     attrs::{AttrId, AttrKind},
@@ -37,7 +39,44 @@ pub struct PrintOptions {
 }
 
 const NO_NAME: u32 = u32::MAX;
-const ARG_BIT: u32 = 1 << 31;
+/// A value whose name is text (`value_strs[n & !NAMED_BIT]`): entry block arguments and
+/// results named by their op.
+const NAMED_BIT: u32 = 1 << 31;
+
+/// The counters and used names of [`OpPrinter::number`].
+struct Naming {
+    next_val: u32,
+    next_conflict: u32,
+    /// The names used in the enclosing regions, innermost last.
+    scopes: Vec<rustc_hash::FxHashSet<Box<str>>>,
+}
+
+/// MLIR's `sanitizeIdentifier` for value names: letters, digits and `$._-` kept, a space
+/// as `_`, other bytes as their hex digits; a leading digit gets a `_` before it.
+fn sanitize_identifier(name: &str) -> String {
+    let valid = |c: char| c.is_ascii_alphanumeric() || "$._-".contains(c);
+    let lead = name.starts_with(|c: char| c.is_ascii_digit());
+    if !lead && name.chars().all(valid) {
+        return name.to_string();
+    }
+    let mut out = String::new();
+    if lead {
+        out.push('_');
+    }
+    for c in name.chars() {
+        if valid(c) {
+            out.push(c);
+        } else if c == ' ' {
+            out.push('_');
+        } else {
+            let mut b = [0u8; 4];
+            for byte in c.encode_utf8(&mut b).bytes() {
+                let _ = write!(out, "{byte:X}");
+            }
+        }
+    }
+    out
+}
 
 enum Task {
     Op(OpId),
@@ -78,6 +117,8 @@ pub struct OpPrinter<'c, 'w> {
     sink: Option<&'w mut dyn std::io::Write>,
     io_error: Option<std::io::Error>,
     names: Vec<u32>,
+    /// The texts of named values (see [`NAMED_BIT`]).
+    value_strs: Vec<Box<str>>,
     block_names: Vec<u32>,
     level: usize,
     /// While a custom printer runs: the regions it asked for, with the text between them.
@@ -145,6 +186,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             sink,
             io_error: None,
             names: Vec::new(),
+            value_strs: Vec::new(),
             block_names: Vec::new(),
             level: 0,
             segments: None,
@@ -172,71 +214,116 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
         }
     }
 
-    /// Assigns names to every value and block under `root` (textual order).
+    /// Assigns names to every value and block under `root`, as MLIR's `SSANameState` does
+    /// (in the generic form without restarting the counters per region, and without the ops'
+    /// own names):
+    /// a region's blocks and values are numbered before the regions nested in its ops, and
+    /// each nested region starts from the counters its parent region ended with (so sibling
+    /// regions reuse numbers, and an op's nested values come after the values of the rest of
+    /// its region). Entry block arguments are `%argN`; an op's result named by its
+    /// `result_name` hook (`%c0_i32`, `%cst`) is made unique within the enclosing regions by
+    /// a suffix `_N` from one conflict counter; other values are `%N`. Blocks are `^bbN`,
+    /// numbered per region.
     fn number(&mut self, root: OpId) {
         let ctx = self.ctx;
         self.names = vec![NO_NAME; ctx.value_capacity()];
         self.block_names = vec![0; ctx.block_capacity()];
-        enum Ev {
-            Op(OpId),
-            Restore(u32, u32),
-            Block(BlockId, bool, u32),
-            OpsFrom(OpId),
+        self.value_strs.clear();
+        let mut n = Naming { next_val: 0, next_conflict: 0, scopes: Vec::new() };
+        n.scopes.push(Default::default());
+        self.number_results(root, &mut n);
+        // (region, next value, next argument, next conflict id, depth of the parent's scope)
+        let mut stack: Vec<(RegionId, u32, u32, u32, usize)> = Vec::new();
+        for &r in ctx.regions(root).iter() {
+            stack.push((r, n.next_val, 0, n.next_conflict, 1));
         }
-        let (mut next_val, mut next_arg) = (0u32, 0u32);
-        let mut stack = vec![Ev::Op(root)];
-        while let Some(ev) = stack.pop() {
-            match ev {
-                Ev::Op(op) => {
-                    let results = ctx.results(op);
-                    if !results.is_empty() {
-                        for &r in results {
-                            self.names[r.index()] = next_val;
-                        }
-                        next_val += 1;
-                    }
-                    let regions = ctx.regions(op);
-                    if regions.is_empty() {
-                        continue;
-                    }
-                    if ctx.has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
-                        stack.push(Ev::Restore(next_val, next_arg));
-                        next_val = 0;
-                        next_arg = 0;
-                    }
-                    for &r in regions.iter().rev() {
-                        for (i, &b) in ctx.region_blocks(r).iter().enumerate().rev() {
-                            stack.push(Ev::Block(b, i == 0, i as u32));
-                        }
+        // The generic form numbers every value of the tree once (MLIR does not rely on the
+        // ops' scoping there): the counters run on instead of restarting per region.
+        let restart = !self.opts.generic;
+        let mut next_arg = 0;
+        while let Some((r, val, arg, conflict, depth)) = stack.pop() {
+            if restart {
+                n.next_val = val;
+                n.next_conflict = conflict;
+                next_arg = arg;
+            }
+            n.scopes.truncate(depth);
+            n.scopes.push(Default::default());
+            let blocks = ctx.region_blocks(r);
+            for (i, &b) in blocks.iter().enumerate() {
+                self.block_names[b.index()] = i as u32;
+                for &a in ctx.block_args(b) {
+                    if i == 0 {
+                        let name = format!("arg{next_arg}");
+                        next_arg += 1;
+                        self.set_name(a, &name, &mut n);
+                    } else {
+                        self.names[a.index()] = n.next_val;
+                        n.next_val += 1;
                     }
                 }
-                Ev::Restore(v, a) => {
-                    next_val = v;
-                    next_arg = a;
+                for op in ctx.block_ops(b) {
+                    self.number_results(op, &mut n);
                 }
-                Ev::Block(b, entry, idx) => {
-                    self.block_names[b.index()] = idx;
-                    for &a in ctx.block_args(b) {
-                        if entry {
-                            self.names[a.index()] = next_arg | ARG_BIT;
-                            next_arg += 1;
-                        } else {
-                            self.names[a.index()] = next_val;
-                            next_val += 1;
-                        }
+            }
+            let depth = n.scopes.len();
+            for &b in blocks {
+                for op in ctx.block_ops(b) {
+                    for &nested in ctx.regions(op) {
+                        stack.push((nested, n.next_val, next_arg, n.next_conflict, depth));
                     }
-                    if let Some(f) = ctx.first_op(b) {
-                        stack.push(Ev::OpsFrom(f));
-                    }
-                }
-                Ev::OpsFrom(op) => {
-                    if let Some(n) = ctx.next_op(op) {
-                        stack.push(Ev::OpsFrom(n));
-                    }
-                    stack.push(Ev::Op(op));
                 }
             }
         }
+    }
+
+    /// Names `op`'s results: by its `result_names` hook (a result past the last name shares
+    /// it), else the next number (one for all of them: `%N:k`, used as `%N#i`).
+    fn number_results(&mut self, op: OpId, n: &mut Naming) {
+        let ctx = self.ctx;
+        let results = ctx.results(op);
+        if results.is_empty() {
+            return;
+        }
+        // The generic form leaves the ops' own names out, as MLIR's does.
+        let hook =
+            ctx.registry().lookup(ctx.op_name_str(op)).and_then(|i| ctx.registry().op(i).result_names).filter(|_| !self.opts.generic);
+        let names = hook.map(|f| f(ctx, op)).unwrap_or_default();
+        if names.is_empty() {
+            for &r in results {
+                self.names[r.index()] = n.next_val;
+            }
+            n.next_val += 1;
+            return;
+        }
+        for (i, &r) in results.iter().enumerate() {
+            match names.get(i) {
+                Some(name) => self.set_name(r, name, n),
+                None => self.names[r.index()] = self.names[results[i - 1].index()],
+            }
+        }
+    }
+
+    /// Gives `v` the name `name`, sanitized and made unique as MLIR's `uniqueValueName`.
+    fn set_name(&mut self, v: ValueId, name: &str, n: &mut Naming) {
+        let base = sanitize_identifier(name);
+        let used = |n: &Naming, s: &str| n.scopes.iter().any(|sc| sc.contains(s));
+        let name = if !used(n, &base) {
+            base
+        } else {
+            loop {
+                let probe = format!("{base}_{}", n.next_conflict);
+                n.next_conflict += 1;
+                if !used(n, &probe) {
+                    break probe;
+                }
+            }
+        };
+        if let Some(sc) = n.scopes.last_mut() {
+            sc.insert(name.clone().into_boxed_str());
+        }
+        self.names[v.index()] = NAMED_BIT | self.value_strs.len() as u32;
+        self.value_strs.push(name.into_boxed_str());
     }
 
     fn indent(&mut self, level: usize) {
@@ -391,16 +478,55 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             self.out.push(')');
         }
         self.out.push(':');
+        self.pred_comment(b);
     }
 
+    /// MLIR's comment after a block label: its predecessors (each branch to it once, in
+    /// block order), or that a block other than the entry has none.
+    fn pred_comment(&mut self, b: BlockId) {
+        let ctx = self.ctx;
+        let mut preds: Vec<BlockId> = ctx.predecessors(b).filter_map(|(op, _)| ctx.op_block(op)).collect();
+        if preds.is_empty() {
+            if ctx.block_region(b).is_some_and(|r| ctx.entry_block(r) != Some(b)) {
+                self.out.push_str("  // no predecessors");
+            }
+            return;
+        }
+        // One branch to it (two from one `cond_br` are two predecessors, as in MLIR).
+        if preds.len() == 1 {
+            self.out.push_str("  // pred: ");
+            self.block_ref(preds[0]);
+            return;
+        }
+        preds.sort_by_key(|p| self.block_names.get(p.index()).copied().unwrap_or(0));
+        let _ = write!(self.out, "  // {} preds: ", preds.len());
+        for (i, &p) in preds.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.block_ref(p);
+        }
+    }
+
+    /// `%N = `, `%N:k = `, or named groups `%sum, %overflow = ` (a run of results sharing
+    /// a name is one group).
     fn print_results(&mut self, op: OpId) {
         let results = self.ctx.results(op);
         if results.is_empty() {
             return;
         }
-        self.value_base(results[0]);
-        if results.len() > 1 {
-            let _ = write!(self.out, ":{}", results.len());
+        let mut i = 0;
+        while i < results.len() {
+            let id = self.names.get(results[i].index()).copied();
+            let len = results[i..].iter().take_while(|r| self.names.get(r.index()).copied() == id).count();
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.value_base(results[i]);
+            if len > 1 {
+                let _ = write!(self.out, ":{len}");
+            }
+            i += len;
         }
         self.out.push_str(" = ");
     }
@@ -410,9 +536,10 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             NO_NAME => {
                 let _ = write!(self.out, "%<<UNKNOWN SSA VALUE {}>>", v.0);
             }
-            n if n & ARG_BIT != 0 => {
-                self.out.push_str("%arg");
-                push_u32(&mut self.out, n & !ARG_BIT);
+            n if n & NAMED_BIT != 0 => {
+                self.out.push('%');
+                let name = &self.value_strs[(n & !NAMED_BIT) as usize];
+                self.out.push_str(name);
             }
             n => {
                 self.out.push('%');
@@ -544,9 +671,17 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     pub fn operand(&mut self, v: ValueId) {
         self.value_base(v);
         if let Some(op) = self.ctx.defining_op(v) {
-            if self.ctx.num_results(op) > 1 {
+            let results = self.ctx.results(op);
+            if results.len() > 1 {
                 if let crate::context::ValueDef::Result { index, .. } = self.ctx.value_def(v) {
-                    let _ = write!(self.out, "#{index}");
+                    // Its place in its group (the run of results sharing its name).
+                    let id = self.names.get(v.index()).copied();
+                    let index = index as usize;
+                    let start = results[..index].iter().rev().take_while(|r| self.names.get(r.index()).copied() == id).count();
+                    let len = start + results[index..].iter().take_while(|r| self.names.get(r.index()).copied() == id).count();
+                    if len > 1 {
+                        let _ = write!(self.out, "#{start}");
+                    }
                 }
             }
         }

@@ -139,6 +139,11 @@ pub struct OpInfo {
     pub callee: Option<fn(&Context, OpId) -> Option<Symbol>>,
     /// Callable interface: the body region.
     pub callable_region: Option<fn(&Context, OpId) -> Option<RegionId>>,
+    /// The printer's names for the op's results, in order (MLIR's `getAsmResultNames`:
+    /// `%c0_i32` for `arith.constant 0 : i32`, `%sum, %overflow` for
+    /// `arith.addui_extended`); results past the last name share it (`%name#1`); none: the
+    /// results are numbered.
+    pub result_names: Option<fn(&Context, OpId) -> Vec<String>>,
     /// Custom assembly form.
     pub print: Option<PrintFn>,
     /// Whether `print` can print this op: an op whose operands, results, regions or

@@ -45,3 +45,5 @@ mod bridge;
 pub use bridge::{Bridge, Error};
 #[cfg(feature = "mlir")]
 pub mod llvm;
+#[cfg(feature = "mlir")]
+pub mod upstream;

@@ -365,6 +365,9 @@ class Op<Dialect dialect, string mnemonic, list<Trait> props = []> {
   // Hand-written interface hooks (Rust paths in the dialect module).
   string memoryEffectsFn = "";
   string regionSuccessorsFn = "";
+  // MLIR's `OpAsmOpInterface::getAsmResultNames`: a `fn(&Context, OpId) -> Vec<String>`
+  // giving the printer names for the op's results (`%c0_i32` for a constant).
+  string asmResultNamesFn = "";
 }
 
 #endif // CUPRITE_OPBASE_TD

@@ -129,6 +129,8 @@ pub struct OpDef {
     pub callee_attr: Option<String>,
     pub callable_region: Option<String>,
     pub memory_effects_fn: Option<String>,
+    /// `asmResultNamesFn`: the printer's names for the op's results.
+    pub asm_result_names_fn: Option<String>,
     pub print_guard_fn: Option<String>,
     pub region_successors_fn: Option<String>,
 }
@@ -374,6 +376,7 @@ fn build_op(rk: &RecordKeeper, r: &Record, dialect: &DialectDef) -> Result<OpDef
         callee_attr: r.str("calleeAttr").filter(|s| !s.is_empty()).map(str::to_string),
         callable_region: r.str("callableRegion").filter(|s| !s.is_empty()).map(str::to_string),
         memory_effects_fn: r.str("memoryEffectsFn").filter(|s| !s.is_empty()).map(str::to_string),
+        asm_result_names_fn: r.str("asmResultNamesFn").filter(|s| !s.is_empty()).map(str::to_string),
         print_guard_fn: r.str("printGuardFn").filter(|s| !s.is_empty()).map(str::to_string),
         region_successors_fn: r.str("regionSuccessorsFn").filter(|s| !s.is_empty()).map(str::to_string),
     };

@@ -248,6 +248,9 @@ pub fn generate(model: &DialectModel, source: &str) -> String {
         if let Some(x) = &op.memory_effects_fn {
             let _ = writeln!(o, "            memory_effects: Some(super::{x}),");
         }
+        if let Some(x) = &op.asm_result_names_fn {
+            let _ = writeln!(o, "            result_names: Some(super::{x}),");
+        }
         if let Some(x) = &op.region_successors_fn {
             let _ = writeln!(o, "            region_successors: Some(super::{x}),");
         }

@@ -238,3 +238,99 @@ fn llvm_backend_flags_carry_over_and_bad_uses_are_errors() {
         assert!(err.contains(want), "{a:?}: {err}");
     }
 }
+
+/// The kernels written in upstream MLIR (`tests/upstream/*.mlir`: gpu, memref, arith, scf),
+/// imported into cuprite's nvvm level (`cuprite opt --import-upstream`) and compiled by
+/// cuprite's pipeline: PTX that ptxas assembles for sm_75/80/90, and that gives every launch
+/// the results of the kernel's CUDA twin (`*.cu`, compiled by cuprite without contraction, as
+/// the MLIR kernels have none). The same kernels lowered to the llvm dialect by mlir-opt-22
+/// first import into the same PTX.
+#[test]
+fn upstream_gpu_kernels_import_and_compile_with_our_backend() {
+    let ptxas = ptxas();
+    let dir = std::env::temp_dir().join(format!("cuprite-upstream-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("upstream");
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "mlir")).collect();
+    files.sort();
+    assert!(files.len() >= 2, "{files:?}");
+    for file in &files {
+        let f = file.to_string_lossy();
+        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        let ptx = dir.join(format!("{stem}.ptx"));
+        let p = ptx.to_string_lossy();
+        let mut texts = Vec::new();
+        for sm in [75, 80, 90] {
+            let (rc, pipeline, err) = run_cli(&["compile", &format!("-arch=sm_{sm}"), "--print-pipeline"], "");
+            assert_eq!(rc, 0, "{err}");
+            let pipeline = format!("--pass-pipeline={}", pipeline.trim());
+            let arch = format!("-arch=sm_{sm}");
+            let (rc, _, err) = run_cli(&["opt", &f, "--import-upstream", &pipeline, "--emit=ptx", &arch, "-o", &p], "");
+            assert_eq!(rc, 0, "{f}: {err}");
+            let text = std::fs::read_to_string(&ptx).unwrap();
+            if let Some(tool) = &ptxas {
+                assemble(tool, &text, sm, &format!("upstream_{stem}"));
+            }
+            texts.push(text);
+        }
+        // sm_90 last: its PTX is in `ptx` for the runs.
+        let spec = file.with_extension("toml");
+        let spec = spec.to_string_lossy();
+        let twin = file.with_extension("cu");
+        let (rc, got, err) = run_cli(&["run", "--ptx", &p, "--spec", &spec], "");
+        assert_eq!(rc, 0, "{f}: {err}");
+        let (rc, want, err) = run_cli(&["run", &twin.to_string_lossy(), "-fmad=false", "--spec", &spec], "");
+        assert_eq!(rc, 0, "{f}: {err}");
+        assert_eq!(got, want, "{f}: the imported kernel and its CUDA twin give different results");
+        // mlir-opt-22's own lowering to the llvm dialect, then the import.
+        if let Some(tool) = cuprite_tests::mlir_opt() {
+            let lowered = cuprite_tests::run_tool(
+                &tool,
+                &["--pass-pipeline=builtin.module(gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},reconcile-unrealized-casts))"],
+                &std::fs::read_to_string(file).unwrap(),
+            )
+            .unwrap_or_else(|e| panic!("{f}: mlir-opt-22: {e}"));
+            assert!(lowered.contains("llvm.func") && !lowered.contains("gpu.func"), "{lowered}");
+            let (rc, pipeline, _) = run_cli(&["compile", "--print-pipeline"], "");
+            assert_eq!(rc, 0);
+            let (rc, out, err) =
+                run_cli(&["opt", "-", "--import-upstream", &format!("--pass-pipeline={}", pipeline.trim()), "--emit=ptx"], &lowered);
+            assert_eq!(rc, 0, "{f} (lowered by mlir-opt-22): {err}");
+            assert_eq!(&out, texts.last().unwrap(), "{f}: mlir-opt-22's llvm-dialect form imports into other PTX");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn what_the_import_cannot_take_is_named() {
+    // `math.exp` lowers to a call into libdevice (`__nv_expf`), which cuprite does not link.
+    let src = r#"module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%x: memref<4xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %x[%c0] : memref<4xf32>
+      %e = math.exp %v : f32
+      memref.store %e, %x[%c0] : memref<4xf32>
+      gpu.return
+    }
+  }
+}"#;
+    let (rc, _, err) = run_cli(&["opt", "-", "--import-upstream"], src);
+    assert_eq!(rc, 1, "{err}");
+    assert!(err.contains("__nv_expf") && err.contains("libdevice"), "{err}");
+    // An llvm-dialect op without a counterpart.
+    let src = r#"llvm.func @k(%p: !llvm.ptr, %x: f32) attributes {nvvm.kernel} {
+  %e = llvm.intr.exp(%x) : (f32) -> f32
+  llvm.store %e, %p : f32, !llvm.ptr
+  llvm.return
+}"#;
+    let (rc, _, err) = run_cli(&["opt", "-", "--import-upstream"], src);
+    assert_eq!(rc, 1, "{err}");
+    assert!(err.contains("llvm.intr.exp") && err.contains("no nvvm counterpart"), "{err}");
+    // Text MLIR does not parse: its diagnostic, with the place.
+    let (rc, _, err) = run_cli(&["opt", "-", "--import-upstream"], "module { gpu.module @m { gpu.func @k( } }");
+    assert_eq!(rc, 1, "{err}");
+    assert!(err.contains("MLIR does not parse the module") && err.contains("1:"), "{err}");
+}

@@ -121,6 +121,29 @@ pub fn materialize_constant_op(ctx: &mut Context, op_name: &str, attr: AttrId, t
 
 // ----- verifiers -------------------------------------------------------------------------
 
+/// MLIR's names for constants (`getAsmResultNames`): `%true`/`%false` for `i1`,
+/// `%c<value>_<type>` for other integers, `%c<value>` for `index`, `%cst` for the rest.
+fn constant_result_name(ctx: &Context, op: OpId) -> Vec<String> {
+    let (Some(a), Some(&r)) = (ctx.get_attr(op, "value"), ctx.results(op).first()) else { return Vec::new() };
+    let ty = ctx.value_type(r);
+    vec![match (ctx.attr_kind(a), ctx.type_kind(ty)) {
+        (AttrKind::Integer { value, .. }, TypeKind::Integer { width: 1, .. }) => (if *value != 0 { "true" } else { "false" }).to_string(),
+        (AttrKind::Integer { value, .. }, TypeKind::Integer { .. }) => format!("c{value}_{}", cuprite_ir::print::type_to_string(ctx, ty)),
+        (AttrKind::Integer { value, .. }, _) => format!("c{value}"),
+        _ => "cst".to_string(),
+    }]
+}
+
+/// `%sum, %overflow` (`arith.addui_extended`), `%low, %high` (`arith.mului_extended`,
+/// `arith.mulsi_extended`), as MLIR names them.
+fn sum_overflow_names(_: &Context, _: OpId) -> Vec<String> {
+    vec!["sum".into(), "overflow".into()]
+}
+
+fn low_high_names(_: &Context, _: OpId) -> Vec<String> {
+    vec!["low".into(), "high".into()]
+}
+
 fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(v) = ctx.get_attr(op, "value") else { return Err("requires attribute 'value'".into()) };
     if ctx.num_results(op) != 1 || ctx.num_operands(op) != 0 {

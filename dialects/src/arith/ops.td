@@ -51,6 +51,7 @@ def Arith_ConstantOp : Op<Arith_Dialect, "constant", [Pure, ConstantLike]> {
   let results = (outs AnyType:$result);
   let hasVerifier = 1;
   let hasFolder = 1;
+  let asmResultNamesFn = "constant_result_name";
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -142,18 +143,21 @@ def Arith_AddUIExtendedOp : Arith_Op<"addui_extended", [Commutative, AllTypesMat
   let summary = "Unsigned addition with a carry-out bit";
   let arguments = (ins SignlessIntegerOrIndex:$lhs, SignlessIntegerOrIndex:$rhs);
   let results = (outs SignlessIntegerOrIndex:$sum, I1:$overflow);
+  let asmResultNamesFn = "sum_overflow_names";
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)";
 }
 def Arith_MulSIExtendedOp : Arith_Op<"mulsi_extended", [Commutative, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
   let summary = "Signed multiplication giving the low and high halves of the double-width product";
   let arguments = (ins SignlessIntegerOrIndex:$lhs, SignlessIntegerOrIndex:$rhs);
   let results = (outs SignlessIntegerOrIndex:$low, SignlessIntegerOrIndex:$high);
+  let asmResultNamesFn = "low_high_names";
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 def Arith_MulUIExtendedOp : Arith_Op<"mului_extended", [Commutative, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
   let summary = "Unsigned multiplication giving the low and high halves of the double-width product";
   let arguments = (ins SignlessIntegerOrIndex:$lhs, SignlessIntegerOrIndex:$rhs);
   let results = (outs SignlessIntegerOrIndex:$low, SignlessIntegerOrIndex:$high);
+  let asmResultNamesFn = "low_high_names";
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
