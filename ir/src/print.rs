@@ -49,7 +49,11 @@ struct Naming {
     next_conflict: u32,
     /// The names used in the enclosing regions, innermost last.
     scopes: Vec<rustc_hash::FxHashSet<Box<str>>>,
+    /// Each op name's `result_names` hook, looked up once.
+    hooks: rustc_hash::FxHashMap<crate::symbol::Symbol, Option<ResultNamesFn>>,
 }
+
+type ResultNamesFn = fn(&Context, OpId) -> Vec<String>;
 
 /// MLIR's `sanitizeIdentifier` for value names: letters, digits and `$._-` kept, a space
 /// as `_`, other bytes as their hex digits; a leading digit gets a `_` before it.
@@ -229,7 +233,7 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
         self.names = vec![NO_NAME; ctx.value_capacity()];
         self.block_names = vec![0; ctx.block_capacity()];
         self.value_strs.clear();
-        let mut n = Naming { next_val: 0, next_conflict: 0, scopes: Vec::new() };
+        let mut n = Naming { next_val: 0, next_conflict: 0, scopes: Vec::new(), hooks: Default::default() };
         n.scopes.push(Default::default());
         self.number_results(root, &mut n);
         // (region, next value, next argument, next conflict id, depth of the parent's scope)
@@ -286,8 +290,14 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
             return;
         }
         // The generic form leaves the ops' own names out, as MLIR's does.
-        let hook =
-            ctx.registry().lookup(ctx.op_name_str(op)).and_then(|i| ctx.registry().op(i).result_names).filter(|_| !self.opts.generic);
+        let hook = if self.opts.generic {
+            None
+        } else {
+            *n.hooks.entry(ctx.op_name(op)).or_insert_with(|| {
+                let reg = ctx.registry();
+                reg.lookup(ctx.op_name_str(op)).and_then(|i| reg.op(i).result_names)
+            })
+        };
         let names = hook.map(|f| f(ctx, op)).unwrap_or_default();
         if names.is_empty() {
             for &r in results {
