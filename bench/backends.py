@@ -132,14 +132,7 @@ def main(argv):
     for m, what in enumerate(["registers", "SASS instructions", "executed warp instructions"]):
         a, b = ratios[("cuprite", m)], ratios[("LLVM NVPTX", m)]
         lines.append(f"| {what} | {geomean(a):.3f} | {geomean(b):.3f} | {len(a)} |")
-    if problems:
-        lines += ["", "Left out:", *[f"- {p}" for p in problems]]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if output != "-":
-        with open(output, "w") as fh:
-            fh.write(text)
-    return 0
+    return exec_count.write_table(lines, problems, output)
 
 
 if __name__ == "__main__":

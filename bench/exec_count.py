@@ -171,6 +171,11 @@ def main(argv):
         worst = max(rows, key=lambda x: x[4][i] or 0) if rows else None
         if worst and worst[4][i]:
             lines.append(f"Largest ratio{label}: {worst[4][i]:.2f} ({worst[0]}, {worst[1]})")
+    return write_table(lines, problems, output)
+
+
+def write_table(lines, problems, output):
+    """Prints the table `lines` (and what was left out) and writes it to `output` ('-': not)."""
     if problems:
         lines += ["", "Left out:", *[f"- {p}" for p in problems]]
     text = "\n".join(lines) + "\n"

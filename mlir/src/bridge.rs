@@ -69,12 +69,44 @@ pub(crate) fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> Str
     out
 }
 
+/// The diagnostics MLIR reports in a context, collected (with their notes) for errors.
+pub(crate) type Diagnostics = Rc<RefCell<Vec<String>>>;
+
+/// A melior context with the dialects `register` adds to its registry, all loaded, and a
+/// handler collecting MLIR's diagnostics.
+pub(crate) fn context_with(register: impl FnOnce(&DialectRegistry)) -> (melior::Context, Diagnostics) {
+    let registry = DialectRegistry::new();
+    register(&registry);
+    let context = melior::Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    let diagnostics: Diagnostics = Rc::default();
+    let sink = diagnostics.clone();
+    context.attach_diagnostic_handler(move |d| {
+        let mut text = format!("{}: {}", d.location(), d);
+        for i in 0..d.note_count() {
+            if let Ok(n) = d.note(i) {
+                text.push_str(&format!("\n  note: {n}"));
+            }
+        }
+        sink.borrow_mut().push(text);
+        true
+    });
+    (context, diagnostics)
+}
+
+/// Inserts upstream dialects into `registry` by their C API handles.
+pub(crate) fn insert_handles(registry: &DialectRegistry, handles: &[MlirDialectHandle]) {
+    for &h in handles {
+        unsafe { DialectHandle::from_raw(h) }.insert_dialect(registry);
+    }
+}
+
 impl Bridge {
     /// A context with the standard dialects and ours. Fails if our IRDL does not load (it
     /// is generated with the dialects: a failure is a bug, reported with MLIR's words).
     pub fn new() -> Result<Self, Error> {
         melior::utility::register_all_passes();
-        let registry = DialectRegistry::new();
         let handles = unsafe {
             [
                 mlirGetDialectHandle__arith__(),
@@ -87,24 +119,8 @@ impl Bridge {
                 mlirGetDialectHandle__llvm__(),
             ]
         };
-        for h in handles {
-            unsafe { DialectHandle::from_raw(h) }.insert_dialect(&registry);
-        }
-        let context = Box::new(melior::Context::new());
-        context.append_dialect_registry(&registry);
-        context.load_all_available_dialects();
-        let diagnostics: Rc<RefCell<Vec<String>>> = Rc::default();
-        let sink = diagnostics.clone();
-        context.attach_diagnostic_handler(move |d| {
-            let mut text = format!("{}: {}", d.location(), d);
-            for i in 0..d.note_count() {
-                if let Ok(n) = d.note(i) {
-                    text.push_str(&format!("\n  note: {n}"));
-                }
-            }
-            sink.borrow_mut().push(text);
-            true
-        });
+        let (context, diagnostics) = context_with(|r| insert_handles(r, &handles));
+        let context = Box::new(context);
         // SAFETY: the modules borrow the boxed context, which outlives them (they are
         // dropped first, in `Drop`), and never moves.
         let ctx: &'static melior::Context = unsafe { &*(context.as_ref() as *const melior::Context) };

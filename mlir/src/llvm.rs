@@ -912,20 +912,9 @@ pub fn compile(llvm_dialect: &str, opts: &LlvmOptions) -> Result<String, Error> 
         mlirGetDialectHandle__llvm__, mlirGetDialectHandle__nvvm__, mlirOperationCreateParse, mlirOperationDestroy, mlirOperationVerify,
         mlirTranslateModuleToLLVMIR,
     };
-    let context = melior::Context::new();
-    let registry = melior::dialect::DialectRegistry::new();
-    for h in unsafe { [mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__nvvm__()] } {
-        unsafe { melior::dialect::DialectHandle::from_raw(h) }.insert_dialect(&registry);
-    }
-    context.append_dialect_registry(&registry);
-    context.load_all_available_dialects();
+    let handles = unsafe { [mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__nvvm__()] };
+    let (context, diags) = crate::bridge::context_with(|r| crate::bridge::insert_handles(r, &handles));
     melior::utility::register_all_llvm_translations(&context);
-    let diags: std::rc::Rc<std::cell::RefCell<Vec<String>>> = Default::default();
-    let sink = diags.clone();
-    context.attach_diagnostic_handler(move |d| {
-        sink.borrow_mut().push(format!("{}: {d}", d.location()));
-        true
-    });
     let failed = |what: &str| Error(format!("{what}:\n{}", diags.borrow().join("\n")));
     let op = unsafe { mlirOperationCreateParse(context.to_raw(), sref(llvm_dialect), sref("<llvm-dialect>")) };
     if op.ptr.is_null() {

@@ -33,18 +33,8 @@ reconcile-unrealized-casts),convert-scf-to-cf,convert-to-llvm,reconcile-unrealiz
 /// Parses upstream MLIR `text`, lowers it to the `llvm` dialect and writes it as cuprite's
 /// `nvvm` level (generic form, for cuprite's parser).
 pub fn import_upstream(text: &str) -> Result<String, Error> {
-    let context = melior::Context::new();
-    let registry = melior::dialect::DialectRegistry::new();
-    melior::utility::register_all_dialects(&registry);
-    context.append_dialect_registry(&registry);
-    context.load_all_available_dialects();
+    let (context, diags) = crate::bridge::context_with(melior::utility::register_all_dialects);
     melior::utility::register_all_passes();
-    let diags: std::rc::Rc<std::cell::RefCell<Vec<String>>> = Default::default();
-    let sink = diags.clone();
-    context.attach_diagnostic_handler(move |d| {
-        sink.borrow_mut().push(format!("{}: {d}", d.location()));
-        true
-    });
     let failed = |what: &str| Error(format!("{what}:\n{}", diags.borrow().join("\n")));
     // Memrefs as bare pointers where their shapes are static (a C-like kernel signature);
     // else as MLIR's descriptors (each memref argument is its pointers, offset, sizes and
