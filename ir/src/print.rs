@@ -48,7 +48,7 @@ struct Naming {
     next_val: u32,
     next_conflict: u32,
     /// The names used in the enclosing regions, innermost last.
-    scopes: Vec<rustc_hash::FxHashSet<Box<str>>>,
+    scopes: Vec<rustc_hash::FxHashSet<std::rc::Rc<str>>>,
     /// Each op name's `result_names` hook, looked up once.
     hooks: rustc_hash::FxHashMap<crate::symbol::Symbol, Option<ResultNamesFn>>,
 }
@@ -57,11 +57,11 @@ type ResultNamesFn = fn(&Context, OpId) -> Vec<String>;
 
 /// MLIR's `sanitizeIdentifier` for value names: letters, digits and `$._-` kept, a space
 /// as `_`, other bytes as their hex digits; a leading digit gets a `_` before it.
-fn sanitize_identifier(name: &str) -> String {
+fn sanitize_identifier(name: &str) -> std::borrow::Cow<'_, str> {
     let valid = |c: char| c.is_ascii_alphanumeric() || "$._-".contains(c);
     let lead = name.starts_with(|c: char| c.is_ascii_digit());
     if !lead && name.chars().all(valid) {
-        return name.to_string();
+        return std::borrow::Cow::Borrowed(name);
     }
     let mut out = String::new();
     if lead {
@@ -79,7 +79,7 @@ fn sanitize_identifier(name: &str) -> String {
             }
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 enum Task {
@@ -122,7 +122,7 @@ pub struct OpPrinter<'c, 'w> {
     io_error: Option<std::io::Error>,
     names: Vec<u32>,
     /// The texts of named values (see [`NAMED_BIT`]).
-    value_strs: Vec<Box<str>>,
+    value_strs: Vec<std::rc::Rc<str>>,
     block_names: Vec<u32>,
     level: usize,
     /// While a custom printer runs: the regions it asked for, with the text between them.
@@ -318,22 +318,22 @@ impl<'c, 'w> OpPrinter<'c, 'w> {
     fn set_name(&mut self, v: ValueId, name: &str, n: &mut Naming) {
         let base = sanitize_identifier(name);
         let used = |n: &Naming, s: &str| n.scopes.iter().any(|sc| sc.contains(s));
-        let name = if !used(n, &base) {
-            base
+        let name: std::rc::Rc<str> = if !used(n, &base) {
+            base.into()
         } else {
             loop {
                 let probe = format!("{base}_{}", n.next_conflict);
                 n.next_conflict += 1;
                 if !used(n, &probe) {
-                    break probe;
+                    break probe.into();
                 }
             }
         };
         if let Some(sc) = n.scopes.last_mut() {
-            sc.insert(name.clone().into_boxed_str());
+            sc.insert(name.clone());
         }
         self.names[v.index()] = NAMED_BIT | self.value_strs.len() as u32;
-        self.value_strs.push(name.into_boxed_str());
+        self.value_strs.push(name);
     }
 
     fn indent(&mut self, level: usize) {

@@ -128,10 +128,42 @@ fn constant_result_name(ctx: &Context, op: OpId) -> Vec<String> {
     let ty = ctx.value_type(r);
     vec![match (ctx.attr_kind(a), ctx.type_kind(ty)) {
         (AttrKind::Integer { value, .. }, TypeKind::Integer { width: 1, .. }) => (if *value != 0 { "true" } else { "false" }).to_string(),
-        (AttrKind::Integer { value, .. }, TypeKind::Integer { .. }) => format!("c{value}_{}", cuprite_ir::print::type_to_string(ctx, ty)),
+        (AttrKind::Integer { value, .. }, TypeKind::Integer { width, signedness: cuprite_ir::Signedness::Signless }) => {
+            // The common case without `format!` (the printer names every constant).
+            let mut name = String::with_capacity(16);
+            name.push('c');
+            push_int(&mut name, *value);
+            name.push_str("_i");
+            push_int(&mut name, i128::from(*width));
+            name
+        }
+        (AttrKind::Integer { value, .. }, TypeKind::Integer { .. }) => {
+            let mut name = format!("c{value}_");
+            cuprite_ir::print::write_type(ctx, ty, &mut name);
+            name
+        }
         (AttrKind::Integer { value, .. }, _) => format!("c{value}"),
         _ => "cst".to_string(),
     }]
+}
+
+/// Appends the decimal digits of `v`.
+fn push_int(out: &mut String, v: i128) {
+    if v < 0 {
+        out.push('-');
+    }
+    let mut m = v.unsigned_abs();
+    let mut buf = [0u8; 40];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    out.extend(buf[i..].iter().map(|&b| b as char));
 }
 
 /// `%sum, %overflow` (`arith.addui_extended`), `%low, %high` (`arith.mului_extended`,
