@@ -334,3 +334,34 @@ fn what_the_import_cannot_take_is_named() {
     assert_eq!(rc, 1, "{err}");
     assert!(err.contains("MLIR does not parse the module") && err.contains("1:"), "{err}");
 }
+
+/// Upstream passes through the bridge print what mlir-opt-22 prints after the same passes,
+/// byte for byte, on every standard-dialect file of `ir/custom/`: the module went into MLIR op
+/// by op, the passes ran there, and it came back and printed as mlir-opt prints.
+#[test]
+fn upstream_passes_through_the_bridge_print_what_mlir_opt_prints() {
+    let Some(tool) = cuprite_tests::mlir_opt() else { return };
+    let dir = cuprite_tests::ir_dir().join("custom");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let pipelines = [
+        "builtin.module(canonicalize,cse)",
+        "builtin.module(func.func(loop-invariant-code-motion))",
+        "builtin.module(func.func(scf-for-to-while),canonicalize)",
+        "builtin.module(symbol-dce,sccp)",
+    ];
+    let mut runs = 0;
+    for file in &files {
+        let f = file.to_string_lossy();
+        let text = std::fs::read_to_string(file).unwrap();
+        for p in pipelines {
+            let theirs = cuprite_tests::run_tool(&tool, &[&format!("--pass-pipeline={p}")], &text)
+                .unwrap_or_else(|e| panic!("{f}: mlir-opt-22 {p}: {e}"));
+            let (rc, ours, err) = run_cli(&["opt", "-", &format!("--mlir-pass-pipeline={p}")], &text);
+            assert_eq!(rc, 0, "{f} {p}: {err}");
+            assert_eq!(ours, theirs, "{f}: {p} through the bridge prints other text than mlir-opt-22");
+            runs += 1;
+        }
+    }
+    assert!(runs >= 40, "{runs}");
+}
