@@ -318,6 +318,18 @@ pub(crate) fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         }
         i += 1;
     }
+    // IR is `cuprite opt`'s input (upstream MLIR with --import-upstream): say so rather than
+    // read it as C++.
+    if let Some(ext) = out.input.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+        if matches!(ext, "mlir" | "ir" | "ll") {
+            let f = out.input.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+            return Err(format!(
+                "'{f}' is IR, not CUDA: `cuprite compile` takes .cu files. Use `cuprite opt {f}` for cuprite's IR, or \
+                 `cuprite opt {f} --import-upstream --pass-pipeline=\"$(cuprite compile --print-pipeline)\" --emit=ptx` \
+                 for upstream MLIR (gpu/llvm/nvvm)"
+            ));
+        }
+    }
     if out.emit == Emit::Llvm {
         out.llvm_backend = true;
     }

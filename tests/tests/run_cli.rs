@@ -196,3 +196,13 @@ fn the_bridge_flags_say_when_the_mlir_feature_is_not_built() {
     assert_eq!(rc, 2, "{err}");
     assert!(err.contains("built without the `mlir` feature"), "{err}");
 }
+
+/// IR given to `cuprite compile` is an error that points at `cuprite opt` (and its
+/// `--import-upstream` for upstream MLIR), not a flood of C++ syntax errors.
+#[test]
+fn compile_points_ir_inputs_at_opt() {
+    let f = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("upstream/saxpy_gpu.mlir");
+    let (rc, out, err) = cuprite_tests::run_cli(&["compile", &f.to_string_lossy()], "");
+    assert_eq!(rc, 2, "{out}{err}");
+    assert!(err.contains("is IR, not CUDA") && err.contains("--import-upstream") && !err.contains("expected"), "{err}");
+}
