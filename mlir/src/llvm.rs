@@ -24,6 +24,7 @@
 //! NVPTX target machine (`sm_<N>`) and prints PTX (or the optimized LLVM IR).
 
 use crate::bridge::{sref, Error};
+use cuprite_dialects::nvvm;
 use cuprite_ir::{AttrKind, BlockId, Context, OpId, TypeId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
@@ -67,17 +68,12 @@ struct Writer<'c> {
     tmp: u32,
 }
 
-fn int_attr(ctx: &Context, op: OpId, name: &str) -> Option<i128> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::Integer { value, .. } => Some(*value),
-        _ => None,
-    }
-}
-
-fn str_attr<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c str> {
-    match ctx.attr_kind(ctx.get_attr(op, name)?) {
-        AttrKind::String(s) => Some(s),
-        _ => None,
+/// An atomic's scope as an LLVM sync scope (NVPTX's `block`, `device`; none is system).
+fn sync_scope(scope: Option<nvvm::Scope>) -> &'static str {
+    match scope {
+        Some(nvvm::Scope::Cta) => " syncscope(\"block\")",
+        Some(nvvm::Scope::Gpu) | None => " syncscope(\"device\")",
+        Some(nvvm::Scope::Sys) => "",
     }
 }
 
@@ -122,21 +118,22 @@ impl Writer<'_> {
 
     fn global(&mut self, op: OpId) -> Result<(), Error> {
         let ctx = self.ctx;
-        let name = str_attr(ctx, op, "sym_name").ok_or_else(|| self.err(op, "a global without a name"))?;
-        let space = int_attr(ctx, op, "space").unwrap_or(0);
-        let external = ctx.get_attr(op, "extern").is_some();
+        let g = nvvm::GlobalOp(op);
+        let name = g.sym_name(ctx).ok_or_else(|| self.err(op, "a global without a name"))?;
+        let space = g.space(ctx).map_or(0, |s| s as i64);
+        let external = g.extern_attr(ctx).is_some();
         // An `extern` (dynamic shared memory) is an unsized array: `.b8 name[]`.
-        let size = if external { 0 } else { int_attr(ctx, op, "size").unwrap_or(0).max(1) };
-        let align = int_attr(ctx, op, "align").unwrap_or(1);
+        let size = if external { 0 } else { g.size(ctx).unwrap_or(0).max(1) };
+        let align = g.align(ctx).unwrap_or(1);
         let ty = format!("!llvm.array<{size} x i8>");
         let attrs = format!("{{addr_space = {space} : i32, alignment = {align} : i64}}");
-        if let Some(init) = ctx.get_attr(op, "init") {
+        if let Some(init) = g.init_attr(ctx) {
             let AttrKind::DenseArray { values, .. } = ctx.attr_kind(init) else {
                 return Err(self.err(op, "an initializer that is not bytes"));
             };
             let mut bytes: Vec<String> = values.iter().map(|b| (*b as i8).to_string()).collect();
             bytes.resize(size as usize, "0".into());
-            let constant = if space == 4 || ctx.get_attr(op, "readonly").is_some() { "constant " } else { "" };
+            let constant = if space == nvvm::Space::Constant as i64 || g.readonly(ctx) { "constant " } else { "" };
             let _ = writeln!(
                 self.out,
                 "  llvm.mlir.global internal {constant}{}(dense<[{}]> : tensor<{size}xi8>) {attrs} : {ty}",
@@ -146,7 +143,8 @@ impl Writer<'_> {
         } else if external {
             let _ = writeln!(self.out, "  llvm.mlir.global external {}() {attrs} : {ty}", sym(name));
         } else {
-            let (linkage, init) = if space == 3 { ("internal", "llvm.mlir.undef") } else { ("", "llvm.mlir.zero") };
+            let (linkage, init) =
+                if space == nvvm::Space::Shared as i64 { ("internal", "llvm.mlir.undef") } else { ("", "llvm.mlir.zero") };
             let _ = writeln!(
                 self.out,
                 "  llvm.mlir.global {linkage} {}() {attrs} : {ty} {{\n    %0 = {init} : {ty}\n    llvm.return %0 : {ty}\n  }}",
@@ -158,24 +156,23 @@ impl Writer<'_> {
 
     fn func(&mut self, op: OpId) -> Result<(), Error> {
         let ctx = self.ctx;
-        let name = str_attr(ctx, op, "sym_name").ok_or_else(|| self.err(op, "a function without a name"))?.to_string();
-        let Some(AttrKind::Type(fty)) = ctx.get_attr(op, "function_type").map(|a| ctx.attr_kind(a)) else {
-            return Err(self.err(op, "a function without a type"));
-        };
-        let TypeKind::Function { inputs, results } = ctx.type_kind(*fty) else { return Err(self.err(op, "a function without a type")) };
+        let f = nvvm::FuncOp(op);
+        let name = f.sym_name(ctx).ok_or_else(|| self.err(op, "a function without a name"))?.to_string();
+        let fty = f.function_type(ctx).ok_or_else(|| self.err(op, "a function without a type"))?;
+        let TypeKind::Function { inputs, results } = ctx.type_kind(fty) else { return Err(self.err(op, "a function without a type")) };
         if results.len() > 1 {
             return Err(self.err(op, "a function with several results"));
         }
         let ret = results.first().map(|&r| format!(" -> {}", self.ty(r))).unwrap_or_default();
-        let kernel = int_attr(ctx, op, "kind") == Some(0);
+        let kernel = f.kind(ctx) == Some(nvvm::FuncKind::Kernel);
         let mut attrs = Vec::new();
         if kernel {
             attrs.push("nvvm.kernel".to_string());
         }
-        if let Some(a) = ctx.get_attr(op, "maxntid") {
+        if let Some(a) = f.maxntid_attr(ctx) {
             attrs.push(format!("nvvm.maxntid = {}", cuprite_ir::print::attr_to_string(ctx, a)));
         }
-        if let Some(n) = int_attr(ctx, op, "minnctapersm") {
+        if let Some(n) = f.minnctapersm(ctx) {
             attrs.push(format!("nvvm.minctasm = {n} : i32"));
         }
         if self.fast_math {
@@ -343,15 +340,12 @@ impl Writer<'_> {
                 self.line(&format!("{r} = llvm.fneg {}{f} : {rt}", o[0]));
             }
             "icmp" => {
-                const P: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
-                let p =
-                    int_attr(ctx, op, "predicate").and_then(|i| P.get(i as usize)).ok_or_else(|| self.err(op, "an unknown predicate"))?;
+                // Our predicates' keywords are LLVM's.
+                let p = nvvm::ICmpOp(op).predicate(ctx).map(|p| p.keyword()).ok_or_else(|| self.err(op, "an unknown predicate"))?;
                 self.line(&format!("{r} = llvm.icmp \"{p}\" {}, {} : {t0}", o[0], o[1]));
             }
             "fcmp" => {
-                const P: [&str; 14] = ["oeq", "one", "olt", "ole", "ogt", "oge", "ueq", "une", "ult", "ule", "ugt", "uge", "ord", "uno"];
-                let p =
-                    int_attr(ctx, op, "predicate").and_then(|i| P.get(i as usize)).ok_or_else(|| self.err(op, "an unknown predicate"))?;
+                let p = nvvm::FCmpOp(op).predicate(ctx).map(|p| p.keyword()).ok_or_else(|| self.err(op, "an unknown predicate"))?;
                 let f = self.float_flags(op);
                 self.line(&format!("{r} = llvm.fcmp \"{p}\" {}, {}{f} : {t0}", o[0], o[1]));
             }
@@ -363,8 +357,9 @@ impl Writer<'_> {
                 self.line(&format!("{r} = llvm.getelementptr {}[{}] : ({t0}, {t1}) -> {rt}, i8", o[0], o[1]));
             }
             "alloca" => {
-                let size = int_attr(ctx, op, "size").unwrap_or(1).max(1);
-                let align = int_attr(ctx, op, "align").unwrap_or(1);
+                let a = nvvm::AllocaOp(op);
+                let size = a.size(ctx).unwrap_or(1).max(1);
+                let align = a.align(ctx).unwrap_or(1);
                 let (one, p) = (self.fresh(), self.fresh());
                 self.line(&format!("{one} = llvm.mlir.constant(1 : i32) : i32"));
                 self.line(&format!(
@@ -377,57 +372,65 @@ impl Writer<'_> {
                 }
             }
             "load" => {
-                let vol = if ctx.get_attr(op, "volatile").is_some() { "volatile " } else { "" };
-                let inv =
-                    if str_attr(ctx, op, "cache") == Some("nc") || ctx.get_attr(op, "invariant").is_some() { " invariant" } else { "" };
-                let align = int_attr(ctx, op, "align").map(|a| format!(" {{alignment = {a} : i64}}")).unwrap_or_default();
+                let l = nvvm::LoadOp(op);
+                let vol = if l.volatile(ctx) { "volatile " } else { "" };
+                let inv = if l.cache(ctx) == Some("nc") || l.invariant(ctx) { " invariant" } else { "" };
+                let align = l.align(ctx).map(|a| format!(" {{alignment = {a} : i64}}")).unwrap_or_default();
                 self.line(&format!("{r} = llvm.load {vol}{}{inv}{align} : {t0} -> {rt}", o[0]));
             }
             "store" => {
-                let vol = if ctx.get_attr(op, "volatile").is_some() { "volatile " } else { "" };
-                let align = int_attr(ctx, op, "align").map(|a| format!(" {{alignment = {a} : i64}}")).unwrap_or_default();
+                let st = nvvm::StoreOp(op);
+                let vol = if st.volatile(ctx) { "volatile " } else { "" };
+                let align = st.align(ctx).map(|a| format!(" {{alignment = {a} : i64}}")).unwrap_or_default();
                 let t1 = self.vty(ops[1]);
                 self.line(&format!("llvm.store {vol}{}, {}{align} : {t0}, {t1}", o[0], o[1]));
             }
             "atomicrmw" => {
-                const K: [&str; 12] =
-                    ["add", "fadd", "xchg", "min", "max", "umin", "umax", "uinc_wrap", "udec_wrap", "_and", "_or", "_xor"];
-                let k = int_attr(ctx, op, "kind").and_then(|i| K.get(i as usize)).ok_or_else(|| self.err(op, "an unknown atomic"))?;
-                let scope = self.scope(op);
+                let a = nvvm::AtomicRmwOp(op);
+                // Our kinds in LLVM's words.
+                let k = match a.kind(ctx).ok_or_else(|| self.err(op, "an unknown atomic"))? {
+                    nvvm::RmwKind::Exch => "xchg",
+                    nvvm::RmwKind::Smin => "min",
+                    nvvm::RmwKind::Smax => "max",
+                    nvvm::RmwKind::Inc => "uinc_wrap",
+                    nvvm::RmwKind::Dec => "udec_wrap",
+                    nvvm::RmwKind::And => "_and",
+                    nvvm::RmwKind::Or => "_or",
+                    nvvm::RmwKind::Xor => "_xor",
+                    other => other.keyword(),
+                };
+                let scope = sync_scope(a.scope(ctx));
                 let t1 = self.vty(ops[1]);
                 self.line(&format!("{r} = llvm.atomicrmw {k} {}, {}{scope} monotonic : {t0}, {t1}", o[0], o[1]));
             }
             "cmpxchg" => {
-                let scope = self.scope(op);
+                let scope = sync_scope(nvvm::CmpXchgOp(op).scope(ctx));
                 let t1 = self.vty(ops[1]);
                 let pair = self.fresh();
                 self.line(&format!("{pair} = llvm.cmpxchg {}, {}, {}{scope} monotonic monotonic : {t0}, {t1}", o[0], o[1], o[2]));
                 self.line(&format!("{r} = llvm.extractvalue {pair}[0] : !llvm.struct<({t1}, i1)>"));
             }
             "sreg" => {
-                const R: [&str; 16] = [
-                    "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z", "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y",
-                    "nctaid.z", "warpsize", "laneid", "clock", "clock64",
-                ];
-                let s =
-                    int_attr(ctx, op, "reg").and_then(|i| R.get(i as usize)).ok_or_else(|| self.err(op, "an unknown special register"))?;
+                // `tid_x` is upstream's `tid.x`.
+                let reg = nvvm::SRegOp(op).reg(ctx).ok_or_else(|| self.err(op, "an unknown special register"))?;
+                let s = reg.keyword().replace('_', ".");
                 self.line(&format!("{r} = nvvm.read.ptx.sreg.{s} : {rt}"));
             }
             "activemask" => self.call_intr(&r, "llvm.nvvm.activemask", &[], &[], &rt),
-            "barrier" => match int_attr(ctx, op, "kind").unwrap_or(0) {
-                0 => {
+            "barrier" => match nvvm::BarrierOp(op).kind(ctx).unwrap_or(nvvm::BarrierKind::Sync) {
+                nvvm::BarrierKind::Sync => {
                     let z = self.fresh();
                     self.line(&format!("{z} = llvm.mlir.constant(0 : i32) : i32"));
                     self.call_intr("", "llvm.nvvm.barrier.cta.sync.aligned.all", &[z], &["i32".into()], "");
                 }
-                k @ 1..=3 => {
+                k @ (nvvm::BarrierKind::Popc | nvvm::BarrierKind::And | nvvm::BarrierKind::Or) => {
                     let z = self.fresh();
                     self.line(&format!("{z} = llvm.mlir.constant(0 : i32) : i32"));
                     let p = self.as_i1(&o[0], &t0);
-                    if k == 1 {
+                    if k == nvvm::BarrierKind::Popc {
                         self.call_intr(&r, "llvm.nvvm.barrier.cta.red.popc.aligned.all", &[z, p], &["i32".into(), "i1".into()], "i32");
                     } else {
-                        let which = if k == 2 { "and" } else { "or" };
+                        let which = k.keyword();
                         let q = self.fresh();
                         self.call_intr(
                             &q,
@@ -439,20 +442,18 @@ impl Writer<'_> {
                         self.line(&format!("{r} = llvm.zext {q} : i1 to {rt}"));
                     }
                 }
-                4 => self.call_intr("", "llvm.nvvm.bar.warp.sync", &o[..1], std::slice::from_ref(&t0), ""),
-                _ => return Err(self.err(op, "an unknown barrier")),
+                nvvm::BarrierKind::Warp => self.call_intr("", "llvm.nvvm.bar.warp.sync", &o[..1], std::slice::from_ref(&t0), ""),
             },
             "fence" => {
-                let s = match int_attr(ctx, op, "scope") {
-                    Some(0) => "cta",
-                    Some(2) => "sys",
-                    _ => "gl",
+                let s = match nvvm::FenceOp(op).scope(ctx) {
+                    Some(nvvm::Scope::Cta) => "cta",
+                    Some(nvvm::Scope::Sys) => "sys",
+                    Some(nvvm::Scope::Gpu) | None => "gl",
                 };
                 self.call_intr("", &format!("llvm.nvvm.membar.{s}"), &[], &[], "");
             }
             "shfl" => {
-                const M: [&str; 4] = ["idx", "up", "down", "bfly"];
-                let m = int_attr(ctx, op, "mode").and_then(|i| M.get(i as usize)).ok_or_else(|| self.err(op, "an unknown shuffle"))?;
+                let m = nvvm::ShflOp(op).mode(ctx).map(|m| m.keyword()).ok_or_else(|| self.err(op, "an unknown shuffle"))?;
                 let vt = self.vty(ops[1]);
                 let suffix = match vt.as_str() {
                     "i32" => "i32",
@@ -463,15 +464,17 @@ impl Writer<'_> {
                 self.call_intr(&r, &format!("llvm.nvvm.shfl.sync.{m}.{suffix}"), &o, &tys, &rt);
             }
             "vote" => {
-                const M: [&str; 4] = ["all", "any", "uni", "ballot"];
-                let m = int_attr(ctx, op, "mode").and_then(|i| M.get(i as usize)).ok_or_else(|| self.err(op, "an unknown vote"))?;
+                let m = nvvm::VoteOp(op).mode(ctx).map(|m| m.keyword()).ok_or_else(|| self.err(op, "an unknown vote"))?;
                 let p = self.as_i1(&o[1], &self.vty(ops[1]));
                 let mask = o[0].clone();
                 self.call_intr(&r, &format!("llvm.nvvm.vote.{m}.sync"), &[mask, p], &["i32".into(), "i1".into()], &rt);
             }
             "redux" => {
-                const K: [&str; 8] = ["add", "umin", "umax", "min", "max", "and", "or", "xor"];
-                let k = int_attr(ctx, op, "kind").and_then(|i| K.get(i as usize)).ok_or_else(|| self.err(op, "an unknown reduction"))?;
+                let k = match nvvm::ReduxOp(op).kind(ctx).ok_or_else(|| self.err(op, "an unknown reduction"))? {
+                    nvvm::ReduxKind::Smin => "min",
+                    nvvm::ReduxKind::Smax => "max",
+                    other => other.keyword(),
+                };
                 let (m, v) = (o[0].clone(), o[1].clone());
                 self.call_intr(&r, &format!("llvm.nvvm.redux.sync.{k}"), &[v, m], &["i32".into(), "i32".into()], &rt);
             }
@@ -489,7 +492,7 @@ impl Writer<'_> {
                     v = c;
                 }
                 let m = o[0].clone();
-                if int_attr(ctx, op, "mode") == Some(1) {
+                if nvvm::MatchOp(op).mode(ctx) == Some(nvvm::MatchMode::All) {
                     let pair = self.fresh();
                     self.call_intr(
                         &pair,
@@ -505,8 +508,9 @@ impl Writer<'_> {
             }
             "tex" => self.tex(op, &ops, &o)?,
             "inline_asm" => {
-                let template = str_attr(ctx, op, "template").unwrap_or_default();
-                let constraints = str_attr(ctx, op, "constraints").unwrap_or_default();
+                let asm = nvvm::InlineAsmOp(op);
+                let template = asm.template(ctx).unwrap_or_default();
+                let constraints = asm.constraints(ctx).unwrap_or_default();
                 let tys: Vec<String> = ops.iter().map(|&v| self.vty(v)).collect();
                 let results: Vec<String> = ctx.results(op).iter().map(|&v| self.vty(v)).collect();
                 if results.len() > 1 {
@@ -523,21 +527,13 @@ impl Writer<'_> {
                 ));
             }
             "intr" => {
-                let iname = str_attr(ctx, op, "name").unwrap_or_default().to_string();
+                let iname = nvvm::IntrOp(op).name(ctx).unwrap_or_default().to_string();
                 let tys: Vec<String> = ops.iter().map(|&v| self.vty(v)).collect();
                 self.intr(op, &iname, &r, &o, &tys, &rt)?;
             }
             other => return Err(self.err(op, &format!("no LLVM mapping for `nvvm.{other}`"))),
         }
         Ok(())
-    }
-
-    fn scope(&self, op: OpId) -> &'static str {
-        match int_attr(self.ctx, op, "scope") {
-            Some(0) => " syncscope(\"block\")",
-            Some(1) | None => " syncscope(\"device\")",
-            _ => "",
-        }
     }
 
     /// `v` (of type `t`) as an `i1`: compared with zero unless it is one.
@@ -559,8 +555,9 @@ impl Writer<'_> {
 
     fn tex(&mut self, op: OpId, ops: &[ValueId], o: &[String]) -> Result<(), Error> {
         let ctx = self.ctx;
-        let geom = str_attr(ctx, op, "geom").unwrap_or_default();
-        let kind = str_attr(ctx, op, "kind").unwrap_or("f32");
+        let t = nvvm::TexOp(op);
+        let geom = t.geom(ctx).unwrap_or_default();
+        let kind = t.kind(ctx).unwrap_or("f32");
         // (LLVM's name, coordinates after the layer of an array texture, layered)
         let (lname, n, layered) = match geom {
             "1d" => ("1d", 1, false),

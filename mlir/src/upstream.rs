@@ -21,6 +21,7 @@
 //!    names the op.
 
 use crate::bridge::{print_with, sref, string, Error};
+use cuprite_dialects::nvvm;
 use mlir_sys::*;
 use rustc_hash::FxHashMap;
 use std::ffi::c_void;
@@ -242,25 +243,16 @@ struct Writer {
     next: u32,
 }
 
-/// LLVM's `fcmp` predicates (0 `false` .. 15 `true`) as cuprite's (`oeq` 0 .. `uno` 13).
-fn fcmp_predicate(llvm: i64) -> Option<i64> {
-    Some(match llvm {
-        1 => 0,   // oeq
-        2 => 4,   // ogt
-        3 => 5,   // oge
-        4 => 2,   // olt
-        5 => 3,   // ole
-        6 => 1,   // one
-        7 => 12,  // ord
-        8 => 6,   // ueq
-        9 => 10,  // ugt
-        10 => 11, // uge
-        11 => 8,  // ult
-        12 => 9,  // ule
-        13 => 7,  // une
-        14 => 13, // uno
-        _ => return None,
-    })
+/// LLVM's `icmp` predicates in LLVM's numbering (the attribute's value upstream).
+const LLVM_ICMP: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+/// LLVM's `fcmp` predicates in LLVM's numbering.
+const LLVM_FCMP: [&str; 16] =
+    ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+
+/// An upstream predicate number as cuprite's enum value, by keyword (`false`/`true` have
+/// none).
+fn predicate<E>(table: &[&str], llvm: i64, ours: impl Fn(&str) -> Option<E>) -> Option<E> {
+    ours(table.get(usize::try_from(llvm).ok()?)?)
 }
 
 impl Writer {
@@ -332,7 +324,7 @@ impl Writer {
         let kernel = attr(op, "nvvm.kernel").is_some() || attr(op, "gpu.kernel").is_some();
         let mut props = vec![
             format!("function_type = ({}) -> ({results})", inputs.join(", ")),
-            format!("kind = {} : i32", if kernel { 0 } else { 1 }),
+            format!("kind = {} : i32", if kernel { nvvm::FuncKind::Kernel } else { nvvm::FuncKind::Device } as i64),
             format!("sym_name = \"{name}\""),
         ];
         if let Some(a) = attr(op, "nvvm.maxntid") {
@@ -520,12 +512,16 @@ impl Writer {
                 self.emit(r, &name[5..], &ops, contract);
             }
             "llvm.icmp" => {
-                let p = int_attr(op, "predicate").ok_or_else(|| Self::err(op, "no predicate"))?;
-                self.emit(r, "icmp", &ops, &format!("predicate = {p} : i32"));
+                let p = int_attr(op, "predicate")
+                    .and_then(|p| predicate(&LLVM_ICMP, p, nvvm::ICmpPredicate::from_keyword))
+                    .ok_or_else(|| Self::err(op, "an unknown predicate"))?;
+                self.emit(r, "icmp", &ops, &format!("predicate = {} : i32", p as i64));
             }
             "llvm.fcmp" => {
-                let p = int_attr(op, "predicate").and_then(fcmp_predicate).ok_or_else(|| Self::err(op, "a constant predicate"))?;
-                self.emit(r, "fcmp", &ops, &format!("predicate = {p} : i32"));
+                let p = int_attr(op, "predicate")
+                    .and_then(|p| predicate(&LLVM_FCMP, p, nvvm::FCmpPredicate::from_keyword))
+                    .ok_or_else(|| Self::err(op, "a constant predicate"))?;
+                self.emit(r, "fcmp", &ops, &format!("predicate = {} : i32", p as i64));
             }
             "llvm.select" => self.emit(r, "select", &ops, ""),
             "llvm.trunc" | "llvm.zext" | "llvm.sext" | "llvm.fptosi" | "llvm.fptoui" | "llvm.sitofp" | "llvm.uitofp" | "llvm.fpext"
@@ -556,16 +552,15 @@ impl Writer {
                 self.emit(r, "call", &ops, &format!("callee = {callee}"));
             }
             n if n.starts_with("nvvm.read.ptx.sreg.") => {
-                const R: [&str; 16] = [
-                    "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z", "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y",
-                    "nctaid.z", "warpsize", "laneid", "clock", "clock64",
-                ];
-                let s = &n["nvvm.read.ptx.sreg.".len()..];
-                let k = R.iter().position(|x| *x == s).ok_or_else(|| Self::err(op, "a special register cuprite does not read"))?;
-                self.emit(r, "sreg", &[], &format!("reg = {k} : i32"));
+                // Upstream's `tid.x` is our `tid_x`.
+                let s = n["nvvm.read.ptx.sreg.".len()..].replace('.', "_");
+                let k = nvvm::SpecialReg::from_keyword(&s).ok_or_else(|| Self::err(op, "a special register cuprite does not read"))?;
+                self.emit(r, "sreg", &[], &format!("reg = {} : i32", k as i64));
             }
-            "nvvm.barrier0" => self.emit(None, "barrier", &[], "kind = 0 : i32"),
-            "nvvm.barrier" if ops.is_empty() => self.emit(None, "barrier", &[], "kind = 0 : i32"),
+            "nvvm.barrier0" => self.emit(None, "barrier", &[], &format!("kind = {} : i32", nvvm::BarrierKind::Sync as i64)),
+            "nvvm.barrier" if ops.is_empty() => {
+                self.emit(None, "barrier", &[], &format!("kind = {} : i32", nvvm::BarrierKind::Sync as i64))
+            }
             n if n.starts_with("llvm.intr.") => self.intrinsic(op, &n[10..], &ops, r)?,
             other => return Err(Self::err(op, &format!("`{other}` has no nvvm counterpart"))),
         }
