@@ -606,6 +606,21 @@ pub struct Ast {
     writing: AtomicBool,
 }
 
+/// A copy to add to: every node, and no writer.
+impl Clone for Ast {
+    fn clone(&self) -> Self {
+        Ast {
+            exprs: self.exprs.clone(),
+            stmts: self.stmts.clone(),
+            decls: self.decls.clone(),
+            types: self.types.clone(),
+            names: self.names.clone(),
+            top: self.top.clone(),
+            writing: AtomicBool::new(false),
+        }
+    }
+}
+
 impl Ast {
     #[inline]
     pub fn expr(&self, e: ExprId) -> &Expr {

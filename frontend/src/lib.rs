@@ -14,6 +14,38 @@
 //! [`parse_source`] runs stages 1 to 3 (the preprocessor on a thread of its own on large
 //! files); [`parse_and_lower`] runs all four, with sema alongside the parser on large files.
 
+/// Declares a struct that borrows what it works on (the fields under `refs`) together with
+/// a struct of its own state (every other field, `Clone`), and the moves between the two:
+/// `suspend` keeps the state and lets go of the borrows, `from_state` takes them again.
+/// This is how the frontend's stages stop after the implicit headers and go on later, from
+/// a copy, with another main file ([`preamble`]).
+macro_rules! suspendable {
+    (
+        $(#[$m:meta])* $vis:vis struct $name:ident<$lt:lifetime> {
+            refs { $($(#[$rm:meta])* $rv:vis $r:ident : $rt:ty),* $(,)? }
+            $($(#[$fm:meta])* $fv:vis $f:ident : $ft:ty),* $(,)?
+        }
+        $(#[$sm:meta])* $svis:vis struct $state:ident;
+    ) => {
+        $(#[$m])* $vis struct $name<$lt> { $($(#[$rm])* $rv $r: $rt,)* $($(#[$fm])* $fv $f: $ft,)* }
+        $(#[$sm])*
+        #[derive(Clone)]
+        $svis struct $state { $($f: $ft,)* }
+        impl<$lt> $name<$lt> {
+            /// Its own state, and what it borrowed.
+            #[allow(dead_code)]
+            $svis fn suspend(self) -> ($state, ($($rt,)*)) {
+                ($state { $($f: self.$f,)* }, ($(self.$r,)*))
+            }
+            /// Back from [`Self::suspend`]'s state, with what it borrows.
+            #[allow(dead_code, clippy::too_many_arguments)]
+            $svis fn from_state($($r: $rt,)* s: $state) -> Self {
+                $name { $($r,)* $($f: s.$f,)* }
+            }
+        }
+    };
+}
+
 pub mod append;
 pub mod ast;
 pub mod diag;
@@ -23,6 +55,7 @@ pub mod lexer;
 pub mod libm;
 pub mod parse;
 pub mod pp;
+pub mod preamble;
 pub mod sema;
 pub mod source;
 pub mod structured;
@@ -75,19 +108,10 @@ pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, c
 /// What [`sema::lower`] gives: the `cuda` dialect module and sema's diagnostics.
 pub type Lowered = (cuprite_ir::Context, cuprite_ir::OpId, Vec<Diagnostic>);
 
-/// [`parse_source`], then [`sema::lower`] on what it parsed: the same results, but on a
-/// main file of [`PIPELINE_MIN_BYTES`] or more (and two cores) the two overlap. The
-/// preprocessor and the parser run on a thread of their own and sema on this one, taking
-/// each top-level declaration as soon as it is parsed: sema reads the syntax tree, the
-/// spellings and the line tables while the parser adds to them (they only grow, and what
-/// sema reads never moves: [`append`]), and is told of the files read so far along with
-/// each declaration.
-///
-/// Nothing sema does depends on how far ahead the parser is: a declaration is analysed
-/// with what was declared before it (as C++ reads a file, see [`sema`]), and the atoms
-/// sema looks up by text are found or not the same way (an atom that has only been
-/// spelled further down names nothing declared yet). `parse_and_lower_overlapped` and the
-/// one-after-the-other path give the same module and diagnostics (tested).
+/// [`parse_source`], then [`sema::lower`] on what it parsed: the same results, by way of a
+/// [`preamble::Preamble`] (the implicit headers read first, then the main file as if the
+/// stages had not stopped). On a main file of [`PIPELINE_MIN_BYTES`] or more (and two
+/// cores) the parser and sema overlap ([`parse_and_lower_overlapped`]).
 pub fn parse_and_lower(
     name: &str,
     path: Option<&std::path::Path>,
@@ -96,70 +120,33 @@ pub fn parse_and_lower(
     options: sema::SemaOptions,
 ) -> (Parsed, Lowered) {
     let overlap = text.len() >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-    if overlap {
-        if let Some(r) = parse_and_lower_overlapped(name, path, text, config.clone(), options.clone()) {
-            return r;
-        }
-    }
-    let parsed = parse_source(name, path, text, config);
-    let lowered = sema::lower(&parsed.ast, &parsed.interner, &parsed.sm, options);
-    (parsed, lowered)
+    preamble::Preamble::new(config.clone(), options).lower(name, path, text, config, overlap)
 }
 
 /// Stack of the parser's thread in [`parse_and_lower_overlapped`]: the parser and the
 /// preprocessor recurse (both to a limit), as on the driver's main thread.
 const PARSE_STACK: usize = 64 << 20;
 
-/// [`parse_and_lower`] with the parser on a thread of its own, whatever the file's size;
-/// `None` if the thread cannot be started.
+/// [`parse_and_lower`] with the parser on a thread of its own whatever the file's size:
+/// the preprocessor and the parser run on a thread of their own and sema on this one,
+/// taking each top-level declaration as soon as it is parsed: sema reads the syntax tree,
+/// the spellings and the line tables while the parser adds to them (they only grow, and
+/// what sema reads never moves: [`append`]), and is told of the files read so far along
+/// with each declaration.
+///
+/// Nothing sema does depends on how far ahead the parser is: a declaration is analysed
+/// with what was declared before it (as C++ reads a file, see [`sema`]), and the atoms
+/// sema looks up by text are found or not the same way (an atom that has only been
+/// spelled further down names nothing declared yet). Both ways give the same module and
+/// diagnostics (tested). (If no thread can be started, this one does it all.)
 pub fn parse_and_lower_overlapped(
     name: &str,
     path: Option<&std::path::Path>,
     text: &str,
     config: pp::PpConfig<'_>,
     options: sema::SemaOptions,
-) -> Option<(Parsed, Lowered)> {
-    let mut sm = SourceMap::default();
-    let mut interner = intern::Interner::default();
-    let main = sm.add(name, path, text, source::FileKind::User);
-    let prelude = parse::tokens::Prelude::new(&mut interner);
-    let names = interner.names();
-    let ast = ast::Ast::default();
-    let files = sm.infos_from(0);
-    // Per finished top-level construct: the files read since the last one, and how many
-    // top-level declarations there are now.
-    let (tx, rx) = std::sync::mpsc::channel::<(Vec<source::FileInfo>, usize)>();
-    let (parse_out, lowered) = std::thread::scope(|s| {
-        let (sm_w, interner_w, ast_w) = (&mut sm, &mut interner, &ast);
-        let parser = std::thread::Builder::new().name("cuprite-parse".into()).stack_size(PARSE_STACK).spawn_scoped(s, move || {
-            let mut sent = sm_w.files.len();
-            let mut on_top = |src: &parse::tokens::Tokens<'_>| {
-                let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source is direct") };
-                let files = pp.sm.infos_from(sent);
-                sent += files.len();
-                // No receiver: sema has stopped (it panicked, which is re-raised once this
-                // thread ends): stop parsing.
-                tx.send((files, ast_w.top.len())).is_ok()
-            };
-            parse_direct(sm_w, interner_w, main, config, prelude, text.len(), ast_w, Some(&mut on_top))
-        });
-        let parser = parser.ok()?;
-        // About one op per 4 bytes of source (the generated benchmark has one per 4.7).
-        let mut sema = sema::Sema::new(&ast, &names, files, options, text.len() / 4);
-        let mut done = 0;
-        for (files, top) in rx {
-            sema.add_files(files);
-            for i in done..top {
-                sema.top_decl(ast.top[i]);
-            }
-            done = top;
-        }
-        let parse_out = parser.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-        Some((parse_out, sema.finish()))
-    })?;
-    let (parse_diags, (mut diags, expansions)) = parse_out;
-    diags.extend(parse_diags);
-    Some((Parsed { sm, interner, ast, diags, expansions }, lowered))
+) -> (Parsed, Lowered) {
+    preamble::Preamble::new(config.clone(), options).lower(name, path, text, config, true)
 }
 
 /// Stack of the preprocessor's thread: as much as the driver's main thread has, where the

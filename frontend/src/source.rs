@@ -59,6 +59,12 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    fn new(name: String, path: Option<&Path>, text: Arc<str>, kind: FileKind) -> SourceFile {
+        let mut line_starts = vec![0u32];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
+        let line_starts = Arc::new(line_starts.into_iter().collect());
+        SourceFile { name, path: path.map(Path::to_path_buf), text, kind, line_starts }
+    }
     /// Byte offsets of the starts of lines.
     pub fn line_starts(&self) -> Vec<u32> {
         self.line_starts.iter().copied().collect()
@@ -113,14 +119,32 @@ pub struct SourceMap {
     pub files: Vec<SourceFile>,
 }
 
+/// A copy has line tables of its own (a scratch file's grows apart from the original's).
+impl Clone for SourceMap {
+    fn clone(&self) -> Self {
+        let files = self
+            .files
+            .iter()
+            .map(|f| SourceFile {
+                name: f.name.clone(),
+                path: f.path.clone(),
+                text: f.text.clone(),
+                kind: f.kind,
+                line_starts: Arc::new((*f.line_starts).clone()),
+            })
+            .collect();
+        SourceMap { files }
+    }
+}
+
 impl SourceMap {
     pub fn add(&mut self, name: impl Into<String>, path: Option<&Path>, text: impl Into<Arc<str>>, kind: FileKind) -> FileId {
-        let text: Arc<str> = text.into();
-        let mut line_starts = vec![0u32];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
-        let line_starts = Arc::new(line_starts.into_iter().collect());
-        self.files.push(SourceFile { name: name.into(), path: path.map(Path::to_path_buf), text, kind, line_starts });
+        self.files.push(SourceFile::new(name.into(), path, text.into(), kind));
         FileId(self.files.len() as u32 - 1)
+    }
+    /// Puts another file in `f`'s place (the main file of a resumed preamble).
+    pub fn replace(&mut self, f: FileId, name: impl Into<String>, path: Option<&Path>, text: impl Into<Arc<str>>, kind: FileKind) {
+        self.files[f.0 as usize] = SourceFile::new(name.into(), path, text.into(), kind);
     }
     /// [`FileInfo`]s of the files from number `from` on.
     pub fn infos_from(&self, from: usize) -> Vec<FileInfo> {

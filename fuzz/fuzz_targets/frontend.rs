@@ -12,11 +12,8 @@ fuzz_target!(|data: &[u8]| {
     // Large files take other paths, picked here by the input's length: a multiple of 3 runs
     // sema while the parser parses on a thread of its own; otherwise an odd length
     // preprocesses on a thread of its own.
-    let overlapped = if data.len() % 3 == 0 {
-        cuprite_frontend::parse_and_lower_overlapped("fuzz.cu", None, &text, config.clone(), Default::default())
-    } else {
-        None
-    };
+    let overlapped = (data.len() % 3 == 0)
+        .then(|| cuprite_frontend::parse_and_lower_overlapped("fuzz.cu", None, &text, config.clone(), Default::default()));
     let (mut pre, (ctx, module, sema_diags)) = match overlapped {
         Some(r) => r,
         None => {

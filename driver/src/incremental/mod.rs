@@ -48,6 +48,7 @@
 pub mod unit;
 
 use crate::compile::Args;
+use cuprite_frontend::preamble::Preambles;
 use salsa::Setter;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -96,6 +97,9 @@ pub trait Db: salsa::Database {
     fn recompiled(&self, function: &str);
     /// The functions' nvvm texts by key, so that the module stage prints only new ones.
     fn key_texts(&self) -> &KeyTexts;
+    /// The frontend's state after the implicit headers, kept by flags (so that the module
+    /// stage reads them once, not on every edit).
+    fn preambles(&self) -> &Preambles;
 }
 
 /// The salsa database: the storage, the files by path, and logs of what ran.
@@ -108,6 +112,7 @@ pub struct Database {
     /// The functions recompiled since the last [`Database::take_recompiled`].
     recompiled: Arc<Mutex<Vec<String>>>,
     key_texts: Arc<KeyTexts>,
+    preambles: Arc<Preambles>,
     /// The queries salsa ran since the last [`Database::take_executed`] (with
     /// [`Database::with_events`]), by salsa's name for them (`function_ptx(Id(..))`).
     executed: Arc<Mutex<Option<Vec<String>>>>,
@@ -138,6 +143,7 @@ impl Database {
             texts: Default::default(),
             recompiled: Default::default(),
             key_texts: Default::default(),
+            preambles: Default::default(),
             executed,
         }
     }
@@ -253,6 +259,9 @@ impl Db for Database {
     fn key_texts(&self) -> &KeyTexts {
         &self.key_texts
     }
+    fn preambles(&self) -> &Preambles {
+        &self.preambles
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -345,7 +354,7 @@ pub fn module_parts(db: &dyn Db, unit: Unit) -> ModuleParts {
         return error_parts(format!("cannot read '{name}'"));
     };
     let files = Recorder { texts: db.texts(), seen: Mutex::new(Vec::new()) };
-    let parts = unit::lower_module(&name, Some(&path), &text, &args, Some(&files), db.key_texts());
+    let parts = unit::lower_module(&name, Some(&path), &text, &args, Some(&files), db.key_texts(), db.preambles());
     files.register(db);
     parts
 }

@@ -12,7 +12,7 @@
 //! The PTX assembled from the pieces is byte for byte `cuprite compile`'s (tested).
 
 use crate::compile::Args;
-use cuprite_frontend::{diag::Severity, pp::FileSource, SourceMap};
+use cuprite_frontend::{diag::Severity, pp::FileSource, preamble::Preambles, SourceMap};
 use cuprite_ir::{Context, Location, OpId, TypeKind};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -190,6 +190,7 @@ pub(crate) fn lower_module(
     args: &Args,
     files: Option<&dyn FileSource>,
     texts: &KeyTexts,
+    preambles: &Preambles,
 ) -> ModuleParts {
     let mut config = args.config.clone();
     config.files = files;
@@ -199,15 +200,8 @@ pub(crate) fn lower_module(
     // files the preprocessor reads are recorded thread-safely and registered with salsa
     // by the caller, on the query's thread.)
     let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-    let overlapped = if two { cuprite_frontend::parse_and_lower_overlapped(name, path, text, config.clone(), opts.clone()) } else { None };
-    let (mut parsed, (mut ctx, module, sema_diags)) = match overlapped {
-        Some(r) => r,
-        None => {
-            let p = cuprite_frontend::parse_source_on(name, path, text, config, cuprite_frontend::Threads::One);
-            let l = cuprite_frontend::sema::lower(&p.ast, &p.interner, &p.sm, opts);
-            (p, l)
-        }
-    };
+    let preamble = preambles.get(&config, &opts);
+    let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower(name, path, text, config, two);
     let mut diags = std::mem::take(&mut parsed.diags);
     diags.extend(sema_diags);
     let sm = &parsed.sm;

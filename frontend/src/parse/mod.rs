@@ -91,33 +91,74 @@ pub fn parse<'i>(
     mut on_top: Option<&mut dyn FnMut(&Tokens<'i>) -> bool>,
 ) -> (Vec<Diagnostic>, Tokens<'i>) {
     let mut p = Parser::new(src, prelude, bytes, ast.writer());
-    let mut top = Vec::new();
-    while !p.at_eof() {
-        p.compact();
-        let before = p.pos;
-        p.parse_decl_tolerant(&mut top);
-        if p.pos == before {
-            // No progress: skip a token so that parsing always ends.
-            let t = p.bump();
-            p.error(t.span, format!("expected a declaration, found {}", p.describe(&t)));
-        }
-        if !top.is_empty() {
-            for d in top.drain(..) {
-                p.ast.add_top(d);
+    p.run(&mut on_top);
+    (p.diags, p.src)
+}
+
+/// [`parse`] up to the `Eof` of a preprocessor that stops after the implicit headers
+/// ([`crate::pp::Preprocessor::new_preamble`]): the parser's state there, and the token
+/// source.
+pub fn parse_preamble<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: &'i Ast) -> (ParserState, Tokens<'i>) {
+    let mut p = Parser::new(src, prelude, bytes, ast.writer());
+    p.run(&mut None);
+    let (state, (src, _)) = p.suspend();
+    (state, src)
+}
+
+/// [`parse`] going on from [`parse_preamble`]'s state (in a copy of its tree), reading the
+/// resumed preprocessor `src`.
+pub fn parse_resumed<'i>(
+    src: Tokens<'i>,
+    state: ParserState,
+    ast: &'i Ast,
+    mut on_top: Option<&mut dyn FnMut(&Tokens<'i>) -> bool>,
+) -> (Vec<Diagnostic>, Tokens<'i>) {
+    let mut p = Parser::from_state(src, ast.writer(), state);
+    // The preamble's `Eof` was the last token read: the main file's tokens come next.
+    if p.toks.last().is_some_and(|t| t.kind == TokenKind::Eof) && p.pos - p.base + 1 == p.toks.len() {
+        p.toks.pop();
+    }
+    p.done = false;
+    p.refill();
+    p.run(&mut on_top);
+    (p.diags, p.src)
+}
+
+impl<'i> Parser<'i> {
+    /// Parses top-level constructs up to `Eof`, appending them to the tree's top level.
+    fn run(&mut self, on_top: &mut Option<&mut dyn FnMut(&Tokens<'i>) -> bool>) {
+        let p = self;
+        let mut top = Vec::new();
+        while !p.at_eof() {
+            p.compact();
+            let before = p.pos;
+            p.parse_decl_tolerant(&mut top);
+            if p.pos == before {
+                // No progress: skip a token so that parsing always ends.
+                let t = p.bump();
+                p.error(t.span, format!("expected a declaration, found {}", p.describe(&t)));
             }
-            if let Some(f) = on_top.as_mut() {
-                if !f(&p.src) {
-                    break;
+            if !top.is_empty() {
+                for d in top.drain(..) {
+                    p.ast.add_top(d);
+                }
+                if let Some(f) = on_top.as_mut() {
+                    if !f(&p.src) {
+                        break;
+                    }
                 }
             }
         }
     }
-    (p.diags, p.src)
 }
 
+suspendable! {
 pub(crate) struct Parser<'i> {
-    /// Where the tokens come from (and the interner and expansion records they refer to).
-    pub(crate) src: Tokens<'i>,
+    refs {
+        /// Where the tokens come from (and the interner and expansion records they refer to).
+        pub(crate) src: Tokens<'i>,
+        pub(crate) ast: AstWriter<'i>,
+    }
     /// The window of tokens: `toks[0]` is token number `base` of the stream. Closing a
     /// template argument list splits `>>` in place.
     toks: Vec<Token>,
@@ -128,7 +169,6 @@ pub(crate) struct Parser<'i> {
     /// The preprocessor has given its `Eof` (the last token of the window).
     done: bool,
     diags: Vec<Diagnostic>,
-    pub(crate) ast: AstWriter<'i>,
     /// Type names per scope (innermost last).
     type_scopes: ScopedNames,
     /// Template names per scope.
@@ -152,10 +192,14 @@ pub(crate) struct Parser<'i> {
     /// grow is host code ([`Parser::parse_decl_tolerant`]).
     device_marks: u32,
 }
+/// The parser's state at the end of the implicit headers ([`parse_preamble`]).
+pub struct ParserState;
+}
 
 /// Names declared per scope (innermost last; the outermost is never popped), with the
 /// number of open scopes declaring each atom, so that "declared in any enclosing scope" --
 /// asked for nearly every identifier -- is an array load, not a lookup per scope.
+#[derive(Clone)]
 struct ScopedNames {
     scopes: Vec<FxHashSet<Atom>>,
     /// By atom number; local atoms (names the parser made) by their index in the local tier.
@@ -205,6 +249,7 @@ impl ScopedNames {
 /// The keywords and attribute names the parser tests, by atom: a table indexed by the
 /// atom's number (atoms interned after the parser started are never keywords), so that the
 /// test the parser makes several times per token is an array load, not a hash lookup.
+#[derive(Clone)]
 pub(crate) struct Keywords {
     table: Vec<Option<Kw>>,
 }

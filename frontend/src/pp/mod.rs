@@ -122,14 +122,14 @@ impl std::fmt::Debug for PpConfig<'_> {
 
 impl PpConfig<'_> {
     /// Whether `path` is a file, through [`PpConfig::files`].
-    fn is_file(&self, path: &Path) -> bool {
+    pub(crate) fn is_file(&self, path: &Path) -> bool {
         match self.files {
             Some(f) => f.is_file(path),
             None => path.is_file(),
         }
     }
     /// The text at `path`, through [`PpConfig::files`].
-    fn read(&self, path: &Path) -> std::io::Result<String> {
+    pub(crate) fn read(&self, path: &Path) -> std::io::Result<String> {
         match self.files {
             Some(f) => f.read(path),
             None => {
@@ -207,20 +207,20 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
 
 /// The defined macros, indexed by the name's atom number: the preprocessor asks for every
 /// identifier it reads, so this is an array load rather than a hash lookup.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct MacroTable {
-    by_atom: Vec<Option<std::rc::Rc<Macro>>>,
+    by_atom: Vec<Option<std::sync::Arc<Macro>>>,
 }
 
 impl MacroTable {
     #[inline]
-    fn get(&self, a: &Atom) -> Option<&std::rc::Rc<Macro>> {
+    fn get(&self, a: &Atom) -> Option<&std::sync::Arc<Macro>> {
         self.by_atom.get(a.0 as usize).and_then(Option::as_ref)
     }
     fn contains_key(&self, a: &Atom) -> bool {
         self.get(a).is_some()
     }
-    fn insert(&mut self, a: Atom, m: std::rc::Rc<Macro>) {
+    fn insert(&mut self, a: Atom, m: std::sync::Arc<Macro>) {
         let i = a.0 as usize;
         if self.by_atom.len() <= i {
             self.by_atom.resize(i + 1, None);
@@ -245,6 +245,7 @@ struct Cond {
 }
 
 /// An open file: its lexer and the next raw token (the preprocessor looks one ahead).
+#[derive(Clone)]
 struct Frame {
     file: FileId,
     lexer: Lexer,
@@ -262,6 +263,7 @@ impl Frame {
     }
 }
 
+#[derive(Clone)]
 enum Pending {
     Tok(Token),
     /// The end of macro `.0`'s expansion: re-enable it.
@@ -270,16 +272,19 @@ enum Pending {
     Barrier,
 }
 
+suspendable! {
 /// The preprocessor over one translation unit.
 pub struct Preprocessor<'s> {
-    pub sm: &'s mut SourceMap,
-    pub interner: &'s mut Interner,
+    refs {
+        pub sm: &'s mut SourceMap,
+        pub interner: &'s mut Interner,
+        config: PpConfig<'s>,
+    }
     /// The atom of each punctuator's canonical spelling (by `Punct as usize`; `u32::MAX`:
     /// not interned yet), so that most tokens are made without hashing their text.
     punct_atoms: [Atom; 64],
     pub diags: Vec<Diagnostic>,
     pub expansions: Vec<Expansion>,
-    config: PpConfig<'s>,
     /// Shared so that an expansion holds its definition without copying it.
     macros: MacroTable,
     disabled: FxHashMap<Atom, u32>,
@@ -309,8 +314,26 @@ pub struct Preprocessor<'s> {
     expanded_tokens: usize,
     /// Frequently used atoms.
     a: Atoms,
+    /// Where the implicit headers end and the main file begins (see [`AtMain`]).
+    at_main: AtMain,
+}
+/// A [`Preprocessor`] stopped where the main file begins ([`Preprocessor::suspend`]).
+pub struct PpState;
 }
 
+/// What the preprocessor does when only the main file is left to read, after the
+/// predefined macros and the implicit `cuda_runtime.h`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum AtMain {
+    /// Queue the `-include` files (which are read before the main file) and go on.
+    Enter,
+    /// Give `Eof` (the preamble ends there, see [`crate::preamble`]).
+    Stop,
+    /// The main file has been entered.
+    Entered,
+}
+
+#[derive(Clone)]
 struct Atoms {
     defined: Atom,
     va_args: Atom,
@@ -324,6 +347,33 @@ impl<'s> Preprocessor<'s> {
     /// A preprocessor for `main` (already in `sm`), with the predefined macros, `-D`/`-U`,
     /// the implicit `cuda_runtime.h` and the `-include` files queued before it.
     pub fn new(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig<'s>) -> Self {
+        Self::start(sm, interner, main, config, AtMain::Enter)
+    }
+
+    /// A preprocessor that reads the predefined macros and the implicit headers and then
+    /// gives `Eof`, without reading `main` or the `-include` files: [`Preprocessor::suspend`]
+    /// it then, and [`Preprocessor::resume`] a copy of its state with the main file's text
+    /// (see [`crate::preamble`]).
+    pub fn new_preamble(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig<'s>) -> Self {
+        Self::start(sm, interner, main, config, AtMain::Stop)
+    }
+
+    /// Goes on from a state [`Preprocessor::new_preamble`] stopped in, with the main file's
+    /// text now in `sm` (the same file number) and `config` (the one the preamble was read
+    /// with, but for its `-include` files and file source): reads the `-include` files, then
+    /// the main file, as [`Preprocessor::new`] would have.
+    pub fn resume(sm: &'s mut SourceMap, interner: &'s mut Interner, config: PpConfig<'s>, state: PpState) -> Self {
+        let mut pp = Self::from_state(sm, interner, config, state);
+        debug_assert_eq!(pp.at_main, AtMain::Stop, "resumed from a preamble");
+        debug_assert!(pp.pending.is_empty() && pp.frames.len() == 1, "the preamble ended between files");
+        pp.at_main = AtMain::Enter;
+        let main = pp.main;
+        pp.frames.clear();
+        pp.push_file(main, None);
+        pp
+    }
+
+    fn start(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig<'s>, at_main: AtMain) -> Self {
         let scratch = sm.add("<scratch space>", None, "", FileKind::Scratch);
         let builtin_scratch = sm.add("<built-in scratch space>", None, "", FileKind::Builtin);
         let a = Atoms {
@@ -360,11 +410,12 @@ impl<'s> Preprocessor<'s> {
             expansion_depth: 0,
             expanded_tokens: 0,
             a,
+            at_main,
         };
         for name in [pp.a.file, pp.a.line, pp.a.counter] {
             pp.macros.insert(
                 name,
-                std::rc::Rc::new(Macro { params: None, variadic: false, body: Vec::new(), def: Span::default(), dynamic: true }),
+                std::sync::Arc::new(Macro { params: None, variadic: false, body: Vec::new(), def: Span::default(), dynamic: true }),
             );
         }
         // Predefined macros and -D/-U, as one command-line file read like a header.
@@ -385,20 +436,9 @@ impl<'s> Preprocessor<'s> {
                 None => cmdline.push_str(&format!("#undef {name}\n#define {name} 1\n")),
             }
         }
-        // Frames are a stack: push the main file first so that it is read last.
+        // Frames are a stack: push the main file first so that it is read last (the
+        // `-include` files go on it when only it is left: `enter_main`).
         pp.push_file(main, None);
-        for inc in pp.config.pre_includes.clone().iter().rev() {
-            match pp.config.read(inc) {
-                Ok(text) => {
-                    let f = pp.sm.add(inc.display().to_string(), Some(inc), text, FileKind::User);
-                    pp.push_file(f, None);
-                }
-                Err(e) => {
-                    let d = Diagnostic::error(Span::default(), format!("cannot read -include file '{}': {e}", inc.display()));
-                    pp.diags.push(Diagnostic { span: None, ..d });
-                }
-            }
-        }
         if pp.config.implicit_cuda_runtime {
             pp.builtin_once.insert("cuda_runtime.h");
             let text = BUILTIN_HEADERS[0].1;
@@ -408,6 +448,24 @@ impl<'s> Preprocessor<'s> {
         let cl = pp.sm.add("<command line>", None, cmdline, FileKind::CommandLine);
         pp.push_file(cl, None);
         pp
+    }
+
+    /// Only the main file is left: queues the `-include` files over it.
+    #[cold]
+    fn enter_main(&mut self) {
+        self.at_main = AtMain::Entered;
+        for inc in self.config.pre_includes.clone().iter().rev() {
+            match self.config.read(inc) {
+                Ok(text) => {
+                    let f = self.sm.add(inc.display().to_string(), Some(inc), text, FileKind::User);
+                    self.push_file(f, None);
+                }
+                Err(e) => {
+                    let d = Diagnostic::error(Span::default(), format!("cannot read -include file '{}': {e}", inc.display()));
+                    self.diags.push(Diagnostic { span: None, ..d });
+                }
+            }
+        }
     }
 
     /// Runs to the end: every token, then `Eof`; with [`Preprocessor::finish`]'s diagnostics
@@ -537,6 +595,13 @@ impl<'s> Preprocessor<'s> {
                 }
                 None => {}
             }
+            if self.at_main != AtMain::Entered && self.frames.len() <= 1 {
+                if self.at_main == AtMain::Stop {
+                    return None;
+                }
+                self.enter_main();
+                continue;
+            }
             let frame = self.frames.last_mut()?;
             let raw = frame.cur;
             let file = frame.file;
@@ -603,7 +668,7 @@ impl<'s> Preprocessor<'s> {
             self.error_at(t, format!("macro expansions nest more than {MAX_EXPANSION_DEPTH} deep"));
             return Some(Expanded::NotAMacroCall(Token { flags: t.flags | NO_EXPAND, ..t }));
         }
-        let m = std::rc::Rc::clone(self.macros.get(&t.text)?);
+        let m = std::sync::Arc::clone(self.macros.get(&t.text)?);
         let args = if is_fn {
             match self.collect_args(t, &m) {
                 Some(a) => Some(a),
@@ -1406,7 +1471,7 @@ impl<'s> Preprocessor<'s> {
                 self.diags.push(d);
             }
         }
-        self.macros.insert(name.text, std::rc::Rc::new(new));
+        self.macros.insert(name.text, std::sync::Arc::new(new));
     }
 
     fn is_command_line(&self, s: Span) -> bool {

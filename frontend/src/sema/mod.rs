@@ -266,6 +266,7 @@ pub struct Namespace {
 }
 
 /// Per-function emission state.
+#[derive(Clone)]
 pub(crate) struct FnState {
     pub func: FuncId,
     pub ret: Ty,
@@ -292,9 +293,12 @@ pub struct SemaOptions {
     pub arch: u32,
 }
 
+suspendable! {
 pub struct Sema<'a> {
-    pub ast: &'a Ast,
-    pub names: &'a Names,
+    refs {
+        pub ast: &'a Ast,
+        pub names: &'a Names,
+    }
     /// Atoms by spelling, for the few names sema looks up by text (operators, `uint3`):
     /// indexed from `names` when first needed, and again as new atoms arrive.
     atom_index: std::cell::RefCell<AtomIndex>,
@@ -388,6 +392,16 @@ pub struct Sema<'a> {
     host_expr_depth: u32,
     launching: bool,
 }
+/// Sema's state at the end of the implicit headers (see [`crate::preamble`]).
+pub struct SemaState;
+}
+
+impl SemaState {
+    /// The options sema runs with.
+    pub fn options(&self) -> &SemaOptions {
+        &self.options
+    }
+}
 
 /// Runs semantic analysis on `ast`, returning the `cuda` dialect module and diagnostics.
 pub fn lower(ast: &Ast, interner: &Interner, sm: &SourceMap, options: SemaOptions) -> (Context, OpId, Vec<Diagnostic>) {
@@ -399,7 +413,7 @@ pub fn lower(ast: &Ast, interner: &Interner, sm: &SourceMap, options: SemaOption
     s.finish()
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct AtomIndex {
     /// How many atoms of each tier are indexed.
     seen: (usize, usize),
@@ -452,8 +466,11 @@ impl<'a> Sema<'a> {
         let main_file = files.iter().position(|f| f.kind == FileKind::User).map(|i| crate::source::FileId(i as u32));
         if let Some(f) = main_file {
             let file = &files[f.0 as usize];
-            let sym = ctx.sym(&file.name);
-            ctx.set_offset_file(sym, file.line_starts.iter().copied().collect());
+            // A preamble's main file has no name yet (see `Sema::resume`).
+            if !file.name.is_empty() {
+                let sym = ctx.sym(&file.name);
+                ctx.set_offset_file(sym, file.line_starts.iter().copied().collect());
+            }
         }
         Sema {
             ast,
@@ -506,6 +523,21 @@ impl<'a> Sema<'a> {
             launching: false,
             host_expr_depth: 0,
         }
+    }
+
+    /// Goes on from the state of a sema that read the implicit headers (see
+    /// [`crate::preamble`]), now that the main file is known: `files` are the files so
+    /// far, the main file's in the place the preamble's unnamed one had.
+    pub fn resume(ast: &'a Ast, names: &'a Names, state: SemaState, files: Vec<FileInfo>, ops: usize) -> Self {
+        let mut s = Sema::from_state(ast, names, state);
+        s.ctx.reserve(ops);
+        s.files = files;
+        if let Some(f) = s.main_file {
+            let file = &s.files[f.0 as usize];
+            let sym = s.ctx.sym(&file.name);
+            s.ctx.reset_offset_file(sym, file.line_starts.iter().copied().collect());
+        }
+        s
     }
 
     /// Declares top-level declaration `d`, then emits the kernels and device functions it

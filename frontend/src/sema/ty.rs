@@ -206,7 +206,7 @@ pub struct EnumInfo {
 }
 
 /// The type table.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Types {
     kinds: Vec<TyKind>,
     map: FxHashMap<TyKind, Ty>,

@@ -41,7 +41,7 @@ use super::*;
 /// dynamic objects is unrolled slot by slot).
 const MAX_SLOTS: usize = 4096;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct VirtualTables {
     /// Dynamic classes, in the order they were completed.
     pub records: Vec<RecId>,

@@ -454,6 +454,11 @@ impl Context {
             }
         }
     }
+    /// Makes offset locations point into `file` whatever they pointed into before (for a
+    /// context none of whose locations is an offset yet).
+    pub fn reset_offset_file(&mut self, file: Symbol, line_starts: std::sync::Arc<[u32]>) {
+        self.offset_file = Some((file, line_starts));
+    }
     /// The file offset locations point into.
     pub fn offset_file(&self) -> Option<Symbol> {
         self.offset_file.as_ref().map(|f| f.0)
