@@ -262,3 +262,47 @@ fn each_edit_body() {
     assert_eq!(re, Vec::<String>::new());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The database keeps the frontend's state after the implicit headers (the preamble) by
+/// flags and by what the preprocessor found looking for headers: a header that appears in
+/// an include directory and shadows a built-in one that `cuda_runtime.h` includes takes
+/// effect, and so does its removal; `-include` files are read after the kept preamble.
+#[test]
+fn a_kept_preamble_sees_headers_that_shadow_built_in_ones() {
+    on_big_stack(kept_preamble_body)
+}
+
+fn kept_preamble_body() {
+    let dir = std::env::temp_dir().join(format!("cuprite-preamble-{}", std::process::id()));
+    let inc = dir.join("include");
+    std::fs::create_dir_all(&inc).unwrap();
+    let (main, pre, shadow) = (dir.join("main.cu"), dir.join("pre.h"), inc.join("stdio.h"));
+    std::fs::write(
+        &main,
+        "#ifndef SHADOW_VALUE\n#define SHADOW_VALUE 3\n#endif\n__global__ void k(int *o) { o[0] = SHADOW_VALUE; o[1] = PRE_VALUE; }\n",
+    )
+    .unwrap();
+    std::fs::write(&pre, "#define PRE_VALUE 11\n").unwrap();
+    let (inc_s, pre_s, main_s) = (inc.to_string_lossy().to_string(), pre.to_string_lossy().to_string(), main.to_string_lossy().to_string());
+    let flags = ["-I", inc_s.as_str(), "-include", pre_s.as_str()];
+    let mut db = Database::new(false);
+    let check = |db: &Database, what: &str, value: &str| {
+        let ptx = incremental_ptx(db, &main, &flags).unwrap_or_else(|| panic!("{what}: no PTX"));
+        let mut args = vec!["compile", main_s.as_str()];
+        args.extend_from_slice(&flags);
+        let (rc, cold, err) = run_cli(&args, "");
+        assert_eq!(rc, 0, "{what}: {err}");
+        assert!(ptx == cold, "{what}: the incremental PTX is not the cold compile's:\n{ptx}\n---\n{cold}");
+        assert!(ptx.contains(&format!(", {value};")), "{what}: {value} not stored:\n{ptx}");
+        assert!(ptx.contains(", 11;"), "{what}: the -include file's value not stored:\n{ptx}");
+    };
+    check(&db, "no shadowing header", "3");
+    let text = "#define SHADOW_VALUE 7\n".to_string();
+    std::fs::write(&shadow, &text).unwrap();
+    db.set_file_text(&shadow, Some(text));
+    check(&db, "a header shadowing <stdio.h> added", "7");
+    std::fs::remove_file(&shadow).unwrap();
+    db.set_file_text(&shadow, None);
+    check(&db, "the shadowing header removed", "3");
+    let _ = std::fs::remove_dir_all(&dir);
+}
