@@ -26,6 +26,7 @@
 //! [`crate::ast::AstWriter`], the interner's store).
 
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// log2 of the first bucket's size.
 const SHIFT: u32 = 8;
@@ -35,13 +36,19 @@ const BUCKETS: usize = (usize::BITS - SHIFT) as usize;
 
 pub struct AppendVec<T> {
     buckets: [AtomicPtr<T>; BUCKETS],
+    /// The number of this vector's own published elements (after the base's).
     len: AtomicUsize,
+    /// Elements shared with other vectors, which come before this one's own
+    /// ([`AppendVec::on`]); nothing is ever pushed to a base.
+    base: Option<Arc<AppendVec<T>>>,
+    base_len: usize,
 }
 
 // SAFETY: the vector owns its elements (moved in by the writer, dropped with the vector:
 // `T: Send`) and hands out `&T` to any thread that shares it (`T: Sync`). Readers only read
-// published elements, which the writer never touches again.
-unsafe impl<T: Send> Send for AppendVec<T> {}
+// published elements, which the writer never touches again. A base is shared through an
+// `Arc` and only read (`T: Sync` for sending it too).
+unsafe impl<T: Send + Sync> Send for AppendVec<T> {}
 unsafe impl<T: Send + Sync> Sync for AppendVec<T> {}
 
 /// Bucket and offset of index `i`.
@@ -54,13 +61,41 @@ fn locate(i: usize) -> (usize, usize) {
 
 impl<T> AppendVec<T> {
     pub const fn new() -> Self {
-        AppendVec { buckets: [const { AtomicPtr::new(std::ptr::null_mut()) }; BUCKETS], len: AtomicUsize::new(0) }
+        AppendVec { buckets: [const { AtomicPtr::new(std::ptr::null_mut()) }; BUCKETS], len: AtomicUsize::new(0), base: None, base_len: 0 }
+    }
+
+    /// A vector whose first elements are `base`'s (shared, not copied: a preamble's syntax
+    /// tree under each compile's), and which grows on its own from there. Nothing may be
+    /// pushed to `base` any more.
+    pub fn on(base: Arc<AppendVec<T>>) -> Self {
+        let mut v = Self::new();
+        v.base_len = base.len();
+        v.base = Some(base);
+        v
     }
 
     /// The number of published elements.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len.load(Ordering::Acquire)
+        self.base_len + self.len.load(Ordering::Acquire)
+    }
+
+    /// Element `i`, which must be below a length this thread has read.
+    #[inline]
+    fn at(&self, i: usize) -> &T {
+        if i < self.base_len {
+            return match &self.base {
+                Some(b) => b.at(i),
+                None => unreachable!("a base length without a base"),
+            };
+        }
+        let (b, off) = locate(i - self.base_len);
+        // Ordered after the `Acquire` load of the length, which the bucket's allocation
+        // happened before.
+        let p = self.buckets[b].load(Ordering::Relaxed);
+        // SAFETY: `i` is below the published length, so its bucket is allocated and the
+        // element at `off` is initialized; the writer never writes it again.
+        unsafe { &*p.add(off) }
     }
 
     #[inline]
@@ -74,13 +109,7 @@ impl<T> AppendVec<T> {
         if i >= self.len() {
             return None;
         }
-        let (b, off) = locate(i);
-        // Ordered after the `Acquire` load of the length, which the bucket's allocation
-        // happened before.
-        let p = self.buckets[b].load(Ordering::Relaxed);
-        // SAFETY: `i` is below the published length, so its bucket is allocated and the
-        // element at `off` is initialized; the writer never writes it again.
-        Some(unsafe { &*p.add(off) })
+        Some(self.at(i))
     }
 
     /// Appends `v`, returning its index.
@@ -101,7 +130,7 @@ impl<T> AppendVec<T> {
         // no reader looks at it, and (by the caller's promise) no other writer.
         unsafe { p.add(off).write(v) };
         self.len.store(i + 1, Ordering::Release);
-        i
+        self.base_len + i
     }
 
     /// Appends `v`, returning its index.
@@ -137,10 +166,9 @@ impl<'a, T> Iterator for Iter<'a, T> {
         if self.i == self.end {
             return None;
         }
-        let (b, off) = locate(self.i);
+        let x = self.v.at(self.i);
         self.i += 1;
-        // SAFETY: as in `get`: the index is below a published length.
-        Some(unsafe { &*self.v.buckets[b].load(Ordering::Relaxed).add(off) })
+        Some(x)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.end - self.i, Some(self.end - self.i))
@@ -162,6 +190,7 @@ impl<T> Default for AppendVec<T> {
 }
 
 impl<T> Drop for AppendVec<T> {
+    /// Drops this vector's own elements (a base goes with its last `Arc`).
     fn drop(&mut self) {
         let mut left = *self.len.get_mut();
         for (b, slot) in self.buckets.iter_mut().enumerate() {
@@ -193,9 +222,17 @@ impl<T> std::ops::Index<usize> for AppendVec<T> {
     }
 }
 
+/// A copy shares the base and copies the vector's own elements.
 impl<T: Clone> Clone for AppendVec<T> {
     fn clone(&self) -> Self {
-        self.iter().cloned().collect()
+        let mut v = match &self.base {
+            Some(b) => AppendVec::on(b.clone()),
+            None => AppendVec::new(),
+        };
+        for x in self.iter_from(self.base_len) {
+            v.push_mut(x.clone());
+        }
+        v
     }
 }
 
@@ -224,6 +261,24 @@ impl<T: PartialEq> PartialEq for AppendVec<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vector_on_a_base_shares_it_and_grows_on_its_own() {
+        let base: AppendVec<String> = (0..300).map(|i| i.to_string()).collect();
+        let base = Arc::new(base);
+        let mut a = AppendVec::on(base.clone());
+        let mut b = AppendVec::on(base.clone());
+        assert_eq!(a.len(), 300);
+        assert_eq!(a.push_mut("a".into()), 300);
+        assert_eq!(b.push_mut("b".into()), 300);
+        assert_eq!((a[299].as_str(), a[300].as_str(), b[300].as_str()), ("299", "a", "b"));
+        assert!(std::ptr::eq(&a[5], &base[5]), "the base's elements are shared");
+        let c = a.clone();
+        assert!(std::ptr::eq(&c[5], &base[5]));
+        assert_eq!(c.iter().map(String::as_str).collect::<Vec<_>>(), a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(a.iter_from(299).count(), 2);
+        assert!(a.get(301).is_none());
+    }
 
     #[test]
     fn indices_cross_buckets_and_elements_stay_put() {

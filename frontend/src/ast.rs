@@ -7,6 +7,7 @@ use crate::append::AppendVec;
 use crate::intern::Atom;
 use crate::source::Span;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 macro_rules! id {
     ($name:ident) => {
@@ -606,7 +607,46 @@ pub struct Ast {
     writing: AtomicBool,
 }
 
-/// A copy to add to: every node, and no writer.
+/// A syntax tree's nodes, frozen to be shared: [`Ast::on`] starts trees that begin with
+/// them (a preamble's nodes under each compile's, without copying them).
+#[derive(Clone, Debug)]
+pub struct AstBase {
+    exprs: Arc<AppendVec<Expr>>,
+    stmts: Arc<AppendVec<Stmt>>,
+    decls: Arc<AppendVec<Decl>>,
+    types: Arc<AppendVec<Type>>,
+    names: Arc<AppendVec<Name>>,
+    top: Arc<AppendVec<DeclId>>,
+}
+
+impl Ast {
+    /// Freezes the tree (which must have no writer) to share it.
+    pub fn freeze(self) -> AstBase {
+        assert!(!self.writing.load(Ordering::Acquire), "a tree being written is frozen");
+        AstBase {
+            exprs: Arc::new(self.exprs),
+            stmts: Arc::new(self.stmts),
+            decls: Arc::new(self.decls),
+            types: Arc::new(self.types),
+            names: Arc::new(self.names),
+            top: Arc::new(self.top),
+        }
+    }
+    /// A tree whose first nodes are `base`'s: the same ids, read in place.
+    pub fn on(base: &AstBase) -> Ast {
+        Ast {
+            exprs: AppendVec::on(base.exprs.clone()),
+            stmts: AppendVec::on(base.stmts.clone()),
+            decls: AppendVec::on(base.decls.clone()),
+            types: AppendVec::on(base.types.clone()),
+            names: AppendVec::on(base.names.clone()),
+            top: AppendVec::on(base.top.clone()),
+            writing: AtomicBool::new(false),
+        }
+    }
+}
+
+/// A copy to add to: every node (a base's shared), and no writer.
 impl Clone for Ast {
     fn clone(&self) -> Self {
         Ast {

@@ -13,7 +13,8 @@
 //! - sema declares what the headers declare ([`Sema::top_decl`]) and keeps its tables and
 //!   its `cuda` module so far ([`Sema::suspend`]).
 //!
-//! The source map, interner and syntax tree are kept with them. The main file has its
+//! The source map, interner and syntax tree are kept with them (the tree frozen: each
+//! compile's tree grows on it without copying it, [`crate::ast::AstBase`]). The main file has its
 //! number already (the first file, as when nothing is kept): [`Preamble::lower`] puts the
 //! real one in its place and resumes the three stages, which then read the `-include`
 //! files and the main file as if they had never stopped. Every compile goes this way
@@ -24,7 +25,7 @@
 //! (which are read after it), and on the files it looked for: the built-in headers are
 //! found in the include directories first. [`Preambles`] keeps them by both.
 
-use crate::ast::Ast;
+use crate::ast::{Ast, AstBase};
 use crate::intern::Interner;
 use crate::parse::{self, tokens::Tokens, ParserState};
 use crate::pp::{PpConfig, PpState, Preprocessor};
@@ -39,7 +40,8 @@ use std::sync::Mutex;
 pub struct Preamble {
     sm: SourceMap,
     interner: Interner,
-    ast: Ast,
+    /// Shared by the copies: each compile's tree grows on it.
+    ast: AstBase,
     pp: PpState,
     parser: ParserState,
     sema: SemaState,
@@ -72,7 +74,7 @@ impl Preamble {
             s.top_decl(ast.top[i]);
         }
         let (sema, _) = s.suspend();
-        Preamble { sm, interner, ast, pp, parser, sema }
+        Preamble { sm, interner, ast: ast.freeze(), pp, parser, sema }
     }
 
     /// Preprocesses, parses and checks the main file `text` (named `name`, at `path`) after
@@ -90,6 +92,7 @@ impl Preamble {
             return Preamble::new(config.clone(), options).lower(name, path, text, config, false);
         }
         let Preamble { mut sm, mut interner, ast, pp, parser, sema } = self;
+        let ast = Ast::on(&ast);
         sm.replace(MAIN, name, path, text, FileKind::User);
         let top = ast.top.len();
         let pp = Preprocessor::resume(&mut sm, &mut interner, config, pp);
@@ -110,6 +113,7 @@ impl Preamble {
     /// cannot be started.
     fn lower_overlapped(self, name: &str, path: Option<&Path>, text: &str, config: PpConfig<'_>) -> Option<(Parsed, Lowered)> {
         let Preamble { mut sm, mut interner, ast, pp, parser, sema } = self;
+        let ast = Ast::on(&ast);
         sm.replace(MAIN, name, path, text, FileKind::User);
         let top = ast.top.len();
         let names = interner.names();

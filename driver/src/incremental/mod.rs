@@ -37,7 +37,15 @@
 //! The frontend runs per translation unit, not per function: it streams preprocessing,
 //! parsing and sema in one pass (sema emits the `cuda` dialect one top-level declaration
 //! at a time), and it costs a few milliseconds on an ordinary file, against tens to
-//! hundreds for the functions' optimization, which is what is cached. A function's PTX
+//! hundreds for the functions' optimization, which is what is cached. What every file
+//! starts with, the predefined macros and the implicit `cuda_runtime.h` (60 KB of
+//! built-in headers, most of a small file's frontend time), is read once per set of flags:
+//! [`Db::preambles`] keeps the frontend's state after it
+//! ([`cuprite_frontend::preamble`]), keyed by the flags and by what its header lookups
+//! found (a header in an include directory shadowing a built-in one is a new preamble),
+//! and each compile resumes a copy. Like [`KeyTexts`], it lives beside salsa, not in it:
+//! its lookups are asked again through [`Db::file`] on every use, so the query still
+//! depends on those files. A function's PTX
 //! depends on its place among the module's functions (label and depot numbers), so
 //! inserting a function before others recompiles those after it.
 //!

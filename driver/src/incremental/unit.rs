@@ -195,13 +195,27 @@ pub(crate) fn lower_module(
     let mut config = args.config.clone();
     config.files = files;
     let opts = cuprite_frontend::sema::SemaOptions { arch: config.sm };
-    // The parser (with the preprocessor) on a thread of its own and sema on this one, as
-    // `cuprite compile` does for large files: on an editor's file the two overlap. (The
-    // files the preprocessor reads are recorded thread-safely and registered with salsa
-    // by the caller, on the query's thread.)
-    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    // On large files the parser (with the preprocessor) on a thread of its own and sema on
+    // this one, as `cuprite compile` does: below `PIPELINE_MIN_BYTES` the thread costs more
+    // than the overlap saves (with the preamble kept, a 29 KB file's frontend takes 2.7 ms
+    // on one thread, 3.3 ms on two). (The files the preprocessor reads are recorded
+    // thread-safely and registered with salsa by the caller, on the query's thread.)
+    let overlap = text.len() >= cuprite_frontend::PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     let preamble = preambles.get(&config, &opts);
-    let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower(name, path, text, config, two);
+    let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower(name, path, text, config, overlap);
+    lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts)
+}
+
+/// The module stage after the frontend: diagnostics, the editor's view, the conversions
+/// and inlining, and the functions' keys.
+fn lower_parsed(
+    parsed: &mut cuprite_frontend::Parsed,
+    ctx: &mut Context,
+    module: OpId,
+    sema_diags: Vec<cuprite_frontend::Diagnostic>,
+    args: &Args,
+    texts: &KeyTexts,
+) -> ModuleParts {
     let mut diags = std::mem::take(&mut parsed.diags);
     diags.extend(sema_diags);
     let sm = &parsed.sm;
@@ -213,7 +227,7 @@ pub(crate) fn lower_module(
     if out.has_errors {
         return out;
     }
-    describe(&ctx, module, sm, &mut out);
+    describe(ctx, module, sm, &mut out);
     // The pipeline `cuprite compile` runs, cut after `nvvm-inline`.
     let lowering = args.float.lowering();
     let config = crate::pipeline::PipelineConfig {
@@ -232,7 +246,7 @@ pub(crate) fn lower_module(
     let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
     let mut popts = args.pass_opts.clone();
     popts.threading = false;
-    let result = cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None);
+    let result = cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None);
     let failed = result.is_err();
     let res = result.unwrap_or_else(|e| e);
     let mut errs = Vec::new();
@@ -258,12 +272,12 @@ pub(crate) fn lower_module(
     if out.has_errors {
         return out;
     }
-    let Some(sigs) = cuprite_lowering::module_signatures(&ctx, module) else {
+    let Some(sigs) = cuprite_lowering::module_signatures(ctx, module) else {
         // Not splittable: the rest of the pipeline on the whole module.
         let rest = format!("{},convert-nvvm-to-ptx)", &out.function_pipeline[..out.function_pipeline.len() - 1]);
         let pm = cuprite_ir::pass::parse_pipeline(&rest.replace("(,", "("), "builtin.module", &reg).expect("the built-in pipelines parse");
-        match cuprite_ir::pass::run_pipeline(&mut ctx, module, &pm, &popts, None) {
-            Ok(_) => out.whole_ptx = Some(cuprite_lowering::print_ptx(&ctx, module, &cuprite_lowering::PtxOptions { sm: args.config.sm })),
+        match cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None) {
+            Ok(_) => out.whole_ptx = Some(cuprite_lowering::print_ptx(ctx, module, &cuprite_lowering::PtxOptions { sm: args.config.sm })),
             Err(r) => {
                 let ds = r
                     .diagnostics
@@ -280,26 +294,26 @@ pub(crate) fn lower_module(
         }
         return out;
     };
-    out.globals_ptx = cuprite_lowering::globals_text(&mut ctx, module);
+    out.globals_ptx = cuprite_lowering::globals_text(ctx, module);
     let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
-    let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(&ctx, o).is_some()).collect();
+    let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(ctx, o).is_some()).collect();
     // The readonly globals (`fold-constant-loads` reads their initializers) go with each
     // function that names them: part of its text and key, so an edit of the table
     // recompiles its users.
     let readonly: std::collections::BTreeMap<String, String> = ctx
         .block_ops(body)
-        .filter_map(|o| cuprite_dialects::nvvm::GlobalOp::cast(&ctx, o).filter(|g| g.readonly(&ctx)))
+        .filter_map(|o| cuprite_dialects::nvvm::GlobalOp::cast(ctx, o).filter(|g| g.readonly(ctx)))
         .map(|g| {
-            let text = cuprite_ir::print::print_op(&ctx, g.op(), cuprite_ir::print::PrintOptions::default());
-            (g.sym_name(&ctx).unwrap_or_default().to_string(), text)
+            let text = cuprite_ir::print::print_op(ctx, g.op(), cuprite_ir::print::PrintOptions::default());
+            (g.sym_name(ctx).unwrap_or_default().to_string(), text)
         })
         .collect();
     // Each function's key is its structural fingerprint (with the tables it names); only a
     // function whose key is new is printed.
     let mut fingerprints = cuprite_ir::fingerprint::Fingerprinter::default();
     for (index, f) in funcs.into_iter().enumerate() {
-        let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(&ctx).unwrap_or_default().to_string();
-        let fp = fingerprints.op(&ctx, f);
+        let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(ctx).unwrap_or_default().to_string();
+        let fp = fingerprints.op(ctx, f);
         let named: std::collections::HashSet<&str> = fp.symbols.iter().map(String::as_str).chain([symbol.as_str()]).collect();
         let tables: Vec<&String> = readonly.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(_, t)| t).collect();
         let key = {
@@ -315,7 +329,7 @@ pub(crate) fn lower_module(
                 with.push_str(t);
                 with.push('\n');
             }
-            with.push_str(&cuprite_ir::print::print_op(&ctx, f, cuprite_ir::print::PrintOptions::default()));
+            with.push_str(&cuprite_ir::print::print_op(ctx, f, cuprite_ir::print::PrintOptions::default()));
             with
         });
         let mut callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)> =

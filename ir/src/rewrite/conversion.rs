@@ -91,6 +91,17 @@ impl ConversionTarget {
         if let Some((_, f)) = self.dynamic.iter().find(|(n, _)| n == name) {
             return if f(ctx, op) { Legality::Legal } else { Legality::Illegal };
         }
+        self.legality_of_name(name)
+    }
+    /// The legality of ops named `name` when it does not depend on the op (`None`: a dynamic
+    /// legality decides per op).
+    fn static_legality(&self, name: &str) -> Option<Legality> {
+        if self.dynamic.iter().any(|(n, _)| n == name) {
+            return None;
+        }
+        Some(self.legality_of_name(name))
+    }
+    fn legality_of_name(&self, name: &str) -> Legality {
         if self.illegal_ops.iter().any(|n| n == name) {
             return Legality::Illegal;
         }
@@ -234,6 +245,27 @@ pub struct ConversionRewriter<'a, 'b> {
     pub types: &'b TypeConverter,
     /// Why the last pattern that declined the op did ([`ConversionRewriter::notify_match_failure`]).
     reason: Option<String>,
+    memo: &'b mut TypeMemo,
+}
+
+/// The converted types of the types seen so far in one conversion run: a type converts the
+/// same way every time in one context, and asking the converter's rules (newest first)
+/// for every operand of every op was a fifth of a conversion's time.
+#[derive(Default)]
+pub struct TypeMemo(FxHashMap<TypeId, smallvec::SmallVec<[TypeId; 2]>>);
+
+impl TypeMemo {
+    /// [`TypeConverter::convert_many`], remembered.
+    fn convert_many(&mut self, types: &TypeConverter, ctx: &mut Context, t: TypeId) -> &[TypeId] {
+        self.0.entry(t).or_insert_with(|| types.convert_many(ctx, t).into())
+    }
+    /// [`TypeConverter::convert`], remembered.
+    fn convert(&mut self, types: &TypeConverter, ctx: &mut Context, t: TypeId) -> TypeId {
+        match self.convert_many(types, ctx, t) {
+            [one] => *one,
+            _ => t,
+        }
+    }
 }
 
 impl ConversionRewriter<'_, '_> {
@@ -250,7 +282,7 @@ impl ConversionRewriter<'_, '_> {
     }
     /// The converted type of `t`.
     pub fn convert_type(&mut self, t: TypeId) -> TypeId {
-        self.types.convert(self.rw.ctx, t)
+        self.memo.convert(self.types, self.rw.ctx, t)
     }
     /// Replaces `op` by `values`, inserting source materializations where a value's type
     /// differs from the result it replaces.
@@ -312,14 +344,15 @@ impl ConversionRewriter<'_, '_> {
             let args = self.rw.ctx.block_args(b).to_vec();
             // Under a 1:N conversion a block's arguments are rebuilt: each as its
             // converted types' values, the old ones joined by a source materialization.
-            let many: Vec<Vec<TypeId>> = args.iter().map(|&a| self.types.convert_many(self.rw.ctx, self.rw.ctx.value_type(a))).collect();
+            let many: Vec<Vec<TypeId>> =
+                args.iter().map(|&a| self.memo.convert_many(self.types, self.rw.ctx, self.rw.ctx.value_type(a)).to_vec()).collect();
             if many.iter().any(|m| m.len() != 1) {
                 self.expand_block_args(b, &many);
                 return;
             }
             for a in args {
                 let old = self.rw.ctx.value_type(a);
-                let new = self.types.convert(self.rw.ctx, old);
+                let new = self.memo.convert(self.types, self.rw.ctx, old);
                 if new == old {
                     continue;
                 }
@@ -451,11 +484,17 @@ pub fn apply_conversion(
     let mut work: Vec<(OpId, u32)> = initial.into_iter().skip(1).map(|o| (o, 0)).rev().collect();
     let mut failed: Vec<OpId> = Vec::new();
     let mut reasons: FxHashMap<OpId, String> = FxHashMap::default();
+    // Per op name: its legality, unless a dynamic legality decides per op.
+    let mut legal_by_name: FxHashMap<crate::symbol::Symbol, Option<Legality>> = FxHashMap::default();
+    let mut memo = TypeMemo::default();
     while let Some((op, depth)) = work.pop() {
         if !ctx.op_is_live(op) || ctx.op_block(op).is_none() {
             continue;
         }
-        let legality = target.legality(ctx, op);
+        let legality = match *legal_by_name.entry(ctx.op_name(op)).or_insert_with(|| target.static_legality(ctx.op_name_str(op))) {
+            Some(l) => l,
+            None => target.legality(ctx, op),
+        };
         if legality == Legality::Legal || (legality == Legality::Unknown && mode == ConversionMode::Partial) {
             continue;
         }
@@ -481,14 +520,16 @@ pub fn apply_conversion(
             rw.set_insertion_point_before(op);
             for v in rw.ctx.operand_vec(op) {
                 let t = rw.ctx.value_type(v);
-                let nts = types.convert_many(rw.ctx, t);
-                operands.push(match nts.as_slice() {
+                operands.push(match memo.convert_many(types, rw.ctx, t) {
                     [nt] if *nt == t => vec![v],
-                    [nt] => vec![cast(&mut rw, v, *nt)],
-                    _ => split(&mut rw, v, &nts),
+                    &[nt] => vec![cast(&mut rw, v, nt)],
+                    nts => {
+                        let nts = nts.to_vec();
+                        split(&mut rw, v, &nts)
+                    }
                 });
             }
-            let mut crw = ConversionRewriter { rw, types, reason: None };
+            let mut crw = ConversionRewriter { rw, types, reason: None, memo: &mut memo };
             for i in cands {
                 res.stats[i].tried += 1;
                 if patterns[i].match_and_rewrite_groups(op, &operands, &mut crw) {
