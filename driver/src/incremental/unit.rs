@@ -78,7 +78,8 @@ pub struct VarDecl {
 pub struct TypeAt {
     pub line: u32,
     pub col: u32,
-    pub ty: String,
+    /// Its C spelling (shared by every place of the type).
+    pub ty: Arc<str>,
 }
 
 /// One function after the module stage, in its own terms. Two are equal when their
@@ -396,7 +397,7 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
         None
     };
     // Each type's C spelling once (as a variable's, and as a value's).
-    let mut spellings: rustc_hash::FxHashMap<(cuprite_ir::TypeId, bool), String> = Default::default();
+    let mut spellings: rustc_hash::FxHashMap<(cuprite_ir::TypeId, bool), Arc<str>> = Default::default();
     for f in ctx.block_ops(body).collect::<Vec<_>>() {
         if cuprite_dialects::func::FuncOp::cast(ctx, f).is_none()
             || ctx.regions(f).is_empty()
@@ -420,9 +421,9 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
                             .or_insert_with(|| {
                                 let ir = cuprite_ir::print::type_to_string(ctx, ctx.value_type(r));
                                 if var.is_some() {
-                                    c_spelling(pointee(&ir).unwrap_or(&ir))
+                                    c_spelling(pointee(&ir).unwrap_or(&ir)).into()
                                 } else {
-                                    c_spelling(&ir)
+                                    c_spelling(&ir).into()
                                 }
                             })
                             .clone();
