@@ -73,6 +73,10 @@ impl SourceFile {
     pub fn line_col(&self, pos: u32) -> (u32, u32) {
         line_col(&self.line_starts, pos)
     }
+    /// The byte offset where 1-based `line` starts, if the file has it.
+    pub fn line_start(&self, line: u32) -> Option<u32> {
+        self.line_starts.get(line.checked_sub(1)? as usize).copied()
+    }
     /// What sema needs of the file.
     pub fn info(&self) -> FileInfo {
         FileInfo { name: self.name.clone(), kind: self.kind, line_starts: self.line_starts.clone() }

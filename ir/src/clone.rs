@@ -17,6 +17,7 @@ use crate::{
     types::{TypeId, TypeKind},
 };
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// Value and block correspondences of a copy.
 #[derive(Default, Debug, Clone)]
@@ -30,14 +31,16 @@ pub struct CloneMap {
 pub fn clone_op(ctx: &mut Context, op: OpId, map: &mut CloneMap) -> OpId {
     let ops = crate::walk::collect_preorder(ctx, op);
     let mut region_map: FxHashMap<RegionId, RegionId> = FxHashMap::default();
+    map.values.reserve(ops.len());
     for &o in &ops {
         for r in ctx.regions(o).to_vec() {
             let nr = ctx.create_region();
             region_map.insert(r, nr);
             for b in ctx.region_blocks(r).to_vec() {
-                let tys: Vec<TypeId> = ctx.block_args(b).iter().map(|&a| ctx.value_type(a)).collect();
+                let tys: SmallVec<[TypeId; 4]> = ctx.block_args(b).iter().map(|&a| ctx.value_type(a)).collect();
                 let nb = ctx.create_block(&tys);
-                for (&a, &na) in ctx.block_args(b).to_vec().iter().zip(ctx.block_args(nb).to_vec().iter()) {
+                for i in 0..tys.len() {
+                    let (a, na) = (ctx.block_args(b)[i], ctx.block_args(nb)[i]);
                     let l = ctx.value_loc(a);
                     ctx.set_value_loc(na, l);
                     map.values.insert(a, na);
@@ -47,23 +50,17 @@ pub fn clone_op(ctx: &mut Context, op: OpId, map: &mut CloneMap) -> OpId {
             }
         }
     }
+    // Each op without operands first (they may be defined further down: a branch's block
+    // arguments, a use before its definition in a graph region), then the operands.
     let mut new_ops = Vec::with_capacity(ops.len());
     for &o in &ops {
-        let st = OperationState {
-            name: ctx.op_name(o),
-            loc: ctx.op_loc(o),
-            operands: Vec::new(),
-            result_types: ctx.results(o).iter().map(|&r| ctx.value_type(r)).collect(),
-            attrs: Vec::new(),
-            props: Vec::new(),
-            regions: ctx.regions(o).iter().map(|r| region_map[r]).collect(),
-            successors: ctx.successors(o).map(|b| map.blocks.get(&b).copied().unwrap_or(b)).collect(),
-            prop_dict: Some(ctx.attr_dicts(o).0),
-            attr_dict: Some(ctx.attr_dicts(o).1),
-        };
-        let n = ctx.create_op(st);
-        for (&r, &nr) in ctx.results(o).to_vec().iter().zip(ctx.results(n).to_vec().iter()) {
-            map.values.insert(r, nr);
+        let result_types: SmallVec<[TypeId; 4]> = ctx.results(o).iter().map(|&r| ctx.value_type(r)).collect();
+        let regions: SmallVec<[RegionId; 2]> = ctx.regions(o).iter().map(|r| region_map[r]).collect();
+        let successors: SmallVec<[BlockId; 2]> = ctx.successors(o).map(|b| map.blocks.get(&b).copied().unwrap_or(b)).collect();
+        let (props, attrs) = ctx.attr_dicts(o);
+        let n = ctx.create_op_parts(ctx.op_name(o), ctx.op_loc(o), &[], &result_types, props, attrs, &regions, &successors);
+        for i in 0..result_types.len() {
+            map.values.insert(ctx.result(o, i), ctx.result(n, i));
         }
         if o != op {
             let b = ctx.op_block(o).expect("nested op in block");
@@ -72,8 +69,10 @@ pub fn clone_op(ctx: &mut Context, op: OpId, map: &mut CloneMap) -> OpId {
         new_ops.push(n);
     }
     for (&o, &n) in ops.iter().zip(&new_ops) {
-        let operands: Vec<ValueId> = ctx.operands(o).map(|v| map.values.get(&v).copied().unwrap_or(v)).collect();
-        ctx.set_operands(n, &operands);
+        let operands: SmallVec<[ValueId; 4]> = ctx.operands(o).map(|v| map.values.get(&v).copied().unwrap_or(v)).collect();
+        if !operands.is_empty() {
+            ctx.set_operands(n, &operands);
+        }
     }
     new_ops[0]
 }

@@ -446,8 +446,8 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
 
 /// The identifier starting at (line, col) of `file`.
 fn identifier_at(file: &cuprite_frontend::source::SourceFile, line: u32, col: u32) -> Option<String> {
-    let text = file.text.lines().nth(line.checked_sub(1)? as usize)?;
-    let rest = text.get(col.checked_sub(1)? as usize..)?;
+    let at = file.line_start(line)? as usize + col.checked_sub(1)? as usize;
+    let rest = file.text.get(at..)?;
     let n = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
     (n > 0).then(|| rest[..n].to_string())
 }

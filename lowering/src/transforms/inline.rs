@@ -65,39 +65,50 @@ fn body_entry(ctx: &Context, f: OpId) -> Option<BlockId> {
     ctx.regions(f).first().and_then(|&r| ctx.entry_block(r))
 }
 
+/// The calls `f` makes to functions of the module: (call, callee), in preorder.
+fn calls_in(ctx: &Context, f: OpId, by_name: &FxHashMap<String, OpId>) -> Vec<(OpId, OpId)> {
+    cuprite_ir::walk::collect_preorder(ctx, f)
+        .into_iter()
+        .filter(|&o| ctx.op_name_str(o) == "nvvm.call")
+        .filter_map(|c| callee_name(ctx, c).and_then(|n| by_name.get(&n).copied()).map(|callee| (c, callee)))
+        .collect()
+}
+
 /// Inlines calls in the `nvvm.func`s of `module`.
+///
+/// Each round considers every call in the module (in function order, then preorder), with
+/// the callees' sizes and call counts as the round starts, and inlines the candidates in
+/// that order. A function's calls and size are found once and found again only after
+/// something was inlined into it (inlining changes only the caller).
 pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> InlineStats {
     let mut stats = InlineStats::default();
     let funcs: Vec<OpId> =
         cuprite_ir::walk::collect_preorder(ctx, module).into_iter().filter(|&o| ctx.op_name_str(o) == "nvvm.func").collect();
     let by_name: FxHashMap<String, OpId> = funcs.iter().filter_map(|&f| func_name(ctx, f).map(|n| (n, f))).collect();
-    let recursive = recursive_functions(ctx, &funcs, &by_name);
+    let mut calls_of: Vec<Vec<(OpId, OpId)>> = funcs.iter().map(|&f| calls_in(ctx, f, &by_name)).collect();
+    let index: FxHashMap<OpId, usize> = funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+    let recursive = recursive_functions(&funcs, &calls_of);
+    // Sizes (ops, the function included) of callees, until something is inlined into them.
+    let mut sizes: FxHashMap<OpId, usize> = FxHashMap::default();
     for round in 0..=MAX_ROUNDS {
-        let calls: Vec<(OpId, OpId, OpId)> = funcs
-            .iter()
-            .flat_map(|&f| {
-                cuprite_ir::walk::collect_preorder(ctx, f)
-                    .into_iter()
-                    .filter(|&o| ctx.op_name_str(o) == "nvvm.call")
-                    .filter_map(|c| callee_name(ctx, c).and_then(|n| by_name.get(&n).copied()).map(|callee| (f, c, callee)))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
         let mut ncalls: FxHashMap<OpId, usize> = FxHashMap::default();
-        for &(_, _, callee) in &calls {
+        for &(_, callee) in calls_of.iter().flatten() {
             *ncalls.entry(callee).or_default() += 1;
         }
-        let size: FxHashMap<OpId, usize> = ncalls.keys().map(|&f| (f, cuprite_ir::walk::collect_preorder(ctx, f).len())).collect();
-        let candidates: Vec<(OpId, OpId)> = calls
-            .into_iter()
+        for &f in ncalls.keys() {
+            sizes.entry(f).or_insert_with(|| cuprite_ir::walk::collect_preorder(ctx, f).len());
+        }
+        let candidates: Vec<(OpId, OpId, OpId)> = funcs
+            .iter()
+            .zip(&calls_of)
+            .flat_map(|(&caller, cs)| cs.iter().map(move |&(call, callee)| (caller, call, callee)))
             .filter(|&(caller, _, callee)| {
                 caller != callee
                     && !recursive.contains(&callee)
                     && body_entry(ctx, callee).is_some()
                     && inline_hint(ctx, callee) != Some(InlineHint::Never)
-                    && (size[&callee] <= opts.threshold || ncalls[&callee] == 1 || inline_hint(ctx, callee) == Some(InlineHint::Always))
+                    && (sizes[&callee] <= opts.threshold || ncalls[&callee] == 1 || inline_hint(ctx, callee) == Some(InlineHint::Always))
             })
-            .map(|(_, call, callee)| (call, callee))
             .collect();
         if candidates.is_empty() {
             break;
@@ -106,24 +117,25 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
             stats.budget_hit = true;
             break;
         }
-        for (call, callee) in candidates {
+        let mut changed: Vec<OpId> = Vec::new();
+        for (caller, call, callee) in candidates {
             if inline_call(ctx, call, callee) {
                 stats.inlined += 1;
+                if changed.last() != Some(&caller) {
+                    changed.push(caller);
+                }
             }
+        }
+        for f in changed {
+            calls_of[index[&f]] = calls_in(ctx, f, &by_name);
+            sizes.remove(&f);
         }
     }
     // Device functions nothing calls any more.
-    let mut called: FxHashMap<String, ()> = FxHashMap::default();
-    for &f in &funcs {
-        for o in cuprite_ir::walk::collect_preorder(ctx, f) {
-            if let Some(n) = (ctx.op_name_str(o) == "nvvm.call").then(|| callee_name(ctx, o)).flatten() {
-                called.insert(n, ());
-            }
-        }
-    }
+    let called: rustc_hash::FxHashSet<OpId> = calls_of.iter().flatten().map(|&(_, callee)| callee).collect();
     for &f in &funcs {
         let device = cuprite_dialects::nvvm::FuncOp(f).kind(ctx) == Some(cuprite_dialects::nvvm::FuncKind::Device);
-        if device && !func_name(ctx, f).is_some_and(|n| called.contains_key(&n)) {
+        if device && !called.contains(&f) {
             for o in cuprite_ir::walk::collect_preorder(ctx, f).into_iter().rev() {
                 ctx.drop_operands(o);
                 ctx.clear_successors(o);
@@ -135,19 +147,11 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
     stats
 }
 
-/// The functions that can reach themselves through calls (never inlined).
-fn recursive_functions(ctx: &Context, funcs: &[OpId], by_name: &FxHashMap<String, OpId>) -> rustc_hash::FxHashSet<OpId> {
-    let callees: FxHashMap<OpId, Vec<OpId>> = funcs
-        .iter()
-        .map(|&f| {
-            let cs = cuprite_ir::walk::collect_preorder(ctx, f)
-                .into_iter()
-                .filter(|&o| ctx.op_name_str(o) == "nvvm.call")
-                .filter_map(|c| callee_name(ctx, c).and_then(|n| by_name.get(&n).copied()))
-                .collect();
-            (f, cs)
-        })
-        .collect();
+/// The functions that can reach themselves through calls (never inlined), given the calls
+/// each makes.
+fn recursive_functions(funcs: &[OpId], calls_of: &[Vec<(OpId, OpId)>]) -> rustc_hash::FxHashSet<OpId> {
+    let callees: FxHashMap<OpId, Vec<OpId>> =
+        funcs.iter().zip(calls_of).map(|(&f, cs)| (f, cs.iter().map(|&(_, callee)| callee).collect())).collect();
     let mut out = rustc_hash::FxHashSet::default();
     for &f in funcs {
         let mut seen = rustc_hash::FxHashSet::default();
