@@ -94,11 +94,11 @@ pub fn parse_source_on(name: &str, path: Option<&std::path::Path>, text: &str, c
     let prelude = parse::tokens::Prelude::new(&mut interner);
     let ast = ast::Ast::default();
     let (parse_diags, (mut diags, expansions)) = match threads {
-        Threads::One => parse_direct(&mut sm, &mut interner, main, config, prelude, text.len(), &ast, None),
+        Threads::One => parse_direct(&mut sm, &mut interner, main, config, prelude, text.len(), &ast),
         Threads::Two => match parse_piped(&mut sm, &mut interner, main, config.clone(), prelude, text.len(), &ast) {
             Ok(r) => r,
             // No thread to be had: the same on this one.
-            Err(prelude) => parse_direct(&mut sm, &mut interner, main, config, *prelude, text.len(), &ast, None),
+            Err(prelude) => parse_direct(&mut sm, &mut interner, main, config, *prelude, text.len(), &ast),
         },
     };
     diags.extend(parse_diags);
@@ -157,7 +157,6 @@ const PP_STACK: usize = 16 << 20;
 type ParseOutput = (Vec<Diagnostic>, (Vec<Diagnostic>, Vec<pp::Expansion>));
 
 /// Preprocesses as the parser asks for tokens, on this thread, into `ast`.
-#[allow(clippy::too_many_arguments)]
 fn parse_direct<'i>(
     sm: &'i mut SourceMap,
     interner: &'i mut intern::Interner,
@@ -166,10 +165,9 @@ fn parse_direct<'i>(
     prelude: parse::tokens::Prelude,
     bytes: usize,
     ast: &'i ast::Ast,
-    on_top: Option<&mut dyn FnMut(&parse::tokens::Tokens<'i>) -> bool>,
 ) -> ParseOutput {
     let pp = pp::Preprocessor::new(sm, interner, main, config);
-    let (parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, bytes, ast, on_top);
+    let (parse_diags, src) = parse::parse(parse::tokens::Tokens::Direct(pp), prelude, bytes, ast);
     let parse::tokens::Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
     (parse_diags, pp.finish())
 }
@@ -196,7 +194,7 @@ fn parse_piped(
             .spawn_scoped(s, move || parse::tokens::feed(pp::Preprocessor::new(sm, interner, main, config), tx, sent));
         let Ok(feeder) = feeder else { return Err(Box::new(prelude)) };
         let src = parse::tokens::Tokens::Piped(parse::tokens::Piped::new(rx, mirror));
-        let (parse_diags, src) = parse::parse(src, prelude, bytes, ast, None);
+        let (parse_diags, src) = parse::parse(src, prelude, bytes, ast);
         let parse::tokens::Tokens::Piped(p) = src else { unreachable!("the source stays piped") };
         let mirror = p.into_interner();
         let pp_out = feeder.join().unwrap_or_else(|e| std::panic::resume_unwind(e));

@@ -77,21 +77,13 @@ pub const KEEP_BEHIND: usize = 8;
 /// least [`LOOKAHEAD`] tokens ahead of the parser.
 /// `prelude` must have been interned before the preprocessor started, and `bytes` is the
 /// size of the input (to size the tree's arenas).
-/// The nodes go to `ast` (which other threads may read meanwhile). After each top-level
-/// construct, its declarations are appended to [`Ast::top`] and `on_top` (if any) is called
-/// with the token source (whose preprocessor has read every file the construct came from);
-/// parsing stops early if it returns `false` (no one wants the rest).
+/// The nodes go to `ast` (which other threads may read meanwhile); each top-level
+/// construct's declarations are appended to [`Ast::top`].
 /// Returns the parser's diagnostics; the token source comes back (for
 /// [`crate::pp::Preprocessor::finish`], or the interner mirror).
-pub fn parse<'i>(
-    src: Tokens<'i>,
-    prelude: Prelude,
-    bytes: usize,
-    ast: &'i Ast,
-    mut on_top: Option<&mut dyn FnMut(&Tokens<'i>) -> bool>,
-) -> (Vec<Diagnostic>, Tokens<'i>) {
+pub fn parse<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: &'i Ast) -> (Vec<Diagnostic>, Tokens<'i>) {
     let mut p = Parser::new(src, prelude, bytes, ast.writer());
-    p.run(&mut on_top);
+    p.run(&mut None);
     (p.diags, p.src)
 }
 
@@ -105,8 +97,10 @@ pub fn parse_preamble<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: 
     (state, src)
 }
 
-/// [`parse`] going on from [`parse_preamble`]'s state (in a copy of its tree), reading the
-/// resumed preprocessor `src`.
+/// [`parse`] going on from [`parse_preamble`]'s state (in a tree grown on its tree),
+/// reading the resumed preprocessor `src`. After each top-level construct `on_top` (if
+/// any) is called with the token source (whose preprocessor has read every file the
+/// construct came from); parsing stops early if it returns `false` (no one wants the rest).
 pub fn parse_resumed<'i>(
     src: Tokens<'i>,
     state: ParserState,

@@ -344,8 +344,9 @@ struct Atoms {
 }
 
 impl<'s> Preprocessor<'s> {
-    /// A preprocessor for `main` (already in `sm`), with the predefined macros, `-D`/`-U`,
-    /// the implicit `cuda_runtime.h` and the `-include` files queued before it.
+    /// A preprocessor for `main` (already in `sm`), with the predefined macros, `-D`/`-U`
+    /// and the implicit `cuda_runtime.h` queued before it, and the `-include` files queued
+    /// when those are read.
     pub fn new(sm: &'s mut SourceMap, interner: &'s mut Interner, main: FileId, config: PpConfig<'s>) -> Self {
         Self::start(sm, interner, main, config, AtMain::Enter)
     }

@@ -69,7 +69,6 @@ fn body_entry(ctx: &Context, f: OpId) -> Option<BlockId> {
 fn calls_in(ctx: &Context, f: OpId, by_name: &FxHashMap<String, OpId>) -> Vec<(OpId, OpId)> {
     cuprite_ir::walk::collect_preorder(ctx, f)
         .into_iter()
-        .filter(|&o| ctx.op_name_str(o) == "nvvm.call")
         .filter_map(|c| callee_name(ctx, c).and_then(|n| by_name.get(&n).copied()).map(|callee| (c, callee)))
         .collect()
 }
@@ -82,8 +81,10 @@ fn calls_in(ctx: &Context, f: OpId, by_name: &FxHashMap<String, OpId>) -> Vec<(O
 /// something was inlined into it (inlining changes only the caller).
 pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> InlineStats {
     let mut stats = InlineStats::default();
-    let funcs: Vec<OpId> =
-        cuprite_ir::walk::collect_preorder(ctx, module).into_iter().filter(|&o| ctx.op_name_str(o) == "nvvm.func").collect();
+    let funcs: Vec<OpId> = cuprite_ir::walk::collect_preorder(ctx, module)
+        .into_iter()
+        .filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(ctx, o).is_some())
+        .collect();
     let by_name: FxHashMap<String, OpId> = funcs.iter().filter_map(|&f| func_name(ctx, f).map(|n| (n, f))).collect();
     let mut calls_of: Vec<Vec<(OpId, OpId)>> = funcs.iter().map(|&f| calls_in(ctx, f, &by_name)).collect();
     let index: FxHashMap<OpId, usize> = funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
