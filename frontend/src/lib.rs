@@ -69,13 +69,19 @@ pub use source::{FileId, SourceMap, Span};
 /// preprocessor runs on a thread of its own ([`parse::tokens`]). The diagnostics are the
 /// preprocessor's, then the parser's.
 pub fn parse_source(name: &str, path: Option<&std::path::Path>, text: &str, config: pp::PpConfig<'_>) -> Parsed {
-    let two = text.len() >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let two = worth_a_thread(text.len());
     parse_source_on(name, path, text, config, if two { Threads::Two } else { Threads::One })
 }
 
 /// Main files from this size on are preprocessed on a thread of their own (below it, the
 /// thread costs more than it saves).
 pub const PIPELINE_MIN_BYTES: usize = 64 << 10;
+
+/// Whether a main file of `bytes` gets a second thread: [`PIPELINE_MIN_BYTES`] or more, on a
+/// machine with two cores.
+pub fn worth_a_thread(bytes: usize) -> bool {
+    bytes >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+}
 
 /// How many threads [`parse_source_on`] uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -119,7 +125,7 @@ pub fn parse_and_lower(
     config: pp::PpConfig<'_>,
     options: sema::SemaOptions,
 ) -> (Parsed, Lowered) {
-    let overlap = text.len() >= PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let overlap = worth_a_thread(text.len());
     preamble::Preamble::new(config.clone(), options).lower(name, path, text, config, overlap)
 }
 

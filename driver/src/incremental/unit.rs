@@ -201,7 +201,7 @@ pub(crate) fn lower_module(
     // than the overlap saves (with the preamble kept, a 29 KB file's frontend takes 2.7 ms
     // on one thread, 3.3 ms on two). (The files the preprocessor reads are recorded
     // thread-safely and registered with salsa by the caller, on the query's thread.)
-    let overlap = text.len() >= cuprite_frontend::PIPELINE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let overlap = cuprite_frontend::worth_a_thread(text.len());
     let preamble = preambles.get(&config, &opts);
     let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower(name, path, text, config, overlap);
     lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts)
