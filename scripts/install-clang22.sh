@@ -62,6 +62,6 @@ chmod 755 "$tmp"
 mv -f "$tmp" "$WRAPPER"
 
 rm -rf "$DL"   # keep the prefix small
-"$WRAPPER" --version | head -1 >&2
+version="$("$WRAPPER" --version)"; echo "${version%%$'\n'*}" >&2
 touch "$PREFIX/.installed"
 echo "$WRAPPER"

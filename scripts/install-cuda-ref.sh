@@ -25,8 +25,23 @@ complete() {
   local cu="$1"
   [[ -x "$cu/bin/ptxas" && -x "$cu/bin/nvdisasm" && -f "$cu/lib/libnvrtc.so.13" \
      && -f "$cu/include/cuda_runtime.h" && -f "$cu/include/crt/host_defines.h" ]] || return 1
-  "$cu/bin/ptxas" --version 2>/dev/null | grep -q 'V13\.0\.88' || return 1
+  # Captured, not piped into `grep -q`: ptxas writes its version line by line, and under
+  # pipefail an early-exiting grep can make it die of SIGPIPE and the check fail at random.
+  local version
+  version="$("$cu/bin/ptxas" --version 2>/dev/null)" || return 1
+  [[ $version == *V13.0.88* ]] || return 1
   "$cu/bin/nvdisasm" --version >/dev/null 2>&1
+}
+
+# missing CUDA_ROOT: says which part of an install `complete` finds missing or broken.
+missing() {
+  local cu="$1" f
+  for f in bin/ptxas bin/nvdisasm lib/libnvrtc.so.13 include/cuda_runtime.h \
+           include/crt/host_defines.h include/nv/target; do
+    [[ -e "$cu/$f" ]] || echo "  missing: $cu/$f" >&2
+  done
+  "$cu/bin/ptxas" --version >&2 || echo "  $cu/bin/ptxas --version failed" >&2
+  "$cu/bin/nvdisasm" --version >/dev/null 2>&1 || echo "  $cu/bin/nvdisasm --version failed" >&2
 }
 
 export PIP_ROOT_USER_ACTION=ignore   # pip as root: no venv warning
@@ -72,7 +87,12 @@ for w in "${WHEELS[@]}"; do
 done
 python3 -m pip install -q --no-deps --target "$DIR/site" "${wheels[@]}" >&2
 chmod +x "$CU"/bin/* "$CU"/nvvm/bin/* 2>/dev/null || true
-complete "$CU" && [[ -f "$CU/include/nv/target" ]] || { echo "CUDA tools installed in $CU but incomplete or not runnable" >&2; exit 1; }
+complete "$CU" && [[ -f "$CU/include/nv/target" ]] || {
+  echo "CUDA tools installed in $CU but incomplete or not runnable:" >&2
+  missing "$CU"
+  rm -rf "$DIR/dl"   # a damaged download is not reused by the next run
+  exit 1
+}
 rm -rf "$DIR/dl"   # the unpacked tree is all we need
 "$CU/bin/ptxas" --version | tail -1 >&2
 echo "$CU"

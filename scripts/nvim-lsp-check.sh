@@ -18,7 +18,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # The corpus file with a missing ';' on line 5 (1-based) of the kernel.
 src=tests/ptx/reduce.cu
-line=$(grep -n 'threadIdx.x;' "$src" | head -1 | cut -d: -f1)
+line=$(grep -n -m1 'threadIdx.x;' "$src" | cut -d: -f1)
 sed "${line}s/threadIdx.x;/threadIdx.x/" "$src" > "$work/reduce.cu"
 cat > "$work/check.lua" <<LUA
 local out = io.open("$work/result.txt", "w")
@@ -50,7 +50,7 @@ timeout 120 nvim --headless -u NONE -i NONE -c "luafile $work/check.lua" >/dev/n
 result="$(cat "$work/result.txt" 2>/dev/null || echo 'no result')"
 echo "$result"
 next=$((line + 1))
-if echo "$result" | grep -q "^error $next: expected ';'" && echo "$result" | grep -q '^cleared$'; then
+if grep -q "^error $next: expected ';'" <<< "$result" && grep -q '^cleared$' <<< "$result"; then
   echo "neovim: diagnostics from cuprite lsp received and cleared"
 else
   echo "neovim: expected an error at line $next and then none" >&2
