@@ -83,13 +83,32 @@ impl Preamble {
     /// be had) sema runs on this thread while the parser and the preprocessor run on
     /// another, taking each top-level declaration as soon as it is parsed.
     pub fn lower(self, name: &str, path: Option<&Path>, text: &str, config: PpConfig<'_>, overlap: bool) -> (Parsed, Lowered) {
+        self.lower_with(name, path, text, config, overlap, true)
+    }
+
+    /// [`Preamble::lower`] without verifying the emitted IR: the caller verifies what it
+    /// needs to with [`crate::sema::verify_emitted`] (the incremental database, only the
+    /// functions that changed since a compile that verified).
+    pub fn lower_unverified(self, name: &str, path: Option<&Path>, text: &str, config: PpConfig<'_>, overlap: bool) -> (Parsed, Lowered) {
+        self.lower_with(name, path, text, config, overlap, false)
+    }
+
+    fn lower_with(
+        self,
+        name: &str,
+        path: Option<&Path>,
+        text: &str,
+        config: PpConfig<'_>,
+        overlap: bool,
+        verify: bool,
+    ) -> (Parsed, Lowered) {
         if overlap {
             let options = self.sema.options().clone();
-            if let Some(r) = self.lower_overlapped(name, path, text, config.clone()) {
+            if let Some(r) = self.lower_overlapped(name, path, text, config.clone(), verify) {
                 return r;
             }
             // No thread to be had: the same on this one, from the start.
-            return Preamble::new(config.clone(), options).lower(name, path, text, config, false);
+            return Preamble::new(config.clone(), options).lower_with(name, path, text, config, false, verify);
         }
         let Preamble { mut sm, mut interner, ast, pp, parser, sema } = self;
         let ast = Ast::on(&ast);
@@ -105,13 +124,20 @@ impl Preamble {
         for i in top..ast.top.len() {
             s.top_decl(ast.top[i]);
         }
-        let lowered = s.finish();
+        let lowered = if verify { s.finish() } else { s.finish_unverified() };
         (Parsed { sm, interner, ast, diags, expansions }, lowered)
     }
 
     /// [`Preamble::lower`] with the parser on a thread of its own; `None` if the thread
     /// cannot be started.
-    fn lower_overlapped(self, name: &str, path: Option<&Path>, text: &str, config: PpConfig<'_>) -> Option<(Parsed, Lowered)> {
+    fn lower_overlapped(
+        self,
+        name: &str,
+        path: Option<&Path>,
+        text: &str,
+        config: PpConfig<'_>,
+        verify: bool,
+    ) -> Option<(Parsed, Lowered)> {
         let Preamble { mut sm, mut interner, ast, pp, parser, sema } = self;
         let ast = Ast::on(&ast);
         sm.replace(MAIN, name, path, text, FileKind::User);
@@ -150,7 +176,7 @@ impl Preamble {
                 done = top;
             }
             let parse_out = parser.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            Some((parse_out, sema.finish()))
+            Some((parse_out, if verify { sema.finish() } else { sema.finish_unverified() }))
         })?;
         let (parse_diags, (mut diags, expansions)) = parse_out;
         diags.extend(parse_diags);

@@ -8,7 +8,7 @@
 //!   two kernels: those two), and the PTX after each edit is what a cold compile of the
 //!   edited text gives.
 
-use cuprite::incremental::{self, Database};
+use cuprite::incremental::{self, reuse::ModuleStage, Database};
 use cuprite_tests::run_cli;
 use std::path::Path;
 
@@ -200,6 +200,7 @@ fn each_edit_body() {
     };
     // Cold: every function once.
     check(&db, "cold");
+    assert_eq!(db.take_module_stages(), [ModuleStage::Whole]);
     assert_eq!(short(db.take_recompiled()), ["k_a", "k_b", "k_c", "k_d"]);
     let cold = executed(&db);
     assert_eq!(cold.get("module_parts"), Some(&1));
@@ -224,23 +225,31 @@ fn each_edit_body() {
     // Each function's key is checked (and found equal); the file is reassembled because
     // the places of the functions moved.
     assert_eq!(ex, queries(&[("module_parts", 1), ("function_unit", 4), ("module_ptx", 1)]));
+    // No function's IR changed: the module stage reuses every result.
+    assert_eq!(db.take_module_stages(), [ModuleStage::Unchanged]);
 
     // One kernel's body: that kernel.
     let text = text.replace("i * 3", "i * 5");
     let (re, ex) = edit(&mut db, &main, text.clone(), "one kernel's body");
     assert_eq!(re, ["k_d"]);
     assert_eq!(ex, queries(&[("module_parts", 1), ("function_unit", 4), ("function_ptx", 1), ("module_ptx", 1)]));
+    // Only that kernel is converted and inlined.
+    assert_eq!(db.take_module_stages(), [ModuleStage::Kernels]);
 
     // A device function inlined into two kernels: those two.
     let text = text.replace("a * a + 1.0f", "a * a - 1.0f");
     let (re, ex) = edit(&mut db, &main, text.clone(), "a shared device function");
     assert_eq!(re, ["k_a", "k_b"]);
     assert_eq!(ex, queries(&[("module_parts", 1), ("function_unit", 4), ("function_ptx", 2), ("module_ptx", 1)]));
+    // A device function changed: the whole module stage.
+    assert_eq!(db.take_module_stages(), [ModuleStage::Whole]);
 
     // A header: the kernel that uses what changed.
     let (re, ex) = edit(&mut db, &header, HEADER.replace("2.0f", "3.0f"), "a header's macro");
     assert_eq!(re, ["k_c"]);
     assert_eq!(ex, queries(&[("module_parts", 1), ("function_unit", 4), ("function_ptx", 1), ("module_ptx", 1)]));
+    // (It changes a device function, `scaled`: the whole module stage.)
+    assert_eq!(db.take_module_stages(), [ModuleStage::Whole]);
 
     // A comment in the header: nothing.
     let (re, ex) = edit(&mut db, &header, format!("// util\n{}", HEADER.replace("2.0f", "3.0f")), "a header's comment");
@@ -260,6 +269,168 @@ fn each_edit_body() {
     db.take_recompiled();
     let (re, _) = edit(&mut db, &main, text, "the error fixed");
     assert_eq!(re, Vec::<String>::new());
+    // The error stopped before the module stage; the fixed text is the one compiled last.
+    assert_eq!(db.take_module_stages(), [ModuleStage::Unchanged, ModuleStage::Unchanged]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The PTX of `path` with the text `text`, from a database that has seen nothing else.
+fn fresh_ptx(path: &Path, text: &str, flags: &[&str]) -> Option<String> {
+    let mut db = Database::default();
+    db.set_file_text(path, Some(text.to_string()));
+    incremental::module_ptx(&db, db.unit(path, flags.iter().map(|s| s.to_string()).collect())).clone()
+}
+
+/// Where kernel `k`'s body starts in `text`: after the first `{` that follows its name at
+/// `place` (1-based line and column).
+fn body_start(text: &str, line: u32, col: u32) -> Option<usize> {
+    let at = text.split_inclusive('\n').take(line as usize - 1).map(str::len).sum::<usize>() + col as usize - 1;
+    text.get(at..)?.find('{').map(|i| at + i + 1)
+}
+
+/// An edit inside kernels reuses the module stage for everything else (only the edited
+/// kernels are converted and inlined, [`incremental::reuse`]): on every corpus file, at
+/// -O3, -O0 and with fast math, a statement put into each kernel's body (up to four per
+/// file), and then taken out again, gives the PTX a database that never saw the file
+/// before gives for the same text (the first test ties that one to `cuprite compile`).
+#[test]
+fn edits_inside_kernels_give_a_fresh_compiles_ptx() {
+    on_big_stack(edits_inside_kernels_body)
+}
+
+fn edits_inside_kernels_body() {
+    let mut partial = 0;
+    let mut edits = 0;
+    for file in cuprite_tests::corpus_files(false) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for flags in [&[][..], &["-O0"][..], &["--use_fast_math", "-arch=sm_75"][..]] {
+            let mut db = Database::default();
+            let unit = db.unit(&file, flags.iter().map(|s| s.to_string()).collect());
+            if incremental::module_ptx(&db, unit).is_none() {
+                continue;
+            }
+            let kernels: Vec<(u32, u32)> = incremental::module_parts(&db, unit)
+                .items
+                .iter()
+                .filter(|i| i.kind == incremental::ItemKind::Kernel)
+                .map(|i| i.place.start)
+                .collect();
+            let mut starts: Vec<usize> = kernels.iter().filter_map(|&(l, c)| body_start(&text, l, c)).collect();
+            starts.sort_unstable();
+            starts.dedup();
+            db.take_module_stages();
+            for (k, &at) in starts.iter().take(4).enumerate() {
+                let edited = format!("{} volatile int cuprite_edit_{k} = {}; (void)cuprite_edit_{k};{}", &text[..at], 7 + k, &text[at..]);
+                for (what, t) in [("edited", &edited), ("restored", &text)] {
+                    db.set_file_text(&file, Some(t.clone()));
+                    let got = incremental::module_ptx(&db, unit).clone();
+                    let stages = db.take_module_stages();
+                    partial += stages.iter().filter(|&&s| s == ModuleStage::Kernels).count();
+                    edits += 1;
+                    let want = fresh_ptx(&file, t, flags);
+                    if got != want {
+                        let (g, w) = (got.unwrap_or_default(), want.unwrap_or_default());
+                        let first = g.lines().zip(w.lines()).position(|(a, b)| a != b).unwrap_or(0);
+                        let show = |t: &str| t.lines().skip(first.saturating_sub(3)).take(8).collect::<Vec<_>>().join("\n");
+                        panic!(
+                            "{} {flags:?}: kernel body at byte {at} {what} ({stages:?}): the PTX differs from a fresh compile's at line {}:\n{}\n--- fresh:\n{}",
+                            file.display(),
+                            first + 1,
+                            show(&g),
+                            show(&w)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Most such edits convert only the edited kernels.
+    eprintln!("{partial} of {edits} edits converted only the edited kernels");
+    assert!(edits > 200 && partial * 10 > edits * 9, "{partial} of {edits} edits converted only the edited kernels");
+}
+
+/// The big device function's body: enough statements that the inliner inlines it only
+/// where it is called once.
+fn big_body() -> String {
+    (0..90).map(|i| format!("    x = x * {}.5f + y; y = y * 0.5f - x;\n", i + 1)).collect()
+}
+
+/// What keeps an edited kernel from being compiled on its own, or does not: a new call
+/// (one of a large function can change another kernel's inlining: called once it is
+/// inlined, twice it is not), a new `__shared__` variable or math function (module-level
+/// globals and library functions, placed by the whole module), an edit of a device
+/// function; against edits of a kernel's arithmetic and control flow, its calls kept.
+/// After each, the PTX is a fresh compile's.
+#[test]
+fn what_an_edited_kernel_changes_elsewhere_decides_how_much_is_recompiled() {
+    on_big_stack(what_an_edited_kernel_changes_body)
+}
+
+fn what_an_edited_kernel_changes_body() {
+    let dir = std::env::temp_dir().join(format!("cuprite-reuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let main = dir.join("reuse.cu");
+    let base = format!(
+        "__device__ __noinline__ float tiny(float v) {{ return v * 3.0f; }}\n\
+         __device__ float small(float v) {{ return v + 1.0f; }}\n\
+         __device__ float big(float x, float y) {{\n{}    return x + y;\n}}\n\
+         __global__ void k_one(float *o, const float *a, int n) {{\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             if (i < n) o[i] = big(a[i], small(a[i]));\n\
+         }}\n\
+         __global__ void k_two(float *o, const float *a, int n) {{\n\
+             __shared__ float tile[128];\n\
+             int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             tile[threadIdx.x] = i < n ? a[i] : 0.0f;\n\
+             __syncthreads();\n\
+             float acc = 0.0f;\n\
+             for (int j = 0; j < 8; ++j) acc += small(tile[(threadIdx.x + j) % 128]);\n\
+             if (i < n) o[i] = acc;\n\
+         }}\n\
+         __global__ void k_three(float *o, int n) {{\n\
+             int i = threadIdx.x;\n\
+             if (i < n) o[i] = tiny((float)i);\n\
+         }}\n",
+        big_body()
+    );
+    let mut db = Database::default();
+    let unit = db.unit(&main, Vec::new());
+    let mut text = base.clone();
+    let step = |db: &mut Database, text: &str, what: &str| -> Vec<ModuleStage> {
+        db.set_file_text(&main, Some(text.to_string()));
+        let got = incremental::module_ptx(db, unit).clone();
+        assert!(got.is_some(), "{what}: no PTX: {:?}", incremental::diagnostics(db, unit));
+        assert!(got == fresh_ptx(&main, text, &[]), "{what}: the PTX is not a fresh compile's");
+        db.take_module_stages()
+    };
+    assert_eq!(step(&mut db, &text, "cold"), [ModuleStage::Whole]);
+    // Arithmetic and control flow in one kernel: that kernel.
+    text = text.replace("j < 8", "j < 12").replace("acc += small", "acc -= small");
+    assert_eq!(step(&mut db, &text, "k_two's loop"), [ModuleStage::Kernels]);
+    // New calls, even of small functions: the whole module (a kernel's calls count in
+    // every callee's inlining).
+    text = text.replace("o[i] = acc;", "o[i] = acc + small(acc) + tiny(acc);");
+    assert_eq!(step(&mut db, &text, "calls of small and tiny in k_two"), [ModuleStage::Whole]);
+    text = text.replace("o[i] = acc + small(acc) + tiny(acc);", "o[i] = acc * small(acc) + tiny(acc);");
+    assert_eq!(step(&mut db, &text, "k_two's arithmetic around its calls"), [ModuleStage::Kernels]);
+    // A second call of `big`: it stops being inlined into k_one.
+    text = text.replace("if (i < n) o[i] = acc * small", "if (i < n) o[i] = big(acc, 1.0f) * small");
+    assert_eq!(step(&mut db, &text, "a call of big in k_two"), [ModuleStage::Whole]);
+    let ptx = incremental::module_ptx(&db, unit).clone().unwrap();
+    assert!(ptx.contains("call.uni") || ptx.contains("call "), "big is called, not inlined, once it has two callers");
+    // A new __shared__ variable, and a new math function, in k_three.
+    text = text.replace("int i = threadIdx.x;", "__shared__ int seen[32]; int i = threadIdx.x; seen[i % 32] = i;");
+    assert_eq!(step(&mut db, &text, "a __shared__ variable in k_three"), [ModuleStage::Whole]);
+    text = text.replace("tiny((float)i)", "tiny(sinf((float)i))");
+    assert_eq!(step(&mut db, &text, "sinf in k_three"), [ModuleStage::Whole]);
+    text = text.replace("tiny(sinf((float)i))", "tiny(sinf((float)i + 1.0f))");
+    assert_eq!(step(&mut db, &text, "k_three's arithmetic"), [ModuleStage::Kernels]);
+    // A device function: the whole module.
+    text = text.replace("v + 1.0f", "v + 2.0f");
+    assert_eq!(step(&mut db, &text, "small's body"), [ModuleStage::Whole]);
+    // Two kernels at once.
+    text = text.replace("j < 12", "j < 6").replace("(float)i + 1.0f", "(float)i + 3.0f");
+    assert_eq!(step(&mut db, &text, "k_two and k_three"), [ModuleStage::Kernels]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -11,9 +11,11 @@
 //! same PTX, wherever the function sits in the file) and what the function stage parses.
 //! The PTX assembled from the pieces is byte for byte `cuprite compile`'s (tested).
 
+use super::reuse::{self, ModuleMemos};
 use crate::compile::Args;
 use cuprite_frontend::{diag::Severity, pp::FileSource, preamble::Preambles, SourceMap};
 use cuprite_ir::{Context, Location, OpId, TypeKind};
+use cuprite_lowering::transforms::inline::InlineHistory;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -190,8 +192,7 @@ pub(crate) fn lower_module(
     text: &str,
     args: &Args,
     files: Option<&dyn FileSource>,
-    texts: &KeyTexts,
-    preambles: &Preambles,
+    (texts, preambles, memos): (&KeyTexts, &Preambles, &ModuleMemos),
 ) -> ModuleParts {
     let mut config = args.config.clone();
     config.files = files;
@@ -203,8 +204,8 @@ pub(crate) fn lower_module(
     // thread-safely and registered with salsa by the caller, on the query's thread.)
     let overlap = cuprite_frontend::worth_a_thread(text.len());
     let preamble = preambles.get(&config, &opts);
-    let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower(name, path, text, config, overlap);
-    lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts)
+    let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower_unverified(name, path, text, config, overlap);
+    lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts, (memos, name))
 }
 
 /// The module stage after the frontend: diagnostics, the editor's view, the conversions
@@ -216,19 +217,10 @@ fn lower_parsed(
     sema_diags: Vec<cuprite_frontend::Diagnostic>,
     args: &Args,
     texts: &KeyTexts,
+    (memos, name): (&ModuleMemos, &str),
 ) -> ModuleParts {
     let mut diags = std::mem::take(&mut parsed.diags);
     diags.extend(sema_diags);
-    let sm = &parsed.sm;
-    let mut out = ModuleParts {
-        files: sm.files.iter().filter(|f| f.kind == cuprite_frontend::source::FileKind::User).map(|f| f.name.clone()).collect(),
-        ..Default::default()
-    };
-    push_diags(&mut out, diags, args, sm);
-    if out.has_errors {
-        return out;
-    }
-    describe(ctx, module, sm, &mut out);
     // The pipeline `cuprite compile` runs, cut after `nvvm-inline`.
     let lowering = args.float.lowering();
     let config = crate::pipeline::PipelineConfig {
@@ -242,14 +234,90 @@ fn lower_parsed(
     };
     let full = crate::pipeline::compile_pipeline(&config);
     let (module_stage, function_pipeline) = crate::pipeline::split_after_inline(&full);
-    out.function_pipeline = function_pipeline;
     let reg = crate::pipeline::registry();
-    let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
     let mut popts = args.pass_opts.clone();
     popts.threading = false;
-    let result = cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None);
+    // The module stage reuses what the last compile of the unit left where it can
+    // ([`reuse`]): then only edited kernels go through it. The memo is held out of the
+    // database while this compile runs, and put back (or replaced) when it ends.
+    let plan = reuse::Plan::new(&module_stage, &popts);
+    let mut held = reuse::Held::new(memos, reuse::memo_key(name, &module_stage, &popts.disabled_patterns));
+    let shape = plan.as_ref().map(|_| reuse::shape(ctx, module));
+    // The frontend's IR is verified where it differs from what the memo's compile verified.
+    let roots = match (&shape, held.memo()) {
+        (Some(shape), Some(memo)) => reuse::changed_functions(shape, memo).unwrap_or_else(|| vec![module]),
+        _ => vec![module],
+    };
+    cuprite_frontend::sema::verify_emitted(ctx, roots, &mut diags);
+    let sm = &parsed.sm;
+    let mut out = ModuleParts {
+        files: sm.files.iter().filter(|f| f.kind == cuprite_frontend::source::FileKind::User).map(|f| f.name.clone()).collect(),
+        function_pipeline,
+        ..Default::default()
+    };
+    push_diags(&mut out, diags, args, sm);
+    if out.has_errors {
+        return out;
+    }
+    describe(ctx, module, sm, &mut out);
+    if let (Some(plan), Some(shape), Some(memo)) = (&plan, &shape, held.memo()) {
+        if let Some(r) = reuse::reuse(ctx, module, shape, memo, plan, &popts) {
+            let (funcs, globals) = memo.parts();
+            let mut funcs = funcs.to_vec();
+            let stage = if matches!(r, reuse::Reuse::Unchanged) { reuse::ModuleStage::Unchanged } else { reuse::ModuleStage::Kernels };
+            let ok = match r {
+                reuse::Reuse::Unchanged => true,
+                reuse::Reuse::Part { part, redo } => match cuprite_lowering::module_signatures(ctx, part) {
+                    Some(sigs) => {
+                        let new = func_units(ctx, part, &sigs, texts, |_, s| redo.iter().find(|(r, _)| r == s).map(|&(_, i)| i));
+                        for u in new {
+                            if let Some(f) = funcs.iter_mut().find(|f| f.symbol == u.symbol) {
+                                *f = u;
+                            }
+                        }
+                        true
+                    }
+                    None => false,
+                },
+            };
+            if ok {
+                out.funcs = funcs.clone();
+                out.globals_ptx = globals.to_string();
+                held.reused(shape.clone(), funcs);
+                held.log(stage);
+                return out;
+            }
+        }
+    }
+    // The whole module stage: the memo it leaves replaces the old one.
+    held.forget();
+    held.log(reuse::ModuleStage::Whole);
+    let mut history = plan.as_ref().and_then(|p| p.inline.as_ref()).map(|_| InlineHistory::default());
+    let result = match &plan {
+        Some(plan) => cuprite_ir::pass::run_pipeline(ctx, module, &plan.pre_inline, &popts, None).map(|mut r| {
+            if let (Some(opts), Some(h)) = (&plan.inline, history.as_mut()) {
+                // `nvvm-inline`, recorded (what its pass does, with the history kept).
+                let s = cuprite_lowering::transforms::inline::inline_module_recorded(ctx, module, opts, h);
+                if s.budget_hit {
+                    r.diagnostics.push(cuprite_ir::Diagnostic::remark(
+                        format!(
+                            "nvvm-inline: stopped after {} rounds; calls that could be inlined remain",
+                            cuprite_lowering::transforms::inline::MAX_ROUNDS
+                        ),
+                        None,
+                    ));
+                }
+            }
+            r
+        }),
+        None => {
+            let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
+            cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None)
+        }
+    };
     let failed = result.is_err();
     let res = result.unwrap_or_else(|e| e);
+    let stage_diagnostics = !res.diagnostics.is_empty();
     let mut errs = Vec::new();
     for d in &res.diagnostics {
         let severity = match d.severity {
@@ -296,6 +364,23 @@ fn lower_parsed(
         return out;
     };
     out.globals_ptx = cuprite_lowering::globals_text(ctx, module);
+    out.funcs = func_units(ctx, module, &sigs, texts, |i, _| Some(i));
+    if let (Some(shape), false) = (shape, stage_diagnostics) {
+        held.set(reuse::ModuleMemo::new(shape, history, out.funcs.clone(), out.globals_ptx.clone()));
+    }
+    out
+}
+
+/// The [`FuncUnit`]s of the `nvvm.func`s of `module` that `place` gives a place (from
+/// their position among the module's functions and their symbol), in module order.
+fn func_units(
+    ctx: &Context,
+    module: OpId,
+    sigs: &cuprite_lowering::KindSigs,
+    texts: &KeyTexts,
+    place: impl Fn(usize, &str) -> Option<usize>,
+) -> Vec<FuncUnit> {
+    let mut out = Vec::new();
     let body = ctx.entry_block(ctx.region(module, 0)).expect("module body");
     let funcs: Vec<OpId> = ctx.block_ops(body).filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(ctx, o).is_some()).collect();
     // The readonly globals (`fold-constant-loads` reads their initializers) go with each
@@ -312,8 +397,9 @@ fn lower_parsed(
     // Each function's key is its structural fingerprint (with the tables it names); only a
     // function whose key is new is printed.
     let mut fingerprints = cuprite_ir::fingerprint::Fingerprinter::default();
-    for (index, f) in funcs.into_iter().enumerate() {
+    for (position, f) in funcs.into_iter().enumerate() {
         let symbol = cuprite_dialects::nvvm::FuncOp(f).sym_name(ctx).unwrap_or_default().to_string();
+        let Some(index) = place(position, &symbol) else { continue };
         let fp = fingerprints.op(ctx, f);
         let named: std::collections::HashSet<&str> = fp.symbols.iter().map(String::as_str).chain([symbol.as_str()]).collect();
         let tables: Vec<&String> = readonly.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(_, t)| t).collect();
@@ -336,7 +422,7 @@ fn lower_parsed(
         let mut callees: Vec<(String, Vec<TypeKind>, Vec<TypeKind>)> =
             sigs.iter().filter(|(n, _)| named.contains(n.as_str())).map(|(n, (i, r))| (n.clone(), i.clone(), r.clone())).collect();
         callees.sort_by(|a, b| a.0.cmp(&b.0));
-        out.funcs.push(FuncUnit { symbol, index, nvvm, key, callees });
+        out.push(FuncUnit { symbol, index, nvvm, key, callees });
     }
     out
 }

@@ -293,6 +293,28 @@ pub struct SemaOptions {
     pub arch: u32,
 }
 
+/// Verifies the emitted IR at `roots` (the module, or some of its ops) unless `diags`
+/// already has an error: IR that does not verify is a compiler bug, reported as such
+/// rather than handed on.
+pub fn verify_emitted(ctx: &Context, roots: impl IntoIterator<Item = OpId>, diags: &mut Vec<Diagnostic>) {
+    if diags.iter().any(|d| d.severity == crate::Severity::Error) {
+        return;
+    }
+    for root in roots {
+        if let Err(errs) = cuprite_ir::verify::verify(ctx, root, None) {
+            for e in errs.into_iter().take(5) {
+                diags.push(Diagnostic {
+                    severity: crate::Severity::Error,
+                    message: format!("internal compiler error: the emitted cuda IR does not verify: {}", e.message),
+                    span: None,
+                    notes: Vec::new(),
+                });
+            }
+            return;
+        }
+    }
+}
+
 suspendable! {
 pub struct Sema<'a> {
     refs {
@@ -422,27 +444,21 @@ struct AtomIndex {
 
 impl<'a> Sema<'a> {
     /// Emits the functions still waiting (what bodies required) and verifies the module.
-    pub fn finish(mut self) -> (Context, OpId, Vec<Diagnostic>) {
+    pub fn finish(self) -> (Context, OpId, Vec<Diagnostic>) {
+        let (ctx, module, mut diags) = self.finish_unverified();
+        verify_emitted(&ctx, [module], &mut diags);
+        (ctx, module, diags)
+    }
+
+    /// [`Sema::finish`] without verifying the emitted IR: the caller verifies it (or the
+    /// parts of it it has not verified before) with [`verify_emitted`].
+    pub fn finish_unverified(mut self) -> (Context, OpId, Vec<Diagnostic>) {
         self.finish_worklist();
         self.warn_if_no_kernel();
-        let Sema { mut ctx, module, mut diags, .. } = self;
+        let Sema { mut ctx, module, diags, .. } = self;
         // Structured C control flow as the standard scf dialect, where nothing leaves it early.
         crate::structured::raise_to_scf(&mut ctx, module);
         cuprite_dialects::cuda::returns_to_func_return(&mut ctx, module);
-        // The emitted IR must verify; if it does not, that is a compiler bug, reported as such
-        // rather than handed on.
-        if !diags.iter().any(|d| d.severity == crate::Severity::Error) {
-            if let Err(errs) = cuprite_ir::verify::verify(&ctx, module, None) {
-                for e in errs.into_iter().take(5) {
-                    diags.push(Diagnostic {
-                        severity: crate::Severity::Error,
-                        message: format!("internal compiler error: the emitted cuda IR does not verify: {}", e.message),
-                        span: None,
-                        notes: Vec::new(),
-                    });
-                }
-            }
-        }
         (ctx, module, diags)
     }
 

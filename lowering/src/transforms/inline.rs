@@ -73,6 +73,20 @@ fn calls_in(ctx: &Context, f: OpId, by_name: &FxHashMap<String, OpId>) -> Vec<(O
         .collect()
 }
 
+/// What inlining a module decided, as the next compile of the same module with some
+/// kernels edited replays it ([`replay_inline`]): for each round started, the calls each
+/// function makes as the round starts (its callees' names, sorted), by function name. The
+/// last round is the one that found nothing to inline.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InlineHistory {
+    pub rounds: Vec<FxHashMap<String, Vec<String>>>,
+}
+
+/// A replay's inlining differs from the recorded one: the edit changed decisions outside
+/// the replayed functions, and the whole module must be inlined again.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Diverged;
+
 /// Inlines calls in the `nvvm.func`s of `module`.
 ///
 /// Each round considers every call in the module (in function order, then preorder), with
@@ -80,15 +94,55 @@ fn calls_in(ctx: &Context, f: OpId, by_name: &FxHashMap<String, OpId>) -> Vec<(O
 /// that order. A function's calls and size are found once and found again only after
 /// something was inlined into it (inlining changes only the caller).
 pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> InlineStats {
+    run(ctx, module, opts, Mode::Plain).expect("a plain run does not diverge")
+}
+
+/// [`inline_module`], also recording its decisions in `history` (left empty when the round
+/// budget stopped it: such a module is not replayed).
+pub fn inline_module_recorded(ctx: &mut Context, module: OpId, opts: &InlineOptions, history: &mut InlineHistory) -> InlineStats {
+    let stats = run(ctx, module, opts, Mode::Record(history)).expect("a recording run does not diverge");
+    if stats.budget_hit {
+        history.rounds.clear();
+    }
+    stats
+}
+
+/// Inlines in `module`, a part of a module whose full inlining `history` recorded: some of
+/// its functions (kernels, which nothing calls) edited, with every function they call.
+/// The calls of the functions left out count as recorded, so each callee's call count is the
+/// whole module's. Every round, each function here must make the calls it made in the
+/// recorded run (else [`Diverged`]): then the edit changed no decision elsewhere, and what
+/// the functions here become is what inlining the whole module would make of them.
+/// Functions nothing calls are not erased (the part is not the module).
+pub fn replay_inline(ctx: &mut Context, module: OpId, opts: &InlineOptions, history: &InlineHistory) -> Result<InlineStats, Diverged> {
+    if history.rounds.is_empty() {
+        return Err(Diverged);
+    }
+    run(ctx, module, opts, Mode::Replay(history))
+}
+
+enum Mode<'a> {
+    Plain,
+    Record(&'a mut InlineHistory),
+    Replay(&'a InlineHistory),
+}
+
+fn run(ctx: &mut Context, module: OpId, opts: &InlineOptions, mut mode: Mode<'_>) -> Result<InlineStats, Diverged> {
     let mut stats = InlineStats::default();
     let funcs: Vec<OpId> = cuprite_ir::walk::collect_preorder(ctx, module)
         .into_iter()
         .filter(|&o| cuprite_dialects::nvvm::FuncOp::cast(ctx, o).is_some())
         .collect();
-    let by_name: FxHashMap<String, OpId> = funcs.iter().filter_map(|&f| func_name(ctx, f).map(|n| (n, f))).collect();
+    let names: Vec<String> = funcs.iter().map(|&f| func_name(ctx, f).unwrap_or_default()).collect();
+    let by_name: FxHashMap<String, OpId> = funcs.iter().zip(&names).map(|(&f, n)| (n.clone(), f)).collect();
     let mut calls_of: Vec<Vec<(OpId, OpId)>> = funcs.iter().map(|&f| calls_in(ctx, f, &by_name)).collect();
     let index: FxHashMap<OpId, usize> = funcs.iter().enumerate().map(|(i, &f)| (f, i)).collect();
     let recursive = recursive_functions(&funcs, &calls_of);
+    let callee_names = |ctx: &Context, calls: &[(OpId, OpId)]| -> Vec<String> {
+        let mut v: Vec<String> = calls.iter().map(|&(_, c)| func_name(ctx, c).unwrap_or_default()).collect();
+        v.sort_unstable();
+        v
+    };
     // Sizes (ops, the function included) of callees, until something is inlined into them.
     let mut sizes: FxHashMap<OpId, usize> = FxHashMap::default();
     for round in 0..=MAX_ROUNDS {
@@ -96,6 +150,32 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
         for &(_, callee) in calls_of.iter().flatten() {
             *ncalls.entry(callee).or_default() += 1;
         }
+        let last_recorded = match &mut mode {
+            Mode::Plain => false,
+            Mode::Record(h) => {
+                h.rounds.push(names.iter().zip(&calls_of).map(|(n, cs)| (n.clone(), callee_names(ctx, cs))).collect());
+                false
+            }
+            Mode::Replay(h) => {
+                let Some(recorded) = h.rounds.get(round as usize) else { return Err(Diverged) };
+                for (n, cs) in names.iter().zip(&calls_of) {
+                    if recorded.get(n) != Some(&callee_names(ctx, cs)) {
+                        return Err(Diverged);
+                    }
+                }
+                // The calls of the functions not here, to the functions here.
+                for (g, callees) in recorded {
+                    if !by_name.contains_key(g) {
+                        for c in callees {
+                            if let Some(&f) = by_name.get(c) {
+                                *ncalls.entry(f).or_default() += 1;
+                            }
+                        }
+                    }
+                }
+                round as usize + 1 == h.rounds.len()
+            }
+        };
         for &f in ncalls.keys() {
             sizes.entry(f).or_insert_with(|| cuprite_ir::walk::collect_preorder(ctx, f).len());
         }
@@ -111,7 +191,15 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
                     && (sizes[&callee] <= opts.threshold || ncalls[&callee] == 1 || inline_hint(ctx, callee) == Some(InlineHint::Always))
             })
             .collect();
+        if last_recorded {
+            // The recorded run stopped here: nothing left to inline anywhere.
+            return if candidates.is_empty() { Ok(stats) } else { Err(Diverged) };
+        }
         if candidates.is_empty() {
+            if matches!(mode, Mode::Replay(_)) {
+                // Calls elsewhere were still inlined in the recorded run: go on with them.
+                continue;
+            }
             break;
         }
         if round == MAX_ROUNDS {
@@ -132,6 +220,10 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
             sizes.remove(&f);
         }
     }
+    if matches!(mode, Mode::Replay(_)) {
+        // The recorded run went on past the round budget.
+        return Err(Diverged);
+    }
     // Device functions nothing calls any more.
     let called: rustc_hash::FxHashSet<OpId> = calls_of.iter().flatten().map(|&(_, callee)| callee).collect();
     for &f in &funcs {
@@ -145,7 +237,7 @@ pub fn inline_module(ctx: &mut Context, module: OpId, opts: &InlineOptions) -> I
             stats.functions_erased += 1;
         }
     }
-    stats
+    Ok(stats)
 }
 
 /// The functions that can reach themselves through calls (never inlined), given the calls

@@ -1,0 +1,387 @@
+//! Reusing the module stage: an edit inside kernels converts and inlines those kernels
+//! only, not the whole module.
+//!
+//! The module stage ([`super::unit`]) is module-wide for three reasons, and each has its
+//! answer here:
+//! - **the math library** is linked for the intrinsics the whole module calls, in the
+//!   order of their first use: an edited kernel must call the same intrinsics in the same
+//!   order as before;
+//! - **`__shared__` variables** become module-level globals (`<function>$<variable>`,
+//!   sized by their types) in conversion order: an edited kernel must declare the same
+//!   ones;
+//! - **inlining** decides on call counts over the whole module (a large callee is inlined
+//!   when it is called once), round after round: the inliner records, for each round, the
+//!   calls every function makes ([`InlineHistory`]), and a replay
+//!   ([`cuprite_lowering::transforms::inline::replay_inline`]) counts the calls of the
+//!   functions it leaves out as recorded and checks, every round, that the functions it
+//!   inlines into make the calls they made before. When they do, no decision anywhere
+//!   changed.
+//!
+//! Together these two are a kernel's *interface* (its intrinsics and shared variables, in
+//! order) and its calls. The kernels whose `cuda` form changed (structural fingerprints,
+//! [`cuprite_ir::fingerprint`]), when the rest of the module is unchanged, the changed
+//! functions are all kernels, nothing names them and their interfaces are the same, go
+//! through the module stage in a module of their own: clones of them, of every function
+//! they call (transitively) and of all the module's variables. Their results replace the
+//! old ones, at the old places (the set of functions left after inlining is the same, so
+//! the places are too). Anything else, a replay that diverges, or any diagnostic of the
+//! module stage, and the whole module goes through it as before. A comment or whitespace
+//! edit, which changes no function, reuses every function's result.
+//!
+//! The memo of a unit ([`ModuleMemo`]) is what its last whole module stage left: the
+//! `cuda` functions' fingerprints and interfaces, the inliner's history, and the
+//! functions' results. Like the preambles, it lives beside salsa, not in it: it changes
+//! no result, only how fast the same result is made (the incremental tests compare the
+//! database's PTX with `cuprite compile`'s after every edit).
+
+use super::unit::FuncUnit;
+use cuprite_ir::{Context, OpId, OperationState};
+use cuprite_lowering::transforms::inline::{InlineHistory, InlineOptions};
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+
+/// The memos of the units compiled last, by [`memo_key`], and a log of how each module
+/// stage ran.
+#[derive(Default)]
+pub struct ModuleMemos(Mutex<Vec<(u64, ModuleMemo)>>, Mutex<Vec<ModuleStage>>);
+
+/// How a module stage ran.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ModuleStage {
+    /// No function changed since the memo: every result reused.
+    Unchanged,
+    /// Only edited kernels (and what they call) went through it.
+    Kernels,
+    /// The whole module went through it.
+    Whole,
+}
+
+impl ModuleMemos {
+    /// How many units' memos it keeps (the oldest go first).
+    pub const LIMIT: usize = 8;
+
+    /// Takes the memo of `key` out (a compile puts back the one it leaves).
+    pub(crate) fn take(&self, key: u64) -> Option<ModuleMemo> {
+        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let i = v.iter().position(|(k, _)| *k == key)?;
+        Some(v.remove(i).1)
+    }
+
+    /// How the module stages since the last call ran, in order.
+    pub fn take_log(&self) -> Vec<ModuleStage> {
+        std::mem::take(&mut *self.1.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub(crate) fn log(&self, stage: ModuleStage) {
+        let mut v = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        if v.len() < 4096 {
+            v.push(stage);
+        }
+    }
+
+    pub(crate) fn put(&self, key: u64, memo: ModuleMemo) {
+        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        v.retain(|(k, _)| *k != key);
+        if v.len() >= Self::LIMIT {
+            v.remove(0);
+        }
+        v.push((key, memo));
+    }
+}
+
+/// A unit's memo, taken out of [`ModuleMemos`] while the unit compiles, and put back when
+/// the compile ends (on every way out, cancellation included).
+pub(crate) struct Held<'a> {
+    memos: &'a ModuleMemos,
+    key: u64,
+    memo: Option<ModuleMemo>,
+}
+
+impl<'a> Held<'a> {
+    pub(crate) fn new(memos: &'a ModuleMemos, key: u64) -> Self {
+        Held { memos, key, memo: memos.take(key) }
+    }
+
+    pub(crate) fn log(&self, stage: ModuleStage) {
+        self.memos.log(stage);
+    }
+
+    pub(crate) fn memo(&self) -> Option<&ModuleMemo> {
+        self.memo.as_ref()
+    }
+
+    /// Drops the memo (the whole module stage runs, and may leave a new one).
+    pub(crate) fn forget(&mut self) {
+        self.memo = None;
+    }
+
+    pub(crate) fn set(&mut self, memo: ModuleMemo) {
+        self.memo = Some(memo);
+    }
+
+    /// The memo after [`reuse`] gave `funcs` for a module of shape `shape`.
+    pub(crate) fn reused(&mut self, shape: Shape, funcs: Vec<FuncUnit>) {
+        if let Some(m) = &mut self.memo {
+            m.shape = shape;
+            m.funcs = funcs;
+        }
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        if let Some(m) = self.memo.take() {
+            self.memos.put(self.key, m);
+        }
+    }
+}
+
+/// A memo's key: the unit's name and what the module stage does with its `cuda` module.
+pub(crate) fn memo_key(name: &str, module_stage: &str, disabled_patterns: &[String]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (name, module_stage, disabled_patterns).hash(&mut h);
+    h.finish()
+}
+
+/// One `cuda` function of a module, as the memo compares it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CudaFn {
+    symbol: String,
+    /// Its structural fingerprint (locations left out).
+    fp: u128,
+    kernel: bool,
+    /// Its intrinsics' names and its `__shared__` variables, in order.
+    interface: u64,
+    /// The symbols it names.
+    refs: Vec<String>,
+    /// The op (in the context the shape was taken in).
+    op: OpId,
+}
+
+/// The `cuda` module as the memo compares it: its functions, and the fingerprints of
+/// everything else at its top level (variables, in order, each with the number of
+/// functions before it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    funcs: Vec<CudaFn>,
+    rest: Vec<(usize, u128)>,
+}
+
+/// What a unit's last whole module stage left for the next compile.
+pub(crate) struct ModuleMemo {
+    shape: Shape,
+    /// The inliner's decisions (`None`: the pipeline does not inline).
+    history: Option<InlineHistory>,
+    /// The functions after the module stage, in module order.
+    funcs: Vec<FuncUnit>,
+    globals_ptx: String,
+}
+
+impl ModuleMemo {
+    pub(crate) fn new(shape: Shape, history: Option<InlineHistory>, funcs: Vec<FuncUnit>, globals_ptx: String) -> Self {
+        ModuleMemo { shape, history, funcs, globals_ptx }
+    }
+}
+
+/// How the module stage's pipeline is run so that it can be reused: its passes up to
+/// inlining, then the inliner with its options, called directly (it records or replays).
+pub(crate) struct Plan {
+    pub pre_inline: cuprite_ir::pass::OpPassManager,
+    pub inline: Option<InlineOptions>,
+}
+
+impl Plan {
+    /// The plan for the module stage `module_stage` (a `builtin.module(...)` pipeline),
+    /// or `None` where it cannot be reused: IR printed or verified between passes, or an
+    /// inliner with options this does not know.
+    pub(crate) fn new(module_stage: &str, popts: &cuprite_ir::pass::PassOptions) -> Option<Plan> {
+        if popts.print_before_all
+            || popts.print_after_all
+            || popts.print_after_change
+            || popts.verify_each
+            || !popts.print_before.is_empty()
+            || !popts.print_after.is_empty()
+        {
+            return None;
+        }
+        let inner = module_stage.strip_prefix("builtin.module(")?.strip_suffix(')')?;
+        let (pre, inline) = match inner.rsplit_once(',').map_or(("", inner), |(a, b)| (a, b)) {
+            (pre, "nvvm-inline") => (pre, Some(InlineOptions::default())),
+            (pre, last) if last.starts_with("nvvm-inline") => {
+                let n = last.strip_prefix("nvvm-inline{threshold=")?.strip_suffix('}')?.parse().ok()?;
+                (pre, Some(InlineOptions { threshold: n }))
+            }
+            _ if inner.contains("nvvm-inline") => return None,
+            _ => (inner, None),
+        };
+        let reg = crate::pipeline::registry();
+        let pre_inline = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({pre})"), "builtin.module", &reg).ok()?;
+        Some(Plan { pre_inline, inline })
+    }
+}
+
+/// The shape of the `cuda` module `module`.
+pub(crate) fn shape(ctx: &Context, module: OpId) -> Shape {
+    let mut fps = cuprite_ir::fingerprint::Fingerprinter::default();
+    let mut funcs = Vec::new();
+    let mut rest = Vec::new();
+    let Some(body) = ctx.entry_block(ctx.region(module, 0)) else { return Shape { funcs, rest } };
+    for op in ctx.block_ops(body) {
+        let fp = fps.op(ctx, op);
+        if cuprite_dialects::func::FuncOp::cast(ctx, op).is_none() {
+            rest.push((funcs.len(), fp.hash));
+            continue;
+        }
+        let mut iface = std::collections::hash_map::DefaultHasher::new();
+        for o in cuprite_ir::walk::collect_preorder(ctx, op) {
+            if let Some(i) = cuprite_dialects::cuda::IntrinsicOp::cast(ctx, o) {
+                0u8.hash(&mut iface);
+                i.name(ctx).hash(&mut iface);
+                continue;
+            }
+            if cuprite_dialects::cuda::VarOp::cast(ctx, o).is_some() {
+                use cuprite_dialects::cuda::types::{decode, AddrSpace, Decoded};
+                let space = ctx.results(o).first().and_then(|&r| decode(ctx, ctx.value_type(r)));
+                if matches!(space, Some(Decoded::Ptr { space: AddrSpace::Shared, .. })) {
+                    1u8.hash(&mut iface);
+                    fps.op(ctx, o).hash.hash(&mut iface);
+                }
+            }
+        }
+        funcs.push(CudaFn {
+            symbol: ctx.symbol_name(op).unwrap_or_default().to_string(),
+            fp: fp.hash,
+            kernel: cuprite_dialects::cuda::is_kernel(ctx, op),
+            interface: iface.finish(),
+            refs: fp.symbols,
+            op,
+        });
+    }
+    Shape { funcs, rest }
+}
+
+/// What [`reuse`] found.
+pub(crate) enum Reuse {
+    /// No function changed: the memo's functions and variables as they are.
+    Unchanged,
+    /// The edited kernels went through the module stage in `part`, a module of their own:
+    /// each `(symbol, place)` is to be taken from it, the rest from the memo.
+    Part { part: OpId, redo: Vec<(String, usize)> },
+}
+
+/// Reuses `memo` for the `cuda` module `module` (of shape `shape`) where it can: `None`
+/// where it cannot (the caller runs the whole module stage).
+pub(crate) fn reuse(
+    ctx: &mut Context,
+    module: OpId,
+    shape: &Shape,
+    memo: &ModuleMemo,
+    plan: &Plan,
+    popts: &cuprite_ir::pass::PassOptions,
+) -> Option<Reuse> {
+    let old = &memo.shape;
+    if old.rest != shape.rest || old.funcs.len() != shape.funcs.len() {
+        return None;
+    }
+    let mut changed = Vec::new();
+    for (i, (a, b)) in old.funcs.iter().zip(&shape.funcs).enumerate() {
+        if a.symbol != b.symbol {
+            return None;
+        }
+        if a.fp != b.fp {
+            if !(a.kernel && b.kernel && a.interface == b.interface) {
+                return None;
+            }
+            changed.push(i);
+        }
+    }
+    if changed.is_empty() {
+        return Some(Reuse::Unchanged);
+    }
+    if changed.len() * 2 > shape.funcs.len() {
+        return None;
+    }
+    // Nothing may name an edited kernel (its calls and address would be the callers').
+    let edited: rustc_hash::FxHashSet<&str> = changed.iter().map(|&i| shape.funcs[i].symbol.as_str()).collect();
+    if shape.funcs.iter().any(|f| f.refs.iter().any(|r| edited.contains(r.as_str()) && *r != f.symbol)) {
+        return None;
+    }
+    // Their places among the functions left after inlining (the same set as before).
+    let redo = changed
+        .iter()
+        .map(|&i| {
+            let symbol = &shape.funcs[i].symbol;
+            memo.funcs.iter().find(|f| &f.symbol == symbol).map(|f| (symbol.clone(), f.index))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    // The edited kernels and every function they name, transitively.
+    let by_symbol: rustc_hash::FxHashMap<&str, usize> = shape.funcs.iter().enumerate().map(|(i, f)| (f.symbol.as_str(), i)).collect();
+    let mut member = vec![false; shape.funcs.len()];
+    let mut work = changed;
+    while let Some(i) = work.pop() {
+        if std::mem::replace(&mut member[i], true) {
+            continue;
+        }
+        work.extend(shape.funcs[i].refs.iter().filter_map(|r| by_symbol.get(r.as_str()).copied()));
+    }
+    // Their module: clones of them and of every variable, in the module's order (the
+    // module itself stays as it is, for the whole module stage if this one fails).
+    let body = ctx.entry_block(ctx.region(module, 0))?;
+    let loc = ctx.op_loc(module);
+    let mut st = OperationState::new(ctx, "builtin.module", loc);
+    st.attrs = ctx.attrs(module).to_vec();
+    st.props = ctx.props(module).to_vec();
+    let region = ctx.create_region();
+    st.regions.push(region);
+    let part = ctx.create_op(st);
+    let part_body = ctx.create_block(&[]);
+    ctx.append_block(region, part_body);
+    let mut k = 0;
+    for op in ctx.block_ops(body).collect::<Vec<_>>() {
+        if cuprite_dialects::func::FuncOp::cast(ctx, op).is_some() {
+            k += 1;
+            if !member[k - 1] {
+                continue;
+            }
+        }
+        let copy = cuprite_ir::clone::clone_op(ctx, op, &mut cuprite_ir::clone::CloneMap::default());
+        ctx.insert_op(copy, cuprite_ir::InsertPoint::end(part_body));
+    }
+    let mut popts = popts.clone();
+    popts.threading = false;
+    match cuprite_ir::pass::run_pipeline(ctx, part, &plan.pre_inline, &popts, None) {
+        Ok(r) if r.diagnostics.is_empty() => {}
+        _ => return None,
+    }
+    if let Some(opts) = &plan.inline {
+        cuprite_lowering::transforms::inline::replay_inline(ctx, part, opts, memo.history.as_ref()?).ok()?;
+    }
+    Some(Reuse::Part { part, redo })
+}
+
+impl ModuleMemo {
+    /// The memo's functions after the module stage, and the PTX of its variables.
+    pub(crate) fn parts(&self) -> (&[FuncUnit], &str) {
+        (&self.funcs, &self.globals_ptx)
+    }
+}
+
+/// The functions of the module of `shape` that differ from those of the module `memo`
+/// was made from (whose IR verified), when everything else at the module's top level is
+/// the same; `None` when it is not.
+pub(crate) fn changed_functions(shape: &Shape, memo: &ModuleMemo) -> Option<Vec<OpId>> {
+    let old = &memo.shape;
+    if old.rest != shape.rest || old.funcs.len() != shape.funcs.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (a, b) in old.funcs.iter().zip(&shape.funcs) {
+        if a.symbol != b.symbol {
+            return None;
+        }
+        if a.fp != b.fp {
+            out.push(b.op);
+        }
+    }
+    Some(out)
+}
