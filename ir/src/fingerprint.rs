@@ -13,17 +13,24 @@
 
 use crate::{
     attrs::AttrId,
-    context::{BlockId, Context, OpId, ValueId},
+    context::{Context, OpId},
     types::TypeId,
 };
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
-/// Fingerprints ops of one context, caching the hashes of its types and attributes.
+/// Fingerprints ops of one context, caching the hashes of its types, attributes and
+/// names.
 #[derive(Default)]
 pub struct Fingerprinter {
     types: FxHashMap<TypeId, u128>,
     attrs: FxHashMap<AttrId, (u128, Vec<String>)>,
+    /// Op and attribute names (by their interned symbol).
+    names: FxHashMap<crate::symbol::Symbol, u128>,
+    /// The numbers of the values and blocks of the op being fingerprinted, plus one, by
+    /// index (0: outside it); reset after each op.
+    values: Vec<u32>,
+    blocks: Vec<u32>,
 }
 
 /// A 128-bit hash: two multiply-xorshift lanes (fast on the many small words an op is
@@ -129,54 +136,69 @@ impl Fingerprinter {
     pub fn op(&mut self, ctx: &Context, op: OpId) -> Fingerprint {
         // Number the values and blocks first: a use may come before its definition in
         // region order (blocks out of dominance order, graph regions).
-        let mut values: FxHashMap<ValueId, u64> = FxHashMap::default();
-        let mut blocks: FxHashMap<BlockId, u64> = FxHashMap::default();
         let ops = crate::walk::collect_preorder(ctx, op);
+        let mut values = std::mem::take(&mut self.values);
+        let mut blocks = std::mem::take(&mut self.blocks);
+        values.resize(values.len().max(ctx.value_capacity()), 0);
+        blocks.resize(blocks.len().max(ctx.block_capacity()), 0);
+        let (mut nv, mut nb) = (0u32, 0u32);
         for &o in &ops {
             for &r in ctx.regions(o) {
                 for &b in ctx.region_blocks(r) {
-                    let n = blocks.len() as u64;
-                    blocks.insert(b, n);
+                    nb += 1;
+                    blocks[b.index()] = nb;
                     for &a in ctx.block_args(b) {
-                        let n = values.len() as u64;
-                        values.insert(a, n);
+                        nv += 1;
+                        values[a.index()] = nv;
                     }
                 }
             }
             for &v in ctx.results(o) {
-                let n = values.len() as u64;
-                values.insert(v, n);
+                nv += 1;
+                values[v.index()] = nv;
             }
         }
         let mut h = H2::new();
         let mut symbols: Vec<String> = Vec::new();
         self.region_walk(ctx, op, &values, &blocks, &mut h, &mut symbols);
+        for &o in &ops {
+            for &r in ctx.regions(o) {
+                for &b in ctx.region_blocks(r) {
+                    blocks[b.index()] = 0;
+                    for &a in ctx.block_args(b) {
+                        values[a.index()] = 0;
+                    }
+                }
+            }
+            for &v in ctx.results(o) {
+                values[v.index()] = 0;
+            }
+        }
+        self.values = values;
+        self.blocks = blocks;
         symbols.sort();
         symbols.dedup();
         Fingerprint { hash: h.finish128(), symbols }
     }
 
-    fn region_walk(
-        &mut self,
-        ctx: &Context,
-        op: OpId,
-        values: &FxHashMap<ValueId, u64>,
-        blocks: &FxHashMap<BlockId, u64>,
-        h: &mut H2,
-        symbols: &mut Vec<String>,
-    ) {
-        h.put(ctx.op_name_str(op));
+    fn name(&mut self, ctx: &Context, name: crate::symbol::Symbol) -> u128 {
+        *self.names.entry(name).or_insert_with(|| hash_str(ctx.str(name)))
+    }
+
+    fn region_walk(&mut self, ctx: &Context, op: OpId, values: &[u32], blocks: &[u32], h: &mut H2, symbols: &mut Vec<String>) {
+        let name = self.name(ctx, ctx.op_name(op));
+        h.put(&name);
         let n = ctx.num_operands(op);
         h.put(&n);
         for i in 0..n {
             let v = ctx.operand(op, i);
             // A value from outside the op: its type (the caller's context decides the rest).
-            match values.get(&v) {
-                Some(n) => h.put(&(0u8, *n)),
-                None => {
+            match values.get(v.index()).copied().unwrap_or(0) {
+                0 => {
                     let t = self.ty(ctx, ctx.value_type(v));
                     h.put(&(1u8, t));
                 }
+                n => h.put(&(0u8, u64::from(n - 1))),
             }
         }
         h.put(&ctx.results(op).len());
@@ -187,7 +209,8 @@ impl Fingerprinter {
         for (kind, list) in [(0u8, ctx.attrs(op)), (1u8, ctx.props(op))] {
             h.put(&(kind, list.len()));
             for &(name, a) in list {
-                h.put(ctx.str(name));
+                let nh = self.name(ctx, name);
+                h.put(&nh);
                 let (ah, syms) = self.attr(ctx, a);
                 h.put(ah);
                 symbols.extend(syms.iter().cloned());
@@ -195,7 +218,7 @@ impl Fingerprinter {
         }
         h.put(&ctx.num_successors(op));
         for b in ctx.successors(op) {
-            h.put(&blocks.get(&b).copied().unwrap_or(u64::MAX));
+            h.put(&blocks.get(b.index()).copied().map_or(u64::MAX, |n| u64::from(n).wrapping_sub(1)));
         }
         h.put(&ctx.regions(op).len());
         for &r in ctx.regions(op) {

@@ -208,6 +208,10 @@ pub(crate) fn lower_module(
     lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts, (memos, name))
 }
 
+/// Ops in a module from which its outline is made on a second thread while its IR is
+/// checked (below, the thread costs more than it saves).
+const PARALLEL_OUTLINE_OPS: usize = 4000;
+
 /// The module stage after the frontend: diagnostics, the editor's view, the conversions
 /// and inlining, and the functions' keys.
 fn lower_parsed(
@@ -242,13 +246,38 @@ fn lower_parsed(
     // database while this compile runs, and put back (or replaced) when it ends.
     let plan = reuse::Plan::new(&module_stage, &popts);
     let mut held = reuse::Held::new(memos, reuse::memo_key(name, &module_stage, &popts.disabled_patterns));
-    let shape = plan.as_ref().map(|_| reuse::shape(ctx, module));
     // The frontend's IR is verified where it differs from what the memo's compile verified.
-    let roots = match (&shape, held.memo()) {
-        (Some(shape), Some(memo)) => reuse::changed_functions(shape, memo).unwrap_or_else(|| vec![module]),
-        _ => vec![module],
+    // With a second core, the editor's outline of a large module (`describe`) is made
+    // meanwhile: it only reads the IR, as these do.
+    let outline_aside = !diags.iter().any(|d| d.severity == Severity::Error)
+        && ctx.num_ops() >= PARALLEL_OUTLINE_OPS
+        && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let (shape, outline) = {
+        let ctx: &Context = ctx;
+        let (sm, memo, diags, reusable) = (&parsed.sm, held.memo(), &mut diags, plan.is_some());
+        let mut check = move || {
+            let shape = reusable.then(|| reuse::shape(ctx, module));
+            let roots = match (&shape, memo) {
+                (Some(shape), Some(memo)) => reuse::changed_functions(shape, memo).unwrap_or_else(|| vec![module]),
+                _ => vec![module],
+            };
+            cuprite_frontend::sema::verify_emitted(ctx, roots, diags);
+            shape
+        };
+        if outline_aside {
+            std::thread::scope(|s| {
+                let aside = s.spawn(move || {
+                    let mut o = ModuleParts::default();
+                    describe(ctx, module, sm, &mut o);
+                    o
+                });
+                let shape = check();
+                (shape, aside.join().ok())
+            })
+        } else {
+            (check(), None)
+        }
     };
-    cuprite_frontend::sema::verify_emitted(ctx, roots, &mut diags);
     let sm = &parsed.sm;
     let mut out = ModuleParts {
         files: sm.files.iter().filter(|f| f.kind == cuprite_frontend::source::FileKind::User).map(|f| f.name.clone()).collect(),
@@ -259,7 +288,10 @@ fn lower_parsed(
     if out.has_errors {
         return out;
     }
-    describe(ctx, module, sm, &mut out);
+    match outline {
+        Some(o) => (out.items, out.types, out.vars) = (o.items, o.types, o.vars),
+        None => describe(ctx, module, sm, &mut out),
+    }
     if let (Some(plan), Some(shape), Some(memo)) = (&plan, &shape, held.memo()) {
         if let Some(r) = reuse::reuse(ctx, module, shape, memo, plan, &popts) {
             let (funcs, globals) = memo.parts();
@@ -605,11 +637,10 @@ pub(crate) fn compile_function(unit: &FuncUnit, pipeline: &str, args: &Args) -> 
             return out;
         }
     };
-    let reg = crate::pipeline::registry();
-    let pm = match cuprite_ir::pass::parse_pipeline(pipeline, "builtin.module", &reg) {
+    let pm = match parsed_pipeline(pipeline) {
         Ok(pm) => pm,
         Err(e) => {
-            out.diagnostics.push((Severity::Error, format!("internal compiler error: bad function pipeline: {e:?}")));
+            out.diagnostics.push((Severity::Error, format!("internal compiler error: bad function pipeline: {e}")));
             return out;
         }
     };
@@ -647,6 +678,29 @@ pub(crate) fn compile_function(unit: &FuncUnit, pipeline: &str, args: &Args) -> 
         }
     }
     out
+}
+
+/// The function stage's pipeline `text`, parsed: kept per thread for the last few texts
+/// (building its passes, the e-graph's rules among them, costs more than a small
+/// function's compile; a pass's `run` takes it by shared reference, so one parse serves
+/// every function).
+fn parsed_pipeline(text: &str) -> Result<std::rc::Rc<cuprite_ir::pass::OpPassManager>, String> {
+    type Kept = Vec<(String, std::rc::Rc<cuprite_ir::pass::OpPassManager>)>;
+    thread_local! {
+        static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if let Some(pm) = KEPT.with_borrow(|k| k.iter().find(|(t, _)| t == text).map(|(_, pm)| pm.clone())) {
+        return Ok(pm);
+    }
+    let reg = crate::pipeline::registry();
+    let pm = std::rc::Rc::new(cuprite_ir::pass::parse_pipeline(text, "builtin.module", &reg).map_err(|e| format!("{e:?}"))?);
+    KEPT.with_borrow_mut(|k| {
+        if k.len() >= 4 {
+            k.remove(0);
+        }
+        k.push((text.to_string(), pm.clone()));
+    });
+    Ok(pm)
 }
 
 /// (instructions, virtual registers, local depot bytes) of one function's PTX text.
