@@ -48,6 +48,7 @@ macro_rules! suspendable {
 
 pub mod append;
 pub mod ast;
+pub mod cow;
 pub mod diag;
 pub mod dump;
 pub mod intern;

@@ -73,7 +73,8 @@ impl Preamble {
         for i in 0..ast.top.len() {
             s.top_decl(ast.top[i]);
         }
-        let (sema, _) = s.suspend();
+        let (mut sema, _) = s.suspend();
+        sema.share();
         Preamble { sm, interner, ast: ast.freeze(), pp, parser, sema }
     }
 

@@ -164,8 +164,8 @@ impl Sema<'_> {
                     self.declare_tolerant(c);
                     // Mark the functions it declared as extern "C" (before they are emitted).
                     if let DeclKind::Function { .. } = self.ast.decl(c).kind {
-                        if let Some(f) = self.funcs.iter_mut().rev().find(|f| f.decl == c) {
-                            f.extern_c = true;
+                        if let Some(i) = (0..self.funcs.len()).rev().find(|&i| self.funcs[i].decl == c) {
+                            self.funcs[i].extern_c = true;
                         }
                     }
                     self.end_decl(outer);

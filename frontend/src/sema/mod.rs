@@ -335,7 +335,8 @@ pub struct Sema<'a> {
     pub cur_ns: NsId,
     /// Block scopes of the function being emitted, innermost last.
     scopes: Vec<FxHashMap<Atom, Entity>>,
-    pub funcs: Vec<FuncInfo>,
+    /// Shared with the preamble's other copies ([`crate::cow`]).
+    pub funcs: crate::cow::CowVec<FuncInfo>,
     pub templates: Vec<TemplateInfo>,
     /// Record scopes, by record.
     pub rec_ns: Vec<NsId>,
@@ -419,6 +420,12 @@ pub struct SemaState;
 }
 
 impl SemaState {
+    /// Makes the functions declared so far shared by the copies of this state (the
+    /// preamble's, made once and copied for every compile).
+    pub fn share(&mut self) {
+        self.funcs.share();
+    }
+
     /// The options sema runs with.
     pub fn options(&self) -> &SemaOptions {
         &self.options
@@ -501,7 +508,7 @@ impl<'a> Sema<'a> {
             namespaces: vec![Namespace::default()],
             cur_ns: NsId(0),
             scopes: Vec::new(),
-            funcs: Vec::new(),
+            funcs: crate::cow::CowVec::new(),
             templates: Vec::new(),
             rec_ns: Vec::new(),
             worklist: VecDeque::new(),
