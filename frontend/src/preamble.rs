@@ -116,7 +116,7 @@ impl Preamble {
         sm.replace(MAIN, name, path, text, FileKind::User);
         let top = ast.top.len();
         let pp = Preprocessor::resume(&mut sm, &mut interner, config, pp);
-        let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, &ast, None);
+        let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), &ast, None);
         let Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
         let (mut diags, expansions) = pp.finish();
         diags.extend(parse_diags);
@@ -162,7 +162,7 @@ impl Preamble {
                         tx.send((files, ast_w.top.len())).is_ok()
                     };
                     let pp = Preprocessor::resume(sm_w, interner_w, config, pp);
-                    let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, ast_w, Some(&mut on_top));
+                    let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), ast_w, Some(&mut on_top));
                     let Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
                     (parse_diags, pp.finish())
                 });

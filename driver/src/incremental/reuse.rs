@@ -17,18 +17,21 @@
 //!   inlines into make the calls they made before. When they do, no decision anywhere
 //!   changed.
 //!
-//! Together these two are a kernel's *interface* (its intrinsics and shared variables, in
-//! order) and its calls. The kernels whose `cuda` form changed (structural fingerprints,
-//! [`cuprite_ir::fingerprint`]), when the rest of the module is unchanged, the changed
-//! functions are all kernels, nothing names them and their interfaces are the same, go
-//! through the module stage in a module of their own: clones of them, of every function
-//! they call (transitively) and of all the module's variables. Their results replace the
-//! old ones, at the old places (the set of functions left after inlining is the same, so
-//! the places are too). Anything else, a replay that diverges, or any diagnostic of the
-//! module stage, and the whole module goes through it as before. A comment or whitespace
-//! edit, which changes no function, reuses every function's result.
+//! The first two make a kernel's *interface* (its intrinsics and `__shared__` variables,
+//! in order); the third is about its calls.
 //!
-//! The memo of a unit ([`ModuleMemo`]) is what its last whole module stage left: the
+//! When the rest of the module is unchanged, and every function whose `cuda` form changed
+//! (structural fingerprints, [`cuprite_ir::fingerprint`]) is a kernel that nothing names
+//! and whose interface is the same, those kernels go through the module stage in a module
+//! of their own. It holds clones of them, of every function they call (transitively) and
+//! of all the module's variables. Their results replace the old ones at the old places
+//! (the set of functions left after inlining is the same, so the places are too).
+//!
+//! In every other case the whole module goes through the module stage as before: another
+//! change, a replay that diverges, or any diagnostic of the module stage. A comment or
+//! whitespace edit, which changes no function, reuses every function's result.
+//!
+//! The memo of a unit (`ModuleMemo`) is what its last whole module stage left: the
 //! `cuda` functions' fingerprints and interfaces, the inliner's history, and the
 //! functions' results. Like the preambles, it lives beside salsa, not in it: it changes
 //! no result, only how fast the same result is made (the incremental tests compare the
@@ -40,7 +43,7 @@ use cuprite_lowering::transforms::inline::{InlineHistory, InlineOptions};
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
-/// The memos of the units compiled last, by [`memo_key`], and a log of how each module
+/// The memos of the units compiled last, by `memo_key`, and a log of how each module
 /// stage ran.
 #[derive(Default)]
 pub struct ModuleMemos(Mutex<Vec<(u64, ModuleMemo)>>, Mutex<Vec<ModuleStage>>);

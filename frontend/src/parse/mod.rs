@@ -72,6 +72,11 @@ pub const LOOKAHEAD: usize = 4224;
 /// token's span and the macro lookback of parse errors).
 pub const KEEP_BEHIND: usize = 8;
 
+/// The token window's first capacity for a source of `bytes` bytes.
+fn window_capacity(bytes: usize) -> usize {
+    (19 * LOOKAHEAD + KEEP_BEHIND).min(bytes / 2 + 64)
+}
+
 /// Parses a translation unit, pulling tokens from `src` as it goes: the preprocessed token
 /// stream is never stored whole, only a window from the last top-level declaration to at
 /// least [`LOOKAHEAD`] tokens ahead of the parser.
@@ -93,6 +98,14 @@ pub fn parse<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: &'i Ast) 
 pub fn parse_preamble<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: &'i Ast) -> (ParserState, Tokens<'i>) {
     let mut p = Parser::new(src, prelude, bytes, ast.writer());
     p.run(&mut None);
+    // The window keeps what a resumed parser can still look back at, not every token read:
+    // each compile copies it.
+    let behind = (p.pos - p.base).saturating_sub(KEEP_BEHIND);
+    if p.depth == 0 && behind > 0 {
+        p.toks.drain(..behind);
+        p.base += behind;
+    }
+    p.toks.shrink_to_fit();
     let (state, (src, _)) = p.suspend();
     (state, src)
 }
@@ -104,10 +117,14 @@ pub fn parse_preamble<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: 
 pub fn parse_resumed<'i>(
     src: Tokens<'i>,
     state: ParserState,
+    bytes: usize,
     ast: &'i Ast,
     mut on_top: Option<&mut dyn FnMut(&Tokens<'i>) -> bool>,
 ) -> (Vec<Diagnostic>, Tokens<'i>) {
     let mut p = Parser::from_state(src, ast.writer(), state);
+    // Room for the window over the main file (`bytes` long) at once, as `Parser::new`
+    // makes it, rather than growing it copy by copy.
+    p.toks.reserve(window_capacity(bytes));
     // The preamble's `Eof` was the last token read: the main file's tokens come next.
     if p.toks.last().is_some_and(|t| t.kind == TokenKind::Eof) && p.pos - p.base + 1 == p.toks.len() {
         p.toks.pop();
@@ -441,7 +458,7 @@ impl<'i> Parser<'i> {
         let mut p = Parser {
             ast,
             src,
-            toks: Vec::with_capacity((19 * LOOKAHEAD + KEEP_BEHIND).min(bytes / 2 + 64)),
+            toks: Vec::with_capacity(window_capacity(bytes)),
             base: 0,
             pos: 0,
             done: false,
