@@ -195,13 +195,12 @@ pub(crate) struct Plan {
 
 impl Plan {
     /// The plan for the module stage `module_stage` (a `builtin.module(...)` pipeline),
-    /// or `None` where it cannot be reused: IR printed or verified between passes, or an
-    /// inliner with options this does not know.
+    /// or `None` where it cannot be reused: IR printed between passes, or an inliner with
+    /// options this does not know.
     pub(crate) fn new(module_stage: &str, popts: &cuprite_ir::pass::PassOptions) -> Option<Plan> {
         if popts.print_before_all
             || popts.print_after_all
             || popts.print_after_change
-            || popts.verify_each
             || !popts.print_before.is_empty()
             || !popts.print_after.is_empty()
         {
@@ -358,8 +357,25 @@ pub(crate) fn reuse(
     }
     if let Some(opts) = &plan.inline {
         cuprite_lowering::transforms::inline::replay_inline(ctx, part, opts, memo.history.as_ref()?).ok()?;
+        verify_after_inline(ctx, part, &popts).ok()?;
     }
     Some(Reuse::Part { part, redo })
+}
+
+/// What the pass manager does after `nvvm-inline` when it verifies after each pass
+/// (`PassOptions::verify_each`, on in debug builds), for the inliner called directly.
+pub(crate) fn verify_after_inline(
+    ctx: &Context,
+    module: OpId,
+    popts: &cuprite_ir::pass::PassOptions,
+) -> Result<(), Vec<cuprite_ir::Diagnostic>> {
+    if !popts.verify_each {
+        return Ok(());
+    }
+    cuprite_ir::verify::verify(ctx, module, None).map_err(|mut errs| {
+        errs.push(cuprite_ir::Diagnostic::error("verification failed after pass 'nvvm-inline'".to_string(), None));
+        errs
+    })
 }
 
 impl ModuleMemo {

@@ -326,22 +326,32 @@ fn lower_parsed(
     held.log(reuse::ModuleStage::Whole);
     let mut history = plan.as_ref().and_then(|p| p.inline.as_ref()).map(|_| InlineHistory::default());
     let result = match &plan {
-        Some(plan) => cuprite_ir::pass::run_pipeline(ctx, module, &plan.pre_inline, &popts, None).map(|mut r| {
-            if let (Some(opts), Some(h)) = (&plan.inline, history.as_mut()) {
-                // `nvvm-inline`, recorded (what its pass does, with the history kept).
-                let s = cuprite_lowering::transforms::inline::inline_module_recorded(ctx, module, opts, h);
-                if s.budget_hit {
-                    r.diagnostics.push(cuprite_ir::Diagnostic::remark(
-                        format!(
-                            "nvvm-inline: stopped after {} rounds; calls that could be inlined remain",
-                            cuprite_lowering::transforms::inline::MAX_ROUNDS
-                        ),
-                        None,
-                    ));
+        Some(plan) => match cuprite_ir::pass::run_pipeline(ctx, module, &plan.pre_inline, &popts, None) {
+            Ok(mut r) => match (&plan.inline, history.as_mut()) {
+                (Some(opts), Some(h)) => {
+                    // `nvvm-inline`, recorded: what its pass does, with the history kept.
+                    let s = cuprite_lowering::transforms::inline::inline_module_recorded(ctx, module, opts, h);
+                    if s.budget_hit {
+                        r.diagnostics.push(cuprite_ir::Diagnostic::remark(
+                            format!(
+                                "nvvm-inline: stopped after {} rounds; calls that could be inlined remain",
+                                cuprite_lowering::transforms::inline::MAX_ROUNDS
+                            ),
+                            None,
+                        ));
+                    }
+                    match reuse::verify_after_inline(ctx, module, &popts) {
+                        Ok(()) => Ok(r),
+                        Err(errs) => {
+                            r.diagnostics.extend(errs);
+                            Err(r)
+                        }
+                    }
                 }
-            }
-            r
-        }),
+                _ => Ok(r),
+            },
+            Err(r) => Err(r),
+        },
         None => {
             let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
             cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None)
