@@ -477,3 +477,36 @@ fn kept_preamble_body() {
     check(&db, "the shadowing header removed", "3");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two units of one file with different flags (an editor's file and the same file built
+/// with a define) keep a memo each: an edit inside a kernel converts only that kernel in
+/// both, and each gives a fresh compile's PTX.
+#[test]
+fn two_units_of_one_file_keep_a_memo_each() {
+    on_big_stack(two_units_body)
+}
+
+fn two_units_body() {
+    let dir = std::env::temp_dir().join(format!("cuprite-two-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let main = dir.join("units.cu");
+    let text = "#ifndef SCALE\n#define SCALE 1.0f\n#endif\n\
+                __global__ void k_a(float *o, int n) { int i = threadIdx.x; if (i < n) o[i] = SCALE * i; }\n\
+                __global__ void k_b(float *o, int n) { int i = threadIdx.x; if (i < n) o[i] = SCALE + i; }\n";
+    let mut db = Database::default();
+    db.set_file_text(&main, Some(text.to_string()));
+    let flags = [vec![], vec!["-DSCALE=2.0f".to_string()]];
+    let units: Vec<_> = flags.iter().map(|f| db.unit(&main, f.clone())).collect();
+    for &u in &units {
+        assert!(incremental::module_ptx(&db, u).is_some());
+    }
+    assert_eq!(db.take_module_stages(), [ModuleStage::Whole, ModuleStage::Whole]);
+    let edited = text.replace("SCALE + i", "SCALE - i");
+    db.set_file_text(&main, Some(edited.clone()));
+    for (u, f) in units.iter().zip(&flags) {
+        let f: Vec<&str> = f.iter().map(String::as_str).collect();
+        assert!(incremental::module_ptx(&db, *u) == &fresh_ptx(&main, &edited, &f), "{f:?}: the PTX is not a fresh compile's");
+    }
+    assert_eq!(db.take_module_stages(), [ModuleStage::Kernels, ModuleStage::Kernels]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

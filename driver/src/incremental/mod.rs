@@ -382,7 +382,14 @@ pub fn module_parts(db: &dyn Db, unit: Unit) -> ModuleParts {
         return error_parts(format!("cannot read '{name}'"));
     };
     let files = Recorder { texts: db.texts(), seen: Mutex::new(Vec::new()) };
-    let parts = unit::lower_module(&name, Some(&path), &text, &args, Some(&files), (db.key_texts(), db.preambles(), db.module_memos()));
+    let parts = unit::lower_module(
+        &name,
+        Some(&path),
+        &text,
+        &args,
+        Some(&files),
+        (db.key_texts(), db.preambles(), db.module_memos(), unit.flags(db)),
+    );
     files.register(db);
     parts
 }

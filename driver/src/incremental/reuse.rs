@@ -139,10 +139,11 @@ impl Drop for Held<'_> {
     }
 }
 
-/// A memo's key: the unit's name and what the module stage does with its `cuda` module.
-pub(crate) fn memo_key(name: &str, module_stage: &str, disabled_patterns: &[String]) -> u64 {
+/// A memo's key: the unit (its main file's name and its flags) and the module stage's
+/// pipeline.
+pub(crate) fn memo_key(name: &str, flags: &[String], module_stage: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (name, module_stage, disabled_patterns).hash(&mut h);
+    (name, flags, module_stage).hash(&mut h);
     h.finish()
 }
 

@@ -192,7 +192,7 @@ pub(crate) fn lower_module(
     text: &str,
     args: &Args,
     files: Option<&dyn FileSource>,
-    (texts, preambles, memos): (&KeyTexts, &Preambles, &ModuleMemos),
+    (texts, preambles, memos, flags): (&KeyTexts, &Preambles, &ModuleMemos, &[String]),
 ) -> ModuleParts {
     let mut config = args.config.clone();
     config.files = files;
@@ -205,7 +205,7 @@ pub(crate) fn lower_module(
     let overlap = cuprite_frontend::worth_a_thread(text.len());
     let preamble = preambles.get(&config, &opts);
     let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower_unverified(name, path, text, config, overlap);
-    lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts, (memos, name))
+    lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts, (memos, name, flags))
 }
 
 /// Ops in a module from which its outline is made on a second thread while its IR is
@@ -221,7 +221,7 @@ fn lower_parsed(
     sema_diags: Vec<cuprite_frontend::Diagnostic>,
     args: &Args,
     texts: &KeyTexts,
-    (memos, name): (&ModuleMemos, &str),
+    (memos, name, flags): (&ModuleMemos, &str, &[String]),
 ) -> ModuleParts {
     let mut diags = std::mem::take(&mut parsed.diags);
     diags.extend(sema_diags);
@@ -245,7 +245,7 @@ fn lower_parsed(
     // ([`reuse`]): then only edited kernels go through it. The memo is held out of the
     // database while this compile runs, and put back (or replaced) when it ends.
     let plan = reuse::Plan::new(&module_stage, &popts);
-    let mut held = reuse::Held::new(memos, reuse::memo_key(name, &module_stage, &popts.disabled_patterns));
+    let mut held = reuse::Held::new(memos, reuse::memo_key(name, flags, &module_stage));
     // The frontend's IR is verified where it differs from what the memo's compile verified.
     // With a second core, the editor's outline of a large module (`describe`) is made
     // meanwhile: it only reads the IR, as these do.
