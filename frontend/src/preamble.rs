@@ -125,7 +125,7 @@ impl Preamble {
         for i in top..ast.top.len() {
             s.top_decl(ast.top[i]);
         }
-        let lowered = if verify { s.finish() } else { s.finish_unverified() };
+        let lowered = s.finish_with(verify);
         (Parsed { sm, interner, ast, diags, expansions }, lowered)
     }
 
@@ -177,7 +177,7 @@ impl Preamble {
                 done = top;
             }
             let parse_out = parser.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            Some((parse_out, if verify { sema.finish() } else { sema.finish_unverified() }))
+            Some((parse_out, sema.finish_with(verify)))
         })?;
         let (parse_diags, (mut diags, expansions)) = parse_out;
         diags.extend(parse_diags);

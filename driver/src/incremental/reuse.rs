@@ -38,7 +38,7 @@
 //! database's PTX with `cuprite compile`'s after every edit).
 
 use super::unit::FuncUnit;
-use cuprite_ir::{Context, OpId, OperationState};
+use cuprite_ir::{Context, OpId};
 use cuprite_lowering::transforms::inline::{InlineHistory, InlineOptions};
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
@@ -190,7 +190,7 @@ impl ModuleMemo {
 /// How the module stage's pipeline is run so that it can be reused: its passes up to
 /// inlining, then the inliner with its options, called directly (it records or replays).
 pub(crate) struct Plan {
-    pub pre_inline: cuprite_ir::pass::OpPassManager,
+    pub pre_inline: std::rc::Rc<cuprite_ir::pass::OpPassManager>,
     pub inline: Option<InlineOptions>,
 }
 
@@ -217,8 +217,7 @@ impl Plan {
             _ if inner.contains("nvvm-inline") => return None,
             _ => (inner, None),
         };
-        let reg = crate::pipeline::registry();
-        let pre_inline = cuprite_ir::pass::parse_pipeline(&format!("builtin.module({pre})"), "builtin.module", &reg).ok()?;
+        let pre_inline = super::unit::parsed_pipeline(&format!("builtin.module({pre})")).ok()?;
         Some(Plan { pre_inline, inline })
     }
 }
@@ -331,14 +330,7 @@ pub(crate) fn reuse(
     // module itself stays as it is, for the whole module stage if this one fails).
     let body = ctx.entry_block(ctx.region(module, 0))?;
     let loc = ctx.op_loc(module);
-    let mut st = OperationState::new(ctx, "builtin.module", loc);
-    st.attrs = ctx.attrs(module).to_vec();
-    st.props = ctx.props(module).to_vec();
-    let region = ctx.create_region();
-    st.regions.push(region);
-    let part = ctx.create_op(st);
-    let part_body = ctx.create_block(&[]);
-    ctx.append_block(region, part_body);
+    let (part, part_body) = cuprite_lowering::build::make_module(ctx, loc);
     let mut k = 0;
     for op in ctx.block_ops(body).collect::<Vec<_>>() {
         if cuprite_dialects::func::FuncOp::cast(ctx, op).is_some() {

@@ -332,13 +332,7 @@ fn lower_parsed(
                     // `nvvm-inline`, recorded: what its pass does, with the history kept.
                     let s = cuprite_lowering::transforms::inline::inline_module_recorded(ctx, module, opts, h);
                     if s.budget_hit {
-                        r.diagnostics.push(cuprite_ir::Diagnostic::remark(
-                            format!(
-                                "nvvm-inline: stopped after {} rounds; calls that could be inlined remain",
-                                cuprite_lowering::transforms::inline::MAX_ROUNDS
-                            ),
-                            None,
-                        ));
+                        r.diagnostics.push(cuprite_ir::Diagnostic::remark(cuprite_lowering::transforms::inline::budget_message(), None));
                     }
                     match reuse::verify_after_inline(ctx, module, &popts) {
                         Ok(()) => Ok(r),
@@ -690,11 +684,12 @@ pub(crate) fn compile_function(unit: &FuncUnit, pipeline: &str, args: &Args) -> 
     out
 }
 
-/// The function stage's pipeline `text`, parsed: kept per thread for the last few texts
+/// The pipeline `text` (the function stage's, or the module stage's passes before
+/// inlining), parsed: kept per thread for the last few texts
 /// (building its passes, the e-graph's rules among them, costs more than a small
 /// function's compile; a pass's `run` takes it by shared reference, so one parse serves
 /// every function).
-fn parsed_pipeline(text: &str) -> Result<std::rc::Rc<cuprite_ir::pass::OpPassManager>, String> {
+pub(crate) fn parsed_pipeline(text: &str) -> Result<std::rc::Rc<cuprite_ir::pass::OpPassManager>, String> {
     type Kept = Vec<(String, std::rc::Rc<cuprite_ir::pass::OpPassManager>)>;
     thread_local! {
         static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(Vec::new()) };

@@ -28,6 +28,11 @@ use rustc_hash::FxHashMap;
 /// cycles through several functions.
 pub const MAX_ROUNDS: u32 = 8;
 
+/// What the inliner says when the round budget stopped it with calls it could inline.
+pub fn budget_message() -> String {
+    format!("nvvm-inline: stopped after {MAX_ROUNDS} rounds; calls that could be inlined remain")
+}
+
 /// When to inline.
 #[derive(Clone, Debug)]
 pub struct InlineOptions {

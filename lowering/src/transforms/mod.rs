@@ -411,10 +411,7 @@ impl Pass for InlinePass {
     fn run(&self, ctx: &mut Context, op: OpId, state: &mut PassState<'_>) -> Result<(), PassFailure> {
         let s = inline::inline_module(ctx, op, &self.0);
         if s.budget_hit {
-            state.diagnostics.push(cuprite_ir::Diagnostic::remark(
-                format!("nvvm-inline: stopped after {} rounds; calls that could be inlined remain", inline::MAX_ROUNDS),
-                None,
-            ));
+            state.diagnostics.push(cuprite_ir::Diagnostic::remark(inline::budget_message(), None));
         }
         if s.inlined == 0 && s.functions_erased == 0 {
             state.preserved = Preserved::All;
