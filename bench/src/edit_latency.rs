@@ -120,6 +120,7 @@ fn run(kernels: usize, edits: usize, pause: usize) {
     let cold = t.elapsed();
     assert_eq!(Some(cold_ptx), std::fs::read_to_string(dir.join("batch.ptx")).ok(), "the database's PTX is the batch compiler's");
     db.take_recompiled();
+    db.take_frontend_runs();
 
     let mut recompiled = 0usize;
     let mut edit_run = |text: &mut String, gap: Duration, first: usize| {
@@ -139,6 +140,9 @@ fn run(kernels: usize, edits: usize, pause: usize) {
     };
     let lat = edit_run(&mut text, Duration::ZERO, 0);
     let paused = edit_run(&mut text, Duration::from_millis(pause as u64), edits);
+    let runs = db.take_frontend_runs();
+    let reused = runs.iter().map(|r| r.reused).sum::<usize>() as f64 / (2 * edits) as f64;
+    let frontends = runs.len() as f64 / (2 * edits) as f64;
     // A comment edit: nothing past the module stage.
     let mut comment = Vec::new();
     for i in 0..20 {
@@ -149,6 +153,7 @@ fn run(kernels: usize, edits: usize, pause: usize) {
         comment.push(t.elapsed());
     }
     let comment_recompiled = db.take_recompiled().len();
+    let comment_reused = db.take_frontend_runs().iter().map(|r| r.reused).sum::<usize>() as f64 / 20.0;
     let rss1 = rss_kib();
     comment.sort();
     let pct = |v: &[Duration], p: f64| v[((v.len() as f64 - 1.0) * p).round() as usize];
@@ -166,6 +171,8 @@ fn run(kernels: usize, edits: usize, pause: usize) {
         println!("| one-kernel edit, {how}, worst | {:.2} ms |", ms(*lat.last().expect("edits")));
     }
     println!("| functions recompiled per edit | {:.2} |", recompiled as f64 / (2 * edits) as f64);
+    println!("| kernel bodies the frontend took as known per edit (of {n}), frontend runs per edit | {reused:.2}, {frontends:.2} |");
+    println!("| kernel bodies taken as known per comment edit | {comment_reused:.2} |");
     println!("| comment edit, p50 ({comment_recompiled} functions recompiled in 20) | {:.2} ms |", ms(pct(&comment, 0.5)));
     println!("| p50 edit ({pause} ms apart) / cold batch | {:.3} |", pct(&paused, 0.5).as_secs_f64() / batch.as_secs_f64());
     println!(

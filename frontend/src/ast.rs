@@ -603,8 +603,27 @@ pub struct Ast {
     pub names: AppendVec<Name>,
     /// The top-level declarations, in order.
     pub top: AppendVec<DeclId>,
+    /// The key of each top-level declaration's tokens, by its index in `top`.
+    pub top_keys: AppendVec<TopKey>,
     /// Whether an [`AstWriter`] exists.
     writing: AtomicBool,
+}
+
+/// What the tokens of a top-level construct (a declaration, a namespace, an `extern "C"`
+/// block) were: hashes of their kinds, spellings and places (each relative to the
+/// construct's first token when in its file), split where the first function body
+/// begins. Equal keys: the same tokens, laid out alike, wherever the construct moved
+/// (what lets a compile reuse a kernel body's result from an earlier one, see
+/// [`crate::sema::bodies`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TopKey {
+    /// The tokens before the first function body (all of them if there is none).
+    pub head: u128,
+    /// The tokens from the first function body's `{` on (0: no body).
+    pub body: u128,
+    /// Whether the construct declares more than this declaration (the key is the
+    /// construct's, given to each of its declarations).
+    pub shared: bool,
 }
 
 /// A syntax tree's nodes, frozen to be shared: [`Ast::on`] starts trees that begin with
@@ -617,6 +636,7 @@ pub struct AstBase {
     types: Arc<AppendVec<Type>>,
     names: Arc<AppendVec<Name>>,
     top: Arc<AppendVec<DeclId>>,
+    top_keys: Arc<AppendVec<TopKey>>,
 }
 
 impl Ast {
@@ -630,6 +650,7 @@ impl Ast {
             types: Arc::new(self.types),
             names: Arc::new(self.names),
             top: Arc::new(self.top),
+            top_keys: Arc::new(self.top_keys),
         }
     }
     /// A tree whose first nodes are `base`'s: the same ids, read in place.
@@ -641,6 +662,7 @@ impl Ast {
             types: AppendVec::on(base.types.clone()),
             names: AppendVec::on(base.names.clone()),
             top: AppendVec::on(base.top.clone()),
+            top_keys: AppendVec::on(base.top_keys.clone()),
             writing: AtomicBool::new(false),
         }
     }
@@ -656,6 +678,7 @@ impl Clone for Ast {
             types: self.types.clone(),
             names: self.names.clone(),
             top: self.top.clone(),
+            top_keys: self.top_keys.clone(),
             writing: AtomicBool::new(false),
         }
     }
@@ -736,9 +759,10 @@ impl AstWriter<'_> {
     pub fn add_type(&self, kind: TypeKind, quals: Quals, span: Span) -> TypeId {
         TypeId(unsafe { self.ast.types.push(Type { kind, quals, span }) } as u32)
     }
-    /// Appends a top-level declaration (after its nodes: a reader that sees it in
-    /// [`Ast::top`] sees all of them).
-    pub fn add_top(&self, d: DeclId) {
+    /// Appends a top-level declaration with its construct's key (after its nodes and
+    /// key: a reader that sees it in [`Ast::top`] sees all of them).
+    pub fn add_top(&self, d: DeclId, key: TopKey) {
+        unsafe { self.ast.top_keys.push(key) };
         unsafe { self.ast.top.push(d) };
     }
 }

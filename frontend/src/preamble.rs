@@ -29,11 +29,12 @@ use crate::ast::{Ast, AstBase};
 use crate::intern::Interner;
 use crate::parse::{self, tokens::Tokens, ParserState};
 use crate::pp::{PpConfig, PpState, Preprocessor};
+use crate::sema::bodies::{Bodies, BodyMemo};
 use crate::sema::{Sema, SemaOptions, SemaState};
 use crate::source::{FileId, FileKind, SourceMap};
 use crate::{Lowered, Parsed};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The frontend stopped after the implicit headers (see the module's documentation).
 #[derive(Clone)]
@@ -45,6 +46,9 @@ pub struct Preamble {
     pp: PpState,
     parser: ParserState,
     sema: SemaState,
+    /// This preamble's number (its copies share it): where the environment of kernel
+    /// bodies starts ([`crate::sema::bodies`]).
+    id: u64,
 }
 
 /// What the preamble's files are about the size of, for the parser's token window.
@@ -75,7 +79,9 @@ impl Preamble {
         }
         let (mut sema, _) = s.suspend();
         sema.share();
-        Preamble { sm, interner, ast: ast.freeze(), pp, parser, sema }
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Preamble { sm, interner, ast: ast.freeze(), pp, parser, sema, id }
     }
 
     /// Preprocesses, parses and checks the main file `text` (named `name`, at `path`) after
@@ -84,16 +90,35 @@ impl Preamble {
     /// be had) sema runs on this thread while the parser and the preprocessor run on
     /// another, taking each top-level declaration as soon as it is parsed.
     pub fn lower(self, name: &str, path: Option<&Path>, text: &str, config: PpConfig<'_>, overlap: bool) -> (Parsed, Lowered) {
-        self.lower_with(name, path, text, config, overlap, true)
+        let (p, l, _) = self.lower_with(name, path, text, config, overlap, true, None);
+        (p, l)
     }
 
     /// [`Preamble::lower`] without verifying the emitted IR: the caller verifies what it
     /// needs to with [`crate::sema::verify_emitted`] (the incremental database, only the
     /// functions that changed since a compile that verified).
     pub fn lower_unverified(self, name: &str, path: Option<&Path>, text: &str, config: PpConfig<'_>, overlap: bool) -> (Parsed, Lowered) {
-        self.lower_with(name, path, text, config, overlap, false)
+        let (p, l, _) = self.lower_with(name, path, text, config, overlap, false, None);
+        (p, l)
     }
 
+    /// [`Preamble::lower_unverified`] keeping track of the main file's pure kernel bodies,
+    /// and reusing those of `memo` (an earlier compile's, from this preamble or a copy of
+    /// it) where they are known: the module then has stubs for them
+    /// ([`crate::sema::bodies`]).
+    pub fn lower_reusing(
+        self,
+        name: &str,
+        path: Option<&Path>,
+        text: &str,
+        config: PpConfig<'_>,
+        overlap: bool,
+        memo: Option<Arc<BodyMemo>>,
+    ) -> (Parsed, Lowered, Bodies) {
+        self.lower_with(name, path, text, config, overlap, false, Some(memo))
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn lower_with(
         self,
         name: &str,
@@ -102,16 +127,21 @@ impl Preamble {
         config: PpConfig<'_>,
         overlap: bool,
         verify: bool,
-    ) -> (Parsed, Lowered) {
+        bodies: Option<Option<Arc<BodyMemo>>>,
+    ) -> (Parsed, Lowered, Bodies) {
         if overlap {
             let options = self.sema.options().clone();
-            if let Some(r) = self.lower_overlapped(name, path, text, config.clone(), verify) {
+            let id = self.id;
+            if let Some(r) = self.lower_overlapped(name, path, text, config.clone(), verify, bodies.clone()) {
                 return r;
             }
-            // No thread to be had: the same on this one, from the start.
-            return Preamble::new(config.clone(), options).lower_with(name, path, text, config, false, verify);
+            // No thread to be had: the same on this one, from the start (the same
+            // environment for kernel bodies: the same preamble's).
+            let mut again = Preamble::new(config.clone(), options);
+            again.id = id;
+            return again.lower_with(name, path, text, config, false, verify, bodies);
         }
-        let Preamble { mut sm, mut interner, ast, pp, parser, sema } = self;
+        let Preamble { mut sm, mut interner, ast, pp, parser, sema, id } = self;
         let ast = Ast::on(&ast);
         sm.replace(MAIN, name, path, text, FileKind::User);
         let top = ast.top.len();
@@ -122,11 +152,15 @@ impl Preamble {
         diags.extend(parse_diags);
         let names = interner.names();
         let mut s = Sema::resume(&ast, &names, sema, sm.infos_from(0), text.len() / 4);
-        for i in top..ast.top.len() {
-            s.top_decl(ast.top[i]);
+        if let Some(memo) = bodies {
+            s.reuse_bodies(id, memo);
         }
+        for i in top..ast.top.len() {
+            s.top_decl_at(i);
+        }
+        let bodies = s.take_bodies();
         let lowered = s.finish_with(verify);
-        (Parsed { sm, interner, ast, diags, expansions }, lowered)
+        (Parsed { sm, interner, ast, diags, expansions }, lowered, bodies)
     }
 
     /// [`Preamble::lower`] with the parser on a thread of its own; `None` if the thread
@@ -138,8 +172,9 @@ impl Preamble {
         text: &str,
         config: PpConfig<'_>,
         verify: bool,
-    ) -> Option<(Parsed, Lowered)> {
-        let Preamble { mut sm, mut interner, ast, pp, parser, sema } = self;
+        bodies: Option<Option<Arc<BodyMemo>>>,
+    ) -> Option<(Parsed, Lowered, Bodies)> {
+        let Preamble { mut sm, mut interner, ast, pp, parser, sema, id } = self;
         let ast = Ast::on(&ast);
         sm.replace(MAIN, name, path, text, FileKind::User);
         let top = ast.top.len();
@@ -168,20 +203,25 @@ impl Preamble {
                 });
             let parser = parser.ok()?;
             let mut sema = Sema::resume(&ast, &names, sema, files, text.len() / 4);
+            if let Some(memo) = bodies {
+                sema.reuse_bodies(id, memo);
+            }
             let mut done = top;
             for (files, top) in rx {
                 sema.add_files(files);
                 for i in done..top {
-                    sema.top_decl(ast.top[i]);
+                    sema.top_decl_at(i);
                 }
                 done = top;
             }
             let parse_out = parser.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            Some((parse_out, sema.finish_with(verify)))
+            let bodies = sema.take_bodies();
+            Some((parse_out, (sema.finish_with(verify), bodies)))
         })?;
         let (parse_diags, (mut diags, expansions)) = parse_out;
         diags.extend(parse_diags);
-        Some((Parsed { sm, interner, ast, diags, expansions }, lowered))
+        let (lowered, bodies) = lowered;
+        Some((Parsed { sm, interner, ast, diags, expansions }, lowered, bodies))
     }
 }
 

@@ -34,8 +34,9 @@ pub struct Fingerprinter {
 }
 
 /// A 128-bit hash: two multiply-xorshift lanes (fast on the many small words an op is
-/// made of; the inputs are compiler IR, not adversarial).
-struct H2(u64, u64);
+/// made of; the inputs are compiler IR, or a compiler's tokens, not adversarial). The
+/// frontend keys declarations' tokens with it too.
+pub struct H2(u64, u64);
 
 impl Hasher for H2 {
     fn finish(&self) -> u64 {
@@ -68,14 +69,21 @@ impl Hasher for H2 {
     }
 }
 
+impl Default for H2 {
+    fn default() -> Self {
+        H2::new()
+    }
+}
+
 impl H2 {
-    fn new() -> H2 {
+    pub fn new() -> H2 {
         H2(0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344)
     }
-    fn put<T: Hash + ?Sized>(&mut self, v: &T) {
+    pub fn put<T: Hash + ?Sized>(&mut self, v: &T) {
         v.hash(self);
     }
-    fn finish128(&self) -> u128 {
+    /// The 128-bit hash of what was written.
+    pub fn finish128(&self) -> u128 {
         // Final avalanche of each lane.
         let f = |mut x: u64| {
             x ^= x >> 33;

@@ -276,9 +276,21 @@ fn each_edit_body() {
 
 /// The PTX of `path` with the text `text`, from a database that has seen nothing else.
 fn fresh_ptx(path: &Path, text: &str, flags: &[&str]) -> Option<String> {
+    fresh(path, text, flags).0
+}
+
+/// A fresh database's PTX and outline (items, types and variables at places, as the
+/// editor shows them) of `text` at `path`.
+fn fresh(path: &Path, text: &str, flags: &[&str]) -> (Option<String>, String) {
     let mut db = Database::default();
     db.set_file_text(path, Some(text.to_string()));
-    incremental::module_ptx(&db, db.unit(path, flags.iter().map(|s| s.to_string()).collect())).clone()
+    let unit = db.unit(path, flags.iter().map(|s| s.to_string()).collect());
+    (incremental::module_ptx(&db, unit).clone(), outline(&db, unit))
+}
+
+fn outline(db: &Database, unit: incremental::Unit) -> String {
+    let p = incremental::module_parts(db, unit);
+    format!("{:?}\n{:?}\n{:?}", p.items, p.types, p.vars)
 }
 
 /// Where kernel `k`'s body starts in `text`: after the first `{` that follows its name at
@@ -299,8 +311,7 @@ fn edits_inside_kernels_give_a_fresh_compiles_ptx() {
 }
 
 fn edits_inside_kernels_body() {
-    let mut partial = 0;
-    let mut edits = 0;
+    let (mut partial, mut edits, mut reused, mut read_again) = (0, 0, 0, 0);
     for file in cuprite_tests::corpus_files(false) {
         let text = std::fs::read_to_string(&file).unwrap();
         for flags in [&[][..], &["-O0"][..], &["--use_fast_math", "-arch=sm_75"][..]] {
@@ -319,21 +330,43 @@ fn edits_inside_kernels_body() {
             starts.sort_unstable();
             starts.dedup();
             db.take_module_stages();
+            db.take_frontend_runs();
+            let mut steps: Vec<(String, String)> = Vec::new();
             for (k, &at) in starts.iter().take(4).enumerate() {
                 let edited = format!("{} volatile int cuprite_edit_{k} = {}; (void)cuprite_edit_{k};{}", &text[..at], 7 + k, &text[at..]);
-                for (what, t) in [("edited", &edited), ("restored", &text)] {
+                steps.push(("edited".into(), edited));
+                steps.push(("restored".into(), text.clone()));
+            }
+            // Lines added above everything, and inside the first kernel: the kernels move.
+            if let Some(&at) = starts.first() {
+                let moved = format!("// moved\n\n{}\n int cuprite_moved = 1; (void)cuprite_moved;{}", &text[..at], &text[at..]);
+                steps.push(("moved down".into(), moved));
+                steps.push(("restored".into(), text.clone()));
+            }
+            for (what, t) in &steps {
+                let at = 0;
+                {
                     db.set_file_text(&file, Some(t.clone()));
                     let got = incremental::module_ptx(&db, unit).clone();
                     let stages = db.take_module_stages();
                     partial += stages.iter().filter(|&&s| s == ModuleStage::Kernels).count();
+                    let runs = db.take_frontend_runs();
+                    reused += runs.iter().map(|r| r.reused).sum::<usize>();
+                    read_again += runs.len().saturating_sub(1);
                     edits += 1;
-                    let want = fresh_ptx(&file, t, flags);
+                    let (want, want_outline) = fresh(&file, t, flags);
+                    assert_eq!(
+                        outline(&db, unit),
+                        want_outline,
+                        "{} {flags:?}: {what}: the outline differs from a fresh compile's",
+                        file.display()
+                    );
                     if got != want {
                         let (g, w) = (got.unwrap_or_default(), want.unwrap_or_default());
                         let first = g.lines().zip(w.lines()).position(|(a, b)| a != b).unwrap_or(0);
                         let show = |t: &str| t.lines().skip(first.saturating_sub(3)).take(8).collect::<Vec<_>>().join("\n");
                         panic!(
-                            "{} {flags:?}: kernel body at byte {at} {what} ({stages:?}): the PTX differs from a fresh compile's at line {}:\n{}\n--- fresh:\n{}",
+                            "{} {flags:?}: {what} ({stages:?}, at {at}): the PTX differs from a fresh compile's at line {}:\n{}\n--- fresh:\n{}",
                             file.display(),
                             first + 1,
                             show(&g),
@@ -344,9 +377,11 @@ fn edits_inside_kernels_body() {
             }
         }
     }
-    // Most such edits convert only the edited kernels.
-    eprintln!("{partial} of {edits} edits converted only the edited kernels");
+    // Most such edits convert only the edited kernels, and the frontend reads only what
+    // changed.
+    eprintln!("{partial} of {edits} edits converted only the edited kernels; {reused} kernel bodies taken as known, {read_again} frontends run again");
     assert!(edits > 200 && partial * 10 > edits * 9, "{partial} of {edits} edits converted only the edited kernels");
+    assert!(reused > edits, "{reused} kernel bodies taken as known in {edits} edits");
 }
 
 /// The big device function's body: enough statements that the inliner inlines it only

@@ -40,6 +40,13 @@
 //! and the other functions' results are taken as they were; a comment edit reuses every
 //! function's. The result is the same either way (tested on every corpus file).
 //!
+//! The frontend reads again only the kernel bodies it cannot know: a kernel whose tokens,
+//! and everything above it that could change what they mean, are what the unit's last
+//! compile read, gets a stub, and its results (its `cuda` fingerprint and interface, its
+//! outline, moved with it) are that compile's ([`cuprite_frontend::sema::bodies`]). Where
+//! a stub's results cannot be taken (the whole module stage must run), the frontend runs
+//! again reading every body. [`Database::take_frontend_runs`] says how it ran.
+//!
 //! The frontend runs per translation unit, not per function: it streams preprocessing,
 //! parsing and sema in one pass (sema emits the `cuda` dialect one top-level declaration
 //! at a time), and it costs a few milliseconds on an ordinary file, against tens to
@@ -176,6 +183,12 @@ impl Database {
     /// How the module stages since the last call ran ([`reuse`]), in order.
     pub fn take_module_stages(&self) -> Vec<reuse::ModuleStage> {
         self.module_memos.take_log()
+    }
+
+    /// How the frontend ran for each compile since the last call
+    /// ([`reuse::FrontendRun`]: kernel bodies reused and read).
+    pub fn take_frontend_runs(&self) -> Vec<reuse::FrontendRun> {
+        self.module_memos.take_frontend_log()
     }
 
     /// The queries executed since the last call (empty without events).

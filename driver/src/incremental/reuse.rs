@@ -37,16 +37,28 @@
 //! no result, only how fast the same result is made (the incremental tests compare the
 //! database's PTX with `cuprite compile`'s after every edit).
 
-use super::unit::FuncUnit;
+use super::unit::{FuncUnit, Outline};
+use cuprite_frontend::sema::bodies::{Bodies, BodyMemo};
 use cuprite_ir::{Context, OpId};
 use cuprite_lowering::transforms::inline::{InlineHistory, InlineOptions};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use std::sync::Mutex;
 
 /// The memos of the units compiled last, by `memo_key`, and a log of how each module
 /// stage ran.
 #[derive(Default)]
-pub struct ModuleMemos(Mutex<Vec<(u64, ModuleMemo)>>, Mutex<Vec<ModuleStage>>);
+pub struct ModuleMemos(Mutex<Vec<(u64, ModuleMemo)>>, Mutex<Vec<ModuleStage>>, Mutex<Vec<FrontendRun>>);
+
+/// How the frontend ran for a compile: how many kernel bodies it took as known (stubs),
+/// and how many it read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FrontendRun {
+    pub reused: usize,
+    /// Pure kernel bodies read (whose results the next compile may reuse).
+    pub read: usize,
+}
 
 /// How a module stage ran.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,6 +85,19 @@ impl ModuleMemos {
     /// How the module stages since the last call ran, in order.
     pub fn take_log(&self) -> Vec<ModuleStage> {
         std::mem::take(&mut *self.1.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// How the frontend ran since the last call, in order (a compile whose stubs could
+    /// not be used runs it twice).
+    pub fn take_frontend_log(&self) -> Vec<FrontendRun> {
+        std::mem::take(&mut *self.2.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub(crate) fn log_frontend(&self, run: FrontendRun) {
+        let mut v = self.2.lock().unwrap_or_else(|e| e.into_inner());
+        if v.len() < 4096 {
+            v.push(run);
+        }
     }
 
     pub(crate) fn log(&self, stage: ModuleStage) {
@@ -109,6 +134,10 @@ impl<'a> Held<'a> {
         self.memos.log(stage);
     }
 
+    pub(crate) fn log_frontend(&self, run: FrontendRun) {
+        self.memos.log_frontend(run);
+    }
+
     pub(crate) fn memo(&self) -> Option<&ModuleMemo> {
         self.memo.as_ref()
     }
@@ -122,11 +151,13 @@ impl<'a> Held<'a> {
         self.memo = Some(memo);
     }
 
-    /// The memo after [`reuse`] gave `funcs` for a module of shape `shape`.
-    pub(crate) fn reused(&mut self, shape: Shape, funcs: Vec<FuncUnit>) {
+    /// The memo after [`reuse`] gave `funcs` for a module of shape `shape`, whose
+    /// frontend gave `bodies` and outlines `outlines`.
+    pub(crate) fn reused(&mut self, shape: Shape, funcs: Vec<FuncUnit>, bodies: Bodies, outlines: FxHashMap<String, Outline>) {
         if let Some(m) = &mut self.memo {
             m.shape = shape;
             m.funcs = funcs;
+            m.set_front(bodies, outlines);
         }
     }
 }
@@ -160,6 +191,9 @@ struct CudaFn {
     refs: Vec<String>,
     /// The op (in the context the shape was taken in).
     op: OpId,
+    /// The op is a stub: the frontend took the kernel's body as known
+    /// ([`cuprite_frontend::sema::bodies`]), and the rest of this from the memo.
+    stub: bool,
 }
 
 /// The `cuda` module as the memo compares it: its functions, and the fingerprints of
@@ -179,11 +213,31 @@ pub(crate) struct ModuleMemo {
     /// The functions after the module stage, in module order.
     funcs: Vec<FuncUnit>,
     globals_ptx: String,
+    /// The frontend's pure kernel bodies, for the next compile to reuse.
+    bodies: Option<Arc<BodyMemo>>,
+    /// The functions' outlines, by symbol.
+    outlines: FxHashMap<String, Outline>,
 }
 
 impl ModuleMemo {
     pub(crate) fn new(shape: Shape, history: Option<InlineHistory>, funcs: Vec<FuncUnit>, globals_ptx: String) -> Self {
-        ModuleMemo { shape, history, funcs, globals_ptx }
+        ModuleMemo { shape, history, funcs, globals_ptx, bodies: None, outlines: FxHashMap::default() }
+    }
+
+    /// What the frontend may reuse of the memo's compile.
+    pub(crate) fn bodies(&self) -> Option<Arc<BodyMemo>> {
+        self.bodies.clone()
+    }
+
+    /// The outline of function `symbol` in the memo's compile.
+    pub(crate) fn outline(&self, symbol: &str) -> Option<&Outline> {
+        self.outlines.get(symbol)
+    }
+
+    /// Sets what the next compile may reuse of the frontend's and the editor's view.
+    pub(crate) fn set_front(&mut self, bodies: Bodies, outlines: FxHashMap<String, Outline>) {
+        self.bodies = Some(Arc::new(BodyMemo::new(bodies)));
+        self.outlines = outlines;
     }
 }
 
@@ -222,18 +276,25 @@ impl Plan {
     }
 }
 
-/// The shape of the `cuda` module `module`.
-pub(crate) fn shape(ctx: &Context, module: OpId) -> Shape {
+/// The shape of the `cuda` module `module`, whose functions named in `stubs` are stubs
+/// (their shape is the memo's: `None` if it has none of one).
+pub(crate) fn shape(ctx: &Context, module: OpId, stubs: &FxHashSet<&str>, memo: Option<&ModuleMemo>) -> Option<Shape> {
     let mut fps = cuprite_ir::fingerprint::Fingerprinter::default();
     let mut funcs = Vec::new();
     let mut rest = Vec::new();
-    let Some(body) = ctx.entry_block(ctx.region(module, 0)) else { return Shape { funcs, rest } };
+    let Some(body) = ctx.entry_block(ctx.region(module, 0)) else { return Some(Shape { funcs, rest }) };
     for op in ctx.block_ops(body) {
-        let fp = fps.op(ctx, op);
         if cuprite_dialects::func::FuncOp::cast(ctx, op).is_none() {
-            rest.push((funcs.len(), fp.hash));
+            rest.push((funcs.len(), fps.op(ctx, op).hash));
             continue;
         }
+        let symbol = ctx.symbol_name(op).unwrap_or_default();
+        if stubs.contains(symbol) {
+            let old = memo?.shape.funcs.iter().find(|f| f.symbol == symbol)?;
+            funcs.push(CudaFn { op, stub: true, ..old.clone() });
+            continue;
+        }
+        let fp = fps.op(ctx, op);
         let mut iface = std::collections::hash_map::DefaultHasher::new();
         for o in cuprite_ir::walk::collect_preorder(ctx, op) {
             if let Some(i) = cuprite_dialects::cuda::IntrinsicOp::cast(ctx, o) {
@@ -251,15 +312,16 @@ pub(crate) fn shape(ctx: &Context, module: OpId) -> Shape {
             }
         }
         funcs.push(CudaFn {
-            symbol: ctx.symbol_name(op).unwrap_or_default().to_string(),
+            symbol: symbol.to_string(),
             fp: fp.hash,
             kernel: cuprite_dialects::cuda::is_kernel(ctx, op),
             interface: iface.finish(),
             refs: fp.symbols,
             op,
+            stub: false,
         });
     }
-    Shape { funcs, rest }
+    Some(Shape { funcs, rest })
 }
 
 /// What [`reuse`] found.
@@ -304,7 +366,7 @@ pub(crate) fn reuse(
         return None;
     }
     // Nothing may name an edited kernel (its calls and address would be the callers').
-    let edited: rustc_hash::FxHashSet<&str> = changed.iter().map(|&i| shape.funcs[i].symbol.as_str()).collect();
+    let edited: FxHashSet<&str> = changed.iter().map(|&i| shape.funcs[i].symbol.as_str()).collect();
     if shape.funcs.iter().any(|f| f.refs.iter().any(|r| edited.contains(r.as_str()) && *r != f.symbol)) {
         return None;
     }
@@ -317,7 +379,7 @@ pub(crate) fn reuse(
         })
         .collect::<Option<Vec<_>>>()?;
     // The edited kernels and every function they name, transitively.
-    let by_symbol: rustc_hash::FxHashMap<&str, usize> = shape.funcs.iter().enumerate().map(|(i, f)| (f.symbol.as_str(), i)).collect();
+    let by_symbol: FxHashMap<&str, usize> = shape.funcs.iter().enumerate().map(|(i, f)| (f.symbol.as_str(), i)).collect();
     let mut member = vec![false; shape.funcs.len()];
     let mut work = changed;
     while let Some(i) = work.pop() {
@@ -325,6 +387,10 @@ pub(crate) fn reuse(
             continue;
         }
         work.extend(shape.funcs[i].refs.iter().filter_map(|r| by_symbol.get(r.as_str()).copied()));
+    }
+    // A stub has no body to convert: the whole frontend runs again.
+    if shape.funcs.iter().zip(&member).any(|(f, &m)| m && f.stub) {
+        return None;
     }
     // Their module: clones of them and of every variable, in the module's order (the
     // module itself stays as it is, for the whole module stage if this one fails).

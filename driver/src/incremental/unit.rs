@@ -203,49 +203,88 @@ pub(crate) fn lower_module(
     // on one thread, 3.3 ms on two). (The files the preprocessor reads are recorded
     // thread-safely and registered with salsa by the caller, on the query's thread.)
     let overlap = cuprite_frontend::worth_a_thread(text.len());
-    let preamble = preambles.get(&config, &opts);
-    let (mut parsed, (mut ctx, module, sema_diags)) = preamble.lower_unverified(name, path, text, config, overlap);
-    lower_parsed(&mut parsed, &mut ctx, module, sema_diags, args, texts, (memos, name, flags))
+    let stage = Stage::new(args);
+    // The module stage reuses what the last compile of the unit left where it can
+    // ([`reuse`]): then only edited kernels go through it. The memo is held out of the
+    // database while this compile runs, and put back (or replaced) when it ends.
+    let mut held = reuse::Held::new(memos, reuse::memo_key(name, flags, &stage.module_stage));
+    // The frontend reads again only the kernel bodies the memo's compile does not know
+    // ([`cuprite_frontend::sema::bodies`]); where their results cannot be taken from the
+    // memo, it runs again reading every body.
+    let mut known = held.memo().and_then(|m| m.bodies()).filter(|_| stage.plan.is_some());
+    loop {
+        let preamble = preambles.get(&config, &opts);
+        let (mut parsed, (mut ctx, module, sema_diags), bodies) = if stage.plan.is_some() {
+            preamble.lower_reusing(name, path, text, config.clone(), overlap, known.take())
+        } else {
+            let (p, l) = preamble.lower_unverified(name, path, text, config.clone(), overlap);
+            (p, l, Default::default())
+        };
+        let reused = bodies.reused().count();
+        held.log_frontend(reuse::FrontendRun { reused, read: bodies.list.len() - reused });
+        if let Some(out) = lower_parsed(&mut parsed, &mut ctx, module, sema_diags, bodies, args, texts, &stage, &mut held) {
+            return out;
+        }
+    }
 }
 
 /// Ops in a module from which its outline is made on a second thread while its IR is
 /// checked (below, the thread costs more than it saves).
 const PARALLEL_OUTLINE_OPS: usize = 4000;
 
+/// The module stage's pipeline and how it is run.
+struct Stage {
+    /// The pipeline `cuprite compile` runs, cut after `nvvm-inline`.
+    module_stage: String,
+    function_pipeline: String,
+    plan: Option<reuse::Plan>,
+    popts: cuprite_ir::pass::PassOptions,
+}
+
+impl Stage {
+    fn new(args: &Args) -> Stage {
+        let lowering = args.float.lowering();
+        let config = crate::pipeline::PipelineConfig {
+            sm: args.config.sm,
+            fast_math: args.float.fast_math,
+            lowering: &lowering,
+            level: args.level,
+            opt: args.opt,
+            max_registers: args.maxrregcount,
+            select: false,
+        };
+        let full = crate::pipeline::compile_pipeline(&config);
+        let (module_stage, function_pipeline) = crate::pipeline::split_after_inline(&full);
+        let mut popts = args.pass_opts.clone();
+        popts.threading = false;
+        let plan = reuse::Plan::new(&module_stage, &popts);
+        Stage { module_stage, function_pipeline, plan, popts }
+    }
+}
+
 /// The module stage after the frontend: diagnostics, the editor's view, the conversions
-/// and inlining, and the functions' keys.
+/// and inlining, and the functions' keys. `None` when the frontend left stubs
+/// (`bodies`) whose results the memo cannot give: the caller runs the frontend again,
+/// reading every body.
+#[allow(clippy::too_many_arguments)]
 fn lower_parsed(
     parsed: &mut cuprite_frontend::Parsed,
     ctx: &mut Context,
     module: OpId,
     sema_diags: Vec<cuprite_frontend::Diagnostic>,
+    bodies: cuprite_frontend::sema::bodies::Bodies,
     args: &Args,
     texts: &KeyTexts,
-    (memos, name, flags): (&ModuleMemos, &str, &[String]),
-) -> ModuleParts {
+    stage: &Stage,
+    held: &mut reuse::Held<'_>,
+) -> Option<ModuleParts> {
     let mut diags = std::mem::take(&mut parsed.diags);
     diags.extend(sema_diags);
-    // The pipeline `cuprite compile` runs, cut after `nvvm-inline`.
-    let lowering = args.float.lowering();
-    let config = crate::pipeline::PipelineConfig {
-        sm: args.config.sm,
-        fast_math: args.float.fast_math,
-        lowering: &lowering,
-        level: args.level,
-        opt: args.opt,
-        max_registers: args.maxrregcount,
-        select: false,
-    };
-    let full = crate::pipeline::compile_pipeline(&config);
-    let (module_stage, function_pipeline) = crate::pipeline::split_after_inline(&full);
+    let (module_stage, plan, popts) = (&stage.module_stage, &stage.plan, &stage.popts);
+    let function_pipeline = stage.function_pipeline.clone();
     let reg = crate::pipeline::registry();
-    let mut popts = args.pass_opts.clone();
-    popts.threading = false;
-    // The module stage reuses what the last compile of the unit left where it can
-    // ([`reuse`]): then only edited kernels go through it. The memo is held out of the
-    // database while this compile runs, and put back (or replaced) when it ends.
-    let plan = reuse::Plan::new(&module_stage, &popts);
-    let mut held = reuse::Held::new(memos, reuse::memo_key(name, flags, &module_stage));
+    let stubs: Vec<String> = bodies.reused().map(str::to_string).collect();
+    let stub_set: rustc_hash::FxHashSet<&str> = stubs.iter().map(String::as_str).collect();
     // The frontend's IR is verified where it differs from what the memo's compile verified.
     // With a second core, the editor's outline of a large module (`describe`) is made
     // meanwhile: it only reads the IR, as these do.
@@ -254,23 +293,26 @@ fn lower_parsed(
         && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     let (shape, outline) = {
         let ctx: &Context = ctx;
-        let (sm, memo, diags, reusable) = (&parsed.sm, held.memo(), &mut diags, plan.is_some());
-        let mut check = move || {
-            let shape = reusable.then(|| reuse::shape(ctx, module));
+        let (sm, memo, diags, reusable, stub_set) = (&parsed.sm, held.memo(), &mut diags, plan.is_some(), &stub_set);
+        let mut check = move || -> Result<Option<reuse::Shape>, ()> {
+            let shape = match reusable {
+                true => Some(reuse::shape(ctx, module, stub_set, memo).ok_or(())?),
+                false => None,
+            };
             let roots = match (&shape, memo) {
-                (Some(shape), Some(memo)) => reuse::changed_functions(shape, memo).unwrap_or_else(|| vec![module]),
+                (Some(shape), Some(memo)) => match reuse::changed_functions(shape, memo) {
+                    Some(roots) => roots,
+                    None if !stub_set.is_empty() => return Err(()),
+                    None => vec![module],
+                },
                 _ => vec![module],
             };
             cuprite_frontend::sema::verify_emitted(ctx, roots, diags);
-            shape
+            Ok(shape)
         };
         if outline_aside {
             std::thread::scope(|s| {
-                let aside = s.spawn(move || {
-                    let mut o = ModuleParts::default();
-                    describe(ctx, module, sm, &mut o);
-                    o
-                });
+                let aside = s.spawn(move || describe(ctx, module, sm));
                 let shape = check();
                 (shape, aside.join().ok())
             })
@@ -278,6 +320,7 @@ fn lower_parsed(
             (check(), None)
         }
     };
+    let shape = shape.ok()?;
     let sm = &parsed.sm;
     let mut out = ModuleParts {
         files: sm.files.iter().filter(|f| f.kind == cuprite_frontend::source::FileKind::User).map(|f| f.name.clone()).collect(),
@@ -286,14 +329,25 @@ fn lower_parsed(
     };
     push_diags(&mut out, diags, args, sm);
     if out.has_errors {
-        return out;
+        return Some(out);
     }
-    match outline {
-        Some(o) => (out.items, out.types, out.vars) = (o.items, o.types, o.vars),
-        None => describe(ctx, module, sm, &mut out),
+    // The outline: described where the module has bodies, the memo's (moved) for stubs.
+    let mut outlines: rustc_hash::FxHashMap<OpId, Outline> = outline.unwrap_or_else(|| describe(ctx, module, sm)).into_iter().collect();
+    let body = ctx.entry_block(ctx.region(module, 0))?;
+    let ops: Vec<OpId> = ctx.block_ops(body).collect();
+    if !stub_set.is_empty() {
+        let memo = held.memo()?;
+        for &op in &ops {
+            let Some(symbol) = ctx.symbol_name(op).filter(|s| stub_set.contains(s)) else { continue };
+            let moved = memo.outline(symbol).zip(function_line(ctx, op, sm)).map(|(o, line)| o.moved_to(line))?;
+            outlines.insert(op, moved);
+        }
     }
-    if let (Some(plan), Some(shape), Some(memo)) = (&plan, &shape, held.memo()) {
-        if let Some(r) = reuse::reuse(ctx, module, shape, memo, plan, &popts) {
+    let ordered: Vec<Outline> = ops.iter().filter_map(|op| outlines.remove(op)).collect();
+    fill_outline(&mut out, ordered.iter());
+    let outlines: rustc_hash::FxHashMap<String, Outline> = ordered.into_iter().map(|o| (o.symbol().to_string(), o)).collect();
+    if let (Some(plan), Some(shape), Some(memo)) = (plan, &shape, held.memo()) {
+        if let Some(r) = reuse::reuse(ctx, module, shape, memo, plan, popts) {
             let (funcs, globals) = memo.parts();
             let mut funcs = funcs.to_vec();
             let stage = if matches!(r, reuse::Reuse::Unchanged) { reuse::ModuleStage::Unchanged } else { reuse::ModuleStage::Kernels };
@@ -315,18 +369,21 @@ fn lower_parsed(
             if ok {
                 out.funcs = funcs.clone();
                 out.globals_ptx = globals.to_string();
-                held.reused(shape.clone(), funcs);
+                held.reused(shape.clone(), funcs, bodies, outlines);
                 held.log(stage);
-                return out;
+                return Some(out);
             }
         }
+    }
+    if !stub_set.is_empty() {
+        return None;
     }
     // The whole module stage: the memo it leaves replaces the old one.
     held.forget();
     held.log(reuse::ModuleStage::Whole);
     let mut history = plan.as_ref().and_then(|p| p.inline.as_ref()).map(|_| InlineHistory::default());
     let result = match &plan {
-        Some(plan) => match cuprite_ir::pass::run_pipeline(ctx, module, &plan.pre_inline, &popts, None) {
+        Some(plan) => match cuprite_ir::pass::run_pipeline(ctx, module, &plan.pre_inline, popts, None) {
             Ok(mut r) => match (&plan.inline, history.as_mut()) {
                 (Some(opts), Some(h)) => {
                     // `nvvm-inline`, recorded: what its pass does, with the history kept.
@@ -334,7 +391,7 @@ fn lower_parsed(
                     if s.budget_hit {
                         r.diagnostics.push(cuprite_ir::Diagnostic::remark(cuprite_lowering::transforms::inline::budget_message(), None));
                     }
-                    match reuse::verify_after_inline(ctx, module, &popts) {
+                    match reuse::verify_after_inline(ctx, module, popts) {
                         Ok(()) => Ok(r),
                         Err(errs) => {
                             r.diagnostics.extend(errs);
@@ -347,8 +404,8 @@ fn lower_parsed(
             Err(r) => Err(r),
         },
         None => {
-            let pm = cuprite_ir::pass::parse_pipeline(&module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
-            cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None)
+            let pm = cuprite_ir::pass::parse_pipeline(module_stage, "builtin.module", &reg).expect("the built-in pipelines parse");
+            cuprite_ir::pass::run_pipeline(ctx, module, &pm, popts, None)
         }
     };
     let failed = result.is_err();
@@ -375,13 +432,13 @@ fn lower_parsed(
     }
     push_diags(&mut out, errs, args, sm);
     if out.has_errors {
-        return out;
+        return Some(out);
     }
     let Some(sigs) = cuprite_lowering::module_signatures(ctx, module) else {
         // Not splittable: the rest of the pipeline on the whole module.
         let rest = format!("{},convert-nvvm-to-ptx)", &out.function_pipeline[..out.function_pipeline.len() - 1]);
         let pm = cuprite_ir::pass::parse_pipeline(&rest.replace("(,", "("), "builtin.module", &reg).expect("the built-in pipelines parse");
-        match cuprite_ir::pass::run_pipeline(ctx, module, &pm, &popts, None) {
+        match cuprite_ir::pass::run_pipeline(ctx, module, &pm, popts, None) {
             Ok(_) => out.whole_ptx = Some(cuprite_lowering::print_ptx(ctx, module, &cuprite_lowering::PtxOptions { sm: args.config.sm })),
             Err(r) => {
                 let ds = r
@@ -397,14 +454,16 @@ fn lower_parsed(
                 push_diags(&mut out, ds, args, sm);
             }
         }
-        return out;
+        return Some(out);
     };
     out.globals_ptx = cuprite_lowering::globals_text(ctx, module);
     out.funcs = func_units(ctx, module, &sigs, texts, |i, _| Some(i));
     if let (Some(shape), false) = (shape, stage_diagnostics) {
-        held.set(reuse::ModuleMemo::new(shape, history, out.funcs.clone(), out.globals_ptx.clone()));
+        let mut memo = reuse::ModuleMemo::new(shape, history, out.funcs.clone(), out.globals_ptx.clone());
+        memo.set_front(bodies, outlines);
+        held.set(memo);
     }
-    out
+    Some(out)
 }
 
 /// The [`FuncUnit`]s of the `nvvm.func`s of `module` that `place` gives a place (from
@@ -500,24 +559,64 @@ fn push_diags(out: &mut ModuleParts, diags: Vec<cuprite_frontend::Diagnostic>, a
     }
 }
 
-/// The items (functions with their names and extents) and the types at places of the
-/// `cuda` module.
-fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) {
-    let Some(main) = sm.files.first() else { return };
-    let Some(body) = ctx.entry_block(ctx.region(module, 0)) else { return };
-    let file_loc = |op: OpId| -> Option<(u32, u32)> {
-        let mut l = ctx.op_loc(op);
-        for _ in 0..16 {
-            match ctx.location(l) {
-                Location::File { file, start, .. } => return (ctx.str(file) == main.name).then_some((start.line, start.col)),
-                Location::Name { child: Some(c), .. } => l = c,
-                Location::Fused { locs, .. } if !locs.is_empty() => l = locs[0],
-                Location::CallSite { callee, .. } => l = callee,
-                _ => return None,
-            }
+/// What the editor's view says of one function: its item, and the types and variables
+/// at places in it.
+#[derive(Clone, Debug)]
+pub(crate) struct Outline {
+    item: Item,
+    types: Vec<TypeAt>,
+    vars: Vec<VarDecl>,
+}
+
+impl Outline {
+    /// The same function's outline with its first line at `line` (it moved as a whole).
+    pub(crate) fn moved_to(&self, line: u32) -> Outline {
+        let delta = i64::from(line) - i64::from(self.item.place.start.0);
+        let at = |l: u32| (i64::from(l) + delta).max(1) as u32;
+        let mut o = self.clone();
+        o.item.place.start.0 = at(o.item.place.start.0);
+        o.item.place.end.0 = at(o.item.place.end.0);
+        o.item.last_line = at(o.item.last_line);
+        for t in &mut o.types {
+            t.line = at(t.line);
         }
-        None
-    };
+        for v in &mut o.vars {
+            v.line = at(v.line);
+        }
+        o
+    }
+
+    pub(crate) fn symbol(&self) -> &str {
+        &self.item.symbol
+    }
+}
+
+/// Where `op`'s location is in the main file (`main`), if it is there.
+fn main_file_loc(ctx: &Context, op: OpId, main: &str) -> Option<(u32, u32)> {
+    let mut l = ctx.op_loc(op);
+    for _ in 0..16 {
+        match ctx.location(l) {
+            Location::File { file, start, .. } => return (ctx.str(file) == main).then_some((start.line, start.col)),
+            Location::Name { child: Some(c), .. } => l = c,
+            Location::Fused { locs, .. } if !locs.is_empty() => l = locs[0],
+            Location::CallSite { callee, .. } => l = callee,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The line in the main file where function `op` begins.
+pub(crate) fn function_line(ctx: &Context, op: OpId, sm: &SourceMap) -> Option<u32> {
+    main_file_loc(ctx, op, &sm.files.first()?.name).map(|(l, _)| l)
+}
+
+/// The outlines of the functions with bodies of the `cuda` module, in module order.
+fn describe(ctx: &Context, module: OpId, sm: &SourceMap) -> Vec<(OpId, Outline)> {
+    let mut out = Vec::new();
+    let Some(main) = sm.files.first() else { return out };
+    let Some(body) = ctx.entry_block(ctx.region(module, 0)) else { return out };
+    let file_loc = |op: OpId| main_file_loc(ctx, op, &main.name);
     // Each type's C spelling once (as a variable's, and as a value's).
     let mut spellings: rustc_hash::FxHashMap<(cuprite_ir::TypeId, bool), Arc<str>> = Default::default();
     for f in ctx.block_ops(body).collect::<Vec<_>>() {
@@ -531,10 +630,12 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
         let kind = if cuprite_dialects::cuda::is_kernel(ctx, f) { ItemKind::Kernel } else { ItemKind::Device };
         let Some((line, col)) = file_loc(f) else { continue };
         let mut last_line = line;
+        let (mut types, mut vars) = (Vec::new(), Vec::new());
         for op in cuprite_ir::walk::collect_preorder(ctx, f) {
             if let Some((l, c)) = file_loc(op) {
                 last_line = last_line.max(l);
-                if op != f {
+                // (Not what a macro defined above made: a hover there is about the macro.)
+                if op != f && l >= line {
                     if let Some(&r) = ctx.results(op).first() {
                         // A variable's op gives its address: the variable has the pointee type.
                         let var = cuprite_dialects::cuda::VarOp::cast(ctx, op);
@@ -551,17 +652,28 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap, out: &mut ModuleParts) 
                             .clone();
                         if let Some(var) = var {
                             if let Some(name) = var.name(ctx) {
-                                out.vars.push(VarDecl { name: name.to_string(), line: l, col: c, function: symbol.clone() });
+                                vars.push(VarDecl { name: name.to_string(), line: l, col: c, function: symbol.clone() });
                             }
                         }
-                        out.types.push(TypeAt { line: l, col: c, ty });
+                        types.push(TypeAt { line: l, col: c, ty });
                     }
                 }
             }
         }
         let name = identifier_at(main, line, col).unwrap_or_else(|| symbol.clone());
         let end = (line, col + name.len() as u32);
-        out.items.push(Item { symbol, name, kind, place: Place { file: main.name.clone(), start: (line, col), end }, last_line });
+        let item = Item { symbol, name, kind, place: Place { file: main.name.clone(), start: (line, col), end }, last_line };
+        out.push((f, Outline { item, types, vars }));
+    }
+    out
+}
+
+/// Puts `outlines` (in module order) into `out`.
+fn fill_outline<'o>(out: &mut ModuleParts, outlines: impl Iterator<Item = &'o Outline>) {
+    for o in outlines {
+        out.items.push(o.item.clone());
+        out.types.extend(o.types.iter().cloned());
+        out.vars.extend(o.vars.iter().cloned());
     }
     out.types.sort_by_key(|t| (t.line, t.col));
 }

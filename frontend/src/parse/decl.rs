@@ -1350,6 +1350,9 @@ impl Parser<'_> {
                         self.declare_non_type(n);
                     }
                 }
+                if self.body_start.is_none() {
+                    self.body_start = Some(self.pos);
+                }
                 body = Some(self.parse_compound());
                 self.pop_scope();
             } else if self.at(Punct::LBrace) {

@@ -143,6 +143,7 @@ impl<'i> Parser<'i> {
         while !p.at_eof() {
             p.compact();
             let before = p.pos;
+            p.body_start = None;
             p.parse_decl_tolerant(&mut top);
             if p.pos == before {
                 // No progress: skip a token so that parsing always ends.
@@ -150,8 +151,10 @@ impl<'i> Parser<'i> {
                 p.error(t.span, format!("expected a declaration, found {}", p.describe(&t)));
             }
             if !top.is_empty() {
+                let key = p.top_key(before);
+                let shared = top.len() > 1;
                 for d in top.drain(..) {
-                    p.ast.add_top(d);
+                    p.ast.add_top(d, crate::ast::TopKey { shared, ..key });
                 }
                 if let Some(f) = on_top.as_mut() {
                     if !f(&p.src) {
@@ -194,6 +197,9 @@ pub(crate) struct Parser<'i> {
     /// its name even where it also names a type.
     pub(crate) name_follows_type: bool,
     depth: usize,
+    /// Where the first function body of the top-level construct being parsed begins (its
+    /// `{`'s stream position), for the construct's [`crate::ast::TopKey`].
+    pub(crate) body_start: Option<usize>,
     pending_unroll: Option<Unroll>,
     /// The type of the conversion function whose name was just parsed (`operator float`).
     conversion_type: Option<TypeId>,
@@ -469,6 +475,7 @@ impl<'i> Parser<'i> {
             name_follows_type: false,
             any_template: FxHashSet::default(),
             depth: 0,
+            body_start: None,
             device_marks: 0,
             pending_unroll: None,
             conversion_type: None,
@@ -501,6 +508,53 @@ impl<'i> Parser<'i> {
             self.toks.drain(..n);
             self.base += n;
         }
+    }
+
+    /// The key of the tokens from stream position `from` to the current one (a top-level
+    /// construct's: no compaction happened meanwhile, so they are all in the window).
+    fn top_key(&self, from: usize) -> crate::ast::TopKey {
+        use crate::lexer::TokenKind;
+        if from < self.base {
+            // A construct so large (a namespace of over 60,000 tokens) that its first
+            // tokens left the window: a key no other construct has.
+            static UNIQUE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+            let n = UNIQUE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return crate::ast::TopKey { head: u128::MAX - u128::from(n), body: 0, shared: false };
+        }
+        let to = self.pos.min(self.base + self.toks.len());
+        let split = self.body_start.filter(|&b| b >= from && b < to).unwrap_or(to);
+        let first = self.toks.get(from - self.base).map(|t| t.span);
+        let last = to.checked_sub(1).filter(|&l| l >= from).and_then(|l| self.toks.get(l - self.base)).map(|t| t.span);
+        let interner = self.src.interner();
+        let hash = |range: std::ops::Range<usize>| -> u128 {
+            let mut h = cuprite_ir::fingerprint::H2::new();
+            for t in &self.toks[range.start - self.base..range.end - self.base] {
+                let kind: u8 = match t.kind {
+                    TokenKind::Ident => 0,
+                    TokenKind::Number => 1,
+                    TokenKind::Char => 2,
+                    TokenKind::Str => 3,
+                    TokenKind::Punct(_) => 4,
+                    TokenKind::PragmaUnroll => 5,
+                    TokenKind::Unknown => 6,
+                    TokenKind::Eof => 7,
+                };
+                h.put(&kind);
+                h.put(interner.str(t.text));
+                match (first, last) {
+                    // Spelled in the construct: where, from its start.
+                    (Some(f), Some(l)) if f.file == t.span.file && t.span.lo >= f.lo && t.span.hi <= l.hi => {
+                        h.put(&(0u8, t.span.lo - f.lo, t.span.hi - f.lo))
+                    }
+                    // Made by a macro defined elsewhere, or by the preprocessor: what it
+                    // spells is what counts.
+                    _ => h.put(&1u8),
+                }
+            }
+            h.finish128()
+        };
+        let body = if split < to { hash(split..to) } else { 0 };
+        crate::ast::TopKey { head: hash(from..split), body, shared: false }
     }
 
     /// The token at stream position `at` (which must still be in the window).

@@ -67,6 +67,7 @@
 //! (256); the driver runs the frontend on a thread with a large enough stack.
 
 mod arith;
+pub mod bodies;
 mod builtins;
 mod call;
 mod decl;
@@ -388,6 +389,8 @@ pub struct Sema<'a> {
     pub(crate) pack_index: Option<usize>,
     /// "in instantiation of" context: (what, where).
     inst_stack: Vec<(String, Span)>,
+    /// Pure kernel bodies, and those reused from an earlier compile ([`bodies`]).
+    bodies: bodies::Tracker,
     file_syms: FxHashMap<u32, cuprite_ir::Symbol>,
     /// The main file: its locations are offsets (no interning per op).
     main_file: Option<crate::source::FileId>,
@@ -539,6 +542,7 @@ impl<'a> Sema<'a> {
             fs: None,
             pack_index: None,
             inst_stack: Vec::new(),
+            bodies: Default::default(),
             file_syms: FxHashMap::default(),
             main_file,
             syms: FxHashMap::default(),
@@ -620,6 +624,8 @@ impl<'a> Sema<'a> {
             }
             !unnamed
         });
+        // A top-level definition's one function may be a kernel whose body is known.
+        let alone = waited.is_empty() && defined.len() == 1;
         for f in waited.into_iter().chain(defined) {
             let info = &self.funcs[f.0 as usize];
             if info.body.is_some()
@@ -629,7 +635,9 @@ impl<'a> Sema<'a> {
                 && matches!(info.exec, Exec::Kernel | Exec::Device | Exec::HostDevice | Exec::Host)
             {
                 self.func_symbol(f);
-                self.emit_function(f);
+                if !(alone && self.emit_kernel_tracked(f)) {
+                    self.emit_function(f);
+                }
             }
         }
         // Functions instantiated while emitting are emitted when something requires them.

@@ -224,6 +224,11 @@ pub struct Types {
 }
 
 impl Types {
+    /// How many types, records and enums there are (what reading a body may add to).
+    pub fn counts(&self) -> (usize, usize, usize) {
+        (self.kinds.len(), self.records.len(), self.enums.len())
+    }
+
     pub fn new() -> Self {
         let mut t = Types::default();
         t.intern(TyKind::Error);

@@ -59,6 +59,13 @@ pub(crate) struct VirtualTables {
     emitted: Vec<(FuncId, Option<OpId>, usize)>,
 }
 
+impl VirtualTables {
+    /// The sizes of its tables (what reading a body may add to).
+    pub(crate) fn sizes(&self) -> [usize; 6] {
+        [self.records.len(), self.slots.len(), self.dispatchers.len(), self.deleting.len(), self.reported.len(), self.emitted.len()]
+    }
+}
+
 /// A subobject of a complete object: the classes from the complete object's down to it,
 /// each with its offset in the complete object.
 type Path = Vec<(RecId, u64)>;
