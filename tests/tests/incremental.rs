@@ -545,3 +545,86 @@ fn two_units_body() {
     assert_eq!(db.take_module_stages(), [ModuleStage::Kernels, ModuleStage::Kernels]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The frontend takes a kernel's body as known only when nothing that could change what it
+/// means changed ([`cuprite_frontend::sema::bodies`]): a macro it uses, a device
+/// function's signature, a struct's layout, a constant, a body above it that now has side
+/// effects (a template instance, a string, a new type). After each edit the PTX and the
+/// outline are a fresh compile's, and the kernels below the edit are read again or not, as
+/// expected.
+#[test]
+fn kernel_bodies_are_read_again_when_what_they_mean_changes() {
+    on_big_stack(kernel_bodies_read_again_body)
+}
+
+fn kernel_bodies_read_again_body() {
+    let dir = std::env::temp_dir().join(format!("cuprite-bodies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let main = dir.join("bodies.cu");
+    let mut text = String::from(
+        "#include <cstdio>\n\
+         #define SCALE 2.0f\n\
+         struct P { float a; float b; };\n\
+         __constant__ float bias[4];\n\
+         const int K = 3;\n\
+         template <typename T> __device__ T twice(T v) { return v + v; }\n\
+         __device__ float f(float x) { return x * SCALE; }\n\
+         __global__ void k_first(float *o, int n) {\n\
+             int i = threadIdx.x;\n\
+             if (i < n) o[i] = (float)i;\n\
+         }\n\
+         __global__ void k_macro(float *o, int n) {\n\
+             int i = threadIdx.x;\n\
+             if (i < n) o[i] = SCALE * o[i] + bias[i % 4];\n\
+         }\n\
+         __global__ void k_call(float *o, int n) {\n\
+             int i = threadIdx.x;\n\
+             if (i < n) o[i] = f(o[i]) + K;\n\
+         }\n\
+         __global__ void k_struct(const P *p, float *o, int n) {\n\
+             int i = threadIdx.x;\n\
+             if (i < n) o[i] = p[i].a * p[i].b;\n\
+         }\n",
+    );
+    let mut db = Database::default();
+    let unit = db.unit(&main, Vec::new());
+    // Each edit: what the frontend must have read again at least, and at most.
+    let mut step = |text: &str, what: &str, reused: std::ops::RangeInclusive<usize>| {
+        db.set_file_text(&main, Some(text.to_string()));
+        let got = incremental::module_ptx(&db, unit).clone();
+        let (want, want_outline) = fresh(&main, text, &[]);
+        assert!(got.is_some(), "{what}: no PTX: {:?}", incremental::diagnostics(&db, unit));
+        assert!(got == want, "{what}: the PTX is not a fresh compile's");
+        assert_eq!(outline(&db, unit), want_outline, "{what}: the outline is not a fresh compile's");
+        let runs = db.take_frontend_runs();
+        let n: usize = runs.iter().map(|r| r.reused).sum();
+        assert!(reused.contains(&n), "{what}: {n} kernel bodies taken as known ({runs:?}), expected {reused:?}");
+    };
+    step(&text, "cold", 0..=0);
+    step(&format!("// a comment\n\n{text}"), "lines added above", 4..=4);
+    text = text.replace("o[i] = (float)i;", "o[i] = (float)i + 1.0f;");
+    step(&text, "k_first's body", 3..=3);
+    text = text.replace("#define SCALE 2.0f", "#define SCALE 3.0f");
+    step(&text, "the macro k_macro uses (f uses it too: a device function, read again)", 0..=2);
+    text.push('\n');
+    step(&text, "a line added at the end", 4..=4);
+    text = text.replace("__device__ float f(float x)", "__device__ float f(double x)");
+    step(&text, "f's signature", 0..=2);
+    text = text.replace("struct P { float a; float b; };", "struct P { float b; float a; };");
+    step(&text, "the struct's layout", 0..=0);
+    text = text.replace("const int K = 3;", "const int K = 4;");
+    step(&text, "a constant", 0..=1);
+    text.push('\n');
+    step(&text, "a line added at the end", 4..=4);
+    // k_first's body instantiates a template, then prints: side effects, so every kernel
+    // below it is read again; and again when they are gone.
+    text = text.replace("o[i] = (float)i + 1.0f;", "o[i] = twice((float)i);");
+    step(&text, "a template instance in k_first", 0..=0);
+    text = text.replace("o[i] = twice((float)i);", "o[i] = twice((float)i); printf(\"%d\\n\", i);");
+    step(&text, "a string in k_first", 0..=0);
+    text = text.replace("o[i] = twice((float)i); printf(\"%d\\n\", i);", "o[i] = (float)i;");
+    step(&text, "k_first without them", 0..=0);
+    text.push('\n');
+    step(&text, "a line added at the end", 4..=4);
+    let _ = std::fs::remove_dir_all(&dir);
+}

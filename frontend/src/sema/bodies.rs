@@ -143,7 +143,7 @@ impl<'a> Sema<'a> {
 
     /// The sizes of everything reading a body may add to (see the module's
     /// documentation), the module's ops among them.
-    fn effects(&self) -> [usize; 22] {
+    fn effects(&self) -> [usize; 25] {
         let (kinds, records, enums) = self.types.counts();
         let vt = self.vt.sizes();
         [
@@ -169,6 +169,9 @@ impl<'a> Sema<'a> {
             vt[3] + vt[4],
             vt[5],
             self.templates.iter().map(|t| t.instances.len()).sum(),
+            self.emitted_globals.len(),
+            self.namespaces.iter().map(|n| n.names.len()).sum(),
+            self.namespaces.iter().map(|n| n.usings.len()).sum(),
         ]
     }
 
@@ -210,7 +213,7 @@ impl<'a> Sema<'a> {
         let refs = self.refs.len();
         self.emit_function(f);
         let mut after = self.effects();
-        after[15] -= 1; // its function
+        after[15] = after[15].wrapping_sub(1); // its function
         let own = self.refs[refs..].iter().all(|&(from, _)| from == Some(f));
         if before == after && own {
             let refs = self.refs[refs..].iter().map(|&(_, to)| to).collect();
