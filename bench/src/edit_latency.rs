@@ -142,6 +142,7 @@ fn run(kernels: usize, edits: usize, pause: usize) {
     let paused = edit_run(&mut text, Duration::from_millis(pause as u64), edits);
     let runs = db.take_frontend_runs();
     let reused = runs.iter().map(|r| r.reused).sum::<usize>() as f64 / (2 * edits) as f64;
+    let unparsed = runs.iter().map(|r| r.unparsed).sum::<usize>() as f64 / (2 * edits) as f64;
     let frontends = runs.len() as f64 / (2 * edits) as f64;
     // A comment edit: nothing past the module stage.
     let mut comment = Vec::new();
@@ -171,7 +172,7 @@ fn run(kernels: usize, edits: usize, pause: usize) {
         println!("| one-kernel edit, {how}, worst | {:.2} ms |", ms(*lat.last().expect("edits")));
     }
     println!("| functions recompiled per edit | {:.2} |", recompiled as f64 / (2 * edits) as f64);
-    println!("| kernel bodies the frontend took as known per edit (of {n}), frontend runs per edit | {reused:.2}, {frontends:.2} |");
+    println!("| kernel bodies the frontend took as known per edit (of {n}), of them not parsed either; frontend runs per edit | {reused:.2}, {unparsed:.2}; {frontends:.2} |");
     println!("| kernel bodies taken as known per comment edit | {comment_reused:.2} |");
     println!("| comment edit, p50 ({comment_recompiled} functions recompiled in 20) | {:.2} ms |", ms(pct(&comment, 0.5)));
     println!("| p50 edit ({pause} ms apart) / cold batch | {:.3} |", pct(&paused, 0.5).as_secs_f64() / batch.as_secs_f64());

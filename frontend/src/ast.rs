@@ -409,6 +409,9 @@ pub enum StmtKind {
     Asm(Box<AsmStmt>),
     Null,
     Error,
+    /// A kernel's body the parser did not read: an earlier compile's result stands for it
+    /// (see [`crate::sema::bodies`]).
+    Known,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -479,6 +479,7 @@ impl Dumper<'_> {
             }
             StmtKind::Null => self.line(depth, ";"),
             StmtKind::Error => self.line(depth, "<error>"),
+            StmtKind::Known => self.line(depth, "<known body>"),
         }
     }
 }

@@ -145,8 +145,48 @@ impl Preamble {
         let ast = Ast::on(&ast);
         sm.replace(MAIN, name, path, text, FileKind::User);
         let top = ast.top.len();
+        if let Some(memo) = bodies {
+            // Sema construct by construct as the parser finishes them, so that the parser
+            // can ask it whether it knows a kernel body (and skip it), as below but for
+            // the order of work.
+            let names = interner.names();
+            let mut sent = sm.files.len();
+            let sema = std::cell::RefCell::new(Sema::resume(&ast, &names, sema, sm.infos_from(0), text.len() / 4));
+            sema.borrow_mut().reuse_bodies(id, memo);
+            let mut done = top;
+            let (parse_diags, (mut diags, expansions)) = {
+                let mut on_top = |src: &Tokens<'_>| {
+                    let Tokens::Direct(pp) = src else { unreachable!("the source is direct") };
+                    let files = pp.sm.infos_from(sent);
+                    sent += files.len();
+                    let mut s = sema.borrow_mut();
+                    s.add_files(files);
+                    let now = ast.top.len();
+                    for i in done..now {
+                        s.top_decl_at(i);
+                    }
+                    done = now;
+                    true
+                };
+                let mut known = |head, body| sema.borrow().knows_body(head, body);
+                let pp = Preprocessor::resume(&mut sm, &mut interner, config, pp);
+                let (parse_diags, src) =
+                    parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), &ast, Some(&mut on_top), Some(&mut known));
+                let Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
+                (parse_diags, pp.finish())
+            };
+            diags.extend(parse_diags);
+            let mut s = sema.into_inner();
+            s.add_files(sm.infos_from(sent));
+            for i in done..ast.top.len() {
+                s.top_decl_at(i);
+            }
+            let bodies = s.take_bodies();
+            let lowered = s.finish_with(verify);
+            return (Parsed { sm, interner, ast, diags, expansions }, lowered, bodies);
+        }
         let pp = Preprocessor::resume(&mut sm, &mut interner, config, pp);
-        let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), &ast, None);
+        let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), &ast, None, None);
         let Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
         let (mut diags, expansions) = pp.finish();
         diags.extend(parse_diags);
@@ -197,7 +237,7 @@ impl Preamble {
                         tx.send((files, ast_w.top.len())).is_ok()
                     };
                     let pp = Preprocessor::resume(sm_w, interner_w, config, pp);
-                    let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), ast_w, Some(&mut on_top));
+                    let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), ast_w, Some(&mut on_top), None);
                     let Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
                     (parse_diags, pp.finish())
                 });

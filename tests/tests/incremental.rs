@@ -311,7 +311,7 @@ fn edits_inside_kernels_give_a_fresh_compiles_ptx() {
 }
 
 fn edits_inside_kernels_body() {
-    let (mut partial, mut edits, mut reused, mut read_again) = (0, 0, 0, 0);
+    let (mut partial, mut edits, mut reused, mut unparsed, mut read_again) = (0, 0, 0, 0, 0);
     for file in cuprite_tests::corpus_files(false) {
         let text = std::fs::read_to_string(&file).unwrap();
         for flags in [&[][..], &["-O0"][..], &["--use_fast_math", "-arch=sm_75"][..]] {
@@ -352,6 +352,7 @@ fn edits_inside_kernels_body() {
                     partial += stages.iter().filter(|&&s| s == ModuleStage::Kernels).count();
                     let runs = db.take_frontend_runs();
                     reused += runs.iter().map(|r| r.reused).sum::<usize>();
+                    unparsed += runs.iter().map(|r| r.unparsed).sum::<usize>();
                     read_again += runs.len().saturating_sub(1);
                     edits += 1;
                     let (want, want_outline) = fresh(&file, t, flags);
@@ -379,9 +380,10 @@ fn edits_inside_kernels_body() {
     }
     // Most such edits convert only the edited kernels, and the frontend reads only what
     // changed.
-    eprintln!("{partial} of {edits} edits converted only the edited kernels; {reused} kernel bodies taken as known, {read_again} frontends run again");
+    eprintln!("{partial} of {edits} edits converted only the edited kernels; {reused} kernel bodies taken as known ({unparsed} not parsed either), {read_again} frontends run again");
     assert!(edits > 200 && partial * 10 > edits * 9, "{partial} of {edits} edits converted only the edited kernels");
     assert!(reused > edits, "{reused} kernel bodies taken as known in {edits} edits");
+    assert!(unparsed * 10 > reused * 9, "{unparsed} of {reused} kernel bodies taken as known were not parsed");
 }
 
 /// The big device function's body: enough statements that the inliner inlines it only
@@ -599,11 +601,18 @@ fn kernel_bodies_read_again_body() {
         let runs = db.take_frontend_runs();
         let n: usize = runs.iter().map(|r| r.reused).sum();
         assert!(reused.contains(&n), "{what}: {n} kernel bodies taken as known ({runs:?}), expected {reused:?}");
+        runs.len()
     };
     step(&text, "cold", 0..=0);
     step(&format!("// a comment\n\n{text}"), "lines added above", 4..=4);
     text = text.replace("o[i] = (float)i;", "o[i] = (float)i + 1.0f;");
     step(&text, "k_first's body", 3..=3);
+    // k_macro's first line indented: the parser skips its body (its tokens are the
+    // same), but it is not the same outline; the frontend runs again, reading it.
+    text = text.replace("__global__ void k_macro", "  __global__ void k_macro");
+    assert_eq!(step(&text, "k_macro indented", 3..=3), 2, "the frontend runs again");
+    text.push('\n');
+    step(&text, "a line added at the end", 4..=4);
     text = text.replace("#define SCALE 2.0f", "#define SCALE 3.0f");
     step(&text, "the macro k_macro uses (f uses it too: a device function, read again)", 0..=2);
     text.push('\n');

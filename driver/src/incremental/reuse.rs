@@ -56,6 +56,8 @@ pub struct ModuleMemos(Mutex<Vec<(u64, ModuleMemo)>>, Mutex<Vec<ModuleStage>>, M
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct FrontendRun {
     pub reused: usize,
+    /// Of those, the bodies the parser skipped too.
+    pub unparsed: usize,
     /// Pure kernel bodies read (whose results the next compile may reuse).
     pub read: usize,
 }

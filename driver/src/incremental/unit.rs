@@ -221,7 +221,11 @@ pub(crate) fn lower_module(
             (p, l, Default::default())
         };
         let reused = bodies.reused().count();
-        held.log_frontend(reuse::FrontendRun { reused, read: bodies.list.len() - reused });
+        held.log_frontend(reuse::FrontendRun { reused, unparsed: bodies.unparsed, read: bodies.list.len() - reused });
+        if bodies.unknown {
+            // A body the parser skipped had to be read after all: again, reading all.
+            continue;
+        }
         if let Some(out) = lower_parsed(&mut parsed, &mut ctx, module, sema_diags, bodies, args, texts, &stage, &mut held) {
             return out;
         }
@@ -675,7 +679,10 @@ fn fill_outline<'o>(out: &mut ModuleParts, outlines: impl Iterator<Item = &'o Ou
         out.types.extend(o.types.iter().cloned());
         out.vars.extend(o.vars.iter().cloned());
     }
-    out.types.sort_by_key(|t| (t.line, t.col));
+    // In order already but where a function's places are not (a macro's, a loop's step).
+    if !out.types.is_sorted_by_key(|t| (t.line, t.col)) {
+        out.types.sort_by_key(|t| (t.line, t.col));
+    }
 }
 
 /// The identifier starting at (line, col) of `file`.

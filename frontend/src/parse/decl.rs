@@ -1184,6 +1184,7 @@ impl Parser<'_> {
                 self.bump();
                 self.bump();
                 let mut inner = Vec::new();
+                self.in_block += 1;
                 while !self.at(Punct::RBrace) && !self.at_eof() {
                     self.compact();
                     let before = self.pos;
@@ -1192,6 +1193,7 @@ impl Parser<'_> {
                         self.bump();
                     }
                 }
+                self.in_block -= 1;
                 self.expect(Punct::RBrace, "to close the extern block");
                 out.push(self.ast.add_decl(DeclKind::LinkageSpec(inner), t.span.to(self.prev_span())));
                 return;
@@ -1350,10 +1352,13 @@ impl Parser<'_> {
                         self.declare_non_type(n);
                     }
                 }
-                if self.body_start.is_none() {
+                let known = if self.body_start.is_none() {
                     self.body_start = Some(self.pos);
-                }
-                body = Some(self.parse_compound());
+                    self.skip_known_body()
+                } else {
+                    None
+                };
+                body = Some(known.unwrap_or_else(|| self.parse_compound()));
                 self.pop_scope();
             } else if self.at(Punct::LBrace) {
                 // Host code: read for the kernels it launches, its errors tolerated.
@@ -1426,6 +1431,7 @@ impl Parser<'_> {
             return;
         }
         let mut decls = Vec::new();
+        self.in_block += 1;
         while !self.at(Punct::RBrace) && !self.at_eof() {
             self.compact();
             let before = self.pos;
@@ -1436,6 +1442,7 @@ impl Parser<'_> {
                 self.error(t.span, msg);
             }
         }
+        self.in_block -= 1;
         self.expect(Punct::RBrace, "to close the namespace");
         let span = kw.span.to(self.prev_span());
         for n in inner.into_iter().rev() {

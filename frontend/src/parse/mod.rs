@@ -106,7 +106,7 @@ pub fn parse_preamble<'i>(src: Tokens<'i>, prelude: Prelude, bytes: usize, ast: 
         p.base += behind;
     }
     p.toks.shrink_to_fit();
-    let (state, (src, _)) = p.suspend();
+    let (state, (src, _, _)) = p.suspend();
     (state, src)
 }
 
@@ -120,8 +120,9 @@ pub fn parse_resumed<'i>(
     bytes: usize,
     ast: &'i Ast,
     mut on_top: Option<&mut dyn FnMut(&Tokens<'i>) -> bool>,
+    known: Option<&'i mut dyn FnMut(u128, u128) -> bool>,
 ) -> (Vec<Diagnostic>, Tokens<'i>) {
-    let mut p = Parser::from_state(src, ast.writer(), state);
+    let mut p = Parser::from_state(src, ast.writer(), known, state);
     // Room for the window over the main file (`bytes` long) at once, as `Parser::new`
     // makes it, rather than growing it copy by copy.
     p.toks.reserve(window_capacity(bytes));
@@ -144,6 +145,7 @@ impl<'i> Parser<'i> {
             p.compact();
             let before = p.pos;
             p.body_start = None;
+            p.construct_start = before;
             p.parse_decl_tolerant(&mut top);
             if p.pos == before {
                 // No progress: skip a token so that parsing always ends.
@@ -172,6 +174,10 @@ pub(crate) struct Parser<'i> {
         /// Where the tokens come from (and the interner and expansion records they refer to).
         pub(crate) src: Tokens<'i>,
         pub(crate) ast: AstWriter<'i>,
+        /// Whether a kernel body, by its construct's tokens' key before the body and the
+        /// body's ([`crate::ast::TopKey`]), is one sema knows the result of (then it is not
+        /// parsed, see [`crate::sema::bodies`]).
+        pub(crate) known: Option<&'i mut dyn FnMut(u128, u128) -> bool>,
     }
     /// The window of tokens: `toks[0]` is token number `base` of the stream. Closing a
     /// template argument list splits `>>` in place.
@@ -200,6 +206,11 @@ pub(crate) struct Parser<'i> {
     /// Where the first function body of the top-level construct being parsed begins (its
     /// `{`'s stream position), for the construct's [`crate::ast::TopKey`].
     pub(crate) body_start: Option<usize>,
+    /// Where the top-level construct being parsed begins (its first token's position).
+    construct_start: usize,
+    /// Inside a namespace's or an `extern "C"` block's braces (their declarations are
+    /// not top-level constructs of their own).
+    pub(crate) in_block: u32,
     pending_unroll: Option<Unroll>,
     /// The type of the conversion function whose name was just parsed (`operator float`).
     conversion_type: Option<TypeId>,
@@ -464,6 +475,7 @@ impl<'i> Parser<'i> {
         let mut p = Parser {
             ast,
             src,
+            known: None,
             toks: Vec::with_capacity(window_capacity(bytes)),
             base: 0,
             pos: 0,
@@ -476,6 +488,8 @@ impl<'i> Parser<'i> {
             any_template: FxHashSet::default(),
             depth: 0,
             body_start: None,
+            construct_start: 0,
+            in_block: 0,
             device_marks: 0,
             pending_unroll: None,
             conversion_type: None,
@@ -513,7 +527,6 @@ impl<'i> Parser<'i> {
     /// The key of the tokens from stream position `from` to the current one (a top-level
     /// construct's: no compaction happened meanwhile, so they are all in the window).
     fn top_key(&self, from: usize) -> crate::ast::TopKey {
-        use crate::lexer::TokenKind;
         if from < self.base {
             // A construct so large (a namespace of over 60,000 tokens) that its first
             // tokens left the window: a key no other construct has.
@@ -523,10 +536,20 @@ impl<'i> Parser<'i> {
         }
         let to = self.pos.min(self.base + self.toks.len());
         let split = self.body_start.filter(|&b| b >= from && b < to).unwrap_or(to);
+        let (head, body) = self.key_of(from, split, to);
+        crate::ast::TopKey { head, body, shared: false }
+    }
+
+    /// The hashes of the tokens from `from` to `split` and from `split` to `to` (0 if
+    /// none), all in the window: their kinds, spellings, and places relative to the first
+    /// where they are spelled between the first and the last.
+    fn key_of(&self, from: usize, split: usize, to: usize) -> (u128, u128) {
+        use crate::lexer::TokenKind;
         let first = self.toks.get(from - self.base).map(|t| t.span);
         let last = to.checked_sub(1).filter(|&l| l >= from).and_then(|l| self.toks.get(l - self.base)).map(|t| t.span);
         let interner = self.src.interner();
         let hash = |range: std::ops::Range<usize>| -> u128 {
+            use std::hash::Hasher;
             let mut h = cuprite_ir::fingerprint::H2::new();
             for t in &self.toks[range.start - self.base..range.end - self.base] {
                 let kind: u8 = match t.kind {
@@ -539,22 +562,73 @@ impl<'i> Parser<'i> {
                     TokenKind::Unknown => 6,
                     TokenKind::Eof => 7,
                 };
-                h.put(&kind);
-                h.put(interner.str(t.text));
-                match (first, last) {
+                // Two words per token and its spelling's (the hash is of many small
+                // tokens: fewer writes are most of its cost).
+                let place = match (first, last) {
                     // Spelled in the construct: where, from its start.
                     (Some(f), Some(l)) if f.file == t.span.file && t.span.lo >= f.lo && t.span.hi <= l.hi => {
-                        h.put(&(0u8, t.span.lo - f.lo, t.span.hi - f.lo))
+                        u64::from(t.span.lo - f.lo) | u64::from(t.span.hi - f.lo) << 32
                     }
                     // Made by a macro defined elsewhere, or by the preprocessor: what it
                     // spells is what counts.
-                    _ => h.put(&1u8),
+                    _ => u64::MAX,
+                };
+                let text = interner.str(t.text).as_bytes();
+                h.write_u64(u64::from(kind) | (text.len() as u64) << 8);
+                h.write_u64(place);
+                for c in text.chunks(8) {
+                    let mut w = [0u8; 8];
+                    w[..c.len()].copy_from_slice(c);
+                    h.write_u64(u64::from_le_bytes(w));
                 }
             }
             h.finish128()
         };
-        let body = if split < to { hash(split..to) } else { 0 };
-        crate::ast::TopKey { head: hash(from..split), body, shared: false }
+        (hash(from..split), if split < to { hash(split..to) } else { 0 })
+    }
+
+    /// At a top-level function's body (its `{`): if sema knows what the body gives (see
+    /// `known`), skips it and gives a [`crate::ast::StmtKind::Known`] statement for it.
+    pub(crate) fn skip_known_body(&mut self) -> Option<StmtId> {
+        if self.known.is_none() || self.in_block > 0 || self.construct_start < self.base {
+            return None;
+        }
+        // The matching `}` within the lookahead.
+        let mut depth = 0usize;
+        let mut k = 0;
+        loop {
+            if k > LOOKAHEAD {
+                return None;
+            }
+            let t = self.peek_at(k);
+            match t.kind {
+                TokenKind::Punct(Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                TokenKind::Eof => return None,
+                _ => {}
+            }
+            k += 1;
+        }
+        let end = self.pos + k + 1;
+        if end > self.base + self.toks.len() {
+            return None;
+        }
+        let (head, body) = self.key_of(self.construct_start, self.pos, end);
+        let known = self.known.as_mut()?;
+        if !known(head, body) {
+            return None;
+        }
+        let lo = self.peek().span;
+        let mut hi = lo;
+        for _ in 0..=k {
+            hi = self.bump().span;
+        }
+        Some(self.ast.add_stmt(crate::ast::StmtKind::Known, lo.to(hi)))
     }
 
     /// The token at stream position `at` (which must still be in the window).

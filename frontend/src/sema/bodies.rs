@@ -24,6 +24,19 @@
 //! ([`Bodies`]): the caller takes the kernel's results from its earlier compile, or, if
 //! it cannot, compiles again without the memo.
 //!
+//! # Not even parsed
+//!
+//! Where the parser and sema take turns on one thread (a file below
+//! [`crate::PIPELINE_MIN_BYTES`], through [`crate::preamble::Preamble::lower_reusing`]),
+//! sema has declared everything above a construct when the parser reaches its body. At a
+//! top-level function's `{` the parser finds the matching `}` (within its lookahead),
+//! hashes the tokens as the key would, and asks sema ([`Sema::knows_body`]) whether the
+//! memo has that body for the current environment; if so it skips the tokens and leaves a
+//! [`crate::ast::StmtKind::Known`] statement. Sema then gives the stub as above. The
+//! parser's question leaves out the column the kernel starts at (which it cannot know):
+//! where that differs, sema finds no result and reads the statement, which marks the
+//! compile's [`Bodies::unknown`]; the caller compiles again without the memo.
+//!
 //! # Side effects
 //!
 //! Reading a body may change sema's state beyond the function it emits: instantiate a
@@ -49,6 +62,9 @@ pub struct Body {
     pub symbol: String,
     /// The environment and the kernel's tokens' key.
     key: (u128, u128),
+    /// The environment and the key of its tokens without the column it starts at (what
+    /// the parser asks about, [`Sema::knows_body`]).
+    tokens: (u128, u128),
     /// The functions the body names.
     refs: Vec<FuncId>,
     /// Not read: its result is the earlier compile's (the module has a stub).
@@ -61,6 +77,12 @@ pub struct Bodies {
     /// The environment the compile started from (its preamble's).
     seed: u64,
     pub list: Vec<Body>,
+    /// How many of the reused bodies the parser skipped too.
+    pub unparsed: usize,
+    /// A body the parser skipped had to be read after all (its result could not be
+    /// reused): the module is not what reading everything gives; compile again without
+    /// the memo.
+    pub unknown: bool,
 }
 
 impl Bodies {
@@ -74,13 +96,15 @@ impl Bodies {
 pub struct BodyMemo {
     seed: u64,
     by_key: FxHashMap<(u128, u128), usize>,
+    by_tokens: rustc_hash::FxHashSet<(u128, u128)>,
     list: Vec<Body>,
 }
 
 impl BodyMemo {
     pub fn new(bodies: Bodies) -> BodyMemo {
         let by_key = bodies.list.iter().enumerate().map(|(i, b)| (b.key, i)).collect();
-        BodyMemo { seed: bodies.seed, by_key, list: bodies.list }
+        let by_tokens = bodies.list.iter().map(|b| b.tokens).collect();
+        BodyMemo { seed: bodies.seed, by_key, by_tokens, list: bodies.list }
     }
 }
 
@@ -111,8 +135,28 @@ impl<'a> Sema<'a> {
     /// those of `memo` where they are known.
     pub fn reuse_bodies(&mut self, seed: u64, memo: Option<Arc<BodyMemo>>) {
         let memo = memo.filter(|m| m.seed == seed);
-        self.bodies =
-            Tracker { on: true, memo, env: u128::from(seed), out: Bodies { seed, list: Vec::new() }, key: None, pure_kernel: false };
+        self.bodies = Tracker {
+            on: true,
+            memo,
+            env: u128::from(seed),
+            out: Bodies { seed, list: Vec::new(), unparsed: 0, unknown: false },
+            key: None,
+            pure_kernel: false,
+        };
+    }
+
+    /// Whether the body of the top-level definition the parser is reading, whose tokens
+    /// before and from its body have hashes `head` and `body` ([`crate::ast::TopKey`]),
+    /// is one whose result this compile will reuse: then the parser skips it. (The
+    /// declarations above it have been declared: sema runs construct by construct as the
+    /// parser finishes them.)
+    pub fn knows_body(&self, head: u128, body: u128) -> bool {
+        self.bodies.on && self.bodies.memo.as_ref().is_some_and(|m| m.by_tokens.contains(&(self.bodies.env, mix(&[head, body]))))
+    }
+
+    /// A body the parser skipped is being read (see [`Bodies::unknown`]).
+    pub(crate) fn body_unknown(&mut self) {
+        self.bodies.out.unknown = true;
     }
 
     /// The pure kernel bodies so far (empty unless [`Sema::reuse_bodies`]).
@@ -177,7 +221,7 @@ impl<'a> Sema<'a> {
 
     /// Whether function `f`, about to be emitted by the top-level definition being
     /// declared, is a candidate kernel: its key (with the column it starts at), or `None`.
-    fn candidate(&self, f: FuncId) -> Option<(u128, u128)> {
+    fn candidate(&self, f: FuncId) -> Option<((u128, u128), (u128, u128))> {
         let key = self.bodies.key?;
         let info = &self.funcs[f.0 as usize];
         let main = self.main_file?;
@@ -191,17 +235,20 @@ impl<'a> Sema<'a> {
             return None;
         }
         let (_, col) = self.files[main.0 as usize].line_col(info.span.lo);
-        Some((self.bodies.env, mix(&[key.head, key.body, u128::from(col)])))
+        let env = self.bodies.env;
+        Some(((env, mix(&[key.head, key.body, u128::from(col)])), (env, mix(&[key.head, key.body]))))
     }
 
     /// Emits kernel `f` of the top-level definition being declared, keeping track of
     /// pure bodies: gives `false` when `f` is no candidate (the caller emits it).
     pub(crate) fn emit_kernel_tracked(&mut self, f: FuncId) -> bool {
-        let Some(key) = self.candidate(f) else { return false };
+        let Some((key, tokens)) = self.candidate(f) else { return false };
         let symbol = self.funcs[f.0 as usize].symbol.clone().unwrap_or_default();
         let known = self.bodies.memo.as_ref().and_then(|m| m.by_key.get(&key).map(|&i| m.list[i].clone()));
         if let Some(body) = known.filter(|b| b.symbol == symbol && b.refs.iter().all(|r| (r.0 as usize) < self.funcs.len())) {
             self.emit_stub(f);
+            let stmt = self.funcs[f.0 as usize].body.map(|b| &self.ast.stmt(b).kind);
+            self.bodies.out.unparsed += usize::from(matches!(stmt, Some(crate::ast::StmtKind::Known)));
             for &r in &body.refs {
                 self.refs.push((Some(f), r));
             }
@@ -217,7 +264,7 @@ impl<'a> Sema<'a> {
         let own = self.refs[refs..].iter().all(|&(from, _)| from == Some(f));
         if before == after && own {
             let refs = self.refs[refs..].iter().map(|&(_, to)| to).collect();
-            self.bodies.out.list.push(Body { symbol, key, refs, reused: false });
+            self.bodies.out.list.push(Body { symbol, key, tokens, refs, reused: false });
             self.bodies.pure_kernel = true;
         }
         true

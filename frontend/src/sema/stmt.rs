@@ -111,6 +111,9 @@ impl Sema<'_> {
                 self.asm(volatile, template, outputs, inputs, clobbers, span)
             }
             StmtKind::Null | StmtKind::Error => {}
+            // Only a stub stands for it: reading it means the earlier result could not
+            // be used after all, and the caller compiles again reading every body.
+            StmtKind::Known => self.body_unknown(),
         }
     }
 
