@@ -667,6 +667,9 @@ fn describe(ctx: &Context, module: OpId, sm: &SourceMap) -> Vec<(OpId, Outline)>
         let name = identifier_at(main, line, col).unwrap_or_else(|| symbol.clone());
         let end = (line, col + name.len() as u32);
         let item = Item { symbol, name, kind, place: Place { file: main.name.clone(), start: (line, col), end }, last_line };
+        // In order per function (the module's are then too, mostly: the outline of a
+        // function taken from the memo is not sorted again).
+        types.sort_by_key(|t: &TypeAt| (t.line, t.col));
         out.push((f, Outline { item, types, vars }));
     }
     out
@@ -679,7 +682,7 @@ fn fill_outline<'o>(out: &mut ModuleParts, outlines: impl Iterator<Item = &'o Ou
         out.types.extend(o.types.iter().cloned());
         out.vars.extend(o.vars.iter().cloned());
     }
-    // In order already but where a function's places are not (a macro's, a loop's step).
+    // In order already unless functions are not in the order of their places.
     if !out.types.is_sorted_by_key(|t| (t.line, t.col)) {
         out.types.sort_by_key(|t| (t.line, t.col));
     }

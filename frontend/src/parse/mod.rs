@@ -145,6 +145,7 @@ impl<'i> Parser<'i> {
             p.compact();
             let before = p.pos;
             p.body_start = None;
+            p.skipped = None;
             p.construct_start = before;
             p.parse_decl_tolerant(&mut top);
             if p.pos == before {
@@ -208,6 +209,9 @@ pub(crate) struct Parser<'i> {
     pub(crate) body_start: Option<usize>,
     /// Where the top-level construct being parsed begins (its first token's position).
     construct_start: usize,
+    /// The key of the construct whose body was skipped, from its start to the end of the
+    /// body, when computed to skip it (its start, end, and the key's two halves).
+    skipped: Option<(usize, usize, u128, u128)>,
     /// Inside a namespace's or an `extern "C"` block's braces (their declarations are
     /// not top-level constructs of their own).
     pub(crate) in_block: u32,
@@ -489,6 +493,7 @@ impl<'i> Parser<'i> {
             depth: 0,
             body_start: None,
             construct_start: 0,
+            skipped: None,
             in_block: 0,
             device_marks: 0,
             pending_unroll: None,
@@ -535,6 +540,11 @@ impl<'i> Parser<'i> {
             return crate::ast::TopKey { head: u128::MAX - u128::from(n), body: 0, shared: false };
         }
         let to = self.pos.min(self.base + self.toks.len());
+        if let Some((f, t, head, body)) = self.skipped {
+            if (f, t) == (from, to) {
+                return crate::ast::TopKey { head, body, shared: false };
+            }
+        }
         let split = self.body_start.filter(|&b| b >= from && b < to).unwrap_or(to);
         let (head, body) = self.key_of(from, split, to);
         crate::ast::TopKey { head, body, shared: false }
@@ -628,6 +638,8 @@ impl<'i> Parser<'i> {
         for _ in 0..=k {
             hi = self.bump().span;
         }
+        // The construct's key, if it ends here (a function definition does).
+        self.skipped = Some((self.construct_start, end, head, body));
         Some(self.ast.add_stmt(crate::ast::StmtKind::Known, lo.to(hi)))
     }
 
