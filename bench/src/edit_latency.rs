@@ -154,6 +154,17 @@ fn run(kernels: usize, edits: usize, pause: usize) {
         comment.push(t.elapsed());
     }
     let comment_recompiled = db.take_recompiled().len();
+    // The edited database's PTX is a fresh one's.
+    std::fs::write(&path, &text).expect("the source written");
+    let fresh = Database::default();
+    let fresh_unit = fresh.unit(&path, Vec::new());
+    let (want, got) = (incremental::module_ptx(&fresh, fresh_unit).clone(), incremental::module_ptx(&db, unit).clone());
+    if want != got {
+        let _ = std::fs::write("/tmp/ptx-want.ptx", want.unwrap_or_default());
+        let _ = std::fs::write("/tmp/ptx-got.ptx", got.unwrap_or_default());
+        let _ = std::fs::write("/tmp/ptx-src.cu", &text);
+        panic!("the PTX after the edits is not a fresh compile's (/tmp/ptx-want.ptx, /tmp/ptx-got.ptx)");
+    }
     let comment_reused = db.take_frontend_runs().iter().map(|r| r.reused).sum::<usize>() as f64 / 20.0;
     let rss1 = rss_kib();
     comment.sort();

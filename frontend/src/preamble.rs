@@ -225,8 +225,13 @@ impl Preamble {
         let (tx, rx) = std::sync::mpsc::channel::<(Vec<crate::source::FileInfo>, usize)>();
         let (parse_out, lowered) = std::thread::scope(|s| {
             let (sm_w, interner_w, ast_w) = (&mut sm, &mut interner, &ast);
+            let tracked = bodies.is_some();
             let parser =
                 std::thread::Builder::new().name("cuprite-parse".into()).stack_size(crate::PARSE_STACK).spawn_scoped(s, move || {
+                    // Keys for sema's kernel bodies when it keeps track of them; the parser
+                    // cannot ask it about a body (it is ahead of sema): none is skipped.
+                    let mut never = |_: u128, _: u128| false;
+                    let keys: Option<&mut dyn FnMut(u128, u128) -> bool> = if tracked { Some(&mut never) } else { None };
                     let mut sent = sm_w.files.len();
                     let mut on_top = |src: &Tokens<'_>| {
                         let Tokens::Direct(pp) = src else { unreachable!("the source is direct") };
@@ -237,7 +242,7 @@ impl Preamble {
                         tx.send((files, ast_w.top.len())).is_ok()
                     };
                     let pp = Preprocessor::resume(sm_w, interner_w, config, pp);
-                    let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), ast_w, Some(&mut on_top), None);
+                    let (parse_diags, src) = parse::parse_resumed(Tokens::Direct(pp), parser, text.len(), ast_w, Some(&mut on_top), keys);
                     let Tokens::Direct(pp) = src else { unreachable!("the source stays direct") };
                     (parse_diags, pp.finish())
                 });

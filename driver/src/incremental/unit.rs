@@ -215,6 +215,9 @@ pub(crate) fn lower_module(
     loop {
         let preamble = preambles.get(&config, &opts);
         let (mut parsed, (mut ctx, module, sema_diags), bodies) = if stage.plan.is_some() {
+            // With bodies to reuse, parser and sema on one thread: sema is then a small
+            // part of the frontend, and the parser can skip what sema knows.
+            let overlap = overlap && known.is_none();
             preamble.lower_reusing(name, path, text, config.clone(), overlap, known.take())
         } else {
             let (p, l) = preamble.lower_unverified(name, path, text, config.clone(), overlap);

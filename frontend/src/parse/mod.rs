@@ -154,7 +154,10 @@ impl<'i> Parser<'i> {
                 p.error(t.span, format!("expected a declaration, found {}", p.describe(&t)));
             }
             if !top.is_empty() {
-                let key = p.top_key(before);
+                // Keys only for a caller that keeps track of kernel bodies (the one that
+                // gives `known`): hashing every construct is a cost a batch compile
+                // does not need.
+                let key = if p.known.is_some() { p.top_key(before) } else { crate::ast::TopKey::default() };
                 let shared = top.len() > 1;
                 for d in top.drain(..) {
                     p.ast.add_top(d, crate::ast::TopKey { shared, ..key });
@@ -177,7 +180,7 @@ pub(crate) struct Parser<'i> {
         pub(crate) ast: AstWriter<'i>,
         /// Whether a kernel body, by its construct's tokens' key before the body and the
         /// body's ([`crate::ast::TopKey`]), is one sema knows the result of (then it is not
-        /// parsed, see [`crate::sema::bodies`]).
+        /// parsed, see [`crate::sema::bodies`]). Without it, constructs get no keys.
         pub(crate) known: Option<&'i mut dyn FnMut(u128, u128) -> bool>,
     }
     /// The window of tokens: `toks[0]` is token number `base` of the stream. Closing a
