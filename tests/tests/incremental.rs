@@ -637,3 +637,58 @@ fn kernel_bodies_read_again_body() {
     step(&text, "a line added at the end", 4..=4);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file large enough that a compile with nothing to reuse runs the parser on a thread
+/// of its own (`cuprite_frontend::PIPELINE_MIN_BYTES`): its kernels' bodies are still
+/// taken as known after an edit (and then not parsed), and the PTX is a fresh compile's.
+#[test]
+fn kernel_bodies_are_reused_in_large_files() {
+    on_big_stack(kernel_bodies_large_body)
+}
+
+fn kernel_bodies_large_body() {
+    let dir = std::env::temp_dir().join(format!("cuprite-bodies-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let main = dir.join("large.cu");
+    let kernel = |i: usize, bound: usize| {
+        format!(
+            "// Kernel {i}: a strided sum over a tile, written out the long way so that the\n\
+             // file is large.\n\
+             __global__ void scale_{i}(float *out, const float *in, int n) {{\n\
+                 __shared__ float tile[64];\n\
+                 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+                 tile[threadIdx.x % 64] = i < n ? in[i] : 0.0f;\n\
+                 __syncthreads();\n\
+                 float acc = 0.0f;\n\
+                 for (int j = 0; j < {bound}; ++j) {{\n\
+                     acc += tile[(threadIdx.x + j) % 64] * {i}.5f;\n\
+                 }}\n\
+                 if (i < n) out[i] = acc;\n\
+             }}\n"
+        )
+    };
+    let text = |bounds: &[usize]| bounds.iter().enumerate().map(|(i, &b)| kernel(i, b)).collect::<String>();
+    let mut bounds: Vec<usize> = (0..160).map(|i| 8 + i % 5).collect();
+    let first = text(&bounds);
+    assert!(first.len() >= cuprite_frontend::PIPELINE_MIN_BYTES, "{} bytes", first.len());
+    let mut db = Database::default();
+    let unit = db.unit(&main, Vec::new());
+    for (step, k) in [None, Some(3), Some(100), Some(159)].into_iter().enumerate() {
+        if let Some(k) = k {
+            bounds[k] += 7;
+        }
+        let t = text(&bounds);
+        db.set_file_text(&main, Some(t.clone()));
+        let got = incremental::module_ptx(&db, unit).clone();
+        assert!(got.is_some(), "step {step}: no PTX");
+        assert!(got == fresh_ptx(&main, &t, &[]), "step {step}: the PTX is not a fresh compile's");
+        let runs = db.take_frontend_runs();
+        assert_eq!(runs.len(), 1, "step {step}: {runs:?}");
+        if step > 0 {
+            // All but the edited kernel and the first (whose body is the first to need
+            // some types: a side effect, so it is read every time).
+            assert_eq!((runs[0].reused, runs[0].unparsed), (158, 158), "step {step}: {runs:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
