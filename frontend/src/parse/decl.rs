@@ -1567,25 +1567,7 @@ impl Parser<'_> {
                     let n = self.peek_at(k - 1);
                     if self.kw_of(n).is_some() {
                         // `__attribute__((...))`, `decltype(...)`: skip the parentheses.
-                        let mut depth = 0usize;
-                        loop {
-                            if k >= 256 {
-                                return None;
-                            }
-                            match self.peek_at(k).kind {
-                                TokenKind::Punct(Punct::LParen) => depth += 1,
-                                TokenKind::Punct(Punct::RParen) => {
-                                    depth -= 1;
-                                    if depth == 0 {
-                                        break;
-                                    }
-                                }
-                                TokenKind::Eof => return None,
-                                _ => {}
-                            }
-                            k += 1;
-                        }
-                        k += 1;
+                        k = self.matching(k, Punct::LParen, Punct::RParen, 256)? + 1;
                         continue;
                     }
                     return self.is_plain_ident(n).then_some((n.text, false));

@@ -600,26 +600,18 @@ impl<'i> Parser<'i> {
         (hash(from..split), if split < to { hash(split..to) } else { 0 })
     }
 
-    /// At a top-level function's body (its `{`): if sema knows what the body gives (see
-    /// `known`), skips it and gives a [`crate::ast::StmtKind::Known`] statement for it.
-    pub(crate) fn skip_known_body(&mut self) -> Option<StmtId> {
-        if self.known.is_none() || self.in_block > 0 || self.construct_start < self.base {
-            return None;
-        }
-        // The matching `}` within the lookahead.
+    /// Where the bracket `open` that is `k` tokens ahead closes (`close`, nested ones
+    /// counted): how far ahead, if before `limit` tokens and the end.
+    pub(crate) fn matching(&self, mut k: usize, open: Punct, close: Punct, limit: usize) -> Option<usize> {
         let mut depth = 0usize;
-        let mut k = 0;
-        loop {
-            if k > LOOKAHEAD {
-                return None;
-            }
-            let t = self.peek_at(k);
-            match t.kind {
-                TokenKind::Punct(Punct::LBrace) => depth += 1,
-                TokenKind::Punct(Punct::RBrace) => {
-                    depth -= 1;
+        while k < limit {
+            match self.peek_at(k).kind {
+                TokenKind::Punct(p) if p == open => depth += 1,
+                TokenKind::Punct(p) if p == close => {
+                    // (A close before any open: no bracket was open.)
+                    depth = depth.checked_sub(1)?;
                     if depth == 0 {
-                        break;
+                        return Some(k);
                     }
                 }
                 TokenKind::Eof => return None,
@@ -627,6 +619,17 @@ impl<'i> Parser<'i> {
             }
             k += 1;
         }
+        None
+    }
+
+    /// At a top-level function's body (its `{`): if sema knows what the body gives (see
+    /// `known`), skips it and gives a [`crate::ast::StmtKind::Known`] statement for it.
+    pub(crate) fn skip_known_body(&mut self) -> Option<StmtId> {
+        if self.known.is_none() || self.in_block > 0 || self.construct_start < self.base || !self.at(Punct::LBrace) {
+            return None;
+        }
+        // The matching `}` within the lookahead.
+        let k = self.matching(0, Punct::LBrace, Punct::RBrace, LOOKAHEAD + 1)?;
         let end = self.pos + k + 1;
         if end > self.base + self.toks.len() {
             return None;
